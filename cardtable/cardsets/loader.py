@@ -1,0 +1,400 @@
+"""Loading YAML card sets into CardSet objects, with every problem reported as `file:line:col`.
+
+A card set file (see cards/standard52.yaml) is read with the strict YAML reader (yamlfile.py), checked
+against cards/cardset.schema.json (JSON Schema draft-07, the same file editors use for completion),
+then checked for what a schema cannot say: card codes are unique, and for `template: playing_card`
+each code agrees with its rank and suit and each element with its suit's. All problems of a file are
+collected and raised together as one CardSetError, in file order.
+
+`load_cached` returns the same CardSet while the file is unchanged and re-reads it as soon as its
+modification time or size changes, so a designer's edit shows up at once. Cached sets are shared:
+treat a CardSet and its `fields` as read-only.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft7Validator
+from jsonschema.exceptions import ValidationError
+from yaml.nodes import Node, ScalarNode
+
+from cardtable.resources import bundled_cardsets, cardset_path, schema_path
+from cardtable.rules.cards import CardSet, CardSpec, Text
+
+from .yamlfile import (
+    LoadError,
+    Problem,
+    StrictLoader,
+    format_key_path,
+    locate,
+    node_at,
+    read_yaml,
+)
+
+__all__ = [
+    "CardSetError",
+    "Problem",
+    "StrictLoader",
+    "as_text",
+    "check_cardset",
+    "clear_cache",
+    "load_bundled",
+    "load_cached",
+    "load_cardset",
+    "locate",
+    "read_yaml",
+    "validate_paths",
+]
+
+_META_KEYS = ("cardset", "title", "language", "template", "cards")
+_CARD_KEYS = ("code", "name", "count")
+_RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+_SUITS = ("S", "C", "H", "D")
+_SET_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+
+
+class CardSetError(LoadError):
+    """A card set file is missing, unreadable or invalid. `problems` lists every problem found."""
+
+
+# ---------------------------------------------------------------------------------------------------
+# Public API
+
+
+def load_cardset(path: str | Path) -> CardSet:
+    """Read, validate and build the card set in `path`; CardSetError listing every problem otherwise."""
+    path = Path(path)
+    file = str(path)
+    try:
+        data, root = read_yaml(path)
+    except LoadError as exc:
+        raise CardSetError(exc.problems) from None
+    problems = check_cardset(data, root, file)
+    if problems:
+        raise CardSetError(problems)
+    return _build(data, path)
+
+
+_cache: dict[Path, tuple[tuple[int, int], CardSet]] = {}
+
+
+def load_cached(path: str | Path) -> CardSet:
+    """load_cardset, remembered per file until the file's mtime (ns) or size changes."""
+    path = Path(path)
+    try:
+        resolved = path.resolve()
+        stat = resolved.stat()
+    except OSError:
+        return load_cardset(path)  # reports the missing or unreadable file
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    hit = _cache.get(resolved)
+    if hit is not None and hit[0] == stamp:
+        return hit[1]
+    _cache.pop(resolved, None)
+    cardset = load_cardset(path)
+    _cache[resolved] = (stamp, cardset)
+    return cardset
+
+
+def clear_cache() -> None:
+    """Forget every cached card set."""
+    _cache.clear()
+
+
+def load_bundled(name: str) -> CardSet:
+    """A card set shipped with cardtable, by name (`standard52`), through the cache."""
+    path = cardset_path(name) if _SET_NAME.fullmatch(name) else None
+    if path is None or not path.is_file():
+        known = ", ".join(p.stem for p in bundled_cardsets()) or "none"
+        where = str(path) if path is not None else name
+        raise CardSetError(
+            [Problem(where, 1, 1, "", f"no bundled card set named {name!r} (bundled: {known})")]
+        )
+    return load_cached(path)
+
+
+def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
+    """Every problem in the given card set files and folders (each *.yaml directly inside a folder).
+
+    A path that does not exist, and a folder with no *.yaml file, are problems too. An empty list
+    means every file is a valid card set.
+    """
+    problems: list[Problem] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files = sorted(path.glob("*.yaml"))
+            if not files:
+                problems.append(Problem(str(path), 1, 1, "", "no *.yaml card set files in this folder"))
+        elif not path.exists():
+            problems.append(Problem(str(path), 1, 1, "", "no such file or folder"))
+            continue
+        else:
+            files = [path]
+        for file in files:
+            try:
+                load_cardset(file)
+            except CardSetError as exc:
+                problems.extend(exc.problems)
+    return problems
+
+
+def as_text(value: Any, language: str) -> Text:
+    """Card text from YAML: `{ja: ..., en: ...}`, or a plain string in the set's `language`."""
+    if isinstance(value, Mapping):
+        return Text(ja=_str(value.get("ja")), en=_str(value.get("en")))
+    if value is None:
+        return Text()
+    if language == "en":
+        return Text(en=_str(value))
+    return Text(ja=_str(value))
+
+
+def check_cardset(data: Any, root: Node | None, file: str) -> list[Problem]:
+    """Every problem with already-read card set data, in file order (empty when it is valid)."""
+    if root is None:
+        return [Problem(file, 1, 1, "", "the file is empty; a card set needs " + ", ".join(_META_KEYS))]
+    problems = set(_schema_problems(data, root, file))
+    problems.update(_code_problems(data, root, file))
+    return sorted(problems)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Building
+
+
+def _str(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _build(data: Mapping[str, Any], path: Path) -> CardSet:
+    language = data["language"]
+    cards = tuple(
+        CardSpec(
+            code=card["code"],
+            name=as_text(card["name"], language),
+            count=int(card.get("count", 1)),
+            fields={k: v for k, v in card.items() if k not in _CARD_KEYS},
+        )
+        for card in data["cards"]
+    )
+    return CardSet(
+        id=data["cardset"],
+        title=as_text(data["title"], language),
+        language=language,
+        template=data["template"],
+        cards=cards,
+        meta={k: v for k, v in data.items() if k not in _META_KEYS},
+        source=path,
+    )
+
+
+# ---------------------------------------------------------------------------------------------------
+# Checks a JSON Schema cannot make
+
+
+def _code_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
+    """Duplicate codes; for playing cards, code vs rank and suit, and element vs the suit's."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+        return
+    playing = data.get("template") == "playing_card"
+    suits = data.get("suits") if isinstance(data.get("suits"), Mapping) else {}
+    first: dict[str, int] = {}
+    for index, card in enumerate(data["cards"]):
+        if not isinstance(card, Mapping):
+            continue
+        code = card.get("code")
+        if isinstance(code, str):
+            if code in first:
+                line, _ = locate(root, ["cards", first[code], "code"])
+                yield _problem(
+                    file,
+                    root,
+                    ["cards", index, "code"],
+                    f"duplicate code {_show(code)} (first used by cards[{first[code]}] at line {line})",
+                )
+            else:
+                first[code] = index
+        if not playing:
+            continue
+        rank, suit, element = card.get("rank"), card.get("suit"), card.get("element")
+        if not (type(rank) is int and 1 <= rank <= 13 and suit in _SUITS):
+            continue
+        expected = f"{suit}{_RANK_LABELS.get(rank, rank)}"
+        if isinstance(code, str) and code != expected:
+            yield _problem(
+                file,
+                root,
+                ["cards", index, "code"],
+                f"{_show(code)} does not match rank {rank} and suit {suit}: expected {_show(expected)}",
+            )
+        suit_info = suits.get(suit)
+        suit_element = suit_info.get("element") if isinstance(suit_info, Mapping) else None
+        if isinstance(element, str) and isinstance(suit_element, str) and element != suit_element:
+            yield _problem(
+                file,
+                root,
+                ["cards", index, "element"],
+                f"{_show(element)} differs from the element of suit {suit} ({_show(suit_element)})",
+            )
+
+
+def _problem(file: str, root: Node | None, key_path: list[str | int], message: str) -> Problem:
+    line, col = locate(root, key_path)
+    return Problem(file, line, col, format_key_path(key_path), message)
+
+
+# ---------------------------------------------------------------------------------------------------
+# JSON Schema errors, explained and placed
+
+
+@functools.cache
+def _validator() -> Draft7Validator:
+    schema = json.loads(schema_path().read_bytes().decode("utf-8"))
+    Draft7Validator.check_schema(schema)
+    return Draft7Validator(schema)
+
+
+def _schema_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
+    for error in _validator().iter_errors(data):
+        yield from _explain(error, root, file)
+
+
+def _explain(error: ValidationError, root: Node, file: str) -> Iterator[Problem]:
+    """A schema error as Problems at the values it is about, in words a card designer reads."""
+    path: list[str | int] = list(error.absolute_path)
+    instance = error.instance
+    if error.validator in ("oneOf", "anyOf"):
+        branch = _closest_branch(error)
+        if branch:
+            for inner in branch:
+                yield from _explain(inner, root, file)
+            return
+    if "propertyNames" in error.relative_schema_path and isinstance(instance, str):
+        # The error is about a key, not a value: point at that key's entry.
+        inner = _explain_value(error, root, file, [*path, instance])
+        yield Problem(inner.file, inner.line, inner.col, inner.key_path, f"key {inner.message}")
+        return
+    yield _explain_value(error, root, file, path)
+
+
+def _closest_branch(error: ValidationError) -> list[ValidationError]:
+    """For a failed oneOf/anyOf, the errors of the branch whose type matched (`{ja: 1}` is a mapping
+    with a bad value, not a bad string), or [] when no branch came close."""
+    branches: dict[Any, list[ValidationError]] = {}
+    for inner in error.context or ():
+        key = inner.relative_schema_path[0] if inner.relative_schema_path else None
+        branches.setdefault(key, []).append(inner)
+    close = [
+        errors
+        for errors in branches.values()
+        if not any(e.validator == "type" and not e.relative_path for e in errors)
+    ]
+    return min(close, key=len) if close else []
+
+
+def _explain_value(error: ValidationError, root: Node, file: str, path: list[str | int]) -> Problem:
+    kind, value, instance = error.validator, error.validator_value, error.instance
+    schema = error.schema if isinstance(error.schema, Mapping) else {}
+
+    if kind in ("oneOf", "anyOf"):
+        message = schema.get("errorMessage") or f"{_show(instance)} matches none of the allowed forms"
+        return _problem(file, root, path, message)
+    if kind == "required":
+        missing = next((p for p in value if f"{p!r} is a required property" == error.message), None)
+        if missing is None:
+            return _problem(file, root, path, error.message)
+        line, col = locate(root, path)
+        return Problem(file, line, col, format_key_path([*path, missing]), "required field is missing")
+    if kind == "additionalProperties" and isinstance(instance, Mapping):
+        allowed = list(schema.get("properties", {}))
+        extras = [k for k in instance if k not in allowed]
+        if extras and isinstance(extras[0], str):
+            note = f" (allowed: {', '.join(allowed)})" if allowed else ""
+            return _problem(file, root, [*path, extras[0]], f"unexpected key{note}")
+    if kind == "type":
+        return _problem(file, root, path, _type_message(value, instance, root, path))
+    if kind == "enum":
+        choices = ", ".join(_show(v) for v in value)
+        return _problem(file, root, path, f"{_show(instance)} is not allowed; use one of: {choices}")
+    if kind == "const":
+        return _problem(file, root, path, f"must be {_show(value)}, not {_show(instance)}")
+    if kind in ("minimum", "exclusiveMinimum"):
+        return _problem(file, root, path, f"{_show(instance)} is too small (minimum {_show(value)})")
+    if kind in ("maximum", "exclusiveMaximum"):
+        return _problem(file, root, path, f"{_show(instance)} is too large (maximum {_show(value)})")
+    if kind == "pattern":
+        about = f" ({schema['description']})" if "description" in schema else ""
+        return _problem(file, root, path, f"{_show(instance)} does not match the pattern {value}{about}")
+    if kind == "minItems":
+        return _problem(file, root, path, f"needs at least {value} item{'s' if value != 1 else ''}")
+    if kind == "minProperties":
+        return _problem(file, root, path, "must not be empty")
+    return _problem(file, root, path, error.message)
+
+
+_TYPE_WORDS = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "object": "a mapping (key: value)",
+    "array": "a list",
+    "null": "empty",
+}
+
+
+def _type_message(expected: str | list[str], instance: Any, root: Node, path: list[str | int]) -> str:
+    wanted = [expected] if isinstance(expected, str) else list(expected)
+    message = f"must be {' or '.join(_TYPE_WORDS.get(t, t) for t in wanted)}, not {_describe(instance)}"
+    if not path:
+        message = f"the top level {message}"
+    node, depth = node_at(root, path)
+    if isinstance(node, ScalarNode) and depth == len(path):
+        if "string" in wanted and node.style is None and not isinstance(instance, str):
+            message += f' (write "{node.value}" in quotes to keep it as text)'
+        elif {"integer", "number"} & set(wanted) and node.style in ("'", '"'):
+            message += " (remove the quotes)"
+    return message
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {_show(value)}"
+    if value is None:
+        return "an empty value"
+    if isinstance(value, int | float):
+        return f"the number {_show(value)}"
+    if isinstance(value, str):
+        return f"the text {_show(value)}"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return type(value).__name__
+
+
+def _show(value: Any) -> str:
+    """A value as it would be written in YAML: "text", true, null, 3, 1.5."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, float) and not math.isfinite(value):
+        return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)

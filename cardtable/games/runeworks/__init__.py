@@ -1,0 +1,629 @@
+"""Rune Works! (ルーンワークス!): a Seven Bridge variant for 2-6 magicians with one 52-card deck.
+
+Implements the rulebook in shared/seeds/001_b2a53f81e877c27f.txt with the gaps resolved as in
+shared/rules/runeworks.md (every PROVISIONAL choice is a parameter, see params.py). Levels are
+cumulative: 1 Draw/Set/Release/Ignite, 2 Seek and Boost, 3 Call and Ignite Shot, 4 MP over five
+rounds with Blast, 5 200 MP over seven rounds with meld damage and Blast Shot.
+
+Move notation (cards by their card-set code, e.g. H3 = 3 of hearts, SA = ace of spades, D10):
+  reveal H9 | noreveal          Leady work: the card shown, or showing nothing (counts 0)
+  draw                          take the top card of the stock (Mana Source)
+  seek S4 S5                    take the last discard into a new ES with these hand cards
+  set S3 S4 S5                  set a new meld from the hand
+  boost H8 to m2                add a hand card to meld m2 (anyone's)
+  release H3                    discard; the last card Ignites
+  pass | call C5 S5 | shot      the claim window after a Release (hidden, revealed together)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.actions import Action, NotationError
+from ...rules.events import (
+    Announced,
+    Committed,
+    Event,
+    GameEnded,
+    Revealed,
+    RoundStarted,
+    Scored,
+    Shuffled,
+    TurnStarted,
+)
+from ...rules.game import Game, seat_has_no_decision
+from ...rules.notation import codes_text, ids_for_codes
+from ...rules.state import GameState, Pending
+from ...rules.zones import Visibility
+from . import scoring
+from .melds import (
+    SPIRIT_RANK,
+    Deck,
+    Meld,
+    boost_value,
+    boosted,
+    call_options,
+    classify,
+    deck_of,
+    is_sequence_span,
+    new_melds,
+    seek_options,
+    shot_plan,
+)
+from .params import PARAMS, round_limit, start_mp
+
+LEADY, START, PLAY, CLAIM, OVER = "leady", "start", "play", "claim", "over"
+NO_CARD = -1
+
+
+def hand(state: GameState, seat: int) -> list[int]:
+    """A seat's hand zone cards."""
+    return state.zones[f"hand:{seat}"].cards
+
+
+class RuneWorks(Game):
+    """The rules of Rune Works!, levels 1-5."""
+
+    id = "runeworks"
+    title = "Rune Works!"
+    title_ja = "ルーンワークス!"
+    description = "Seven Bridge rummy for magicians: meld runes into magic circles and Ignite first."
+    min_seats = 2
+    max_seats = 6
+    params = PARAMS
+    cardset_name = "standard52"
+
+    # -- bounds ------------------------------------------------------------------------------
+    def max_actions(self, params: dict[str, Any], seats: int) -> int:
+        hand_size = params["hand_size"]
+        rounds = round_limit(params) + params["max_overtime_rounds"]
+        draws = 52 * (params["max_stock_rebuilds"] + 1) + 1
+        turns = draws + 52  # every turn draws, or claims a discard that then stays on the table
+        per_turn = 1 + (hand_size + 1) + 1 + (seats - 1)
+        leady = seats * params["leady_max_compares"]
+        return rounds * (leady + turns * per_turn)
+
+    def score_bounds(self, state: GameState) -> tuple[int, int]:
+        params = state.params
+        if params["level"] <= 3:
+            return (0, 1)
+        rounds = round_limit(params) + params["max_overtime_rounds"]
+        gain = scoring.BLAST_BONUS + scoring.IGNITE_BONUS
+        base = start_mp(params)
+        return (base - rounds * scoring.worst_round_loss(params, state.seats), base + rounds * gain)
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self, state: GameState) -> list[Event]:
+        assert state.cardset is not None
+        deck_of(state.cardset)  # a clear DeckError now, not a crash mid-game
+        state.add_zone("stock", Visibility.HIDDEN)
+        state.add_zone("pool", Visibility.PUBLIC)
+        for seat in range(state.seats):
+            state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
+        state.zones["stock"].cards.extend(range(52))
+        state.scores = [start_mp(state.params)] * state.seats
+        state.data.update({
+            "round": 0, "rounds_played": 0, "overtime": 0, "starter": None, "round_log": [],
+            "last_igniters": [],
+        })
+        events: list[Event] = []
+        self._start_round(state, events)
+        return events
+
+    def _start_round(self, state: GameState, events: list[Event]) -> None:
+        """Gather every card, shuffle, deal, and open Leady work (spec R13: every round)."""
+        data = state.data
+        for name in list(state.zones):
+            if name != "stock" and state.zones[name].cards:
+                events.append(state.move(list(state.zones[name].cards), name, "stock", "gather"))
+            if name.startswith("meld:"):
+                del state.zones[name]
+        stock = state.zones["stock"].cards
+        stock.sort()
+        state.rng.shuffle(stock)
+        data["round"] += 1
+        events.append(RoundStarted(data["round"]))
+        events.append(Shuffled("stock", len(stock)))
+        size = state.params["hand_size"]
+        for seat in range(state.seats):
+            events.append(state.move(stock[-size:][::-1], "stock", f"hand:{seat}", "deal"))
+        data.update({
+            "melds": [], "own_melds": [0] * state.seats, "own_elementals": [0] * state.seats,
+            "placed": [0] * state.seats, "turn_placed": 0, "last_discard": None, "discarder": None,
+            "rebuilds": 0, "leady": {"compares": 0, "shown": {}},
+        })
+        if state.params["first_card_face_up"]:
+            events.append(state.move([stock[-1]], "stock", "pool", "turn up"))
+            data["last_discard"] = state.zones["pool"].cards[-1]
+        if state.params["leady_every_round"] or data["round"] == 1:
+            state.phase = LEADY
+            state.active = None
+            state.pending = Pending("leady", tuple(range(state.seats)))
+        else:
+            last = data["last_igniters"]
+            starter = last[0] if last else (data["starter"] + 1) % state.seats
+            self._begin_round_turns(state, starter, events)
+
+    def _begin_round_turns(self, state: GameState, starter: int, events: list[Event]) -> None:
+        state.data["starter"] = starter
+        self._begin_turn(state, starter, events)
+
+    def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
+        state.pending = None
+        state.phase = START
+        state.active = seat
+        state.data["turn_placed"] = 0
+        events.append(TurnStarted(seat))
+
+    # -- legal actions -----------------------------------------------------------------------
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        phase = state.phase
+        if phase == LEADY:
+            return [Action(seat, "noreveal")] + [Action(seat, "reveal", (c,)) for c in sorted(hand(state, seat))]
+        if phase == CLAIM:
+            return self._claim_actions(state, seat)
+        if phase == START:
+            return self._start_actions(state, seat)
+        if phase == PLAY:
+            return self._play_actions(state, seat)
+        return []
+
+    def _keep(self, state: GameState) -> int:
+        """Cards that must stay in hand after a Set, Boost, Seek or Call (R6)."""
+        return 1 if state.params["must_keep_one_card"] else 0
+
+    def _start_actions(self, state: GameState, seat: int) -> list[Action]:
+        actions = [Action(seat, "draw")]
+        discard = state.data["last_discard"]
+        if state.params["level"] >= 2 and discard is not None:
+            cards = hand(state, seat)
+            deck = deck_of(state.cardset)  # type: ignore[arg-type]
+            keep = self._keep(state)
+            for option in seek_options(cards, discard, deck, state.params["ace_high_sequences"]):
+                if len(cards) - len(option) >= keep:
+                    actions.append(Action(seat, "seek", option))
+        return actions
+
+    def _melds_allowed(self, state: GameState, cards: list[int], deck: Deck) -> list[tuple[int, ...]]:
+        options = new_melds(cards, deck, state.params["ace_high_sequences"])
+        if not state.params["sevens_call_set"]:
+            options = [m for m in options if len(m) == 1 or deck.rank[m[0]] != SPIRIT_RANK
+                       or deck.rank[m[0]] != deck.rank[m[1]]]
+        return options
+
+    def _play_actions(self, state: GameState, seat: int) -> list[Action]:
+        cards = hand(state, seat)
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        keep = self._keep(state)
+        actions: list[Action] = []
+        for meld_cards in self._melds_allowed(state, cards, deck):
+            if len(cards) - len(meld_cards) >= keep:
+                actions.append(Action(seat, "set", meld_cards))
+        if (state.params["level"] >= 2 and state.data["own_melds"][seat] > 0
+                and len(cards) - 1 >= keep):
+            ace_high = state.params["ace_high_sequences"]
+            for index, entry in enumerate(state.data["melds"]):
+                meld = Meld.from_dict(entry["meld"])
+                for card in sorted(cards):
+                    if boost_value(meld, card, deck, ace_high) is not None:
+                        actions.append(Action(seat, "boost", (card,), f"m{index}"))
+        actions.extend(Action(seat, "release", (c,)) for c in sorted(cards))
+        return actions
+
+    def _claim_actions(self, state: GameState, seat: int) -> list[Action]:
+        actions = [Action(seat, "pass")]
+        discard = state.data["last_discard"]
+        cards = hand(state, seat)
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        keep = self._keep(state)
+        for option in call_options(cards, discard, deck):
+            if len(cards) - len(option) >= keep:
+                if deck.rank[discard] != SPIRIT_RANK or state.params["sevens_call_set"]:
+                    actions.append(Action(seat, "call", option))
+        if self._shot_plan(state, seat) is not None:
+            actions.append(Action(seat, "shot"))
+        return actions
+
+    def _shot_plan(self, state: GameState, seat: int) -> tuple[list[tuple[str, tuple[int, ...], int]], int] | None:
+        discard = state.data["last_discard"]
+        if discard is None:
+            return None
+        table = [Meld.from_dict(entry["meld"]) for entry in state.data["melds"]]
+        return shot_plan(list(hand(state, seat)), discard, table, deck_of(state.cardset),  # type: ignore[arg-type]
+                         state.params["ace_high_sequences"])
+
+    # -- applying ----------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind = action.kind
+        if kind in ("reveal", "noreveal"):
+            self._commit(state, action, events)
+            if not state.pending.seats:  # type: ignore[union-attr]
+                self._resolve_leady(state, events)
+        elif kind in ("pass", "call", "shot"):
+            self._commit(state, action, events)
+            if not state.pending.seats:  # type: ignore[union-attr]
+                self._resolve_claims(state, events)
+        elif kind == "draw":
+            self._draw(state, action.seat, events)
+        elif kind == "seek":
+            self._take_discard(state, action.seat, action.cards, "seek", events)
+        elif kind == "set":
+            self._set(state, action.seat, action.cards, events)
+        elif kind == "boost":
+            self._boost(state, action.seat, action.cards[0], int(action.target[1:]), events)
+        elif kind == "release":
+            self._release(state, action.seat, action.cards[0], events)
+        else:  # the engine only passes legal actions
+            raise AssertionError(kind)
+        return events
+
+    def _commit(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """Lock in a hidden simultaneous choice; it is revealed when every pending seat has chosen."""
+        pending = state.pending
+        assert pending is not None
+        pending.commits[action.seat] = action
+        pending.seats = tuple(s for s in pending.seats if s != action.seat)
+        events.append(Committed(action.seat, self.describe(state, action)))
+
+    def _resolve_leady(self, state: GameState, events: list[Event]) -> None:
+        """All flip together; the highest card starts; ties compare again (R3), then a random pick."""
+        pending = state.pending
+        assert pending is not None
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        leady = state.data["leady"]
+        leady["compares"] += 1
+        shown: dict[str, int] = {}
+        values: dict[int, int] = {}
+        for seat in sorted(pending.commits):
+            act = pending.commits[seat]
+            card = act.cards[0] if act.kind == "reveal" else NO_CARD
+            shown[str(seat)] = card
+            values[seat] = deck.rank[card] if card != NO_CARD else 0
+            if card != NO_CARD:
+                events.append(Revealed(seat, (card,), f"hand:{seat}", "leady"))
+        leady["shown"] = shown
+        best = max(values.values())
+        tied = [s for s in sorted(values) if values[s] == best]
+        events.append(Announced("leady", None, {"shown": dict(shown), "tied": list(tied)}))
+        if len(tied) == 1:
+            self._begin_round_turns(state, tied[0], events)
+        elif leady["compares"] < state.params["leady_max_compares"]:
+            state.pending = Pending("leady", tuple(tied))
+        else:
+            starter = state.rng.choice(tied)
+            events.append(Announced("leady_random", starter, {"tied": list(tied)}))
+            self._begin_round_turns(state, starter, events)
+
+    def _draw(self, state: GameState, seat: int, events: list[Event]) -> None:
+        stock = state.zones["stock"].cards
+        if not stock:
+            pool = state.zones["pool"].cards
+            if state.data["rebuilds"] >= state.params["max_stock_rebuilds"] or len(pool) < 2:
+                events.append(Announced("stock_exhausted"))
+                self._end_round(state, (), (), None, events)
+                return
+            # R12: everything in the Mana Pool but its top card becomes the new stock
+            state.data["rebuilds"] += 1
+            events.append(state.move(list(pool[:-1]), "pool", "stock", "rebuild"))
+            state.rng.shuffle(stock)
+            events.append(Shuffled("stock", len(stock)))
+        events.append(state.move([stock[-1]], "stock", f"hand:{seat}", "draw"))
+        state.data["last_discard"] = None
+        state.phase = PLAY
+
+    def _new_meld(self, state: GameState, seat: int, cards: tuple[int, ...], meld: Meld,
+                  events: list[Event], why: str, from_pool: int | None = None) -> None:
+        data = state.data
+        name = f"meld:{len(data['melds'])}"
+        state.add_zone(name, Visibility.PUBLIC, seat)
+        if from_pool is not None:
+            events.append(state.move([from_pool], "pool", name, why))
+        hand_cards = [c for c in cards if c != from_pool]
+        if hand_cards:
+            events.append(state.move(hand_cards, f"hand:{seat}", name, why))
+        data["melds"].append({"zone": name, "owner": seat, "meld": meld.to_dict()})
+        data["own_melds"][seat] += 1
+        if meld.kind == "EL":
+            data["own_elementals"][seat] += 1
+        data["placed"][seat] += len(cards)
+        data["turn_placed"] += len(cards)
+
+    def _take_discard(self, state: GameState, seat: int, cards: tuple[int, ...], why: str,
+                      events: list[Event]) -> None:
+        """Seek or Call: the last discard joins these hand cards in a new meld."""
+        discard = state.data["last_discard"]
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        all_cards = tuple(sorted((*cards, discard)))
+        meld = classify(all_cards, deck, state.params["ace_high_sequences"])
+        assert meld is not None
+        events.append(Announced(why, seat, {"card": discard}))
+        self._new_meld(state, seat, all_cards, meld, events, why, from_pool=discard)
+        state.data["last_discard"] = None
+        state.phase = PLAY
+
+    def _set(self, state: GameState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
+        meld = classify(cards, deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
+        assert meld is not None
+        self._new_meld(state, seat, cards, meld, events, "set")
+        self._ignite_if_empty(state, seat, events)
+
+    def _boost(self, state: GameState, seat: int, card: int, index: int, events: list[Event]) -> None:
+        data = state.data
+        entry = data["melds"][index]
+        meld = Meld.from_dict(entry["meld"])
+        value = boost_value(meld, card, deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
+        assert value is not None
+        entry["meld"] = boosted(meld, value).to_dict()
+        events.append(state.move([card], f"hand:{seat}", entry["zone"], "boost"))
+        data["placed"][seat] += 1
+        if entry["owner"] == seat or state.params["blast_counts_boosts"]:
+            data["turn_placed"] += 1
+        self._ignite_if_empty(state, seat, events)
+
+    def _ignite_if_empty(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """Only reachable with must_keep_one_card off: setting the last card ignites."""
+        if not hand(state, seat):
+            self._ignite(state, seat, events)
+
+    def _is_blast(self, state: GameState, seat: int, placed_now: int) -> bool:
+        """R10: nothing set before this turn, and the whole hand (7) put on the table this turn."""
+        before = state.data["placed"][seat] - placed_now
+        return before == 0 and placed_now >= state.params["hand_size"]
+
+    def _ignite(self, state: GameState, seat: int, events: list[Event]) -> None:
+        placed_now = state.data["turn_placed"]
+        blast = self._is_blast(state, seat, placed_now)
+        events.append(Announced("blast" if blast else "ignite", seat))
+        self._end_round(state, (seat,), (seat,) if blast else (), None, events)
+
+    def _release(self, state: GameState, seat: int, card: int, events: list[Event]) -> None:
+        events.append(state.move([card], f"hand:{seat}", "pool", "release"))
+        if not hand(state, seat):
+            self._ignite(state, seat, events)
+            return
+        state.data["last_discard"] = card
+        state.data["discarder"] = seat
+        following = (seat + 1) % state.seats
+        if state.params["level"] >= 3:
+            others = tuple((seat + k) % state.seats for k in range(1, state.seats))
+            state.phase = CLAIM
+            state.active = None
+            state.pending = Pending("claim", others, data={"discarder": seat, "card": card})
+        else:
+            self._begin_turn(state, following, events)
+
+    def _resolve_claims(self, state: GameState, events: list[Event]) -> None:
+        """Shot (every valid one) > Call > the next seat's turn, where it may Seek (R7)."""
+        pending = state.pending
+        assert pending is not None
+        discarder = pending.data["discarder"]
+        order = [(discarder + k) % state.seats for k in range(1, state.seats)]
+        shooters: list[int] = []
+        plans: dict[int, Any] = {}
+        for seat in order:
+            act = pending.commits[seat]
+            if act.kind in ("shot", "call"):
+                plan = self._shot_plan(state, seat)
+                if plan is not None:  # a Call that could Ignite is a Shot (R7)
+                    shooters.append(seat)
+                    plans[seat] = plan
+        if shooters and not state.params["all_shots_resolve"]:
+            shooters = shooters[:1]
+        if shooters:
+            self._resolve_shots(state, discarder, shooters, plans, events)
+            return
+        for seat in order:
+            act = pending.commits[seat]
+            if act.kind == "call":
+                skipped = order[: order.index(seat)]
+                state.pending = None
+                state.active = seat
+                state.data["turn_placed"] = 0
+                events.append(Announced("call_skips", seat, {"skipped": skipped}))
+                events.append(TurnStarted(seat))
+                self._take_discard(state, seat, act.cards, "call", events)
+                return
+        self._begin_turn(state, (discarder + 1) % state.seats, events)
+
+    def _resolve_shots(self, state: GameState, discarder: int, shooters: list[int],
+                       plans: dict[int, Any], events: list[Event]) -> None:
+        """The first shooter takes the card and sets everything; every shooter Ignites (R7, R15)."""
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        blasts: list[int] = []
+        for seat in shooters:
+            steps, _release = plans[seat]
+            placed = sum(len(cards) for kind, cards, index in steps
+                         if kind == "set" or state.params["blast_counts_boosts"]
+                         or index >= len(state.data["melds"])
+                         or state.data["melds"][index]["owner"] == seat)
+            if state.data["placed"][seat] == 0 and placed >= state.params["hand_size"]:
+                blasts.append(seat)
+            events.append(Announced("blast_shot" if seat in blasts else "ignite_shot", seat,
+                                    {"from": discarder}))
+        first = shooters[0]
+        steps, release = plans[first]
+        discard = state.data["last_discard"]
+        state.pending = None
+        state.active = first
+        state.data["turn_placed"] = 0
+        for kind, cards, index in steps:
+            if kind == "set":
+                meld = classify(cards, deck, state.params["ace_high_sequences"])
+                assert meld is not None
+                self._new_meld(state, first, cards, meld, events, "shot",
+                               from_pool=discard if discard in cards else None)
+            else:
+                entry = state.data["melds"][index]
+                meld = Meld.from_dict(entry["meld"])
+                value = boost_value(meld, cards[0], deck, state.params["ace_high_sequences"])
+                assert value is not None
+                entry["meld"] = boosted(meld, value).to_dict()
+                events.append(state.move([cards[0]], f"hand:{first}", entry["zone"], "boost"))
+                state.data["placed"][first] += 1
+        events.append(state.move([release], f"hand:{first}", "pool", "release"))
+        for seat in shooters[1:]:
+            events.append(Revealed(seat, tuple(sorted(hand(state, seat))), f"hand:{seat}", "shot"))
+        self._end_round(state, tuple(shooters), tuple(blasts), discarder, events)
+
+    # -- round and match end -----------------------------------------------------------------
+    def _end_round(self, state: GameState, igniters: tuple[int, ...], blasts: tuple[int, ...],
+                   shot_from: int | None, events: list[Event]) -> None:
+        data = state.data
+        params = state.params
+        data["last_igniters"] = list(igniters)
+        if params["level"] <= 3:
+            state.scores = [1 if s in igniters else 0 for s in range(state.seats)]
+            data["round_log"].append({"round": data["round"], "igniters": list(igniters),
+                                      "blasts": list(blasts), "shot_from": shot_from})
+            self._finish(state, tuple(igniters), events)
+            return
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        hands = [list(hand(state, s)) for s in range(state.seats)]
+        melds = list(data["own_melds"])
+        if not params["meld_damage_counts_elementals"]:
+            melds = [m - e for m, e in zip(melds, data["own_elementals"], strict=True)]
+        outcome = scoring.RoundOutcome(igniters, blasts, shot_from)
+        deltas = scoring.round_deltas(params, outcome, hands, melds, deck)
+        for seat in range(state.seats):
+            if seat not in igniters and hands[seat]:
+                events.append(Revealed(seat, tuple(sorted(hands[seat])), f"hand:{seat}", "scoring"))
+        for seat, delta in enumerate(deltas):
+            state.scores[seat] += delta
+            if delta:
+                events.append(Scored(seat, delta, state.scores[seat], "round"))
+        data["rounds_played"] += 1
+        data["round_log"].append({"round": data["round"], "igniters": list(igniters), "blasts": list(blasts),
+                                  "shot_from": shot_from, "deltas": deltas, "mp": list(state.scores)})
+        if scoring.match_is_decided(state.scores, data["rounds_played"], round_limit(params)):
+            tie = scoring.needs_overtime(state.scores, params["overtime_on_any_tie"])
+            if tie and data["overtime"] < params["max_overtime_rounds"]:
+                data["overtime"] += 1
+                events.append(Announced("overtime", None, {"number": data["overtime"]}))
+            else:
+                best = max(state.scores)
+                self._finish(state, tuple(s for s in range(state.seats) if state.scores[s] == best), events)
+                return
+        self._start_round(state, events)
+
+    def _finish(self, state: GameState, winners: tuple[int, ...], events: list[Event]) -> None:
+        state.over = True
+        state.phase = OVER
+        state.active = None
+        state.pending = None
+        state.winners = winners
+        events.append(GameEnded(winners, tuple(state.scores)))
+
+    # -- words -------------------------------------------------------------------------------
+    def explain(self, state: GameState, action: Action) -> str:
+        seat, kind = action.seat, action.kind
+        level = state.params["level"]
+        unlock = {"seek": 2, "boost": 2, "call": 3, "shot": 3}
+        if kind in unlock and level < unlock[kind]:
+            return f"{kind.capitalize()} unlocks at Magician Level {unlock[kind]} (this game is Level {level})"
+        if seat_has_no_decision(state, seat):
+            if state.active is not None:
+                return f"it is Player {state.active + 1}'s turn"
+            return f"Player {seat + 1} has nothing to decide now"
+        cards = hand(state, seat)
+        if any(c not in cards for c in action.cards):
+            return "that card is not in your hand"
+        if state.phase == START and kind in ("set", "boost", "release"):
+            return "Draw first (or Seek the last discard)"
+        if state.phase == PLAY and kind in ("draw", "seek"):
+            return "you have already drawn this turn"
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        keep = self._keep(state)
+        if kind == "set":
+            if classify(action.cards, deck, state.params["ace_high_sequences"]) is None:
+                return ("those cards are not a meld: a Call Set is 3+ of one rank, an Elemental Sequence "
+                        "3+ in a row of one suit, an Elemental a lone 7")
+            if len(cards) - len(action.cards) < keep:
+                return "a Set must keep one card in hand to Release"
+        if kind == "boost":
+            if state.data["own_melds"][seat] == 0:
+                return "Boost needs a meld of your own on the table first"
+            if len(cards) - 1 < keep:
+                return "a Boost must keep one card in hand to Release"
+            return "that card does not extend that meld"
+        if kind == "seek":
+            return "Seek needs an Elemental Sequence made with the last discard"
+        if kind == "call":
+            return "Call needs two or more cards of the discarded rank, keeping one to Release"
+        if kind == "shot":
+            return "that discard does not let you set everything and Ignite"
+        return f"{kind} is not allowed now"
+
+    def describe(self, state: GameState, action: Action) -> str:
+        assert state.cardset is not None
+        words = [action.kind, *codes_text(state.cardset, action.cards)]
+        if action.target:
+            words += ["to", action.target]
+        return " ".join(words)
+
+    def parse(self, state: GameState, seat: int, text: str) -> Action:
+        assert state.cardset is not None
+        words = text.split()
+        if not words:
+            raise NotationError("empty move")
+        kind, rest = words[0].lower(), words[1:]
+        target = ""
+        if kind == "boost":
+            if len(rest) != 3 or rest[1].lower() != "to" or not rest[2].lower().startswith("m"):
+                raise NotationError("expected 'boost CARD to mN'")
+            target = rest[2].lower()
+            if not target[1:].isdigit():
+                raise NotationError(f"{rest[2]!r} is not a meld name like m0")
+            rest = rest[:1]
+        arity = {"noreveal": 0, "draw": 0, "pass": 0, "shot": 0, "reveal": 1, "release": 1, "boost": 1}
+        if kind in arity:
+            if len(rest) != arity[kind]:
+                raise NotationError(f"{kind} takes {arity[kind]} card(s), got {len(rest)}")
+        elif kind in ("seek", "set", "call"):
+            if not rest:
+                raise NotationError(f"{kind} needs cards")
+        else:
+            raise NotationError(f"unknown move {kind!r} (moves: reveal, noreveal, draw, seek, set, boost, "
+                                "release, pass, call, shot)")
+        cards = ids_for_codes(state.cardset, rest, range(52))
+        return Action(seat, kind, cards, target)
+
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        data = state.data
+        claim = None
+        if state.phase == CLAIM and state.pending is not None:
+            claim = {"discarder": state.pending.data["discarder"], "card": state.pending.data["card"]}
+        return {
+            "level": state.params["level"], "round": data["round"], "round_limit": round_limit(state.params),
+            "rounds_played": data["rounds_played"], "overtime": data["overtime"], "mp": list(state.scores),
+            "melds": [{"zone": e["zone"], "owner": e["owner"], **e["meld"]} for e in data["melds"]],
+            "own_melds": list(data["own_melds"]), "placed": list(data["placed"]),
+            "last_discard": data["last_discard"], "discarder": data["discarder"], "starter": data["starter"],
+            "leady_shown": dict(data["leady"]["shown"]), "rebuilds": data["rebuilds"],
+            "round_log": [dict(r) for r in data["round_log"]], "claim": claim,
+            "last_igniters": list(data["last_igniters"]),
+        }
+
+    def check(self, state: GameState) -> list[str]:
+        problems: list[str] = []
+        if state.cardset is None:
+            return ["no card set"]
+        deck = deck_of(state.cardset)
+        ace_high = state.params["ace_high_sequences"]
+        for entry in state.data.get("melds", []):
+            cards = tuple(sorted(state.zones[entry["zone"]].cards))
+            meld = Meld.from_dict(entry["meld"])
+            if meld.kind == "CS":
+                shape = classify(cards, deck, ace_high)
+                ok = shape is not None and shape.kind == "CS" and shape.rank == meld.rank
+            else:
+                ok = is_sequence_span(cards, meld, deck, ace_high)
+            if not ok:
+                problems.append(f"{entry['zone']} holds {cards}, not a {meld.kind}")
+        limit = state.params["hand_size"] + 1
+        for seat in range(state.seats):
+            if len(hand(state, seat)) > limit:
+                problems.append(f"hand:{seat} holds {len(hand(state, seat))} cards, more than {limit}")
+        if not state.over and state.phase == PLAY and not hand(state, state.active or 0):
+            problems.append("the active seat must Release but has no card")
+        return problems

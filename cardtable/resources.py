@@ -1,0 +1,37 @@
+"""The one place that knows where bundled data lives: card sets, sprites, sounds, fonts.
+
+Everything is found through importlib.resources, so it works from a source checkout, an installed
+wheel and a PyInstaller bundle alike, and never depends on the current directory.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+
+def cards_dir() -> Traversable:
+    """The folder of bundled YAML card sets and their JSON Schema (top-level `cards/`)."""
+    return resources.files("cardtable._cards")
+
+
+def sprites_dir() -> Traversable:
+    """The folder of bundled images and sounds (top-level `sprites/`)."""
+    return resources.files("cardtable._sprites")
+
+
+def cardset_path(name: str) -> Path:
+    """The file of a bundled card set by its name (`standard52` -> cards/standard52.yaml)."""
+    return Path(str(cards_dir().joinpath(f"{name}.yaml")))
+
+
+def schema_path() -> Path:
+    """The draft-07 JSON Schema every card set file is validated against."""
+    return Path(str(cards_dir().joinpath("cardset.schema.json")))
+
+
+def bundled_cardsets() -> list[Path]:
+    """Every bundled card set file, sorted by name."""
+    folder = cards_dir()
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))

@@ -1,0 +1,67 @@
+"""Card specifications as loaded from a YAML card set, and the physical card ids games deal with.
+
+A card set lists card *kinds* (CardSpec); each kind may have several physical copies. Before any
+shuffle every physical card gets a CardId: a small int, its index in `CardSet.physical()` order.
+Rules code works on CardIds only and looks their faces up through the set.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CardId = int
+
+
+@dataclass(frozen=True)
+class Text:
+    """A piece of card text in the set's language, with an optional translation beneath."""
+
+    ja: str = ""
+    en: str = ""
+
+    def get(self, language: str) -> str:
+        """The text in `language`, falling back to the other one."""
+        if language == "en":
+            return self.en or self.ja
+        return self.ja or self.en
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """One kind of card: its notation code, its names, how many copies, and every other YAML field."""
+
+    code: str
+    name: Text
+    count: int = 1
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field from the YAML (rank, suit, element, cost, effects...)."""
+        return self.fields.get(key, default)
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """A loaded card set: metadata plus its card kinds, in file order."""
+
+    id: str
+    title: Text
+    language: str
+    template: str
+    cards: tuple[CardSpec, ...]
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    source: Path | None = None
+
+    def physical(self) -> tuple[CardSpec, ...]:
+        """Every physical card in CardId order: each kind repeated `count` times."""
+        out: list[CardSpec] = []
+        for spec in self.cards:
+            out.extend([spec] * spec.count)
+        return tuple(out)
+
+    def by_code(self) -> dict[str, CardSpec]:
+        """Card kinds keyed by their notation code."""
+        return {spec.code: spec for spec in self.cards}

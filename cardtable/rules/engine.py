@@ -1,0 +1,128 @@
+"""The engine: the one door through which game state changes.
+
+It creates games from a seed, answers legal actions per seat, checks and applies actions (raising
+IllegalAction with the reason), keeps the history and the undo floor, builds per-seat views, and
+replays a game from its seed and action list. The UI and bots never touch GameState directly.
+
+Undo policy: a seat may take back its own most recent actions back to the last action that revealed
+hidden information to anyone (a draw, a card shown, a shuffle, a roll); never another seat's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .actions import Action, IllegalAction
+from .cards import CardSet
+from .events import Event
+from .game import Game
+from .state import GameState
+from .view import PlayerView, make_view
+
+
+class Engine:
+    """A running game: its rules, its state, and the checked way to change it."""
+
+    def __init__(self, game: Game, state: GameState) -> None:
+        self.game = game
+        self.state = state
+        self.max_actions = game.max_actions(state.params, state.seats)
+        self._legal: dict[int, list[Action]] = {}
+
+    # -- creation ----------------------------------------------------------------------------
+    @classmethod
+    def new(cls, game: Game, seats: int, seed: int, params: dict[str, Any] | None = None,
+            cardset: CardSet | None = None) -> Engine:
+        """A new game, dealt from `seed`. Parameters are checked (ParamError)."""
+        game.check_seats(seats)
+        resolved = game.resolve_params(params)
+        if cardset is None and game.cardset_name:
+            cardset = game.load_cardset(resolved)
+        state = GameState(game.id, seats, resolved, seed, cardset)
+        engine = cls(game, state)
+        engine.setup_events = game.setup(state)
+        return engine
+
+    @classmethod
+    def replay(cls, game: Game, seats: int, seed: int, params: dict[str, Any] | None,
+               history: Iterable[Action], cardset: CardSet | None = None) -> Engine:
+        """Rebuild a game from its seed and actions, checking each one."""
+        engine = cls.new(game, seats, seed, params, cardset)
+        for action in history:
+            engine.apply(action)
+        return engine
+
+    setup_events: list[Event] = []
+
+    # -- questions ---------------------------------------------------------------------------
+    def deciding_seats(self) -> tuple[int, ...]:
+        """The seats that must decide now."""
+        return self.state.deciding_seats()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every legal action for `seat` now (empty when it has nothing to decide)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            if seat in self.state.deciding_seats():
+                cached = self.game.legal_actions(self.state, seat)
+            else:
+                cached = []
+            self._legal[seat] = cached
+        return cached
+
+    def view(self, seat: int | None) -> PlayerView:
+        """What `seat` may know (None = a spectator)."""
+        legal = self.legal_actions(seat) if seat is not None else []
+        return make_view(self.state, seat, legal, self.game.public_data(self.state, seat))
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.over
+
+    def describe(self, action: Action) -> str:
+        """The action in move notation."""
+        return self.game.describe(self.state, action)
+
+    def parse(self, seat: int, text: str) -> Action:
+        """A move text for `seat` as an action (NotationError when it does not parse)."""
+        return self.game.parse(self.state, seat, text)
+
+    # -- changes -----------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action` if legal, else raise IllegalAction with the reason."""
+        state = self.state
+        if state.over:
+            raise IllegalAction("the game is over", action)
+        if action not in self.legal_actions(action.seat):
+            raise IllegalAction(self.game.explain(state, action), action)
+        if len(state.history) >= self.max_actions:
+            raise RuntimeError(f"{self.game.id}: game exceeded its bound of {self.max_actions} actions")
+        events = self.game.apply(state, action)
+        state.history.append(action)
+        if any(e.reveals for e in events):
+            state.undo_floor = len(state.history)
+        self._legal.clear()
+        return events
+
+    def apply_text(self, seat: int, text: str) -> list[Event]:
+        """Parse a move text for `seat` and apply it."""
+        return self.apply(self.parse(seat, text))
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its most recent action."""
+        state = self.state
+        return (not state.over and len(state.history) > state.undo_floor
+                and state.history[-1].seat == seat)
+
+    def undo(self, seat: int) -> Action:
+        """Take back `seat`'s most recent action by replaying the game without it."""
+        if not self.can_undo(seat):
+            raise IllegalAction("nothing of yours can be taken back now: something was revealed since")
+        state = self.state
+        taken = state.history[-1]
+        rebuilt = Engine.replay(self.game, state.seats, state.seed, state.params, state.history[:-1],
+                                state.cardset)
+        self.state = rebuilt.state
+        self._legal.clear()
+        return taken

@@ -1,0 +1,151 @@
+"""The contract every game implements, and the typed parameters (variants, PROVISIONAL choices) it takes.
+
+A game is a stateless object: all position data lives in GameState. The engine checks legality
+before calling `apply`, so `apply` may assume the action is one `legal_actions` returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, NotationError
+from .cards import CardSet
+from .events import Event
+from .state import GameState
+
+
+class ParamError(ValueError):
+    """An unknown parameter or a value outside what the game allows."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One game option: its default, type and allowed values, and what it means."""
+
+    name: str
+    default: Any
+    help: str
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Any, ...] | None = None
+    provisional: bool = False  # a gap in the rulebook that the spec resolved, not the designer's word
+
+    def coerce(self, value: Any) -> Any:
+        """`value` (possibly a command-line string) as this parameter's type, or ParamError."""
+        kind = type(self.default)
+        if isinstance(value, str) and kind is not str:
+            text = value.strip().lower()
+            if kind is bool:
+                if text in ("true", "1", "yes", "on"):
+                    value = True
+                elif text in ("false", "0", "no", "off"):
+                    value = False
+                else:
+                    raise ParamError(f"{self.name}: expected true or false, got {value!r}")
+            else:
+                try:
+                    value = kind(text)
+                except ValueError:
+                    raise ParamError(f"{self.name}: expected {kind.__name__}, got {value!r}") from None
+        if kind is bool and not isinstance(value, bool):
+            raise ParamError(f"{self.name}: expected true or false, got {value!r}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise ParamError(f"{self.name}: expected a whole number, got {value!r}")
+        if kind is str and not isinstance(value, str):
+            raise ParamError(f"{self.name}: expected text, got {value!r}")
+        if self.minimum is not None and value < self.minimum:
+            raise ParamError(f"{self.name}: {value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise ParamError(f"{self.name}: {value} is above the maximum {self.maximum}")
+        if self.choices is not None and value not in self.choices:
+            raise ParamError(f"{self.name}: {value!r} is not one of {', '.join(map(str, self.choices))}")
+        return value
+
+
+class Game:
+    """Base class of every game's rules. Subclasses fill in the class attributes and the methods."""
+
+    id: str = ""
+    title: str = ""
+    title_ja: str = ""
+    description: str = ""
+    min_seats: int = 2
+    max_seats: int = 2
+    params: tuple[Param, ...] = ()
+    cardset_name: str = ""
+
+    # -- parameters --------------------------------------------------------------------------
+    def resolve_params(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Defaults merged with `overrides`, each checked; unknown names are a ParamError."""
+        known = {p.name: p for p in self.params}
+        out = {p.name: p.default for p in self.params}
+        for name, value in (overrides or {}).items():
+            if name not in known:
+                raise ParamError(f"{self.id} has no parameter {name!r} (known: {', '.join(sorted(known))})")
+            out[name] = known[name].coerce(value)
+        return out
+
+    def check_seats(self, seats: int) -> None:
+        """ParamError unless this game can be played by `seats` seats."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ParamError(f"{self.title} is for {self.min_seats}-{self.max_seats} players, not {seats}")
+
+    # -- the contract ------------------------------------------------------------------------
+    def load_cardset(self, params: dict[str, Any]) -> CardSet:
+        """The card set this game is played with (from YAML, reloaded when the file changes)."""
+        from ..cardsets import load_cached
+        from ..resources import cardset_path
+        return load_cached(cardset_path(params.get("cardset", self.cardset_name)))
+
+    def max_actions(self, params: dict[str, Any], seats: int) -> int:
+        """A hard bound on the length of any game: a playout beyond it is a bug."""
+        raise NotImplementedError
+
+    def setup(self, state: GameState) -> list[Event]:
+        """Deal and prepare the first decision."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every action `seat` may take now, in a deterministic order; empty if it has no decision."""
+        raise NotImplementedError
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        """Carry out a legal action and return what happened."""
+        raise NotImplementedError
+
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why `action` is not legal now, in a player's words."""
+        if seat_has_no_decision(state, action.seat):
+            return f"Player {action.seat + 1} has nothing to decide now"
+        return f"{action.kind} is not allowed now"
+
+    def describe(self, state: GameState, action: Action) -> str:
+        """The action in the game's move notation."""
+        raise NotImplementedError
+
+    def parse(self, state: GameState, seat: int, text: str) -> Action:
+        """A move text back into an action (NotationError if it does not parse)."""
+        raise NotationError(f"cannot parse {text!r}")
+
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """Game data `seat` may know beyond the zones (scores, melds, level...). Never hidden cards."""
+        return {}
+
+    def score_bounds(self, state: GameState) -> tuple[int, int]:
+        """The lowest and highest score a seat can have in this game."""
+        return (-(10**9), 10**9)
+
+    def check(self, state: GameState) -> list[str]:
+        """Game-specific invariants; each string is one violation."""
+        return []
+
+    def card_count(self, state: GameState) -> int:
+        """How many physical cards the game uses (for card conservation)."""
+        assert state.cardset is not None
+        return len(state.cardset.physical())
+
+
+def seat_has_no_decision(state: GameState, seat: int) -> bool:
+    """True when `seat` is not among the seats that must decide now."""
+    return seat not in state.deciding_seats()

@@ -1,0 +1,156 @@
+"""GameState: everything a game position is, as plain data.
+
+Seats, zones, phase, whose turn it is, the pending out-of-turn decision (with any hidden choices
+already committed), scores, game-specific data, the rng and the action history. It round-trips
+through to_dict/from_dict, copies independently, and has one canonical text form for tests and bug
+reports. Zones are the one way cards move: `move` checks the cards are where the rules think.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action
+from .cards import CardSet
+from .events import CardsMoved
+from .rng import Rng
+from .zones import Visibility, Zone
+
+
+@dataclass
+class Pending:
+    """An out-of-turn or simultaneous decision: which seats must still choose, and what is locked in."""
+
+    kind: str
+    seats: tuple[int, ...]
+    commits: dict[int, Action] = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"kind": self.kind, "seats": list(self.seats),
+                "commits": {str(s): a.to_list() for s, a in self.commits.items()}, "data": _plain(self.data)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Pending:
+        """Inverse of to_dict."""
+        return cls(data["kind"], tuple(data["seats"]),
+                   {int(s): Action.from_list(a) for s, a in data["commits"].items()}, _plain(data["data"]))
+
+
+def _plain(value: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars); tuples become lists."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+class GameState:
+    """One position of one game."""
+
+    __slots__ = ("game", "seats", "params", "seed", "rng", "zones", "phase", "active", "pending",
+                 "scores", "data", "history", "undo_floor", "over", "winners", "cardset")
+
+    def __init__(self, game: str, seats: int, params: dict[str, Any], seed: int,
+                 cardset: CardSet | None = None) -> None:
+        self.game = game
+        self.seats = seats
+        self.params = dict(params)
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.zones: dict[str, Zone] = {}
+        self.phase = "setup"
+        self.active: int | None = None
+        self.pending: Pending | None = None
+        self.scores = [0] * seats
+        self.data: dict[str, Any] = {}
+        self.history: list[Action] = []
+        self.undo_floor = 0
+        self.over = False
+        self.winners: tuple[int, ...] = ()
+        self.cardset = cardset
+
+    # -- zones -------------------------------------------------------------------------------
+    def add_zone(self, name: str, visibility: Visibility, owner: int | None = None) -> Zone:
+        """Create an empty zone (names are unique)."""
+        if name in self.zones:
+            raise ValueError(f"zone {name!r} exists already")
+        zone = Zone(name, visibility, owner)
+        self.zones[name] = zone
+        return zone
+
+    def move(self, cards: Iterable[int], src: str, dst: str, why: str = "",
+             to_bottom: bool = False) -> CardsMoved:
+        """Move cards from one zone to another (onto the top unless `to_bottom`); the one way cards move."""
+        moved = tuple(cards)
+        src_zone = self.zones[src]
+        dst_zone = self.zones[dst]
+        pile = src_zone.cards
+        for card in moved:
+            pile.remove(card)  # ValueError means the rules lost track of a card: a bug, never user input
+        if to_bottom:
+            dst_zone.cards[0:0] = moved
+        else:
+            dst_zone.cards.extend(moved)
+        before = src_zone.viewers(self.seats)
+        after = dst_zone.viewers(self.seats)
+        seen = before | after
+        viewers = None if len(seen) == self.seats else seen
+        return CardsMoved(moved, src, dst, why, viewers, bool(after - before))
+
+    def deciding_seats(self) -> tuple[int, ...]:
+        """The seats that have a decision to make now."""
+        if self.over:
+            return ()
+        if self.pending is not None:
+            return self.pending.seats
+        return () if self.active is None else (self.active,)
+
+    # -- text forms --------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-able dict of the whole state, hidden parts included."""
+        return {
+            "game": self.game, "seats": self.seats, "params": _plain(self.params), "seed": self.seed,
+            "rng": self.rng.to_dict(), "zones": {n: z.to_dict() for n, z in self.zones.items()},
+            "phase": self.phase, "active": self.active,
+            "pending": None if self.pending is None else self.pending.to_dict(),
+            "scores": list(self.scores), "data": _plain(self.data),
+            "history": [a.to_list() for a in self.history], "undo_floor": self.undo_floor,
+            "over": self.over, "winners": list(self.winners),
+            "cardset": None if self.cardset is None else self.cardset.id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], cardset: CardSet | None = None) -> GameState:
+        """Inverse of to_dict; the card set object is passed in (it is named, not stored)."""
+        state = cls(data["game"], int(data["seats"]), data["params"], int(data["seed"]), cardset)
+        state.rng = Rng.from_dict(data["rng"])
+        state.zones = {n: Zone.from_dict(n, z) for n, z in data["zones"].items()}
+        state.phase = data["phase"]
+        state.active = data["active"]
+        state.pending = None if data["pending"] is None else Pending.from_dict(data["pending"])
+        state.scores = [int(s) for s in data["scores"]]
+        state.data = _plain(data["data"])
+        state.history = [Action.from_list(a) for a in data["history"]]
+        state.undo_floor = int(data["undo_floor"])
+        state.over = bool(data["over"])
+        state.winners = tuple(data["winners"])
+        return state
+
+    def copy(self) -> GameState:
+        """An independent copy (sharing only the immutable card set)."""
+        return GameState.from_dict(self.to_dict(), self.cardset)
+
+    def canonical(self) -> str:
+        """The one canonical text of this position: sorted-key compact JSON."""
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def digest(self) -> str:
+        """SHA-256 of the canonical text: saves carry it to prove a replay reached the same place."""
+        return hashlib.sha256(self.canonical().encode("utf-8")).hexdigest()
