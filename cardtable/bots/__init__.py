@@ -11,11 +11,15 @@ from .base import Bot
 from .random_bot import RandomBot
 
 
+class BotError(ValueError):
+    """An unknown bot name for a game."""
+
+
 def make_bot(name: str, game_id: str, seed: int) -> Bot:
-    """A bot by name ("random", "heuristic") for a game; ValueError names the choices."""
+    """A bot by name ("random", "heuristic") for a game; BotError names the choices."""
     factories = bot_factories(game_id)
     if name not in factories:
-        raise ValueError(f"no bot {name!r} for {game_id} (bots: {', '.join(factories)})")
+        raise BotError(f"no bot {name!r} for {game_id} (bots: {', '.join(factories)})")
     return factories[name](Rng(seed))
 
 
@@ -28,4 +32,4 @@ def bot_factories(game_id: str) -> dict[str, Callable[[Rng], Bot]]:
     return out
 
 
-__all__ = ["Action", "Bot", "PlayerView", "RandomBot", "make_bot", "bot_factories"]
+__all__ = ["Action", "Bot", "BotError", "PlayerView", "RandomBot", "make_bot", "bot_factories"]

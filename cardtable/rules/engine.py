@@ -10,7 +10,7 @@ hidden information to anyone (a draw, a card shown, a shuffle, a roll); never an
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .actions import Action, IllegalAction
@@ -24,36 +24,41 @@ from .view import PlayerView, make_view
 class Engine:
     """A running game: its rules, its state, and the checked way to change it."""
 
-    def __init__(self, game: Game, state: GameState) -> None:
+    def __init__(self, game: Game, state: GameState,
+                 arrange: Callable[[GameState], None] | None = None) -> None:
         self.game = game
         self.state = state
+        self.arrange = arrange
         self.max_actions = game.max_actions(state.params, state.seats)
         self._legal: dict[int, list[Action]] = {}
+        self.setup_events: list[Event] = []
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
     def new(cls, game: Game, seats: int, seed: int, params: dict[str, Any] | None = None,
-            cardset: CardSet | None = None) -> Engine:
-        """A new game, dealt from `seed`. Parameters are checked (ParamError)."""
+            cardset: CardSet | None = None, arrange: Callable[[GameState], None] | None = None) -> Engine:
+        """A new game, dealt from `seed`. Parameters are checked (ParamError). `arrange` (scenario
+        files' stacked deals) runs after the deal and again on every replay."""
         game.check_seats(seats)
         resolved = game.resolve_params(params)
         if cardset is None and game.cardset_name:
             cardset = game.load_cardset(resolved)
         state = GameState(game.id, seats, resolved, seed, cardset)
-        engine = cls(game, state)
+        engine = cls(game, state, arrange)
         engine.setup_events = game.setup(state)
+        if arrange is not None:
+            arrange(state)
         return engine
 
     @classmethod
     def replay(cls, game: Game, seats: int, seed: int, params: dict[str, Any] | None,
-               history: Iterable[Action], cardset: CardSet | None = None) -> Engine:
+               history: Iterable[Action], cardset: CardSet | None = None,
+               arrange: Callable[[GameState], None] | None = None) -> Engine:
         """Rebuild a game from its seed and actions, checking each one."""
-        engine = cls.new(game, seats, seed, params, cardset)
+        engine = cls.new(game, seats, seed, params, cardset, arrange)
         for action in history:
             engine.apply(action)
         return engine
-
-    setup_events: list[Event] = []
 
     # -- questions ---------------------------------------------------------------------------
     def deciding_seats(self) -> tuple[int, ...]:
@@ -122,7 +127,7 @@ class Engine:
         state = self.state
         taken = state.history[-1]
         rebuilt = Engine.replay(self.game, state.seats, state.seed, state.params, state.history[:-1],
-                                state.cardset)
+                                state.cardset, self.arrange)
         self.state = rebuilt.state
         self._legal.clear()
         return taken

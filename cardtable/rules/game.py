@@ -7,12 +7,28 @@ before calling `apply`, so `apply` may assume the action is one `legal_actions` 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .actions import Action, NotationError
 from .cards import CardSet
 from .events import Event
 from .state import GameState
+
+
+class ScenarioRefs(Protocol):
+    """How game code reads seat and card references written in a scenario file."""
+
+    def seat(self, value: Any, where: str) -> int:
+        """'P1'..'P6' -> 0..5."""
+        ...
+
+    def cards(self, value: Any, where: str) -> tuple[int, ...]:
+        """A list of card codes -> card ids (in the order written)."""
+        ...
+
+    def fail(self, where: str, message: str) -> Exception:
+        """An error naming the file, line and key of `where` (a dotted key path)."""
+        ...
 
 
 class ParamError(ValueError):
@@ -139,6 +155,13 @@ class Game:
     def check(self, state: GameState) -> list[str]:
         """Game-specific invariants; each string is one violation."""
         return []
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
+        """Put a freshly dealt state into a scenario file's starting position (its `setup:` keys)."""
+        if setup:
+            raise ParamError(f"{self.id} scenarios take no setup keys, got {', '.join(map(str, setup))}")
+
+    reserve_zone = "stock"  # where a stacked deal puts the cards it displaces
 
     def card_count(self, state: GameState) -> int:
         """How many physical cards the game uses (for card conservation)."""

@@ -31,7 +31,7 @@ from ...rules.events import (
     Shuffled,
     TurnStarted,
 )
-from ...rules.game import Game, seat_has_no_decision
+from ...rules.game import Game, ScenarioRefs, seat_has_no_decision
 from ...rules.notation import codes_text, ids_for_codes
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
@@ -513,6 +513,10 @@ class RuneWorks(Game):
         state.pending = None
         state.winners = winners
         events.append(GameEnded(winners, tuple(state.scores)))
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
+        from .arrange import arrange
+        arrange(self, state, setup, refs)
 
     # -- words -------------------------------------------------------------------------------
     def explain(self, state: GameState, action: Action) -> str:

@@ -1,0 +1,227 @@
+"""The `cardtable` command: play (the default), simulate, validate, scenario.
+
+Bad input anywhere (an unknown game, a bad parameter, a malformed scenario or card set) prints one
+line naming what and where, and exits 2 without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad input from the command line or a file: reported as one line, exit 2."""
+
+
+def _parse_sets(pairs: Sequence[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise UsageError(f"--set {pair!r}: expected key=value")
+        key, value = pair.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _progress_bar(stream: Any) -> Any:
+    """A progress callback drawing a bar on a terminal, or None when output is not a terminal."""
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            stream.write("\r" + " " * (width + 30) + "\r")
+        stream.flush()
+
+    return show
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Run bot games and print win rates, lengths and speed."""
+    from .simulate import simulate
+
+    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    report = simulate(args.game, args.players, args.games, args.seed, _parse_sets(args.set), bots,
+                      check=args.check, progress=_progress_bar(sys.stderr))
+    data = report.to_dict()
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return EXIT_OK
+    params = ", ".join(f"{k}={v}" for k, v in sorted(data["params"].items()))
+    print(f"{data['game']}: {data['games']} games, {data['players']} players, seeds {args.seed}.."
+          f"{args.seed + args.games - 1}")
+    print(f"params: {params}")
+    print(f"{'seat':<6}{'bot':<12}{'wins':>9}{'win rate':>10}   95% interval")
+    for row in data["seats"]:
+        low, high = row["ci95"]
+        print(f"P{row['seat']:<5}{row['bot']:<12}{row['wins']:>9.1f}{row['win_rate']:>10.1%}   "
+              f"{low:.1%} - {high:.1%}")
+    if len(data["bots"]) > 1:
+        for name, row in data["bots"].items():
+            low, high = row["ci95"]
+            print(f"bot {name:<10} wins {row['wins']:.1f} of {row['seat_games']} seat-games "
+                  f"({row['win_rate']:.1%}, {low:.1%} - {high:.1%})")
+    print(f"void games (no winner): {data['void_games']}")
+    print(f"mean actions per game: {data['mean_actions']:.1f}; mean rounds per game: {data['mean_rounds']:.2f}")
+    print(f"speed: {data['games_per_s']:.1f} games/s, {data['actions_per_s']:.0f} actions/s"
+          + ("; every invariant checked after every action" if args.check else ""))
+    return EXIT_OK
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    """Validate card set files (default: every bundled set)."""
+    from .cardsets import validate_paths
+    from .resources import bundled_cardsets
+
+    paths = [Path(p) for p in args.paths] or bundled_cardsets()
+    problems = validate_paths(paths)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"ok: {len(paths)} file(s) valid" if args.paths else f"ok: {len(paths)} bundled card set(s) valid")
+    return EXIT_OK
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    """Run scenario files; print failures as readable diffs."""
+    from .games import get_game
+    from .rules.scenario import run_file
+
+    failed = passed = 0
+    for name in args.files:
+        path = Path(name)
+        files = sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
+        if not path.exists():
+            raise UsageError(f"{name}: no such file")
+        for file in files:
+            for result in run_file(file, get_game):
+                if result.passed:
+                    passed += 1
+                    if args.verbose:
+                        print(f"ok    {file}: {result.name}")
+                else:
+                    failed += 1
+                    print(f"FAIL  {file}: {result.name}")
+                    for line in result.failures:
+                        print(f"      - {line}")
+    print(f"{passed} passed, {failed} failed")
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the table; with --terminal (or no display) play a bot game in the terminal instead."""
+    if not args.terminal:
+        try:
+            from .ui.app import run_app  # type: ignore[import-not-found]
+        except ImportError:
+            run_app = None
+        if run_app is not None:
+            return int(run_app(args))
+    return _terminal_game(args)
+
+
+def _terminal_game(args: argparse.Namespace) -> int:
+    from .simulate import play_one
+
+    bots = [b.strip() for b in (args.bots or "random").split(",")]
+    engine = play_one(args.game, args.players, args.seed, _parse_sets(args.set), bots + [bots[-1]] * 6)
+    replay_log = _replay_log(engine)
+    for line in replay_log:
+        print(line)
+    state = engine.state
+    winners = ", ".join(f"Player {w + 1}" for w in state.winners) or "nobody"
+    print(f"game over after {len(state.history)} actions: won by {winners}; scores {state.scores}")
+    return EXIT_OK
+
+
+def _replay_log(engine: Any) -> list[str]:
+    """The game's moves in notation, one line each, replayed from the seed."""
+    from .rules.engine import Engine
+
+    state = engine.state
+    fresh = Engine.new(engine.game, state.seats, state.seed, state.params, state.cardset)
+    lines = []
+    for action in state.history:
+        lines.append(f"P{action.seat + 1}: {fresh.describe(action)}")
+        fresh.apply(action)
+    return lines
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (also documents every command in --help)."""
+    parser = argparse.ArgumentParser(prog="cardtable", description="A desktop card table: "
+                                     "rules-enforced card games for 2-6 players on one screen.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the table (the default command)")
+    play.add_argument("--terminal", action="store_true", help="play a bot game in the terminal instead")
+    play.add_argument("--game", default="runeworks", help="game id for --terminal (default runeworks)")
+    play.add_argument("--players", type=int, default=4, help="players for --terminal (default 4)")
+    play.add_argument("--seed", type=int, default=1, help="seed for --terminal (default 1)")
+    play.add_argument("--bots", default="heuristic", help="bots for --terminal, comma separated")
+    play.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game parameter")
+    play.set_defaults(func=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play bot games and print win rates, lengths and speed")
+    sim.add_argument("game", help="game id, e.g. runeworks")
+    sim.add_argument("--players", type=int, default=2, help="seats (default 2)")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                     help="a game parameter, e.g. --set level=5 (repeatable)")
+    sim.add_argument("--bots", default="", help="bot per seat, comma separated (last one repeats); "
+                     "default random")
+    sim.add_argument("--check", action="store_true", help="check every invariant after every action")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.set_defaults(func=cmd_simulate)
+
+    val = sub.add_parser("validate", help="check card set YAML files (default: the bundled sets)")
+    val.add_argument("paths", nargs="*", help="files or folders")
+    val.set_defaults(func=cmd_validate)
+
+    scen = sub.add_parser("scenario", help="run scenario files (see docs/scenarios.md)")
+    scen.add_argument("files", nargs="+", help="scenario files or folders")
+    scen.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
+    scen.set_defaults(func=cmd_scenario)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the `cardtable` command."""
+    from .bots import BotError
+    from .cardsets import LoadError
+    from .games.runeworks.melds import DeckError
+    from .rules.actions import NotationError
+    from .rules.game import ParamError
+    from .rules.scenario import ScenarioError
+
+    parser = build_parser()
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv) or ["play"])
+    if args.command is None:
+        args = parser.parse_args(["play", *(argv or sys.argv[1:])])
+    try:
+        return int(args.func(args))
+    except (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError) as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,329 @@
+"""Scenario files: a stacked deal, moves in notation, and expectations, run against the engine.
+
+Designers pin their rules with these and the project's own rule tests are mostly scenarios. The
+format is documented in docs/scenarios.md. A malformed file raises ScenarioError naming file, line
+and key; a scenario whose expectations fail returns its failures as readable diff lines.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from yaml.nodes import Node
+
+from ..cardsets.yamlfile import LoadError, format_key_path, locate, read_yaml
+from .actions import IllegalAction, NotationError
+from .engine import Engine
+from .game import Game, ParamError
+from .notation import ids_for_codes, physical_codes
+from .state import GameState
+
+_SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
+SCENARIO_KEYS = {"name", "game", "seats", "seed", "params", "deal", "setup", "moves", "expect", "scenarios"}
+EXPECT_KEYS = {"zones", "order", "counts", "scores", "mp", "winners", "over", "next", "phase", "active",
+               "legal", "data"}
+
+
+class ScenarioError(Exception):
+    """A scenario file that cannot be run: the message is `file:line:col: key: what is wrong`."""
+
+
+@dataclass
+class ScenarioResult:
+    """The outcome of one scenario: no failures means it passed."""
+
+    name: str
+    file: str
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Whether every expectation held."""
+        return not self.failures
+
+
+class _Refs:
+    """Seat and card references of one scenario, with errors pointing into its file."""
+
+    def __init__(self, file: str, root: Node | None, base: list[str | int], state: GameState | None,
+                 seats: int) -> None:
+        self.file, self.root, self.base, self.state, self.seats = file, root, base, state, seats
+
+    def fail(self, where: str, message: str) -> ScenarioError:
+        path: list[str | int] = list(self.base)
+        for part in where.split("."):
+            if part:
+                path.extend(int(p) if p.isdigit() else p for p in re.split(r"\[(\d+)\]", part) if p)
+        line, col = locate(self.root, path)
+        return ScenarioError(f"{self.file}:{line}:{col}: {format_key_path(path)}: {message}")
+
+    def seat(self, value: Any, where: str) -> int:
+        match = _SEAT.match(str(value).strip())
+        if not match or int(match.group(1)) > self.seats:
+            raise self.fail(where, f"{value!r} is not a seat: write P1..P{self.seats}")
+        return int(match.group(1)) - 1
+
+    def cards(self, value: Any, where: str) -> tuple[int, ...]:
+        if isinstance(value, str):
+            value = value.split()
+        if not isinstance(value, list):
+            raise self.fail(where, "expected a list of card codes")
+        assert self.state is not None and self.state.cardset is not None
+        codes = physical_codes(self.state.cardset)
+        try:
+            return _ordered_ids(ids_for_codes(self.state.cardset, [str(v) for v in value], range(len(codes))),
+                                [str(v) for v in value], codes)
+        except NotationError as exc:
+            raise self.fail(where, str(exc)) from None
+
+    def code_list(self, cards: Any) -> list[str]:
+        assert self.state is not None and self.state.cardset is not None
+        codes = physical_codes(self.state.cardset)
+        return [codes[c] if c >= 0 else "?" for c in cards]
+
+
+def _ordered_ids(ids: tuple[int, ...], tokens: list[str], codes: tuple[str, ...]) -> tuple[int, ...]:
+    """`ids_for_codes` sorts; put the ids back in the order the file wrote them."""
+    remaining = list(ids)
+    out: list[int] = []
+    for token in tokens:
+        hit = next(i for i in remaining if codes[i].upper() == token.upper())
+        remaining.remove(hit)
+        out.append(hit)
+    return tuple(out)
+
+
+def load_scenarios(path: Path) -> list[tuple[dict[str, Any], list[str | int]]]:
+    """The scenarios in a file (one, or a `scenarios:` list sharing the top-level keys) with their paths."""
+    try:
+        data, root = read_yaml(path)
+    except LoadError as exc:
+        raise ScenarioError(str(exc)) from None
+    file = str(path)
+    refs = _Refs(file, root, [], None, 9)
+    if not isinstance(data, dict):
+        raise refs.fail("", "a scenario file is a mapping with game, moves and expect")
+    for key in data:
+        if key not in SCENARIO_KEYS:
+            raise refs.fail(str(key), f"unknown key (known: {', '.join(sorted(SCENARIO_KEYS))})")
+    if "scenarios" not in data:
+        return [(data, [])]
+    items = data["scenarios"]
+    if not isinstance(items, list) or not items:
+        raise refs.fail("scenarios", "expected a non-empty list of scenarios")
+    shared = {k: v for k, v in data.items() if k != "scenarios"}
+    out: list[tuple[dict[str, Any], list[str | int]]] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            raise refs.fail(f"scenarios[{index}]", "expected a mapping")
+        for key in item:
+            if key not in SCENARIO_KEYS - {"scenarios"}:
+                raise refs.fail(f"scenarios[{index}].{key}", "unknown key")
+        out.append(({**shared, **item}, ["scenarios", index]))
+    return out
+
+
+def run_file(path: Path, get_game: Callable[[str], Game]) -> list[ScenarioResult]:
+    """Run every scenario in a file."""
+    _, root = read_yaml(path)
+    return [run_scenario(spec, str(path), root, base, get_game) for spec, base in load_scenarios(path)]
+
+
+def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[str | int],
+                 get_game: Callable[[str], Game]) -> ScenarioResult:
+    """Set up, play and check one scenario."""
+    name = str(spec.get("name", Path(file).stem))
+    refs = _Refs(file, root, base, None, 9)
+    try:
+        game = get_game(str(spec.get("game", "")))
+    except ParamError as exc:
+        raise refs.fail("game", str(exc)) from None
+    seats = spec.get("seats", game.min_seats)
+    seed = spec.get("seed", 0)
+    if not isinstance(seats, int) or not isinstance(seed, int):
+        raise refs.fail("seats", "seats and seed are whole numbers")
+    refs.seats = seats
+    params = spec.get("params") or {}
+    if not isinstance(params, dict):
+        raise refs.fail("params", "expected a mapping of parameter: value")
+    deal = spec.get("deal") or {}
+    setup = spec.get("setup") or {}
+
+    def arrange(state: GameState) -> None:
+        refs.state = state
+        _stack_deal(state, deal, refs, game.reserve_zone)
+        game.arrange(state, setup, refs)
+
+    try:
+        engine = Engine.new(game, seats, seed, params, arrange=arrange)
+    except ParamError as exc:
+        raise refs.fail("params", str(exc)) from None
+    result = ScenarioResult(name, file)
+    moves = spec.get("moves") or []
+    if not isinstance(moves, list):
+        raise refs.fail("moves", "expected a list of moves like 'P1: draw'")
+    for index, item in enumerate(moves):
+        where = f"moves[{index}]"
+        if isinstance(item, dict) and "expect" in item:
+            result.failures += [f"after move {index}: {f}" for f in _check(engine, item["expect"], refs,
+                                                                            f"{where}.expect")]
+            continue
+        if isinstance(item, dict) and "reject" in item:
+            seat, text = _move(item["reject"], refs, f"{where}.reject")
+            reason = str(item.get("reason", ""))
+            try:
+                engine.apply_text(seat, text)
+            except (IllegalAction, NotationError) as exc:
+                if reason and reason.lower() not in str(exc).lower():
+                    result.failures.append(f"move {index} P{seat + 1}: {text}: rejected with {str(exc)!r}, "
+                                           f"expected a reason containing {reason!r}")
+                continue
+            result.failures.append(f"move {index} P{seat + 1}: {text}: was accepted, expected it rejected")
+            return result
+        for seat, text in _moves(item, refs, where):
+            try:
+                engine.apply_text(seat, text)
+            except (IllegalAction, NotationError) as exc:
+                deciding = ", ".join(f"P{s + 1}" for s in engine.deciding_seats()) or "nobody"
+                result.failures.append(f"move {index} P{seat + 1}: {text}: rejected: {exc} "
+                                       f"(deciding: {deciding})")
+                return result
+    if "expect" in spec:
+        result.failures += _check(engine, spec["expect"], refs, "expect")
+    return result
+
+
+def _move(item: Any, refs: _Refs, where: str) -> tuple[int, str]:
+    moves = _moves(item, refs, where)
+    if len(moves) != 1:
+        raise refs.fail(where, "expected one move like 'P1: draw'")
+    return moves[0]
+
+
+def _moves(item: Any, refs: _Refs, where: str) -> list[tuple[int, str]]:
+    """'P1: draw', {P1: draw} or 'P2,P3: pass' (the same move for several seats, in order)."""
+    if isinstance(item, dict) and len(item) == 1:
+        who, text = next(iter(item.items()))
+    elif isinstance(item, str) and ":" in item:
+        who, text = item.split(":", 1)
+    else:
+        raise refs.fail(where, "expected a move like 'P1: draw'")
+    return [(refs.seat(s.strip(), where), str(text).strip()) for s in str(who).split(",")]
+
+
+def _stack_deal(state: GameState, deal: Any, refs: _Refs, reserve: str) -> None:
+    """Put exactly the listed cards in each listed zone (piles top first); displaced cards go to the
+    bottom of the reserve zone (the stock)."""
+    if not isinstance(deal, dict):
+        raise refs.fail("deal", "expected a mapping of zone: [cards]")
+    wanted: dict[str, tuple[int, ...]] = {}
+    taken: set[int] = set()
+    for zone, cards in deal.items():
+        if zone not in state.zones:
+            raise refs.fail(f"deal.{zone}", f"no zone {zone!r} (zones: {', '.join(state.zones)})")
+        ids = refs.cards(cards, f"deal.{zone}")
+        if taken & set(ids):
+            raise refs.fail(f"deal.{zone}", "a card is listed in two zones")
+        taken |= set(ids)
+        wanted[zone] = ids
+    displaced: list[int] = []
+    for name, zone in state.zones.items():
+        keep = [c for c in zone.cards if c not in taken] if name not in wanted else []
+        displaced += [c for c in zone.cards if c not in taken and name in wanted]
+        zone.cards[:] = keep
+    for name, ids in wanted.items():
+        state.zones[name].cards[:] = list(reversed(ids))  # written top first; the top is the list's end
+    state.zones[reserve].cards[0:0] = displaced
+
+
+def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
+    """Compare the position with an `expect:` mapping; each mismatch is one readable line."""
+    if not isinstance(expect, dict):
+        raise refs.fail(where, "expected a mapping of expectations")
+    state = engine.state
+    out: list[str] = []
+    for key, value in expect.items():
+        at = f"{where}.{key}"
+        if key not in EXPECT_KEYS:
+            raise refs.fail(at, f"unknown expectation (known: {', '.join(sorted(EXPECT_KEYS))})")
+        if key in ("zones", "order", "counts"):
+            if not isinstance(value, dict):
+                raise refs.fail(at, "expected a mapping of zone: value")
+            for zone, want in value.items():
+                if zone not in state.zones:
+                    out.append(f"{key}.{zone}: no such zone (zones: {', '.join(state.zones)})")
+                    continue
+                cards = state.zones[zone].cards
+                if key == "counts":
+                    if len(cards) != want:
+                        out.append(f"counts.{zone}: expected {want}, got {len(cards)}")
+                    continue
+                ids = refs.cards(want, f"{at}.{zone}")
+                if key == "zones" and sorted(ids) != sorted(cards):
+                    out.append(f"zones.{zone}: expected {' '.join(refs.code_list(sorted(ids)))}, "
+                               f"got {' '.join(refs.code_list(sorted(cards)))}")
+                if key == "order" and list(ids) != list(reversed(cards[-len(ids):] if ids else [])):
+                    out.append(f"order.{zone}: expected top first {' '.join(refs.code_list(ids))}, "
+                               f"got {' '.join(refs.code_list(reversed(cards)))}")
+        elif key in ("scores", "mp"):
+            if list(value) != state.scores:
+                out.append(f"{key}: expected {list(value)}, got {state.scores}")
+        elif key in ("winners", "next"):
+            want_seats = sorted(refs.seat(s, f"{at}") for s in (value or []))
+            got = sorted(state.winners if key == "winners" else state.deciding_seats())
+            if want_seats != got:
+                out.append(f"{key}: expected {_seats(want_seats)}, got {_seats(got)}")
+        elif key == "over":
+            if bool(value) != state.over:
+                out.append(f"over: expected {bool(value)}, got {state.over}")
+        elif key == "phase":
+            if str(value) != state.phase:
+                out.append(f"phase: expected {value}, got {state.phase}")
+        elif key == "active":
+            want_seat = None if value is None else refs.seat(value, at)
+            if want_seat != state.active:
+                out.append(f"active: expected {_seats([want_seat] if want_seat is not None else [])}, "
+                           f"got {_seats([state.active] if state.active is not None else [])}")
+        elif key == "legal":
+            out += _check_legal(engine, value, refs, at)
+        elif key == "data":
+            public = engine.game.public_data(state, None)
+            for name, want in (value or {}).items():
+                got = public.get(name, "<missing>")
+                if got != want:
+                    out.append(f"data.{name}: expected {want!r}, got {got!r}")
+    return out
+
+
+def _check_legal(engine: Engine, value: Any, refs: _Refs, at: str) -> list[str]:
+    out: list[str] = []
+    if not isinstance(value, dict):
+        raise refs.fail(at, "expected {P1: {has: [...], lacks: [...]}}")
+    for who, rule in value.items():
+        seat = refs.seat(who, at)
+        texts = {engine.describe(a) for a in engine.legal_actions(seat)}
+        for text in (rule or {}).get("has", []):
+            if _norm(engine, seat, text) not in texts:
+                out.append(f"legal.P{seat + 1}: expected {text!r} among {sorted(texts)}")
+        for text in (rule or {}).get("lacks", []):
+            norm = _norm(engine, seat, text)
+            hits = [t for t in texts if t == norm or t.split()[0] == norm]
+            if hits:
+                out.append(f"legal.P{seat + 1}: expected no {text!r}, found {sorted(hits)}")
+    return out
+
+
+def _norm(engine: Engine, seat: int, text: str) -> str:
+    """A move text in the engine's canonical spelling ('set S5 S3 S4' -> 'set S3 S4 S5'); a bare kind stays."""
+    try:
+        return engine.describe(engine.parse(seat, text))
+    except NotationError:
+        return text.strip()
+
+
+def _seats(seats: list[int]) -> str:
+    return "[" + ", ".join(f"P{s + 1}" for s in seats) + "]"

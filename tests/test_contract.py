@@ -1,0 +1,154 @@
+"""The contract every registered game must keep, at every seat count (ARCHITECTURE section 5).
+
+Random playouts with every invariant after every action, determinism from the seed, to_dict/from_dict,
+save/load-by-replay and undo round trips, independent copies, views blind to hidden cards, and the
+length bound.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardtable.games import all_games
+from cardtable.persistence.saves import engine_from_save, save_to_dict
+from cardtable.rules.engine import Engine
+from cardtable.rules.invariants import check_invariants
+from cardtable.rules.rng import Rng
+from cardtable.rules.state import GameState
+
+CASES = [(gid, seats) for gid, game in all_games().items()
+         for seats in range(game.min_seats, game.max_seats + 1)]
+IDS = [f"{gid}-{seats}p" for gid, seats in CASES]
+
+
+def _params(gid: str) -> list[dict[str, object]]:
+    """A spread of variants per game, so every level or mode is exercised."""
+    if gid == "runeworks":
+        return [{"level": lv} for lv in range(1, 6)]
+    return [{}]
+
+
+def _random_play(engine: Engine, rng: Rng, steps: int | None = None, check: bool = False) -> None:
+    count = 0
+    while not engine.is_over() and (steps is None or count < steps):
+        seat = engine.deciding_seats()[0]
+        legal = engine.legal_actions(seat)
+        engine.apply(legal[rng.below(len(legal))])
+        count += 1
+        if check:
+            problems = check_invariants(engine)
+            assert not problems, f"after {engine.describe(engine.state.history[-1])}: {problems}"
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_random_playouts_keep_every_invariant(gid: str, seats: int) -> None:
+    game = all_games()[gid]
+    for params in _params(gid):
+        for seed in range(2):
+            engine = Engine.new(game, seats, seed, params)
+            assert not check_invariants(engine)
+            _random_play(engine, Rng(seed + 100), check=True)
+            assert engine.is_over()
+            assert len(engine.state.history) <= engine.max_actions
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_same_seed_and_moves_give_the_same_game(gid: str, seats: int) -> None:
+    game = all_games()[gid]
+    params = _params(gid)[-1]
+    first = Engine.new(game, seats, 42, params)
+    _random_play(first, Rng(7))
+    random.seed(999)
+    random.random()  # disturbing the global generator must change nothing
+    second = Engine.replay(game, seats, 42, params, first.state.history)
+    assert second.state.canonical() == first.state.canonical()
+    other = Engine.new(game, seats, 43, params)
+    assert other.state.canonical() != Engine.new(game, seats, 42, params).state.canonical()
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_state_round_trips_and_copies_are_independent(gid: str, seats: int) -> None:
+    game = all_games()[gid]
+    engine = Engine.new(game, seats, 3, _params(gid)[-1])
+    _random_play(engine, Rng(3), steps=60)
+    state = engine.state
+    back = GameState.from_dict(json.loads(json.dumps(state.to_dict())), state.cardset)
+    assert back.canonical() == state.canonical()
+    copy = state.copy()
+    before = state.canonical()
+    clone = Engine(game, copy)
+    _random_play(clone, Rng(5), steps=20)
+    assert state.canonical() == before
+    assert copy.canonical() != before or copy.over
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_save_and_load_by_replay(gid: str, seats: int) -> None:
+    game = all_games()[gid]
+    engine = Engine.new(game, seats, 11, _params(gid)[-1])
+    _random_play(engine, Rng(11), steps=80)
+    data = json.loads(json.dumps(save_to_dict(engine)))
+    loaded, _ = engine_from_save(data)
+    assert loaded.state.canonical() == engine.state.canonical()
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_undo_only_own_actions_back_to_the_last_reveal(gid: str, seats: int) -> None:
+    game = all_games()[gid]
+    engine = Engine.new(game, seats, 21, _params(gid)[-1])
+    rng = Rng(21)
+    undone = 0
+    for _ in range(200):
+        if engine.is_over():
+            break
+        seat = engine.deciding_seats()[0]
+        before = engine.state.canonical()
+        legal = engine.legal_actions(seat)
+        action = legal[rng.below(len(legal))]
+        engine.apply(action)
+        last = engine.state.history[-1]
+        for other in range(seats):
+            if other != last.seat:
+                assert not engine.can_undo(other), "a seat may never take back another seat's action"
+        if engine.can_undo(seat):
+            engine.undo(seat)
+            assert engine.state.canonical() == before
+            undone += 1
+            engine.apply(action)
+        else:
+            assert engine.state.undo_floor == len(engine.state.history)
+    assert undone > 0, "no action was ever undoable: the undo policy is never exercised"
+
+
+def _hidden_pairs(state: GameState, seat: int) -> list[tuple[str, int, str, int]]:
+    """Positions of two cards `seat` cannot see, in zones whose counts stay the same after a swap."""
+    spots = [(name, i) for name, zone in state.zones.items() for i in range(len(zone.cards))
+             if not zone.sees_index(seat, i)]
+    return [(a[0], a[1], b[0], b[1]) for a, b in zip(spots, spots[1:], strict=False)]
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_views_do_not_change_when_only_hidden_cards_differ(gid: str, seats: int) -> None:
+    game = all_games()[gid]
+    engine = Engine.new(game, seats, 31, _params(gid)[-1])
+    rng = Rng(31)
+    swaps = 0
+    for _ in range(40):
+        if engine.is_over():
+            break
+        for seat in range(seats):
+            pairs = _hidden_pairs(engine.state, seat)
+            if not pairs:
+                continue
+            za, ia, zb, ib = pairs[rng.below(len(pairs))]
+            other = engine.state.copy()
+            a, b = other.zones[za].cards, other.zones[zb].cards
+            a[ia], b[ib] = b[ib], a[ia]
+            twin = Engine(game, other)
+            assert twin.view(seat) == engine.view(seat), f"seat {seat} can tell {za}[{ia}] from {zb}[{ib}]"
+            swaps += 1
+        _random_play(engine, rng, steps=5)
+    assert swaps > 0
