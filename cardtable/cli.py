@@ -54,7 +54,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
     report = simulate(args.game, args.players, args.games, args.seed, _parse_sets(args.set), bots,
-                      check=args.check, progress=_progress_bar(sys.stderr))
+                      check=args.check, progress=_progress_bar(sys.stderr), jobs=args.jobs)
     data = report.to_dict()
     if args.json:
         print(json.dumps(data, indent=2))
@@ -187,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="", help="bot per seat, comma separated (last one repeats); "
                      "default random")
     sim.add_argument("--check", action="store_true", help="check every invariant after every action")
+    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); results are the same")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=cmd_simulate)
 

@@ -95,10 +95,32 @@ def play_one(game_id: str, players: int, seed: int, params: dict[str, Any], bots
     return engine
 
 
+def _tally(report: SimReport, engine: Engine) -> None:
+    state = engine.state
+    report.actions += len(state.history)
+    report.rounds += int(state.data.get("round", 1))
+    if not state.winners:
+        report.void_games += 1
+    share = 1.0 / len(state.winners) if state.winners else 0.0
+    for winner in state.winners:
+        report.seat_wins[winner] += share
+        report.bot_wins[report.bots[winner]] += share
+
+
+def _play_chunk(job: tuple[str, int, list[int], dict[str, Any], list[str], bool]) -> SimReport:
+    """One worker's share of the games (a separate process with --jobs)."""
+    game_id, players, seeds, params, names, check = job
+    part = SimReport(game_id, players, len(seeds), seeds[0] if seeds else 0, params, names, [0.0] * players,
+                     {n: 0.0 for n in names}, {}, checked=check)
+    for game_seed in seeds:
+        _tally(part, play_one(game_id, players, game_seed, params, names, check))
+    return part
+
+
 def simulate(game_id: str, players: int, games: int, seed: int, params: dict[str, Any] | None = None,
              bots: list[str] | None = None, check: bool = False,
-             progress: Callable[[int, int], None] | None = None) -> SimReport:
-    """Play `games` games with seeds seed, seed+1, ... and tally the results."""
+             progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> SimReport:
+    """Play `games` games with seeds seed, seed+1, ... and tally the results (in `jobs` processes)."""
     game = get_game(game_id)
     game.check_seats(players)
     resolved = game.resolve_params(params)
@@ -110,18 +132,35 @@ def simulate(game_id: str, players: int, games: int, seed: int, params: dict[str
     report = SimReport(game_id, players, games, seed, resolved, names, [0.0] * players,
                        {n: 0.0 for n in names}, {n: names.count(n) * games for n in names}, checked=check)
     started = time.perf_counter()
-    for index in range(games):
-        engine = play_one(game_id, players, seed + index, resolved, names, check)
-        state = engine.state
-        report.actions += len(state.history)
-        report.rounds += int(state.data.get("round", 1))
-        if not state.winners:
-            report.void_games += 1
-        share = 1.0 / len(state.winners) if state.winners else 0.0
-        for winner in state.winners:
-            report.seat_wins[winner] += share
-            report.bot_wins[names[winner]] += share
-        if progress is not None:
-            progress(index + 1, games)
+    if jobs > 1 and games > 1:
+        _simulate_parallel(report, list(range(seed, seed + games)), jobs, progress)
+    else:
+        for index in range(games):
+            _tally(report, play_one(game_id, players, seed + index, resolved, names, check))
+            if progress is not None:
+                progress(index + 1, games)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _simulate_parallel(report: SimReport, seeds: list[int], jobs: int,
+                       progress: Callable[[int, int], None] | None) -> None:
+    """Spread the seeds over worker processes in small chunks; merge their tallies in seed order."""
+    import multiprocessing
+
+    size = max(1, min(50, len(seeds) // (jobs * 8) or 1))
+    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    work = [(report.game, report.players, chunk, report.params, report.bots, report.checked) for chunk in chunks]
+    done = 0
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for part in pool.imap(_play_chunk, work):
+            report.actions += part.actions
+            report.rounds += part.rounds
+            report.void_games += part.void_games
+            for seat, wins in enumerate(part.seat_wins):
+                report.seat_wins[seat] += wins
+            for name, wins in part.bot_wins.items():
+                report.bot_wins[name] += wins
+            done += part.games
+            if progress is not None:
+                progress(done, len(seeds))

@@ -25,14 +25,24 @@ class SaveError(Exception):
     """A save file that cannot be loaded: unreadable, not a save, or its moves do not replay."""
 
 
-def save_to_dict(engine: Engine, meta: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The JSON form of a game: enough to replay it exactly."""
+def move_texts(engine: Engine) -> list[str]:
+    """Every move of the game as `P1: notation`, written by replaying it from the seed."""
     state = engine.state
     fresh = Engine.new(engine.game, state.seats, state.seed, state.params, state.cardset)
     moves = []
     for action in state.history:
         moves.append(f"P{action.seat + 1}: {fresh.describe(action)}")
         fresh.apply(action)
+    return moves
+
+
+def save_to_dict(engine: Engine, meta: dict[str, Any] | None = None,
+                 moves: list[str] | None = None) -> dict[str, Any]:
+    """The JSON form of a game: enough to replay it exactly. `moves` saves the replay when the caller
+    kept the move texts as the game went."""
+    state = engine.state
+    if moves is None or len(moves) != len(state.history):
+        moves = move_texts(engine)
     return {
         "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": state.game, "seats": state.seats,
         "seed": state.seed, "params": dict(state.params), "moves": moves, "digest": state.digest(),
@@ -40,9 +50,10 @@ def save_to_dict(engine: Engine, meta: dict[str, Any] | None = None) -> dict[str
     }
 
 
-def save_game(path: Path, engine: Engine, meta: dict[str, Any] | None = None) -> None:
+def save_game(path: Path, engine: Engine, meta: dict[str, Any] | None = None,
+              moves: list[str] | None = None) -> None:
     """Write the game atomically (the previous save is kept as .bak)."""
-    text = json.dumps(save_to_dict(engine, meta), ensure_ascii=False, indent=1)
+    text = json.dumps(save_to_dict(engine, meta, moves), ensure_ascii=False, indent=1)
     atomic_write_bytes(path, text.encode("utf-8"))
 
 

@@ -31,6 +31,7 @@ class Engine:
         self.arrange = arrange
         self.max_actions = game.max_actions(state.params, state.seats)
         self._legal: dict[int, list[Action]] = {}
+        self._public: dict[int | None, dict[str, Any]] = {}
         self.setup_events: list[Event] = []
 
     # -- creation ----------------------------------------------------------------------------
@@ -79,7 +80,11 @@ class Engine:
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may know (None = a spectator)."""
         legal = self.legal_actions(seat) if seat is not None else []
-        return make_view(self.state, seat, legal, self.game.public_data(self.state, seat))
+        key = seat if self.game.public_data_per_seat else None
+        data = self._public.get(key)
+        if data is None:
+            data = self._public[key] = self.game.public_data(self.state, seat)
+        return make_view(self.state, seat, legal, data)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -108,6 +113,7 @@ class Engine:
         if any(e.reveals for e in events):
             state.undo_floor = len(state.history)
         self._legal.clear()
+        self._public.clear()
         return events
 
     def apply_text(self, seat: int, text: str) -> list[Event]:
@@ -130,4 +136,5 @@ class Engine:
                                 state.cardset, self.arrange)
         self.state = rebuilt.state
         self._legal.clear()
+        self._public.clear()
         return taken

@@ -93,10 +93,10 @@ class Committed(Event):
     """A seat locked in a simultaneous hidden choice; only that seat sees what it chose."""
 
     seat: int
-    choice: str = ""
+    choice: Any = None  # the Action chosen; None in everyone else's copy
 
     def redact(self, seat: int | None) -> Event:
-        return self if seat == self.seat else replace(self, choice="")
+        return self if seat == self.seat else replace(self, choice=None)
 
 
 @dataclass(frozen=True)

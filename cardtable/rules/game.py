@@ -90,6 +90,7 @@ class Game:
     max_seats: int = 2
     params: tuple[Param, ...] = ()
     cardset_name: str = ""
+    public_data_per_seat = False  # True when public_data differs between seats (the engine caches it)
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

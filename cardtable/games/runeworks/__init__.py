@@ -45,6 +45,7 @@ from .melds import (
     call_options,
     classify,
     deck_of,
+    discard_can_meld,
     is_sequence_span,
     new_melds,
     seek_options,
@@ -199,15 +200,22 @@ class RuneWorks(Game):
         for meld_cards in self._melds_allowed(state, cards, deck):
             if len(cards) - len(meld_cards) >= keep:
                 actions.append(Action(seat, "set", meld_cards))
+        ordered = sorted(cards)
         if (state.params["level"] >= 2 and state.data["own_melds"][seat] > 0
                 and len(cards) - 1 >= keep):
             ace_high = state.params["ace_high_sequences"]
+            rank, suit = deck.rank, deck.suit
             for index, entry in enumerate(state.data["melds"]):
-                meld = Meld.from_dict(entry["meld"])
-                for card in sorted(cards):
-                    if boost_value(meld, card, deck, ace_high) is not None:
-                        actions.append(Action(seat, "boost", (card,), f"m{index}"))
-        actions.extend(Action(seat, "release", (c,)) for c in sorted(cards))
+                shape = entry["meld"]
+                if shape["kind"] == "CS":
+                    fits = [c for c in ordered if rank[c] == shape["rank"]]
+                else:
+                    meld = Meld.from_dict(shape)
+                    fits = [c for c in ordered if suit[c] == meld.suit
+                            and boost_value(meld, c, deck, ace_high) is not None]
+                target = f"m{index}"
+                actions.extend(Action(seat, "boost", (c,), target) for c in fits)
+        actions.extend(Action(seat, "release", (c,)) for c in ordered)
         return actions
 
     def _claim_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -228,9 +236,13 @@ class RuneWorks(Game):
         discard = state.data["last_discard"]
         if discard is None:
             return None
+        cards = hand(state, seat)
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        params = state.params
+        if not discard_can_meld(cards, discard, deck, params["ace_high_sequences"], params["sevens_call_set"]):
+            return None  # most claim windows end here, before any meld table is built
         table = [Meld.from_dict(entry["meld"]) for entry in state.data["melds"]]
-        return shot_plan(list(hand(state, seat)), discard, table, deck_of(state.cardset),  # type: ignore[arg-type]
-                         state.params["ace_high_sequences"])
+        return shot_plan(list(cards), discard, table, deck, params["ace_high_sequences"], params["sevens_call_set"])
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
@@ -264,7 +276,7 @@ class RuneWorks(Game):
         assert pending is not None
         pending.commits[action.seat] = action
         pending.seats = tuple(s for s in pending.seats if s != action.seat)
-        events.append(Committed(action.seat, self.describe(state, action)))
+        events.append(Committed(action.seat, action))
 
     def _resolve_leady(self, state: GameState, events: list[Event]) -> None:
         """All flip together; the highest card starts; ties compare again (R3), then a random pick."""
@@ -341,6 +353,7 @@ class RuneWorks(Game):
         self._new_meld(state, seat, all_cards, meld, events, why, from_pool=discard)
         state.data["last_discard"] = None
         state.phase = PLAY
+        self._ignite_if_empty(state, seat, events)
 
     def _set(self, state: GameState, seat: int, cards: tuple[int, ...], events: list[Event]) -> None:
         meld = classify(cards, deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
@@ -362,7 +375,7 @@ class RuneWorks(Game):
         self._ignite_if_empty(state, seat, events)
 
     def _ignite_if_empty(self, state: GameState, seat: int, events: list[Event]) -> None:
-        """Only reachable with must_keep_one_card off: setting the last card ignites."""
+        """Only reachable with must_keep_one_card off: setting (or Seeking, Calling) the last card ignites."""
         if not hand(state, seat):
             self._ignite(state, seat, events)
 
@@ -538,10 +551,14 @@ class RuneWorks(Game):
             return "you have already drawn this turn"
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         keep = self._keep(state)
+        no_spirits = "7s do not form a Call Set in this game (sevens_call_set is off): each 7 is an Elemental"
         if kind == "set":
-            if classify(action.cards, deck, state.params["ace_high_sequences"]) is None:
+            shape = classify(action.cards, deck, state.params["ace_high_sequences"])
+            if shape is None:
                 return ("those cards are not a meld: a Call Set is 3+ of one rank, an Elemental Sequence "
                         "3+ in a row of one suit, an Elemental a lone 7")
+            if shape.kind == "CS" and shape.rank == SPIRIT_RANK and not state.params["sevens_call_set"]:
+                return no_spirits
             if len(cards) - len(action.cards) < keep:
                 return "a Set must keep one card in hand to Release"
         if kind == "boost":
@@ -553,6 +570,9 @@ class RuneWorks(Game):
         if kind == "seek":
             return "Seek needs an Elemental Sequence made with the last discard"
         if kind == "call":
+            discard = state.data["last_discard"]
+            if discard is not None and deck.rank[discard] == SPIRIT_RANK and not state.params["sevens_call_set"]:
+                return no_spirits
             return "Call needs two or more cards of the discarded rank, keeping one to Release"
         if kind == "shot":
             return "that discard does not let you set everything and Ignite"

@@ -49,6 +49,9 @@ def arrange(game: RuneWorks, state: GameState, setup: dict[str, Any], refs: Scen
         if meld.kind == "EL":
             data["own_elementals"][owner] += 1
         data["placed"][owner] += len(cards)
+    if state.params["first_card_face_up"]:  # the stacked deal may have changed the turned-up card
+        pool = state.zones["pool"].cards
+        data["last_discard"] = pool[-1] if pool else None
     if "discard" in setup:
         entry = setup["discard"]
         if not isinstance(entry, dict) or "card" not in entry:

@@ -201,15 +201,16 @@ Step = tuple[str, tuple[int, ...], int]  # ("set", cards, -1) or ("boost", (card
 
 
 def shot_plan(hand: list[int], discard: int, table: list[Meld], deck: Deck,
-              ace_high: bool = False) -> tuple[list[Step], int] | None:
+              ace_high: bool = False, sevens_cs: bool = True) -> tuple[list[Step], int] | None:
     """How `hand` + `discard` can all be set except one card to Release, with the discard in a new
-    CS or ES (spec R7/R8), or None. Returns (steps, released card); deterministic."""
-    if not _discard_can_meld(hand, discard, deck, ace_high):
+    CS or ES (spec R7/R8), or None. Returns (steps, released card); deterministic. Without
+    `sevens_cs` no Call Set of 7s may be formed (spec R5)."""
+    if not discard_can_meld(hand, discard, deck, ace_high, sevens_cs):
         return None
     for release in sorted(hand, key=lambda c: (-_hand_value(deck.rank[c]), c)):
         rest = [c for c in hand if c != release] + [discard]
         items = sorted((deck.suit[c], deck.rank[c], c) for c in rest)
-        steps = _cover(tuple(items), tuple(table), discard, deck, ace_high)
+        steps = _cover(tuple(items), tuple(table), discard, deck, ace_high, sevens_cs)
         if steps is not None:
             return steps, release
     return None
@@ -219,18 +220,32 @@ def _hand_value(rank: int) -> int:
     return 30 if rank == SPIRIT_RANK else rank
 
 
-def _discard_can_meld(hand: list[int], discard: int, deck: Deck, ace_high: bool) -> bool:
-    rank = deck.rank[discard]
-    if sum(1 for c in hand if deck.rank[c] == rank) >= 2:
-        return True
-    return bool(seek_options(hand, discard, deck, ace_high))
+def discard_can_meld(hand: list[int], discard: int, deck: Deck, ace_high: bool, sevens_cs: bool) -> bool:
+    """Cheap necessary test for a Shot: the discard starts a new CS (two of its rank in hand) or a new
+    ES (two same-suit neighbours around or beside it)."""
+    rank, suit = deck.rank, deck.suit
+    wanted, colour = rank[discard], suit[discard]
+    same = 0
+    values: set[int] = set()
+    for card in hand:
+        value = rank[card]
+        if value == wanted and (sevens_cs or wanted != SPIRIT_RANK):
+            same += 1
+            if same >= 2:
+                return True
+        if suit[card] == colour:
+            values.update(_values(value, ace_high))
+    for v in _values(wanted, ace_high):
+        if (v - 1 in values and (v - 2 in values or v + 1 in values)) or (v + 1 in values and v + 2 in values):
+            return True
+    return False
 
 
 Item = tuple[int, int, int]  # (suit, value, card), sorted so the lowest card comes first
 
 
 def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, deck: Deck,
-           ace_high: bool) -> list[Step] | None:
+           ace_high: bool, sevens_cs: bool) -> list[Step] | None:
     """Steps that place every item, or None. The lowest item decides: it joins a table meld, starts a
     new meld, or (an ace with ace_high) waits to be a 14 at the top of a run."""
     if not items:
@@ -242,7 +257,7 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
         for index, meld in enumerate(table):
             if meld.kind == "CS":
                 if meld.rank == deck.rank[card]:
-                    got = _cover(rest, table, must, deck, ace_high)
+                    got = _cover(rest, table, must, deck, ace_high, sevens_cs)
                     if got is not None:
                         return [("boost", (card,), index), *got]
                 continue
@@ -250,7 +265,7 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
                 continue
             if value == meld.hi + 1:
                 new_table = table[:index] + (boosted(meld, value),) + table[index + 1:]
-                got = _cover(rest, new_table, must, deck, ace_high)
+                got = _cover(rest, new_table, must, deck, ace_high, sevens_cs)
                 if got is not None:
                     return [("boost", (card,), index), *got]
             elif value < meld.lo:
@@ -258,19 +273,19 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
                 if chain is not None and must not in [i[2] for i in chain]:
                     remaining = tuple(i for i in rest if i not in chain)
                     new_table = table[:index] + (boosted(meld, value),) + table[index + 1:]
-                    got = _cover(remaining, new_table, must, deck, ace_high)
+                    got = _cover(remaining, new_table, must, deck, ace_high, sevens_cs)
                     if got is not None:
                         ordered = sorted([*chain, items[0]], key=lambda i: -i[1])
                         return [*(("boost", (i[2],), index) for i in ordered), *got]
     # a new Call Set with other cards of this rank
     rank = deck.rank[card]
-    same = [i for i in rest if deck.rank[i[2]] == rank]
+    same = [i for i in rest if deck.rank[i[2]] == rank] if sevens_cs or rank != SPIRIT_RANK else []
     for size in range(len(same), 1, -1):
         for group in combinations(same, size):
             remaining = tuple(i for i in rest if i not in group)
             meld_cards = tuple(sorted([card, *(i[2] for i in group)]))
             got = _cover(remaining, table + (Meld("CS", rank),), None if must in meld_cards else must,
-                         deck, ace_high)
+                         deck, ace_high, sevens_cs)
             if got is not None:
                 return [("set", meld_cards, -1), *got]
     # a new Elemental Sequence starting with this card
@@ -286,19 +301,19 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
             remaining = tuple(i for i in rest if i not in run)
             meld_cards = tuple(sorted(i[2] for i in run))
             got = _cover(remaining, table + (Meld("ES", 0, suit, value, next_value - 1),),
-                         None if must in meld_cards else must, deck, ace_high)
+                         None if must in meld_cards else must, deck, ace_high, sevens_cs)
             if got is not None:
                 return [("set", meld_cards, -1), *got]
     # a lone 7 as an Elemental (never the Shot card itself: that must be in a new ES or CS)
     if rank == SPIRIT_RANK and not is_must:
         got = _cover(rest, table + (Meld("EL", SPIRIT_RANK, suit, SPIRIT_RANK, SPIRIT_RANK),), must,
-                     deck, ace_high)
+                     deck, ace_high, sevens_cs)
         if got is not None:
             return [("set", (card,), -1), *got]
     # an ace may instead stand above a king
     if ace_high and value == 1:
         lifted = tuple(sorted((*rest, (suit, 14, card))))
-        return _cover(lifted, table, must, deck, ace_high)
+        return _cover(lifted, table, must, deck, ace_high, sevens_cs)
     return None
 
 

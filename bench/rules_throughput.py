@@ -1,0 +1,283 @@
+"""Rules throughput: random-bot games/s and actions/s per game and seat count, against a peer library.
+
+What it measures. For every case (a game at one seat count) it plays whole games back to back for
+`--seconds` of wall time, each from a new seed, and reports games per second and actions (decisions)
+per second. Game creation (deal, card set lookup) is inside the timed loop, as it is for the peer.
+
+- cardtable games go through the real engine and bot path, exactly as the app drives a bot:
+  `seat = engine.deciding_seats()[0]`, `action = bot.choose(engine.view(seat))` with a
+  `RandomBot(Rng(seed))` per seat, then `engine.apply(action)`, until `engine.is_over()`.
+  So every action pays for legal_actions, the PlayerView, the legality check and apply.
+- The peer is RLCard's gin rummy (`rlcard.make("gin-rummy")`, two `RandomAgent`s) in a manual step
+  loop: `agent.step(state)` then `env.step(action)`; each `env.step` is one action. This is the loop
+  `env.run()` performs, minus its trajectory bookkeeping. RLCard is only a bench dependency
+  (`pip install rlcard`, or `pip install -e .[bench]`); without it the peer rows are skipped with a
+  note and the bench still exits 0.
+
+The headline comparison is Rune Works 4-seat actions/s divided by gin rummy actions/s in the same
+run (the budget in the issues asks for >= 2). Each case's time is split into `--rounds` interleaved
+slices (ours, the peer, ours, ...) so that a busy spell of the machine weighs on both sides of a ratio.
+
+Run (from the repo root):
+    python bench/rules_throughput.py                      # table, 3 s per case, Rune Works Level 3
+    python bench/rules_throughput.py --level 5 --seconds 5 --rounds 5
+    python bench/rules_throughput.py --json               # one JSON object on stdout
+    python bench/rules_throughput.py --profile runeworks_4p   # cProfile one case, top functions
+
+JSON keys follow the bench convention: rates end in `_per_s`, times in `_ms`, comparisons contain
+`ratio`. Per case: `<key>_games_per_s`, `<key>_actions_per_s`, `<key>_game_mean_ms`, plus
+`<key>_vs_<peer>_actions_ratio` for every cardtable case against every peer.
+
+Adding a game: append a `GameSpec` in `cardtable_specs()` (id, params, seat counts); peers are
+`Case`s built in `peer_cases()`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Case:
+    """One row of the table: a game at a seat count, and how to play one whole game from a seed."""
+
+    key: str  # JSON key prefix, e.g. "runeworks_4p"
+    game: str  # table label, e.g. "runeworks L3"
+    seats: int
+    play: Callable[[int], int]  # plays one game from this seed; returns the number of actions
+    peer: bool = False  # a peer library, compared against
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A cardtable game to bench: its registry id, parameters and seat counts."""
+
+    game_id: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seats: tuple[int, ...] = (2, 4, 6)
+    label: str = ""
+
+
+@dataclass
+class Result:
+    """What one case measured."""
+
+    case: Case
+    games: int
+    actions: int
+    seconds: float
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.seconds
+
+    @property
+    def game_mean_ms(self) -> float:
+        return 1000.0 * self.seconds / self.games
+
+
+# -- cases ----------------------------------------------------------------------------------------
+def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
+    """The cardtable games this bench covers (add risugeon, lyabi... here as they land)."""
+    return [
+        GameSpec("runeworks", {"level": args.level}, (2, 4, 6), f"runeworks L{args.level}"),
+    ]
+
+
+def cardtable_play(game_id: str, seats: int, params: dict[str, Any]) -> Callable[[int], int]:
+    """A function playing one random-bot game of `game_id` through the engine and bot path."""
+    from cardtable.bots.random_bot import RandomBot
+    from cardtable.games import get_game
+    from cardtable.rules.engine import Engine
+    from cardtable.rules.rng import Rng
+
+    game = get_game(game_id)
+
+    def play(seed: int) -> int:
+        engine = Engine.new(game, seats, seed, params)
+        bots = [RandomBot(Rng(seed * 1_000_003 + seat)) for seat in range(seats)]
+        actions = 0
+        while not engine.is_over():
+            seat = engine.deciding_seats()[0]
+            engine.apply(bots[seat].choose(engine.view(seat)))
+            actions += 1
+        return actions
+
+    return play
+
+
+def cardtable_cases(specs: list[GameSpec]) -> list[Case]:
+    """One case per game and seat count."""
+    cases = []
+    for spec in specs:
+        for seats in spec.seats:
+            cases.append(Case(f"{spec.game_id}_{seats}p", spec.label or spec.game_id, seats,
+                              cardtable_play(spec.game_id, seats, spec.params)))
+    return cases
+
+
+def rlcard_gin_rummy() -> Case:
+    """RLCard's gin rummy with its random agents; ImportError when rlcard (or numpy) is missing."""
+    import numpy as np
+    import rlcard
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    agents = [RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)]
+
+    def play(seed: int) -> int:
+        env.seed(seed)
+        np.random.seed(seed)  # RandomAgent draws from numpy's global generator
+        state, player = env.reset()
+        actions = 0
+        while not env.is_over():
+            state, player = env.step(agents[player].step(state))
+            actions += 1
+        return actions
+
+    return Case("gin_rummy", f"gin-rummy (rlcard {rlcard.__version__})", env.num_players, play, peer=True)
+
+
+def peer_cases(notes: list[str]) -> list[Case]:
+    """The peer libraries available here; a missing one adds a note instead of failing."""
+    cases = []
+    try:
+        cases.append(rlcard_gin_rummy())
+    except ImportError as exc:
+        notes.append(f"peer skipped: RLCard gin rummy ({exc}); install it with `pip install rlcard` "
+                     "or `pip install -e .[bench]`")
+    return cases
+
+
+# -- measuring ------------------------------------------------------------------------------------
+def measure(case: Case, seconds: float, seed: int) -> Result:
+    """Play whole games of `case` for about `seconds` (at least one game), from seed `seed` on."""
+    games = actions = 0
+    clock = time.perf_counter
+    start = clock()
+    elapsed = 0.0
+    while games == 0 or elapsed < seconds:
+        actions += case.play(seed + games)
+        games += 1
+        elapsed = clock() - start
+    return Result(case, games, actions, elapsed)
+
+
+def measure_all(cases: list[Case], seconds: float, seed: int, rounds: int) -> list[Result]:
+    """Measure every case for `seconds` in all, interleaved in `rounds` slices so that a slow spell of
+    the machine hits ours and the peer alike; one untimed warm-up game per case first."""
+    for case in cases:
+        case.play(seed - 1)
+    totals = {case.key: Result(case, 0, 0, 0.0) for case in cases}
+    for _ in range(max(1, rounds)):
+        for case in cases:
+            total = totals[case.key]
+            part = measure(case, seconds / max(1, rounds), seed + total.games)
+            total.games += part.games
+            total.actions += part.actions
+            total.seconds += part.seconds
+    return list(totals.values())
+
+
+def ratio_key(ours: Case, peer: Case) -> str:
+    return f"{ours.key}_vs_{peer.key}_actions_ratio"
+
+
+def report_json(results: list[Result], notes: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {"bench": "rules_throughput", "level": args.level, "seconds_per_case": args.seconds,
+                           "rounds": args.rounds, "python": sys.version.split()[0]}
+    for r in results:
+        out[f"{r.case.key}_games_per_s"] = round(r.games_per_s, 2)
+        out[f"{r.case.key}_actions_per_s"] = round(r.actions_per_s, 1)
+        out[f"{r.case.key}_game_mean_ms"] = round(r.game_mean_ms, 3)
+        out[f"{r.case.key}_actions_per_game"] = round(r.actions / r.games, 1)
+    peers = [r for r in results if r.case.peer]
+    for r in results:
+        if not r.case.peer:
+            for p in peers:
+                out[ratio_key(r.case, p.case)] = round(r.actions_per_s / p.actions_per_s, 3)
+    if notes:
+        out["notes"] = notes
+    return out
+
+
+def report_table(results: list[Result], notes: list[str]) -> str:
+    peers = [r for r in results if r.case.peer]
+    peer = peers[0] if peers else None
+    ratio_head = f"x {peer.case.key} act/s" if peer else "ratio"
+    head = f"{'game':<24} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'act/game':>9} {'ms/game':>9} {ratio_head:>18}"
+    lines = [head, "-" * len(head)]
+    for r in results:
+        ratio = f"{r.actions_per_s / peer.actions_per_s:.2f}" if peer and not r.case.peer else ""
+        lines.append(f"{r.case.game:<24} {r.case.seats:>5} {r.games_per_s:>9.1f} {r.actions_per_s:>10.0f} "
+                     f"{r.actions / r.games:>9.1f} {r.game_mean_ms:>9.2f} {ratio:>18}")
+    headline = next((r for r in results if r.case.key == "runeworks_4p"), None)
+    if headline and peer:
+        lines.append("")
+        lines.append(f"ratio Rune Works 4-seat actions/s / {peer.case.game} actions/s: "
+                     f"{headline.actions_per_s / peer.actions_per_s:.2f} (target >= 2)")
+    lines.extend(notes)
+    return "\n".join(lines)
+
+
+def profile_case(case: Case, seconds: float, seed: int, top: int) -> str:
+    """cProfile of one case's loop: the functions with the most own time."""
+    case.play(seed - 1)  # warm-up: imports and the card set load stay out of the profile
+    profiler = cProfile.Profile()
+    profiler.enable()
+    result = measure(case, seconds, seed)
+    profiler.disable()
+    buf = io.StringIO()
+    stats = pstats.Stats(profiler, stream=buf)
+    stats.sort_stats("tottime").print_stats(top)
+    stats.sort_stats("cumulative").print_stats(top)
+    return (f"{case.key}: {result.games} games, {result.actions} actions under the profiler\n" + buf.getvalue())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", type=int, default=3, help="Rune Works Magician Level 1-5 (default 3)")
+    parser.add_argument("--seconds", type=float, default=3.0, help="wall time per case (default 3)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved slices each case's time is "
+                        "split into (default 3)")
+    parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--profile", metavar="CASE", help="cProfile one case (e.g. runeworks_4p) and print "
+                        "its top functions instead of the table")
+    parser.add_argument("--top", type=int, default=30, help="functions listed by --profile (default 30)")
+    args = parser.parse_args(argv)
+
+    notes: list[str] = []
+    cases = cardtable_cases(cardtable_specs(args)) + peer_cases(notes)
+    if args.profile:
+        chosen = [c for c in cases if c.key == args.profile]
+        if not chosen:
+            parser.error(f"unknown case {args.profile!r} (cases: {', '.join(c.key for c in cases)})")
+        print(profile_case(chosen[0], args.seconds, args.seed, args.top))
+        return 0
+
+    results = measure_all(cases, args.seconds, args.seed, args.rounds)
+    if args.json:
+        for note in notes:
+            print(note, file=sys.stderr)
+        print(json.dumps(report_json(results, notes, args)))
+    else:
+        print(report_table(results, notes))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
