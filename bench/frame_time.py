@@ -1,0 +1,206 @@
+"""Frame time of the Rune Works! table at 1920x1080 with six seats mid-game, software rendering.
+
+Cases, each over --frames frames (default 600), timing the work of one frame (input, update, draw,
+display update) without the frame-rate cap:
+  drag    one card dragged around in circles (real MOUSEMOTION events through the scene)
+  deal    a full deal animation: every card sliding from the stock to its place, restarted when done
+  dice    (reserved for the dice game; not measured here)
+  idle    nothing changes: frames drawn must be zero; CPU use of the real loop over --idle-seconds
+and, in the same run, the naive way: the same table with every sprite blitted every frame.
+Also the peak memory (max RSS) after a whole 6-seat game was played through the table.
+
+    SDL_VIDEODRIVER=dummy python bench/frame_time.py [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import resource
+import statistics
+import sys
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("CARDTABLE_HOME", "/tmp/cardtable-bench-home")
+
+import pygame  # noqa: E402
+
+from cardtable.persistence.settings import Settings  # noqa: E402
+from cardtable.session import SeatConfig, Session  # noqa: E402
+from cardtable.ui.animation import Tween  # noqa: E402
+from cardtable.ui.app import App  # noqa: E402
+from cardtable.ui.scenes.runeworks_table import RuneWorksTable  # noqa: E402
+
+SIZE = (1920, 1080)
+
+
+def make_table(mid_game_actions: int = 120) -> tuple[App, RuneWorksTable]:
+    """A 6-seat level-5 table (seat 1 human, the rest bots) some way into the game."""
+    settings = Settings(animation_speed=1.0, bot_delay_s=10.0, window_size=SIZE)
+    app = App(settings, size=SIZE)
+    seats = [SeatConfig("You")] + [SeatConfig(f"Bot {i}", False, "random") for i in range(1, 6)]
+    session = Session.new("runeworks", seats, 7, {"level": 5}, autosave=False)
+    count = 0
+    while count < mid_game_actions and not session.engine.is_over():
+        seat = session.engine.deciding_seats()[0]
+        if seat == 0:
+            legal = session.engine.legal_actions(0)
+            action = next((a for a in legal if a.kind in ("draw", "pass", "noreveal")), legal[-1])
+        else:
+            action = session.bot_action(seat)
+        session.apply(action)
+        count += 1
+    table = RuneWorksTable(app, session)
+    table.viewer = 0
+    app.push(table)
+    for _ in range(3):
+        app.frame([])
+    return app, table
+
+
+def timed_frames(app: App, frames: int, events_for: object) -> list[float]:
+    """Milliseconds of work per frame: dispatch, update with a fixed 60 Hz step, draw if needed."""
+    out = []
+    for index in range(frames):
+        events = events_for(index)  # type: ignore[operator]
+        start = time.perf_counter()
+        for event in events:
+            app._dispatch(event)
+        changed = False
+        for scene in app.scenes:
+            changed = scene.update(1 / 60) or changed
+        if changed or app._needs_draw():
+            app._draw()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def drag_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
+    """One card picked up from the hand and moved in circles."""
+    hand = table.engine.state.zones["hand:0"].cards
+    sprite = next(s for s in table.board.sprites.values() if s.card in hand)
+    start = sprite.card_rect().center
+    app._dispatch(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    cx, cy = SIZE[0] // 2, SIZE[1] // 2
+
+    def events(i: int) -> list[pygame.event.Event]:
+        angle = i * 0.05
+        pos = (int(cx + 300 * math.cos(angle)), int(cy + 200 * math.sin(angle)))
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))]
+
+    times = timed_frames(app, frames, events)
+    app._dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    table.animator.finish_all()
+    for _ in range(3):
+        app.frame([])
+    return times
+
+
+def start_deal(table: RuneWorksTable) -> None:
+    """Every card flies from the stock to its place, staggered like a real deal."""
+    stock, _ = table.pile_rects()
+    for index, sprite in enumerate(table.board.ordered()):
+        end = (sprite.x, sprite.y)
+        table.animator.add(Tween(sprite, (stock.x, stock.y), end, 0.35, min(index, 52) * 0.015, arc=20))
+
+
+def deal_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
+    def events(i: int) -> list[pygame.event.Event]:
+        if not table.animator.busy:
+            start_deal(table)
+        return []
+
+    times = timed_frames(app, frames, events)
+    table.animator.finish_all()
+    app.frame([])
+    return times
+
+
+def naive_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
+    """The baseline: background and every sprite blitted every frame, then a full flip."""
+    screen = app.screen
+    board = table.board
+    out = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        screen.blit(board.background, (0, 0))  # type: ignore[arg-type]
+        for sprite in board.ordered():
+            screen.blit(board.image(sprite), (int(sprite.x), int(sprite.y)))
+        pygame.display.flip()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def idle_case(app: App, seconds: float) -> dict[str, float]:
+    """The real main loop with nothing happening: how many frames it draws and how much CPU it uses."""
+    app.fast = False
+    drawn_before = app.frames_drawn
+    cpu_before = time.process_time()
+    wall_before = time.perf_counter()
+    while time.perf_counter() - wall_before < seconds:
+        app.frame()
+    wall = time.perf_counter() - wall_before
+    return {"idle_frames_drawn": float(app.frames_drawn - drawn_before),
+            "idle_cpu_percent": 100 * (time.process_time() - cpu_before) / wall}
+
+
+def whole_game_peak_rss(app: App) -> float:
+    """Play one 6-seat level-5 bot game through the table (faces cached as shown); max RSS in MB."""
+    seats = [SeatConfig(f"Bot {i}", False, "heuristic") for i in range(6)]
+    session = Session.new("runeworks", seats, 11, {"level": 5}, autosave=False)
+    app.settings.bot_delay_s = 0.0
+    app.settings.animation_speed = 0.0
+    app.fast = True
+    table = RuneWorksTable(app, session)
+    app.replace(table)
+    for _ in range(200000):
+        if session.engine.is_over():
+            break
+        app.frame([])
+    factor = 1024 if sys.platform != "darwin" else 1024 * 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / factor
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    """Median and p99 in milliseconds."""
+    ordered = sorted(times)
+    return {"median_ms": statistics.median(ordered), "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--idle-seconds", type=float, default=3.0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    app, table = make_table()
+    sprites = len(table.board.sprites)
+    results: dict[str, float] = {"sprites": float(sprites)}
+    for name, case in (("naive", naive_case), ("drag", drag_case), ("deal", deal_case)):
+        for key, value in summary(case(app, table, args.frames)).items():
+            results[f"{name}_{key}"] = value
+    results["drag_vs_naive_p99_ratio"] = results["naive_p99_ms"] / results["drag_p99_ms"]
+    results["drag_vs_naive_median_ratio"] = results["naive_median_ms"] / results["drag_median_ms"]
+    results.update(idle_case(app, args.idle_seconds))
+    results["peak_rss_mb"] = whole_game_peak_rss(app)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return 0
+    print(f"Rune Works! table, 6 seats mid-game, {SIZE[0]}x{SIZE[1]}, {sprites} card sprites, {args.frames} frames")
+    print(f"{'case':<10}{'median ms':>12}{'p99 ms':>10}")
+    for name in ("naive", "drag", "deal"):
+        print(f"{name:<10}{results[name + '_median_ms']:>12.3f}{results[name + '_p99_ms']:>10.3f}")
+    print(f"drag vs naive: {results['drag_vs_naive_p99_ratio']:.1f}x better at p99, "
+          f"{results['drag_vs_naive_median_ratio']:.1f}x at the median")
+    print(f"idle: {results['idle_frames_drawn']:.0f} frames drawn in {args.idle_seconds:.0f} s, "
+          f"CPU {results['idle_cpu_percent']:.1f}%")
+    print(f"peak memory after a whole 6-seat game through the table: {results['peak_rss_mb']:.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

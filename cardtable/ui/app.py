@@ -1,0 +1,237 @@
+"""The application: window, clock, scene stack and the main loop.
+
+The loop redraws only when a scene reports a change and waits on the event queue when nothing moves,
+so an idle table costs no CPU. Settings, the sound bank, the translator and the card renderers live
+here and are shared by every scene.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from ..persistence.files import user_folders
+from ..persistence.settings import Settings, load_settings, save_settings
+from ..rules.cards import CardSet
+from .i18n import Translator
+from .scene import Scene
+
+WM_CLASS = "cardtable"
+log = logging.getLogger("cardtable")
+
+
+class App:
+    """One window and its stack of scenes."""
+
+    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
+                 fast: bool = False) -> None:
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
+        os.environ.setdefault("SDL_IME_SHOW_UI", "1")
+        self.settings = settings or load_settings()
+        self.fast = fast  # smoke tests: no animation, no bot delay, no idle waiting
+        if fast:
+            self.settings.animation_speed = 0.0
+            self.settings.bot_delay_s = 0.0
+        pygame.display.init()
+        pygame.font.init()
+        from .sound import open_sound_bank
+
+        self.sounds = open_sound_bank(self.settings.volume, self.settings.muted)
+        self.windowed_size = size or self.settings.window_size
+        self.screen = self._open_window(self.settings.fullscreen and not fast)
+        pygame.display.set_caption("cardtable")
+        pygame.key.set_repeat(350, 40)
+        pygame.key.stop_text_input()  # on only while a name is edited: an IME must not eat the claim keys
+        self.t = Translator(self.settings.language)
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames_drawn = 0
+        self._renderers: dict[int, tuple[CardSet, Any]] = {}
+        self.after_frame: list[Callable[[], None]] = []
+
+    # -- window ------------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch between a window and the whole screen."""
+        self.settings.fullscreen = not self.settings.fullscreen
+        if not self.settings.fullscreen:
+            self.screen = self._open_window(False)
+        else:
+            self.windowed_size = self.screen.get_size()
+            self.screen = self._open_window(True)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.screen = pygame.display.get_surface()
+        for scene in self.scenes:
+            scene.resize(self.screen.get_size())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        return self.screen.get_size()
+
+    # -- shared services ---------------------------------------------------------------------
+    def renderer(self, cardset: CardSet) -> Any:
+        """The card face renderer of a card set (faces cached per size)."""
+        hit = self._renderers.get(id(cardset))
+        if hit is None or hit[0] is not cardset:
+            from .render.cardface import CardRenderer
+
+            hit = (cardset, CardRenderer(cardset))
+            self._renderers[id(cardset)] = hit
+        return hit[1]
+
+    def apply_settings(self) -> None:
+        """Settings changed: language, sound; written to disk."""
+        self.t.language = self.settings.language
+        self.sounds.set_volume(self.settings.volume)
+        self.sounds.set_muted(self.settings.muted)
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            log.warning("settings not saved: %s", exc)
+        for scene in self.scenes:
+            scene.needs_full_redraw = True
+
+    def play(self, sound: str) -> None:
+        """Play a named sound (silent when there is no audio device or the sound is muted)."""
+        self.sounds.play(sound)
+
+    # -- scene stack -------------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        """Put a scene (or overlay) on top."""
+        self.scenes.append(scene)
+        scene.resize(self.size)
+        scene.enter()
+
+    def pop(self) -> Scene:
+        """Remove the top scene; the one below is shown again."""
+        scene = self.scenes.pop()
+        if self.scenes:
+            self.scenes[-1].enter()
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Replace the whole stack with one scene."""
+        self.scenes.clear()
+        self.push(scene)
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.scenes[-1] if self.scenes else None
+
+    def quit(self) -> None:
+        """Leave the main loop."""
+        self.running = False
+
+    # -- loop --------------------------------------------------------------------------------
+    def busy(self) -> bool:
+        """Whether any scene has something moving or a timer running."""
+        return any(getattr(s, "busy", lambda: False)() for s in self.scenes)
+
+    def frame(self, events: list[pygame.event.Event] | None = None) -> bool:
+        """Handle input, advance time and draw if needed; returns whether anything was drawn."""
+        dt = self.clock.tick(0 if self.fast else 120) / 1000.0
+        if events is None:
+            events = pygame.event.get()
+            if not events and not self.busy() and not self.fast and not self._needs_draw():
+                first = pygame.event.wait(200)  # idle: sleep until something happens
+                events = [first] if first.type != pygame.NOEVENT else []
+                events += pygame.event.get()
+        for event in events:
+            self._dispatch(event)
+            if not self.running:
+                return False
+        changed = False
+        for scene in list(self.scenes):
+            changed = scene.update(min(dt, 0.1)) or changed
+        drawn = False
+        if changed or self._needs_draw():
+            self._draw()
+            drawn = True
+        for callback in self.after_frame:
+            callback()
+        return drawn
+
+    def _needs_draw(self) -> bool:
+        return any(s.needs_full_redraw for s in self.scenes)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self._resized()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.top is not None:
+            self.top.handle(event)
+
+    def _draw(self) -> None:
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].translucent:
+            first -= 1
+        layered = first < len(self.scenes) - 1
+        rects: list[pygame.Rect] | None = []
+        for scene in self.scenes[first:]:
+            if layered:
+                scene.needs_full_redraw = True
+            got = scene.draw(self.screen)
+            if got is None or rects is None:
+                rects = None
+            else:
+                rects.extend(got)
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
+        self.frames_drawn += 1
+
+    def run(self) -> int:
+        """The main loop, until Quit."""
+        while self.running and self.scenes:
+            self.frame()
+        pygame.quit()
+        return 0
+
+
+def setup_logging() -> str:
+    """Log to the user log folder (a windowed build has no console); returns the log file's path."""
+    folder = user_folders().logs
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "cardtable.log"
+    handler = logging.FileHandler(path, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger("cardtable")
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
+    return str(path)
+
+
+def run_app(args: Any) -> int:
+    """Open the window on the menu (the `cardtable` command). Crashes are logged with their path shown."""
+    log_path = setup_logging()
+    started = time.perf_counter()
+    try:
+        from .scenes.menu import MenuScene
+
+        app = App()
+        app.push(MenuScene(app))
+        log.info("first scene after %.3f s", time.perf_counter() - started)
+        return app.run()
+    except Exception:
+        log.exception("crash")
+        print(f"cardtable stopped because of an error. Details are in {log_path}", file=sys.stderr)
+        return 1

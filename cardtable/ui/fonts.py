@@ -1,0 +1,121 @@
+"""The table's one font, Noto Sans CJK JP, opened per pixel size, and helpers to draw wrapped text.
+
+`SysFont` silently falls back to a font with no Japanese, so the table ships its own: the OTF from the
+PyPI package `noto-cjk-sans-jp-regular` (OFL-1.1; licence text with the upstream copyright beside this
+module in `fonts_LICENSE-OFL.txt`). It is found through importlib.resources, so it works from a
+checkout, a wheel or a PyInstaller bundle, whatever the current directory.
+
+Nothing is opened at import time: the first `get_font()` initialises pygame.font and opens the file.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import pygame
+
+from cardtable.ui.textlayout import wrap
+
+FONT_PACKAGE = "noto_cjk_sans_jp_regular"
+FONT_FILE = "NotoSansCJKjp-Regular.otf"
+LICENSE_FILE = "fonts_LICENSE-OFL.txt"
+
+# A private-use codepoint no font we ship maps: rendering it shows the font's .notdef (tofu) glyph.
+TOFU_PROBE = "\ue000"
+
+Colour = pygame.Color | tuple[int, int, int] | tuple[int, int, int, int] | str
+
+
+def font_source() -> Path | bytes:
+    """The bundled font as a file path, or as bytes when it sits inside a zip and has no path."""
+    traversable = resources.files(FONT_PACKAGE).joinpath(FONT_FILE)
+    path = Path(str(traversable))
+    if path.is_file():
+        return path
+    return traversable.read_bytes()
+
+
+def license_text() -> str:
+    """The font's OFL-1.1 licence with its copyright line, for an About screen."""
+    return resources.files("cardtable.ui").joinpath(LICENSE_FILE).read_text(encoding="utf-8")
+
+
+@cache
+def _source() -> Path | bytes:
+    return font_source()
+
+
+@cache
+def get_font(px: int, bold: bool = False) -> pygame.font.Font:
+    """The Japanese font at `px` pixels, opened once per size; `bold` is SDL_ttf's synthetic bold.
+
+    Callers share the returned object, so they must not change its style attributes.
+    """
+    if not pygame.font.get_init():
+        pygame.font.init()
+    source = _source()
+    # Each Font keeps reading its file, so each gets its own stream when there is no path.
+    font = pygame.font.Font(source if isinstance(source, Path) else io.BytesIO(source), max(1, int(px)))
+    font.bold = bold
+    return font
+
+
+def measure_with(font: pygame.font.Font) -> Callable[[str], int]:
+    """A width function for `textlayout.wrap` that measures with `font`."""
+    return lambda text: font.size(text)[0]
+
+
+def wrap_text(font: pygame.font.Font, text: str, max_width: int) -> list[str]:
+    """`text` broken into lines that fit `max_width` pixels in `font`, with Japanese kinsoku."""
+    return wrap(text, max_width, measure_with(font))
+
+
+def render_lines(
+    font: pygame.font.Font,
+    lines: Sequence[str],
+    colour: Colour,
+    align: str = "left",
+    line_spacing: float = 1.0,
+) -> pygame.Surface:
+    """Lines drawn one under another on a transparent surface; `align` is left, center or right.
+
+    Works before `set_mode()` (no convert): callers blit the result onto their own surfaces.
+    """
+    step = max(1, round(font.get_linesize() * line_spacing))
+    rendered = [font.render(line, True, colour) if line else None for line in lines]
+    width = max((s.get_width() for s in rendered if s is not None), default=0)
+    height = step * (len(lines) - 1) + font.get_height() if lines else 0
+    out = pygame.Surface((max(1, width), max(1, height)), pygame.SRCALPHA)
+    for i, surf in enumerate(rendered):
+        if surf is None:
+            continue
+        if align == "center":
+            x = (width - surf.get_width()) // 2
+        elif align == "right":
+            x = width - surf.get_width()
+        else:
+            x = 0
+        out.blit(surf, (x, i * step))
+    return out
+
+
+def missing_glyphs(font: pygame.font.Font, text: Iterable[str]) -> list[str]:
+    """Characters of `text` the font draws as its tofu box, in first-seen order.
+
+    `Font.metrics()` cannot tell (it does not return None for missing glyphs), so each character's
+    rendering is compared with that of a codepoint the font surely lacks.
+    """
+    tofu = font.render(TOFU_PROBE, True, (0, 0, 0))
+    tofu_key = (tofu.get_size(), pygame.image.tobytes(tofu, "RGBA"))
+    missing: list[str] = []
+    for ch in dict.fromkeys(text):
+        if ch.isspace() or ch in missing:
+            continue
+        glyph = font.render(ch, True, (0, 0, 0))
+        if (glyph.get_size(), pygame.image.tobytes(glyph, "RGBA")) == tofu_key:
+            missing.append(ch)
+    return missing

@@ -1,0 +1,219 @@
+"""The main menu: every registered game (click or its digit opens Setup), Continue, Settings, About,
+Quit.
+
+Continue is enabled only when an autosave exists. A save that cannot be loaded is reported here, in
+the menu, and the file is left exactly where it is (never deleted or renamed), so nothing is lost and
+the player can send it in with a bug report.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ... import __version__
+from ...games import all_games
+from ...persistence.saves import SaveError
+from ...rules.game import Game
+from ...session import Session, autosave_path
+from ..fonts import get_font
+from ..i18n import STRINGS
+from ..widgets import DIM, GOLD, INK
+from .common import FormScene, UiButton, blit_text, draw_error, px
+from .registry import has_table, table_scene_for
+
+if TYPE_CHECKING:
+    from ..app import App
+
+log = logging.getLogger("cardtable.menu")
+DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
+
+
+def game_title(app: App, game: Game) -> tuple[str, str]:
+    """A game's title in the UI language first, then in the other one."""
+    if app.t.language == "ja" and game.title_ja:
+        return game.title_ja, game.title
+    return game.title, game.title_ja
+
+
+def game_description(app: App, game: Game) -> str:
+    """The one-line description, translated when the strings have it."""
+    key = f"game.{game.id}.description"
+    return app.t(key) if key in STRINGS else game.description
+
+
+def save_summary(app: App) -> str:
+    """A line about the autosaved game for the Continue button, read without replaying it."""
+    try:
+        data: Any = json.loads(autosave_path().read_bytes().decode("utf-8"))
+        game = all_games()[str(data["game"])]
+        title = game_title(app, game)[0]
+        text = app.t("menu.save_summary", game=title, n=int(data["seats"]), moves=len(data["moves"]))
+        level = data.get("params", {}).get("level")
+        if isinstance(level, int):
+            text += " · " + app.t("table.level", n=level)
+        return text
+    except Exception:  # a damaged save says so when Continue is pressed, not here
+        return ""
+
+
+@dataclass(eq=False)
+class GameEntry(UiButton):
+    """A game in the menu: both titles, the player counts and the description."""
+
+    other_title: str = ""
+    players: str = ""
+    description: str = ""
+
+    def draw_label(self, screen: pygame.Surface) -> None:
+        rect = self.rect
+        pad = max(10, rect.height // 7)
+        title_px = max(12, rect.height * 25 // 100)
+        small_px = max(10, rect.height * 15 // 100)
+        title_font = get_font(title_px, True)
+        small_font = get_font(small_px)
+        top = rect.centery - (title_font.get_linesize() + 2 * small_font.get_linesize()) // 2
+        left = rect.left + pad
+        if self.badge:
+            blit_text(screen, self.badge, title_px, (left, top), GOLD, "topleft")
+            left += get_font(title_px).size("0")[0] + pad
+        colour = INK if self.enabled else DIM
+        title = blit_text(screen, self.label, title_px, (left, top), GOLD if self.enabled else DIM, "topleft",
+                          bold=True, max_width=rect.right - pad - left)
+        if self.other_title:
+            room = rect.right - pad - title.right - pad
+            if room > small_px * 3:
+                blit_text(screen, self.other_title, small_px, (title.right + pad, title.bottom - title.height // 5),
+                          DIM, "bottomleft", max_width=room)
+        room = rect.right - pad - left
+        y = top + title_font.get_linesize()
+        blit_text(screen, self.players, small_px, (left, y), colour, "topleft", max_width=room)
+        blit_text(screen, self.description, small_px, (left, y + small_font.get_linesize()), DIM, "topleft",
+                  max_width=room)
+
+
+class MenuScene(FormScene):
+    """The first scene: choose a game, continue the saved one, settings, about, quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.error: str | None = None
+        self.games = list(all_games().values())
+
+    # -- actions -----------------------------------------------------------------------------
+    def open_setup(self, game: Game) -> None:
+        from .setup import SetupScene
+
+        self.error = None
+        self.app.push(SetupScene(self.app, game))
+
+    def continue_game(self) -> None:
+        """Resume the autosave; on any problem say so here and keep the file."""
+        path = autosave_path()
+        try:
+            session = Session.resume(path)
+            scene = table_scene_for(self.app, session)
+        except SaveError as exc:
+            reason = str(exc).removeprefix(f"{path}: ")  # the path is named once, at the end
+            self.error = self.app.t("menu.save_damaged", error=reason, path=str(path))
+            log.warning("continue failed: %s", exc)
+        except Exception as exc:  # a damaged file must never take the menu down with it
+            log.exception("continue failed")
+            self.error = self.app.t("menu.save_damaged", error=f"{exc.__class__.__name__}: {exc}", path=str(path))
+        else:
+            self.error = None
+            self.app.replace(scene)
+            return
+        self.rebuild()
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def open_about(self) -> None:
+        from .about import AboutScene
+
+        self.app.push(AboutScene(self.app))
+
+    # -- layout ------------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        width, height = size
+        t = self.app.t
+        self.controls = []
+        left = int(width * 0.07)
+        col_w = int(width * 0.50)
+        entry_h = px(size, 124)
+        gap = px(size, 16)
+        top = int(height * 0.30)
+        number = 1
+        for index, game in enumerate(self.games):
+            title, other = game_title(self.app, game)
+            rect = pygame.Rect(left, top + index * (entry_h + gap), col_w, entry_h)
+            playable = has_table(game.id)
+            players = t("menu.players", lo=game.min_seats, hi=game.max_seats)
+            if not playable:
+                players += " · " + t("menu.coming_soon")
+            self.controls.append(GameEntry(title, rect, lambda g=game: self.open_setup(g), enabled=playable,
+                                           badge=str(number), tag=f"game:{game.id}", other_title=other,
+                                           players=players, description=game_description(self.app, game)))
+            number += 1
+        self.games_bottom = top + len(self.games) * (entry_h + gap) - gap
+        bx = int(width * 0.63)
+        bw = int(width * 0.30)
+        bh = px(size, 58)
+        bgap = px(size, 14)
+        saved = autosave_path().exists()
+        summary = save_summary(self.app) if saved else ""
+        specs: list[tuple[str, Any, str, bool, str]] = [
+            (t("menu.continue"), self.continue_game, "continue", saved, summary or ("" if saved else t("menu.no_save"))),
+            (t("menu.settings"), self.open_settings, "settings", True, ""),
+            (t("menu.about"), self.open_about, "about", True, ""),
+            (t("menu.quit"), self.app.quit, "quit", True, ""),
+        ]
+        y = top
+        for label, action, tag, enabled, hint in specs:
+            height_here = round(bh * 1.25) if hint else bh
+            rect = pygame.Rect(bx, y, bw, height_here)
+            self.controls.append(UiButton(label, rect, action, enabled=enabled, badge=str(number), tag=tag,
+                                          hint=hint, align="left"))
+            number += 1
+            y += height_here + bgap
+        self.buttons_bottom = y - bgap
+
+    def draw_content(self, screen: pygame.Surface) -> None:
+        size = screen.get_size()
+        width, height = size
+        t = self.app.t
+        blit_text(screen, t("app.title"), px(size, 64), (int(width * 0.07), int(height * 0.07)), GOLD, bold=True)
+        blit_text(screen, t("menu.tagline"), px(size, 22), (int(width * 0.07), int(height * 0.07) + px(size, 84)),
+                  INK, max_width=int(width * 0.86))
+        blit_text(screen, t("menu.games"), px(size, 20), (int(width * 0.07), int(height * 0.30) - px(size, 10)),
+                  DIM, "bottomleft")
+        if self.error:
+            top = max(self.games_bottom, self.buttons_bottom) + px(size, 24)
+            rect = pygame.Rect(int(width * 0.07), top, int(width * 0.86), 0)
+            draw_error(screen, self.error, rect, px(size, 17))
+        hints = t("menu.keys", n=len(self.focusables()))
+        blit_text(screen, hints, px(size, 15), (int(width * 0.07), height - px(size, 18)), DIM, "bottomleft",
+                  max_width=int(width * 0.7))
+        blit_text(screen, f"v{__version__}", px(size, 15), (width - int(width * 0.07), height - px(size, 18)), DIM,
+                  "bottomright")
+
+    # -- input -------------------------------------------------------------------------------
+    def key(self, event: pygame.event.Event) -> bool:
+        number = DIGITS.get(event.key)
+        if number is not None:
+            items = self.focusables()
+            if number <= len(items) and items[number - 1].enabled:
+                self.focus_on(items[number - 1])
+                self.press(items[number - 1])
+            return True
+        if event.key == pygame.K_ESCAPE:
+            self.error = None
+            return True
+        return False

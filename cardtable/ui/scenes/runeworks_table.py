@@ -1,0 +1,484 @@
+"""The Rune Works! table: the viewer's hand fanned at the bottom, the other magicians around the table
+with their card counts and melds, the Mana Source (stock) and Mana Pool in the middle, MP, round and
+level on show; Leady work, the claim window after each Release, and the drops that make moves.
+
+Claim window: after a Release at Level 3+, every other seat may claim. It looks and lasts the same
+whoever holds what: for `claim_window_s` seconds any human presses their seat number (or clicks their
+Claim button); then the claimants, one by one behind the hand-off screen, choose Shot, Call or pass.
+Humans who did not claim pass; bots decide for themselves at the end of the window.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...games.runeworks.melds import SUITS
+from ...rules.actions import Action
+from ...rules.events import Announced, Event
+from ...rules.notation import codes_text
+from ...rules.view import PlayerView
+from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text
+from .table import DropTarget, Placement, TableScene
+
+SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+LEADY_SHOW_S = 2.0
+
+
+class RuneWorksTable(TableScene):
+    """Rune Works! on the shared table."""
+
+    def __init__(self, app, session) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app, session)
+        self.claim_left = 0.0
+        self.claim_open_for: int | None = None  # the history length whose Release the window is for
+        self.claimants: list[int] = []
+        self.leady_left = 0.0
+        self.leady_shown: dict[str, int] = {}
+
+    # -- geometry ----------------------------------------------------------------------------
+    def card_width(self) -> int:
+        width, height = self.app.size
+        return max(40, min(int(height * 0.1), int(width * 0.065)))
+
+    def bottom_seat(self) -> int:
+        return self.viewer if self.viewer is not None else 0
+
+    def seat_anchor(self, seat: int) -> tuple[float, float]:
+        """The centre of a seat's place around the table (the viewer at the bottom, play going left)."""
+        width, height = self.app.size
+        seats = self.engine.state.seats
+        rel = (seat - self.bottom_seat()) % seats
+        angle = math.pi / 2 + rel * 2 * math.pi / seats
+        cx, cy = width * 0.42, height * 0.47
+        return cx + width * 0.36 * math.cos(angle), cy + height * 0.36 * math.sin(angle)
+
+    def centre(self) -> tuple[float, float]:
+        width, height = self.app.size
+        return width * 0.42, height * 0.42
+
+    def pile_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The Mana Source (stock) and Mana Pool areas."""
+        cw = self.card_width()
+        ch = cw * 88 // 63
+        cx, cy = self.centre()
+        stock = pygame.Rect(int(cx - cw * 1.6), int(cy - ch / 2), cw, ch)
+        pool = pygame.Rect(int(cx - cw * 0.2), int(cy - ch / 2), int(cw * 2.2), ch)
+        return stock, pool
+
+    def meld_row(self, seat: int) -> tuple[float, float, float]:
+        """Where a seat's melds start (x, y) and the small card width used for melds."""
+        width, height = self.app.size
+        mw = int(self.card_width() * 0.62)
+        mh = mw * 88 // 63
+        if seat == self.bottom_seat():
+            return width * 0.1, height - self.card_width() * 88 / 63 - mh - 30, mw
+        ax, ay = self.seat_anchor(seat)
+        cx, cy = self.centre()
+        x = ax + (cx - ax) * 0.42 - mw * 1.5
+        y = ay + (cy - ay) * 0.42 - mh / 2
+        return x, y, mw
+
+    def own_meld_area(self) -> pygame.Rect:
+        x, y, mw = self.meld_row(self.bottom_seat())
+        width, _ = self.app.size
+        return pygame.Rect(int(x) - 10, int(y) - 10, int(width * 0.72), int(mw * 88 / 63) + 20)
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        width, height = size
+        cw = self.card_width()
+        ch = cw * 88 // 63
+        out: list[Placement] = []
+        stock_rect, pool_rect = self.pile_rects()
+        stock = view.zones["stock"]
+        for i, card in enumerate(stock.cards):
+            out.append(Placement(("stock", i), card, False, stock_rect.x - i * 0.25, stock_rect.y - i * 0.25, cw, i,
+                                 "stock"))
+        pool = view.zones["pool"].cards
+        for i, card in enumerate(pool):
+            spread = max(0, i - (len(pool) - 5))
+            out.append(Placement(card, card, True, pool_rect.x + spread * cw * 0.28, pool_rect.y, cw, 100 + i, "pool"))
+        seats = view.seats
+        for seat in range(seats):
+            zone = view.zones[f"hand:{seat}"]
+            cards = zone.cards
+            if seat == self.bottom_seat():
+                span = min(cw * 0.8, (width * 0.62) / max(1, len(cards)))
+                x0 = width * 0.42 - (span * (len(cards) - 1) + cw) / 2
+                y = height - ch - 12
+                order = sorted(cards, key=lambda c: self._sort_key(c)) if cards and cards[0] >= 0 else list(cards)
+                for i, card in enumerate(order):
+                    key = card if card >= 0 else (f"hand:{seat}", i)
+                    out.append(Placement(key, card, card >= 0, x0 + i * span, y, cw, 300 + i, f"hand:{seat}"))
+            else:
+                sw = int(cw * 0.5)
+                ax, ay = self.seat_anchor(seat)
+                span = sw * 0.3
+                x0 = ax - (span * (len(cards) - 1) + sw) / 2
+                for i, card in enumerate(cards):
+                    key = card if card >= 0 else (f"hand:{seat}", i)
+                    out.append(Placement(key, card, card >= 0, x0 + i * span, ay - sw * 0.7, sw, 200 + i,
+                                         f"hand:{seat}"))
+        melds = view.data.get("melds", [])
+        by_owner: dict[int, int] = {}
+        for entry in melds:
+            owner = entry["owner"]
+            x, y, mw = self.meld_row(owner)
+            slot = by_owner.get(owner, 0)
+            cards = sorted(view.zones[entry["zone"]].cards, key=self._sort_key)
+            offset = 0.0
+            for prior in melds:
+                if prior is entry:
+                    break
+                if prior["owner"] == owner:
+                    offset += (len(view.zones[prior["zone"]].cards) - 1) * mw * 0.3 + mw * 1.15
+            for i, card in enumerate(cards):
+                out.append(Placement(card, card, True, x + offset + i * mw * 0.3, y, mw, 150 + slot * 10 + i,
+                                     entry["zone"]))
+            by_owner[owner] = slot + 1
+        return out
+
+    def _sort_key(self, card: int) -> tuple[int, int]:
+        spec = self.board.physical[card]
+        return (SUITS.index(spec.get("suit")), int(spec.get("rank")))
+
+    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
+        stock, pool = self.pile_rects()
+        if zone == "stock":
+            return float(stock.x), float(stock.y)
+        if zone == "pool":
+            return float(pool.x), float(pool.y)
+        if zone.startswith("hand:"):
+            ax, ay = self.seat_anchor(int(zone[5:]))
+            return ax, ay
+        return self.centre()
+
+    # -- background --------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        width, height = surface.get_size()
+        surface.fill((22, 70, 50))
+        cx, cy = self.centre()
+        pygame.draw.ellipse(surface, (28, 84, 60), pygame.Rect(0, 0, width * 0.8, height * 0.78).move(
+            cx - width * 0.4, cy - height * 0.39))
+        px = max(14, height // 44)
+        stock, pool = self.pile_rects()
+        pygame.draw.rect(surface, (18, 56, 40), stock.inflate(10, 10), border_radius=10)
+        pygame.draw.rect(surface, (18, 56, 40), pool.inflate(10, 10), border_radius=10)
+        t = self.app.t
+        draw_text(surface, f"{t('table.stock')} ({view.zones['stock'].count})", px, (stock.centerx, stock.bottom + 8),
+                  DIM, "midtop")
+        draw_text(surface, t("table.pool"), px, (pool.centerx, pool.bottom + 8), DIM, "midtop")
+        data = view.data
+        level = data.get("level", 3)
+        header = t("table.level", n=level)
+        if level >= 4:
+            header += "   " + t("table.round", n=data.get("round", 1), of=data.get("round_limit", 1))
+            if data.get("overtime"):
+                header += f" (+{data['overtime']})"
+        draw_text(surface, header, px + 4, (16, 10), GOLD, bold=True)
+        for seat in range(view.seats):
+            self._nameplate(surface, view, seat, px)
+        self._draw_log(surface, px)
+        self._draw_status(surface, view, px)
+        if self.leady_left > 0:
+            self._draw_leady(surface)
+
+    def _nameplate(self, surface: pygame.Surface, view: PlayerView, seat: int, px: int) -> None:
+        width, height = surface.get_size()
+        name = self.session.name(seat)
+        count = view.zones[f"hand:{seat}"].count
+        text = f"P{seat + 1} {name}  ·  {count}"
+        if view.data.get("level", 3) >= 4:
+            text += f"  ·  MP {view.scores[seat]}"
+        if seat == self.bottom_seat():
+            pos = (int(width * 0.42), height - 8)
+            anchor = "midbottom"
+            y_shift = -int(self.card_width() * 88 / 63) - 14
+            pos = (pos[0], pos[1] + y_shift)
+        else:
+            ax, ay = self.seat_anchor(seat)
+            pos = (int(ax), int(ay + self.card_width() * 0.45))
+            anchor = "midtop"
+        colour = GOLD if seat in view.deciding or seat == view.active else INK
+        rect = draw_text(surface, text, px, pos, colour, anchor, bold=seat == view.active)
+        if seat in view.deciding:
+            pygame.draw.rect(surface, GOLD, rect.inflate(10, 6), 2, border_radius=6)
+
+    def _draw_log(self, surface: pygame.Surface, px: int) -> None:
+        width, height = surface.get_size()
+        box = pygame.Rect(int(width * 0.83), 40, int(width * 0.165), int(height * 0.5))
+        draw_panel(surface, box, (10, 30, 22, 200))
+        draw_text(surface, self.app.t("table.log"), px, (box.x + 8, box.y + 4), GOLD)
+        lines = self.session.log[-(box.height // (px + 6) - 1):]
+        for i, line in enumerate(lines):
+            draw_text(surface, line[:40], max(11, px - 3), (box.x + 8, box.y + 8 + (i + 1) * (px + 4)), INK)
+
+    def _draw_status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        width, height = surface.get_size()
+        t = self.app.t
+        text = ""
+        if view.phase == "leady":
+            text = t("table.leady")
+        elif view.phase == "claim" and self.claim_left > 0:
+            card = view.data["claim"]["card"]
+            text = t("table.claim_window", card=self._card_words(card))
+        elif view.active is not None:
+            name = self.session.name(view.active)
+            text = t("table.your_turn", name=name) if view.active == self.viewer else t("table.waiting", name=name)
+        if self.session.save_error:
+            text += "  ·  " + self.session.save_error
+        draw_text(surface, text, px + 2, (16, 16 + px * 2), INK)
+
+    def _draw_leady(self, surface: pygame.Surface) -> None:
+        sw = int(self.card_width() * 0.8)
+        renderer = self.board.renderer
+        for seat_text, card in self.leady_shown.items():
+            ax, ay = self.seat_anchor(int(seat_text))
+            x, y = int(ax + sw * 0.8), int(ay - sw * 1.6)
+            if card >= 0:
+                surface.blit(renderer.face(self.board.physical[card], sw), (x, y))  # type: ignore[attr-defined]
+            else:
+                draw_text(surface, "0", sw // 2, (x + sw // 2, y + sw // 2), GOLD, "center", bold=True)
+
+    def _card_words(self, card: int) -> str:
+        spec = self.board.physical[card]
+        return f"{spec.code} {spec.name.get(self.app.settings.language)}"
+
+    # -- moves -------------------------------------------------------------------------------
+    def words(self, action: Action) -> str:
+        cardset = self.engine.state.cardset
+        assert cardset is not None
+        codes = " ".join(codes_text(cardset, action.cards))
+        labels = {
+            "draw": "Draw from the Mana Source", "noreveal": "Show nothing (counts 0)", "pass": "Pass",
+            "shot": "Ignite Shot!", "reveal": f"Show {codes}", "release": f"Release {codes}",
+            "set": f"Set {codes}", "seek": f"Seek: take the discard with {codes}",
+            "call": f"Call: take the discard with {codes}", "boost": f"Boost {codes} onto {action.target}",
+        }
+        return labels.get(action.kind, self.engine.describe(action))
+
+    def drop_targets(self, cards: list[int]) -> list[DropTarget]:
+        legal = self.my_legal()
+        chosen = tuple(sorted(cards))
+        stock, pool = self.pile_rects()
+        out = [
+            DropTarget(pool.inflate(20, 20), "pool",
+                       [a for a in legal if (a.kind == "release" and a.cards == chosen)
+                        or (a.kind in ("seek", "call") and a.cards == chosen)]),
+            DropTarget(self.own_meld_area(), "table", [a for a in legal if a.kind == "set" and a.cards == chosen]),
+        ]
+        for index, rect in self.meld_rects():
+            out.append(DropTarget(rect, f"m{index}", [a for a in legal if a.kind == "boost" and a.cards == chosen
+                                                      and a.target == f"m{index}"]))
+        return out
+
+    def meld_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """Each meld's screen area, by meld number."""
+        out = []
+        for index, entry in enumerate(self.view().data.get("melds", [])):
+            rects = [s.card_rect() for s in self.board.sprites.values()
+                     if s.card in self.view().zones[entry["zone"]].cards]
+            if rects:
+                out.append((index, rects[0].unionall(rects[1:]).inflate(10, 10)))
+        return out
+
+    def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
+        stock, pool = self.pile_rects()
+        areas = [(f"m{i}", r) for i, r in self.meld_rects()]
+        return areas + [("pool", pool.inflate(20, 20)), ("table", self.own_meld_area())]
+
+    def attempted(self, cards: list[int], target: str) -> Action | None:
+        if self.viewer is None:
+            return None
+        chosen = tuple(sorted(cards))
+        phase = self.view().phase
+        if target == "pool":
+            if phase == "start" and len(chosen) > 1:
+                return Action(self.viewer, "seek", chosen)
+            if phase == "claim":
+                return Action(self.viewer, "call", chosen)
+            if len(chosen) > 1:
+                self.say("Release one card at a time")
+                return None
+            return Action(self.viewer, "release", chosen)
+        if target == "table":
+            return Action(self.viewer, "set", chosen)
+        if target.startswith("m") and len(chosen) == 1:
+            return Action(self.viewer, "boost", chosen, target)
+        return None
+
+    def selected_cards(self) -> list[int]:
+        return sorted(s.card for s in self.board.sprites.values() if s.selected and self.own_sprite(s))
+
+    def extra_buttons(self, view: PlayerView) -> list[Button]:
+        legal = self.my_legal()
+        width, height = self.app.size
+        bh = max(30, height // 20)
+        bw = max(120, width // 9)
+        kinds = {a.kind for a in legal}
+        specs: list[tuple[str, object, int | None]] = []
+        if "draw" in kinds:
+            specs.append(("Draw (D)", lambda: self._do_kind("draw"), pygame.K_d))
+        if "seek" in kinds:
+            specs.append(("Seek… (S)", lambda: self._menu_kind("seek"), pygame.K_s))
+        if "set" in kinds:
+            specs.append(("Set selected (Enter)", self._set_selected, pygame.K_RETURN))
+        if "boost" in kinds:
+            specs.append(("Boost… (B)", lambda: self._menu_kind("boost"), pygame.K_b))
+        if "release" in kinds:
+            specs.append(("Release selected (R)", self._release_selected, pygame.K_r))
+        if "noreveal" in kinds:
+            specs.append((self.app.t("table.noreveal"), lambda: self._do_kind("noreveal"), pygame.K_n))
+        if view.phase == "claim" and legal:
+            specs.append(("Claim…", lambda: self.open_menu("Claim", legal), None))
+        if legal:
+            specs.append((self.app.t("table.actions"), lambda: self.open_menu(self.app.t("table.actions"), legal),
+                          None))
+        if self.viewer is not None and self.engine.can_undo(self.viewer):
+            specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
+        buttons = []
+        x = width - bw - 12
+        y = height - (bh + 8) * len(specs) - 8
+        for i, (label, action, key) in enumerate(specs):
+            buttons.append(Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), action, key=key))  # type: ignore[arg-type]
+        buttons += self._claim_buttons(view)
+        return buttons
+
+    def _claim_buttons(self, view: PlayerView) -> list[Button]:
+        if view.phase != "claim" or self.claim_left <= 0:
+            return []
+        out = []
+        pending = [s for s in self._claim_seats() if not self.session.is_bot(s)]
+        for seat in pending:
+            ax, ay = self.seat_anchor(seat)
+            rect = pygame.Rect(0, 0, max(130, self.app.size[0] // 10), max(28, self.app.size[1] // 24))
+            rect.center = (int(ax), int(ay - self.card_width() * 1.2))
+            button = Button(self.app.t("table.claim", key=seat + 1), rect, lambda s=seat: self._claim(s))
+            button.selected = seat in self.claimants
+            out.append(button)
+        return out
+
+    def _do_kind(self, kind: str) -> None:
+        for action in self.my_legal():
+            if action.kind == kind:
+                self.perform(action)
+                return
+
+    def _menu_kind(self, kind: str) -> None:
+        options = [a for a in self.my_legal() if a.kind == kind]
+        selected = tuple(self.selected_cards())
+        if kind == "boost" and selected:
+            options = [a for a in options if a.cards == selected] or options
+        self.open_menu(self.app.t("table.choose"), options)
+
+    def _set_selected(self) -> None:
+        cards = tuple(self.selected_cards())
+        if not cards:
+            self.say("Select cards first (click them), then Set")
+            return
+        action = Action(self.viewer, "set", cards)  # type: ignore[arg-type]
+        if action in self.my_legal():
+            self.perform(action)
+        else:
+            self.say(self.engine.game.explain(self.engine.state, action))
+
+    def _release_selected(self) -> None:
+        cards = self.selected_cards()
+        if len(cards) != 1:
+            self.say("Select exactly one card to Release")
+            return
+        self.perform(Action(self.viewer, "release", (cards[0],)))  # type: ignore[arg-type]
+
+    def key(self, event: pygame.event.Event) -> None:
+        if self.engine.state.phase == "claim" and self.claim_left > 0 and pygame.K_1 <= event.key <= pygame.K_6:
+            self._claim(event.key - pygame.K_1)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        stock, pool = self.pile_rects()
+        kinds = {a.kind for a in self.my_legal()}
+        if stock.collidepoint(pos) and "draw" in kinds:
+            self._do_kind("draw")
+        elif pool.collidepoint(pos) and "seek" in kinds:
+            self._menu_kind("seek")
+
+    def card_clicked(self, card: int) -> bool:
+        """Leady work: clicking a card of one's hand shows it."""
+        action = Action(self.viewer, "reveal", (card,))  # type: ignore[arg-type]
+        if action in self.my_legal():
+            self.perform(action)
+            return True
+        return False
+
+    # -- Leady work and the claim window -------------------------------------------------------
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, Announced) and event.what == "leady":
+                self.leady_shown = dict(event.detail.get("shown", {}))
+                self.leady_left = LEADY_SHOW_S if self.app.settings.animation_speed > 0 else 0.0
+                self.refresh_background()
+
+    def timer_running(self) -> bool:
+        return self.claim_left > 0 or self.leady_left > 0
+
+    def _claim_seats(self) -> list[int]:
+        pending = self.engine.state.pending
+        return list(pending.seats) if pending is not None else []
+
+    def _claim(self, seat: int) -> None:
+        if seat in self._claim_seats() and not self.session.is_bot(seat) and seat not in self.claimants:
+            self.claimants.append(seat)
+            self.app.play("claim")
+            self.refresh_background()
+
+    def update(self, dt: float) -> bool:
+        changed = False
+        if self.leady_left > 0 and not self.animator.busy:
+            self.leady_left = max(0.0, self.leady_left - dt)
+            if self.leady_left == 0:
+                self.refresh_background()
+                changed = True
+        if self.claim_left > 0 and not self.animator.busy:
+            before = math.ceil(self.claim_left)
+            self.claim_left = max(0.0, self.claim_left - dt)
+            if self.claim_left == 0 or math.ceil(self.claim_left) != before:
+                self.refresh_background()
+                changed = True
+        return super().update(dt) or changed
+
+    def drive(self) -> bool:
+        """Leady reveals pause the table; the claim window runs its clock, then passes and bots."""
+        if self.leady_left > 0:
+            return True
+        state = self.engine.state
+        if state.phase != "claim":
+            self.claim_open_for = None
+            return False
+        window = len(state.history)
+        if self.claim_open_for is None or self.claim_open_for > window:
+            self.claim_open_for = window
+            self.claimants = []
+            people = [s for s in self._claim_seats() if not self.session.is_bot(s)]
+            self.claim_left = self.app.settings.claim_window_s if people and not self.app.fast else 0.0
+            self.refresh_background()
+            return True
+        if self.claim_left > 0:
+            return True
+        for seat in self._claim_seats():
+            if not self.session.is_bot(seat) and seat not in self.claimants:
+                self.perform(Action(seat, "pass"))
+                return True
+        for seat in self._claim_seats():
+            if self.session.is_bot(seat):
+                self.perform(self.session.bot_action(seat))
+                return True
+        waiting = [s for s in self.claimants if s in self._claim_seats()]
+        if waiting and self.viewer != waiting[0]:
+            self.hand_off(waiting[0])
+            return True
+        if waiting and not self.menu:
+            options = list(self.engine.legal_actions(waiting[0]))
+            title = "Claim" if len(options) > 1 else self.app.t("table.cannot_claim")
+            self.open_menu(title, options)
+        return False

@@ -1,0 +1,298 @@
+"""Setting up a new game: how many seats, who sits where (a person, or a bot and how strong), the
+game's options (Rune Works!: the Magician Level) and an optional seed; Start deals and opens the table.
+
+Names are edited in place with IME support (click a name or press Enter on it; Enter finishes, Esc
+puts the old name back). A blank name means the default "Player N". A blank seed means one taken
+from the clock; a number replays the same deal.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...bots import bot_factories
+from ...rules.game import Game, Param
+from ...session import SeatConfig, Session, autosave_path
+from ..fonts import get_font, wrap_text
+from ..i18n import STRINGS
+from ..widgets import DIM, GOLD, INK, draw_panel
+from .common import FormScene, TextField, UiButton, blit_text, draw_error, px
+from .registry import table_scene_for
+
+if TYPE_CHECKING:
+    from ..app import App
+
+log = logging.getLogger("cardtable.setup")
+
+# The options each game shows in Setup (the rest keep their defaults; the CLI can set them all).
+SETUP_OPTIONS: dict[str, tuple[str, ...]] = {"runeworks": ("level",)}
+DEFAULT_SEATS = 4
+NAME_MAX = 16
+SEED_MAX = 9
+PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
+
+
+@dataclass
+class SeatChoice:
+    """One seat as set up so far: a typed name (None = the default) and who plays it."""
+
+    name: str | None = None
+    kind: str = "heuristic"  # "human" or a bot name
+
+
+def seed_from_clock() -> int:
+    """A seed for a blank seed field."""
+    return time.time_ns() // 1000 % 1_000_000_000
+
+
+class SetupScene(FormScene):
+    """New game: seats, names, bots, options, seed; Start or Back."""
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.count = min(game.max_seats, max(game.min_seats, DEFAULT_SEATS))
+        self.choices = [SeatChoice(kind="human" if i == 0 else "heuristic") for i in range(game.max_seats)]
+        bots = list(bot_factories(game.id))
+        self.kinds = ["human"] + [b for b in ("heuristic", "random") if b in bots] + \
+            [b for b in bots if b not in ("heuristic", "random")]
+        if "heuristic" not in self.kinds:
+            for choice in self.choices[1:]:
+                choice.kind = self.kinds[1] if len(self.kinds) > 1 else "human"
+        known = {p.name: p for p in game.params}
+        self.options: list[Param] = [known[n] for n in SETUP_OPTIONS.get(game.id, ()) if n in known]
+        self.values: dict[str, Any] = {p.name: p.default for p in self.options}
+        self.seed_text = ""
+        self.error: str | None = None
+        self.labels: list[tuple[str, int, tuple[int, int], tuple[int, int, int], str, int | None]] = []
+        self._first_enter = True
+
+    # -- names and values --------------------------------------------------------------------
+    def default_name(self, seat: int) -> str:
+        return self.app.t("seat.name", n=seat + 1)
+
+    def seat_name(self, seat: int) -> str:
+        return self.choices[seat].name or self.default_name(seat)
+
+    def kind_label(self, kind: str) -> str:
+        key = "setup.human" if kind == "human" else f"setup.bot_{kind}"
+        return self.app.t(key) if key in STRINGS else f"{self.app.t('setup.bot')} ({kind})"
+
+    def option_label(self, param: Param) -> str:
+        key = f"param.{self.game.id}.{param.name}"
+        return self.app.t(key) if key in STRINGS else param.name.replace("_", " ")
+
+    def option_hint(self, param: Param) -> str:
+        key = f"param.{self.game.id}.{param.name}.{self.values[param.name]}"
+        return self.app.t(key) if key in STRINGS else ""
+
+    def set_count(self, count: int) -> None:
+        count = max(self.game.min_seats, min(self.game.max_seats, count))
+        if count != self.count:
+            self.count = count
+            self.rebuild()
+
+    def cycle_kind(self, seat: int, step: int) -> None:
+        current = self.kinds.index(self.choices[seat].kind) if self.choices[seat].kind in self.kinds else 0
+        self.choices[seat].kind = self.kinds[(current + step) % len(self.kinds)]
+        self.rebuild()
+
+    def adjust_option(self, param: Param, step: int, wrap: bool = False) -> None:
+        value = self.values[param.name]
+        if isinstance(value, bool):
+            self.values[param.name] = not value
+        elif param.choices:
+            index = (param.choices.index(value) + step) % len(param.choices)
+            self.values[param.name] = param.choices[index]
+        elif isinstance(value, int):
+            lo = param.minimum if param.minimum is not None else value - 100
+            hi = param.maximum if param.maximum is not None else value + 100
+            value += step
+            if wrap and value > hi:
+                value = lo
+            self.values[param.name] = max(lo, min(hi, value))
+        self.rebuild()
+
+    def name_done(self, seat: int, field_: TextField) -> None:
+        text = field_.text.strip()
+        self.choices[seat].name = None if not text or text == self.default_name(seat) else text
+
+    def seed_done(self, field_: TextField) -> None:
+        self.seed_text = field_.text.strip()
+
+    # -- actions -----------------------------------------------------------------------------
+    def seat_configs(self) -> list[SeatConfig]:
+        out = []
+        for seat in range(self.count):
+            choice = self.choices[seat]
+            human = choice.kind == "human"
+            out.append(SeatConfig(self.seat_name(seat), human=human, bot="heuristic" if human else choice.kind))
+        return out
+
+    def start(self) -> None:
+        """Deal the game and open its table (the stack becomes just the table)."""
+        if self.editing is not None:
+            self.editing.end(keep=True)
+            self.editing = None
+        seed = int(self.seed_text) if self.seed_text else seed_from_clock()
+        try:
+            session = Session.new(self.game.id, self.seat_configs(), seed, dict(self.values))
+            scene = table_scene_for(self.app, session)
+        except Exception as exc:  # a bad option or a missing card set: say so, stay here
+            log.exception("could not start")
+            self.error = self.app.t("setup.failed", error=str(exc))
+            self.needs_full_redraw = True
+            return
+        log.info("new %s game, %d seats, seed %d, %s", self.game.id, self.count, seed, self.values)
+        self.app.replace(scene)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def show_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app, self.game.id))
+
+    # -- layout ------------------------------------------------------------------------------
+    def label(self, text: str, size_px: int, pos: tuple[int, int], colour: tuple[int, int, int] = INK,
+              anchor: str = "topleft", max_width: int | None = None) -> None:
+        self.labels.append((text, size_px, pos, colour, anchor, max_width))
+
+    def stepper(self, tag: str, value: str, rect: pygame.Rect, adjust: Any, click: Any = None) -> None:
+        """[-] value [+]: the value box takes the focus (Left/Right); the -/+ buttons are for the mouse."""
+        side = rect.height
+        minus = pygame.Rect(rect.x, rect.y, side, side)
+        plus = pygame.Rect(rect.right - side, rect.y, side, side)
+        box = pygame.Rect(minus.right + side // 6, rect.y, plus.x - minus.right - side // 3, side)
+        self.controls.append(UiButton("−", minus, lambda: adjust(-1), focusable=False, tag=f"{tag}-"))
+        self.controls.append(UiButton(value, box, click or (lambda: adjust(1)), tag=tag, on_adjust=adjust))
+        self.controls.append(UiButton("+", plus, lambda: adjust(1), focusable=False, tag=f"{tag}+"))
+
+    def build(self, size: tuple[int, int]) -> None:
+        width, height = size
+        t = self.app.t
+        self.controls = []
+        self.labels = []
+        body = px(size, 20)
+        row_h = px(size, 46)
+        gap = px(size, 10)
+        # left panel: seats
+        left = int(width * 0.05)
+        panel_w = int(width * 0.55)
+        top = int(height * 0.17)
+        self.left_panel = pygame.Rect(left - px(size, 16), top - px(size, 16), panel_w + px(size, 32), 0)
+        self.label(t("setup.seats"), body, (left, top + row_h // 2), INK, "midleft")
+        count_rect = pygame.Rect(left + int(panel_w * 0.30), top, px(size, 170), row_h)
+        self.stepper("count", str(self.count), count_rect, lambda step: self.set_count(self.count + step),
+                     lambda: self.set_count(self.count + 1 if self.count < self.game.max_seats
+                                            else self.game.min_seats))
+        self.label(t("setup.range", lo=self.game.min_seats, hi=self.game.max_seats), px(size, 16),
+                   (count_rect.right + px(size, 14), top + row_h // 2), DIM, "midleft")
+        y = top + row_h + gap * 2
+        number_w = px(size, 34)
+        name_w = int((panel_w - number_w) * 0.54)
+        kind_w = panel_w - number_w - name_w - gap
+        for seat in range(self.count):
+            self.label(str(seat + 1), body, (left + number_w // 2, y + row_h // 2), GOLD, "center")
+            name_rect = pygame.Rect(left + number_w, y, name_w, row_h)
+            name = TextField("", name_rect, lambda: None, tag=f"name:{seat}", text=self.seat_name(seat),
+                             placeholder=self.default_name(seat), max_len=NAME_MAX)
+            name.on_done = lambda s=seat, f=name: self.name_done(s, f)
+            self.controls.append(name)
+            kind = self.choices[seat].kind
+            kind_rect = pygame.Rect(name_rect.right + gap, y, kind_w, row_h)
+            self.controls.append(UiButton(self.kind_label(kind), kind_rect, lambda s=seat: self.cycle_kind(s, 1),
+                                          tag=f"kind:{seat}", on_adjust=lambda step, s=seat: self.cycle_kind(s, step),
+                                          selected=kind == "human"))
+            y += row_h + gap
+        self.left_panel.height = y - self.left_panel.y + px(size, 6)
+        # right panel: options and seed
+        rx = int(width * 0.64)
+        rw = int(width * 0.31)
+        ry = top
+        self.right_panel = pygame.Rect(rx - px(size, 16), ry - px(size, 16), rw + px(size, 32), 0)
+        for param in self.options:
+            self.label(self.option_label(param), body, (rx, ry), INK)
+            ry += round(body * 1.6)
+            step_rect = pygame.Rect(rx, ry, min(rw, px(size, 170)), row_h)
+            self.stepper(f"opt:{param.name}", str(self.values[param.name]), step_rect,
+                         lambda step, p=param: self.adjust_option(p, step),
+                         lambda p=param: self.adjust_option(p, 1, wrap=True))
+            ry += row_h + gap
+            hint = self.option_hint(param)
+            if hint:
+                font = get_font(px(size, 16))
+                for line in wrap_text(font, hint, rw):
+                    self.label(line, px(size, 16), (rx, ry), DIM)
+                    ry += font.get_linesize()
+            ry += gap * 2
+        self.label(t("setup.seed"), body, (rx, ry), INK, max_width=rw)
+        ry += round(body * 1.6)
+        seed = TextField("", pygame.Rect(rx, ry, min(rw, px(size, 240)), row_h), lambda: None, tag="seed",
+                         text=self.seed_text, placeholder=t("setup.seed_random"), max_len=SEED_MAX,
+                         digits_only=True)
+        seed.on_done = lambda f=seed: self.seed_done(f)
+        self.controls.append(seed)
+        ry += row_h + gap
+        if autosave_path().exists():
+            font = get_font(px(size, 15))
+            ry += gap
+            for line in wrap_text(font, t("setup.replaces_save"), rw):
+                self.label(line, px(size, 15), (rx, ry), DIM)
+                ry += font.get_linesize()
+        self.right_panel.height = max(ry - self.right_panel.y + px(size, 10), self.left_panel.height)
+        self.left_panel.height = self.right_panel.height
+        # bottom row
+        bh = px(size, 54)
+        bw = px(size, 200)
+        by = height - bh - px(size, 28)
+        self.bottom_y = by
+        self.controls.append(UiButton(t("setup.back"), pygame.Rect(left, by, bw, bh), self.back, tag="back"))
+        self.controls.append(UiButton(t("pause.rules"), pygame.Rect(left + bw + gap * 2, by, bw, bh),
+                                      self.show_rules, tag="rules"))
+        start = pygame.Rect(0, by, px(size, 260), bh)
+        start.right = width - left
+        self.controls.append(UiButton(t("setup.start"), start, self.start, tag="start", selected=True))
+
+    def enter(self) -> None:
+        super().enter()
+        if self._first_enter:
+            self._first_enter = False
+            for control in self.focusables():
+                if control.tag == "start":
+                    self.focus_on(control)
+
+    def draw_content(self, screen: pygame.Surface) -> None:
+        size = screen.get_size()
+        width, height = size
+        title = self.game.title_ja if self.app.t.language == "ja" and self.game.title_ja else self.game.title
+        blit_text(screen, self.app.t("setup.title", game=title), px(size, 38), (int(width * 0.05), int(height * 0.05)),
+                  GOLD, bold=True, max_width=int(width * 0.9))
+        for panel in (self.left_panel, self.right_panel):
+            draw_panel(screen, panel, (10, 30, 22, 150), radius=px(size, 12))
+        for text, size_px, pos, colour, anchor, max_width in self.labels:
+            blit_text(screen, text, size_px, pos, colour, anchor, max_width=max_width)
+        if self.error:
+            rect = pygame.Rect(int(width * 0.05), self.bottom_y - px(size, 12), int(width * 0.9), 0)
+            draw_error(screen, self.error, rect, px(size, 16), above=True)
+        else:
+            blit_text(screen, self.app.t("setup.keys"), px(size, 15), (int(width * 0.05),
+                      self.bottom_y - px(size, 12)), DIM, "bottomleft", max_width=int(width * 0.9))
+
+    # -- input -------------------------------------------------------------------------------
+    def key(self, event: pygame.event.Event) -> bool:
+        shifted_plus = event.key == pygame.K_SEMICOLON and event.mod & pygame.KMOD_SHIFT  # JIS keyboards
+        if event.key in PLUS_KEYS or shifted_plus or getattr(event, "unicode", "") == "+":
+            self.set_count(self.count + 1)
+            return True
+        if event.key in MINUS_KEYS:
+            self.set_count(self.count - 1)
+            return True
+        return False

@@ -1,0 +1,182 @@
+"""Line breaking for card text in Japanese with some English: a greedy breaker that follows kinsoku.
+
+SDL_ttf's `wraplength` knows no kinsoku (it put 。 and ー at line starts), so card faces, tooltips and
+widgets all wrap through `wrap()` here. The rules, after JIS X 4051 kept small:
+
+- a line never starts with closing brackets, 、。，．, ー, ！？ or small kana (っゃゅょ...);
+- a line never ends with an opening bracket 「『（;
+- 、。 may hang past the right margin instead of being pushed to the next line;
+- Latin words and numbers stay whole; they break at spaces, and a space at a break is dropped;
+- a newline in the text (from the YAML) always breaks.
+
+Pure Python on purpose: the caller passes `measure` (for pygame, `lambda s: font.size(s)[0]`), so this
+module is usable and testable without pygame.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+# Characters that may not begin a line (gyōtō kinsoku).
+NO_START: frozenset[str] = frozenset(
+    "、。，．,.・：；:;！？!?"
+    "」』）］｝〕〉》】〙〗)]}’”"
+    "ー～〜…‥々ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+)
+
+# Characters that may not end a line (gyōmatsu kinsoku).
+NO_END: frozenset[str] = frozenset("「『（［｛〔〈《【〘〖([{‘“")
+
+# Punctuation allowed to hang past the right margin (burasage).
+HANGING: frozenset[str] = frozenset("、。，．")
+
+# Script ranges where every character is its own break opportunity. Everything else that is not a
+# space is treated as part of a Latin word or number and kept together.
+_CJK_RANGES: tuple[tuple[int, int], ...] = (
+    (0x2E80, 0x2FDF),  # CJK radicals
+    (0x3000, 0x303F),  # CJK symbols and punctuation, including the ideographic space
+    (0x3040, 0x30FF),  # hiragana, katakana
+    (0x3100, 0x31FF),  # bopomofo, kanbun, katakana phonetic extensions
+    (0x3200, 0x4DBF),  # enclosed CJK, compatibility, extension A
+    (0x4E00, 0x9FFF),  # unified ideographs
+    (0xF900, 0xFAFF),  # compatibility ideographs
+    (0xFE30, 0xFE4F),  # vertical forms
+    (0xFF01, 0xFF0F),  # fullwidth punctuation (fullwidth letters and digits stay word characters)
+    (0xFF1A, 0xFF20),
+    (0xFF3B, 0xFF40),
+    (0xFF5B, 0xFF65),
+    (0xFF66, 0xFF9F),  # halfwidth katakana
+    (0x20000, 0x3FFFF),  # supplementary ideographs
+)
+
+# Spaces where Latin text may break. The ideographic space U+3000 is not one of them: in Japanese it
+# is a visible character (an indent), so it stays.
+_SPACE = re.compile(r"[ \t]+")
+
+
+def is_cjk(ch: str) -> bool:
+    """Whether a character breaks on its own, as Japanese script does."""
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+def _atoms(paragraph: str) -> list[str]:
+    """Split one paragraph into the smallest pieces a line may break between.
+
+    A piece is a run of spaces, one CJK character, or a run of other characters (a Latin word or a
+    number with its own punctuation, such as `+2,` or `(Seed)`).
+    """
+    atoms: list[str] = []
+    word = ""
+    i = 0
+    while i < len(paragraph):
+        space = _SPACE.match(paragraph, i)
+        if space:
+            if word:
+                atoms.append(word)
+                word = ""
+            atoms.append(space.group())
+            i = space.end()
+            continue
+        ch = paragraph[i]
+        if is_cjk(ch):
+            if word:
+                atoms.append(word)
+                word = ""
+            atoms.append(ch)
+        else:
+            word += ch
+        i += 1
+    if word:
+        atoms.append(word)
+    return atoms
+
+
+def _is_space(piece: str) -> bool:
+    return piece[:1] in (" ", "\t")
+
+
+def _segments(paragraph: str) -> list[str]:
+    """Glue atoms that kinsoku forbids to separate: `す。` and `「種` become one unbreakable segment."""
+    segments: list[str] = []
+    glue_next = False
+    for atom in _atoms(paragraph):
+        if _is_space(atom):
+            segments.append(atom)
+            glue_next = False
+            continue
+        prev = segments[-1] if segments else ""
+        if prev and not _is_space(prev) and (glue_next or atom[0] in NO_START):
+            segments[-1] = prev + atom
+        else:
+            segments.append(atom)
+        glue_next = atom[-1] in NO_END
+    return segments
+
+
+def _visible(line: str) -> str:
+    """The part of a line that must fit the margin: trailing spaces dropped, hanging 、。 allowed out."""
+    line = line.rstrip(" \t")
+    return line.rstrip("".join(HANGING)) if line else line
+
+
+def _split_long(segment: str, max_width: int, measure: Callable[[str], int]) -> list[str]:
+    """Cut a segment wider than a whole line into pieces that fit.
+
+    Only a word longer than the card is wide ends up here; cutting it is better than drawing it off
+    the card.
+    """
+    pieces: list[str] = []
+    rest = segment
+    while rest:
+        end = 1
+        while end < len(rest) and measure(_visible(rest[: end + 1])) <= max_width:
+            end += 1
+        # Even when cutting, keep kinsoku if the piece can spare a character: push one back
+        # rather than start the next piece with 。 or っ, or end this one with 「.
+        cut = end
+        while 1 < cut < len(rest) and (rest[cut] in NO_START or rest[cut - 1] in NO_END):
+            cut -= 1
+        if cut == 1 and end > 1 and (rest[1:2] in NO_START or rest[0] in NO_END):
+            cut = end
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    return pieces
+
+
+def _wrap_paragraph(paragraph: str, max_width: int, measure: Callable[[str], int]) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for segment in _segments(paragraph):
+        if _is_space(segment):
+            # A space at the start of a wrapped line would look like a stray indent.
+            if current or not lines:
+                current += segment
+            continue
+        candidate = current + segment
+        if not current.strip(" \t") or measure(_visible(candidate)) <= max_width:
+            current = candidate
+        else:
+            lines.append(current.rstrip(" \t"))
+            current = segment
+        if measure(_visible(current)) > max_width:
+            *done, current = _split_long(current, max_width, measure)
+            lines.extend(done)
+    lines.append(current.rstrip(" \t"))
+    return lines
+
+
+def wrap(text: str, max_width: int, measure: Callable[[str], int]) -> list[str]:
+    """Break `text` into lines no wider than `max_width` by `measure`, following Japanese kinsoku.
+
+    Only hanging 、。 may reach past `max_width`. Each `\\n` starts a new line; an empty paragraph
+    gives an empty line. An empty text gives no lines.
+    """
+    if not text:
+        return []
+    lines: list[str] = []
+    for paragraph in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        lines.extend(_wrap_paragraph(paragraph, max_width, measure))
+    return lines

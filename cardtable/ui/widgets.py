@@ -1,0 +1,92 @@
+"""A few widgets drawn with the table's own font and text layout: buttons, labels, panels.
+
+Kept small on purpose (pygame_gui hyphenates Japanese and weighs 44 MB, see NOTES.md). Widgets know
+their rectangle, draw themselves and answer whether a mouse event hit them; scenes own the layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from .fonts import get_font
+
+INK = (236, 232, 220)
+DIM = (150, 150, 140)
+FELT = (24, 74, 52)
+FELT_DARK = (16, 52, 37)
+GOLD = (232, 190, 90)
+PANEL = (18, 28, 24, 225)
+BUTTON = (52, 78, 66)
+BUTTON_HOT = (78, 116, 96)
+BUTTON_OFF = (44, 50, 48)
+
+
+def text_surface(text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False) -> pygame.Surface:
+    """One line of text."""
+    return get_font(px, bold).render(text, True, colour)
+
+
+def draw_text(screen: pygame.Surface, text: str, px: int, pos: tuple[int, int], colour: tuple[int, int, int] = INK,
+              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+    """Blit one line of text anchored at `pos` ("topleft", "center", "midtop"...); returns its rect."""
+    surf = text_surface(text, px, colour, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    screen.blit(surf, rect)
+    return rect
+
+
+def draw_panel(screen: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL,
+               radius: int = 12) -> None:
+    """A rounded translucent panel."""
+    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
+    screen.blit(panel, rect)
+
+
+@dataclass
+class Button:
+    """A clickable labelled rectangle with an optional keyboard shortcut shown in its label."""
+
+    label: str
+    rect: pygame.Rect
+    on_click: Callable[[], None]
+    enabled: bool = True
+    hot: bool = False
+    key: int | None = None
+    tag: str = ""
+    selected: bool = False
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        colour = BUTTON_HOT if (self.hot or self.selected) and self.enabled else BUTTON if self.enabled else BUTTON_OFF
+        pygame.draw.rect(screen, colour, self.rect, border_radius=8)
+        pygame.draw.rect(screen, GOLD if self.selected else (120, 150, 130), self.rect, 2, border_radius=8)
+        px = max(12, min(28, self.rect.height * 9 // 20))
+        draw_text(screen, self.label, px, self.rect.center, INK if self.enabled else DIM, "center")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Track hover and clicks; True when the event was a click on this button (and it fired)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hot = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.enabled:
+                self.on_click()
+            return True
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key and self.enabled:
+            self.on_click()
+            return True
+        return False
+
+
+def column_of_buttons(specs: list[tuple[str, Callable[[], None]]], centre_x: int, top: int, width: int,
+                      height: int, gap: int) -> list[Button]:
+    """Buttons stacked in a column."""
+    out = []
+    for index, (label, action) in enumerate(specs):
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = (centre_x, top + index * (height + gap))
+        out.append(Button(label, rect, action))
+    return out

@@ -1,0 +1,172 @@
+"""The Rune Works! table driven by real pygame events (SDL dummy drivers): drag and drop, refused drops,
+the claim window, hand-off privacy, and autosave/Continue."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.rules.actions import Action
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _table(app: App, seats: list[SeatConfig], params: dict[str, object], seed: int = 3) -> RuneWorksTable:
+    session = Session.new("runeworks", seats, seed, params)
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    app.frame([])
+    return table
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def _settle(app: App, table: RuneWorksTable, until: object = None, frames: int = 400) -> None:
+    for _ in range(frames):
+        app.frame([])
+        if until is not None and until():  # type: ignore[operator]
+            return
+
+
+def _play_until_my_turn(app: App, table: RuneWorksTable, seat: int = 0) -> None:
+    """Leady work done by clicking through; stop when `seat` must Draw."""
+    engine = table.engine
+    for _ in range(200):
+        if engine.state.phase == "start" and engine.state.active == seat:
+            return
+        if engine.state.phase == "leady" and seat in engine.deciding_seats() and table.viewer == seat:
+            table.perform(Action(seat, "noreveal"))
+        app.frame([])
+    raise AssertionError("it never became the player's turn")
+
+
+def _hand_sprite(table: RuneWorksTable, seat: int) -> tuple[int, tuple[int, int]]:
+    hand = table.engine.state.zones[f"hand:{seat}"].cards
+    sprite = next(s for s in table.board.sprites.values() if s.card in hand and s.face_up)
+    return sprite.card, sprite.card_rect().center
+
+
+def test_dragging_a_hand_card_onto_the_pool_releases_it(app: App) -> None:
+    table = _table(app, [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], {"level": 1})
+    _play_until_my_turn(app, table)
+    stock, _ = table.pile_rects()
+    _click(app, stock.center)  # clicking the Mana Source draws
+    _settle(app, table, lambda: table.engine.state.phase == "play" and not table.animator.busy)
+    assert table.engine.state.phase == "play"
+    card, pos = _hand_sprite(table, 0)
+    _, pool = table.pile_rects()
+    before = len(table.engine.state.history)
+    _drag(app, pos, pool.center)
+    mine = table.engine.state.history[before]  # the bot may already have moved after it
+    assert (mine.seat, mine.kind, mine.cards) == (0, "release", (card,))
+    assert card in table.engine.state.zones["pool"].cards
+
+
+def test_an_illegal_drop_slides_back_with_the_reason_and_changes_nothing(app: App) -> None:
+    table = _table(app, [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], {"level": 1})
+    _play_until_my_turn(app, table)
+    before = table.engine.state.canonical()
+    card, pos = _hand_sprite(table, 0)
+    origin = (table.board.sprites[card].x, table.board.sprites[card].y)
+    _, pool = table.pile_rects()
+    _drag(app, pos, pool.center)  # Release before Draw is not allowed
+    _settle(app, table, lambda: not table.animator.busy, 50)
+    assert table.engine.state.canonical() == before
+    assert table.toast is not None and "Draw first" in table.toast[0]
+    sprite = table.board.sprites[card]
+    assert (round(sprite.x), round(sprite.y)) == (round(origin[0]), round(origin[1]))
+
+
+def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_hand_off(app: App) -> None:
+    seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Bot", False, "random")]
+    table = _table(app, seats, {"level": 3}, seed=8)
+    app.settings.claim_window_s = 2.0
+    app.fast = False
+    engine = table.engine
+    for _ in range(300):  # play (passing hand-offs) until Ann has drawn
+        if isinstance(app.top, HandOffScene):
+            _click(app, (10, 10))
+        if engine.state.phase == "leady" and table.viewer in engine.deciding_seats():
+            table.perform(Action(table.viewer, "noreveal"))
+        if engine.state.phase == "start" and engine.state.active == table.viewer:
+            table.perform(Action(table.viewer, "draw"))
+        if engine.state.phase == "play" and engine.state.active == table.viewer:
+            break
+        app.frame([])
+    discarder = engine.state.active
+    card = sorted(engine.state.zones[f"hand:{discarder}"].cards)[0]
+    table.perform(Action(discarder, "release", (card,)))
+    _settle(app, table, lambda: table.claim_left > 0, 50)
+    assert table.claim_left > 0, "the claim window opens whoever holds what"
+    other = 1 - discarder
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + other, mod=0, unicode=str(other + 1))])
+    assert table.claimants == [other]
+    _settle(app, table, lambda: isinstance(app.top, HandOffScene) or table.menu, 2000)
+    if isinstance(app.top, HandOffScene):
+        assert table.viewer is None
+        _click(app, (10, 10))
+        _settle(app, table, lambda: table.menu, 50)
+    assert table.viewer == other
+    assert table.menu, "the claimant chooses Shot, Call or pass"
+    pass_button = next(b for b in table.menu if b.label.endswith("Pass"))
+    _click(app, pass_button.rect.center)
+    assert engine.state.phase != "claim" or other not in engine.state.pending.seats  # type: ignore[union-attr]
+
+
+def test_no_hand_is_ever_face_up_for_the_wrong_seat(app: App) -> None:
+    seats = [SeatConfig("Ann"), SeatConfig("Ben"), SeatConfig("Cat"), SeatConfig("Bot", False, "random")]
+    table = _table(app, seats, {"level": 2}, seed=4)
+    engine = table.engine
+    handoffs = 0
+    for _ in range(1500):
+        if engine.is_over():
+            break
+        if isinstance(app.top, HandOffScene):
+            handoffs += 1
+            assert table.viewer is None
+            shown = [s for s in table.board.sprites.values() if s.face_up and any(
+                s.card in engine.state.zones[f"hand:{h}"].cards for h in range(4))]
+            assert not shown, "the hand-off screen must hide every hand"
+            _click(app, (5, 5))
+            continue
+        for sprite in table.board.sprites.values():
+            if sprite.face_up:
+                owners = [h for h in range(4) if sprite.card in engine.state.zones[f"hand:{h}"].cards]
+                assert not owners or owners == [table.viewer], f"card {sprite.card} of {owners} shown to {table.viewer}"
+        seat = table.viewer
+        if seat is not None and seat in engine.deciding_seats() and not table.animator.busy:
+            legal = engine.legal_actions(seat)
+            table.perform(legal[-1] if legal[-1].kind != "release" or len(legal) < 3 else legal[0])
+        app.frame([])
+    assert handoffs >= 3
+
+
+def test_autosave_after_every_action_and_continue_resumes_exactly(app: App) -> None:
+    table = _table(app, [SeatConfig("Ann"), SeatConfig("Bot", False, "heuristic")], {"level": 4}, seed=12)
+    _play_until_my_turn(app, table)
+    table.perform(Action(0, "draw"))
+    saved = table.engine.state.canonical()
+    resumed = Session.resume()
+    assert resumed.engine.state.canonical() == saved
+    assert [s.name for s in resumed.seats] == ["Ann", "Bot"]
+    assert resumed.seats[1].human is False
