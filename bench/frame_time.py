@@ -45,8 +45,11 @@ def make_table(mid_game_actions: int = 120) -> tuple[App, RuneWorksTable]:
     seats = [SeatConfig("You")] + [SeatConfig(f"Bot {i}", False, "random") for i in range(1, 6)]
     session = Session.new("runeworks", seats, 7, {"level": 5}, autosave=False)
     count = 0
-    while count < mid_game_actions and not session.engine.is_over():
-        seat = session.engine.deciding_seats()[0]
+    engine = session.engine
+    while not engine.is_over():
+        if count >= mid_game_actions and engine.state.phase == "play" and engine.state.active == 0:
+            break  # mid-game, and the human at the bottom is to Set or Release: cards can be dragged
+        seat = engine.deciding_seats()[0]
         if seat == 0:
             legal = session.engine.legal_actions(0)
             action = next((a for a in legal if a.kind in ("draw", "pass", "noreveal")), legal[-1])
@@ -55,7 +58,6 @@ def make_table(mid_game_actions: int = 120) -> tuple[App, RuneWorksTable]:
         session.apply(action)
         count += 1
     table = RuneWorksTable(app, session)
-    table.viewer = 0
     app.push(table)
     for _ in range(3):
         app.frame([])

@@ -166,6 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="cardtable", description="A desktop card table: "
                                      "rules-enforced card games for 2-6 players on one screen.")
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    parser.add_argument("--smoke-test", action="store_true",
+                        help="open the window, play a 4-bot game through the real scenes at full speed, "
+                             "check every sprite lands where the rules say, and exit (0 = all good)")
     sub = parser.add_subparsers(dest="command")
 
     play = sub.add_parser("play", help="open the table (the default command)")
@@ -213,6 +216,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv) or ["play"])
+    if args.smoke_test:
+        from .ui.smoke import run_smoke_test
+
+        return run_smoke_test()
     if args.command is None:
         args = parser.parse_args(["play", *(argv or sys.argv[1:])])
     try:

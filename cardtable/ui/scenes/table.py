@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.pause_after = 0.0  # a beat after reveals so people can see them
         self.finished = False
         self.mismatches: list[str] = []
+        self.moved = False  # a dragged card moved: draw this frame
         self._view: PlayerView | None = None
 
     # -- the view ----------------------------------------------------------------------------
@@ -236,10 +237,12 @@ class TableScene(Scene):
         return False
 
     def update(self, dt: float) -> bool:
-        changed = self.animator.update(dt)
+        was_animating = self.animator.busy
+        changed = self.animator.update(dt) or self.moved
+        self.moved = False
         if self.animator.busy:
             return changed
-        if changed:  # the last tween just landed
+        if was_animating:  # the last tween just landed: buttons and labels for the new position
             self.refresh_background()
         if self.toast is not None:
             text, left = self.toast
@@ -443,6 +446,7 @@ class TableScene(Scene):
         """Mouse motion while dragging: the cards follow."""
         for sprite, (dx, dy) in zip(self.drag, self.drag_offsets, strict=True):
             sprite.x, sprite.y = pos[0] + dx, pos[1] + dy
+        self.moved = True
 
     def release(self, pos: tuple[int, int]) -> None:
         """Mouse up: a short click selects; a drop onto a target acts; anything else slides back."""
