@@ -91,13 +91,14 @@ class Session:
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine (IllegalAction passes through), log it, autosave."""
         text = self.engine.describe(action)
+        words = self.engine.game.narrate(self.engine.state, action)
         if self.moves is None:
             from .persistence.saves import move_texts
 
             self.moves = move_texts(self.engine)
         events = self.engine.apply(action)
         self.moves.append(f"P{action.seat + 1}: {text}")
-        self._log(action, text, events)
+        self._log(action, f"{words} [{text}]" if words != text else text, events)
         self._autosave()
         return events
 

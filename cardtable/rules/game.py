@@ -141,6 +141,10 @@ class Game:
         """The action in the game's move notation."""
         raise NotImplementedError
 
+    def narrate(self, state: GameState, action: Action) -> str:
+        """The action in plain words for logs and menus ("Release 3 of hearts")."""
+        return self.describe(state, action)
+
     def parse(self, state: GameState, seat: int, text: str) -> Action:
         """A move text back into an action (NotationError if it does not parse)."""
         raise NotationError(f"cannot parse {text!r}")

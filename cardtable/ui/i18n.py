@@ -41,6 +41,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "settings.claim": {"en": "Claim window (s)", "ja": "宣言の受付時間（秒）"},
     "settings.off": {"en": "off", "ja": "オフ"},
     "table.draw": {"en": "Draw", "ja": "ドロー"},
+    "table.menu": {"en": "Menu (Esc)", "ja": "メニュー（Esc）"},
     "table.actions": {"en": "Actions (A)", "ja": "行動一覧（A）"},
     "table.undo": {"en": "Undo", "ja": "取り消し"},
     "table.claim": {"en": "Claim! (key {key})", "ja": "宣言！（キー{key}）"},

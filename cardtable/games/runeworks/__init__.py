@@ -62,6 +62,18 @@ def hand(state: GameState, seat: int) -> list[int]:
     return state.zones[f"hand:{seat}"].cards
 
 
+RANK_WORDS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SUIT_SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+
+
+def _card_words(state: GameState, card: int) -> str:
+    """A card as players say it: rank and suit symbol (7♥)."""
+    assert state.cardset is not None
+    spec = state.cardset.physical()[card]
+    rank = int(spec.get("rank"))
+    return f"{RANK_WORDS.get(rank, str(rank))}{SUIT_SYMBOLS.get(spec.get('suit'), '?')}"
+
+
 class RuneWorks(Game):
     """The rules of Rune Works!, levels 1-5."""
 
@@ -584,6 +596,17 @@ class RuneWorks(Game):
         if action.target:
             words += ["to", action.target]
         return " ".join(words)
+
+    def narrate(self, state: GameState, action: Action) -> str:
+        assert state.cardset is not None
+        names = " ".join(_card_words(state, c) for c in action.cards)
+        words = {
+            "draw": "draws from the Mana Source", "noreveal": "shows nothing (counts 0)", "pass": "passes",
+            "shot": "Ignite Shot!", "reveal": f"shows {names}", "release": f"releases {names}",
+            "set": f"sets {names}", "seek": f"seeks the discard with {names}",
+            "call": f"calls the discard with {names}", "boost": f"boosts {names} onto meld {action.target}",
+        }
+        return words.get(action.kind, self.describe(state, action))
 
     def parse(self, state: GameState, seat: int, text: str) -> Action:
         assert state.cardset is not None

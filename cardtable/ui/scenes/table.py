@@ -197,7 +197,17 @@ class TableScene(Scene):
         self.draw_background(surface, self.view())
         self.board.set_background(surface)
         self.buttons = self.extra_buttons(self.view()) if not self.animator.busy else []
+        width, height = self.app.size
+        menu = pygame.Rect(0, 0, max(110, width // 12), max(28, height // 26))
+        menu.topright = (width - 12, 6)
+        self.buttons.append(Button(self.app.t("table.menu"), menu, self.open_pause))
         self.needs_full_redraw = True
+
+    def open_pause(self) -> None:
+        """The pause menu (Esc): resume, rules, settings, save and quit."""
+        from .pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
 
     def check_sprites(self) -> list[str]:
         """Every sprite where the view says (used by the smoke test once animations drain)."""
@@ -381,9 +391,7 @@ class TableScene(Scene):
                 if self.menu:
                     self.close_menu()
                 else:
-                    from .pause import PauseScene
-
-                    self.app.push(PauseScene(self.app, self))
+                    self.open_pause()
                 return
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()
