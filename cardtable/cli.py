@@ -139,26 +139,14 @@ def _terminal_game(args: argparse.Namespace) -> int:
 
     bots = [b.strip() for b in (args.bots or "random").split(",")]
     engine = play_one(args.game, args.players, args.seed, _parse_sets(args.set), bots + [bots[-1]] * 6)
-    replay_log = _replay_log(engine)
-    for line in replay_log:
+    from .persistence.saves import move_texts
+
+    for line in move_texts(engine):
         print(line)
     state = engine.state
     winners = ", ".join(f"Player {w + 1}" for w in state.winners) or "nobody"
     print(f"game over after {len(state.history)} actions: won by {winners}; scores {state.scores}")
     return EXIT_OK
-
-
-def _replay_log(engine: Any) -> list[str]:
-    """The game's moves in notation, one line each, replayed from the seed."""
-    from .rules.engine import Engine
-
-    state = engine.state
-    fresh = Engine.new(engine.game, state.seats, state.seed, state.params, state.cardset)
-    lines = []
-    for action in state.history:
-        lines.append(f"P{action.seat + 1}: {fresh.describe(action)}")
-        fresh.apply(action)
-    return lines
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -41,6 +41,14 @@ class Placement:
 
 
 @dataclass
+class _Origins:
+    """Where arriving cards start: known cards by id, face-down ones by the zone they go to."""
+
+    cards: dict[int, tuple[tuple[float, float], bool]]
+    zones: dict[str, tuple[float, float]]
+
+
+@dataclass
 class DropTarget:
     """A place a dragged card can go, and the legal actions a drop there means."""
 
@@ -134,7 +142,7 @@ class TableScene(Scene):
         size = self.app.size
         placements = self.layout(view, size)
         old = self.board.sprites
-        origins = self._origins(events or [], view, size) if animate else {}
+        origins = self._origins(events or [], view, size) if animate else _Origins({}, {})
         sprites: list[CardSprite] = []
         shuffled = any(isinstance(e, Shuffled) for e in events or [])
         for index, place in enumerate(placements):
@@ -144,10 +152,10 @@ class TableScene(Scene):
                 if previous is not None:
                     start = (previous.x, previous.y)
                     was_up = previous.face_up
-                elif place.card in origins:
-                    start, was_up = origins[place.card]
-                elif place.zone in origins.get(-2, {}):  # type: ignore[operator]
-                    start, was_up = origins[-2][place.zone], False  # type: ignore[index]
+                elif place.card in origins.cards:
+                    start, was_up = origins.cards[place.card]
+                elif place.zone in origins.zones:  # a face-down card arriving: from its source pile
+                    start, was_up = origins.zones[place.zone], False
                 else:
                     start, was_up = (place.x, place.y), place.face_up
                 moved = abs(start[0] - place.x) > 0.5 or abs(start[1] - place.y) > 0.5
@@ -162,13 +170,11 @@ class TableScene(Scene):
         self.board.replace_sprites(sprites)
         self.refresh_background()
 
-    def _origins(self, events: list[Event], view: PlayerView,
-                 size: tuple[int, int]) -> dict[int, tuple[tuple[float, float], bool]]:
+    def _origins(self, events: list[Event], view: PlayerView, size: tuple[int, int]) -> _Origins:
         """Starting points of cards that arrive in this step, from the events' source zones."""
         from ...rules.events import CardsMoved
 
-        out: dict = {}
-        by_zone: dict[str, tuple[float, float]] = {}
+        origins = _Origins({}, {})
         for event in events:
             if isinstance(event, CardsMoved):
                 redacted = event.redact(self.viewer)
@@ -176,10 +182,9 @@ class TableScene(Scene):
                 anchor = self._sprite_anchor(event.src) or self.zone_anchor(event.src, view, size)
                 for card in redacted.cards:
                     if card >= 0:
-                        out[card] = (anchor, False if not self._zone_visible(event.src) else True)
-                by_zone[event.dst] = anchor
-        out[-2] = by_zone
-        return out
+                        origins.cards[card] = (anchor, self._zone_visible(event.src))
+                origins.zones[event.dst] = anchor
+        return origins
 
     def _zone_visible(self, zone: str) -> bool:
         state_zone = self.engine.state.zones.get(zone)
