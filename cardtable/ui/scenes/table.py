@@ -279,9 +279,14 @@ class TableScene(Scene):
                 self.finished = True
                 self.on_game_over()
             return False
+        deciding = self.engine.deciding_seats()
+        if self.viewer is not None and self.viewer not in deciding and len(self.session.humans) > 1:
+            # The person who just moved is done: hide their hand before bots play on or a claim
+            # window opens, since the next person may already be watching the screen.
+            self.set_viewer(None)
+            return True
         if self.drive():
             return True
-        deciding = self.engine.deciding_seats()
         bots = [s for s in deciding if self.session.is_bot(s)]
         if bots:
             self.bot_timer += dt
