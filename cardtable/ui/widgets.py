@@ -33,7 +33,7 @@ def draw_text(screen: pygame.Surface, text: str, px: int, pos: tuple[int, int], 
               anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Blit one line of text anchored at `pos` ("topleft", "center", "midtop"...); returns its rect."""
     surf = text_surface(text, px, colour, bold)
-    rect = surf.get_rect(**{anchor: pos})
+    rect = surf.get_rect(**{anchor: pos}).clamp(screen.get_rect())  # never cut off at a window edge
     screen.blit(surf, rect)
     return rect
 

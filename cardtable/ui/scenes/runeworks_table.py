@@ -188,6 +188,8 @@ class RuneWorksTable(TableScene):
     def _nameplate(self, surface: pygame.Surface, view: PlayerView, seat: int, px: int) -> None:
         width, height = surface.get_size()
         name = self.session.name(seat)
+        if len(name) > 14:
+            name = name[:13] + "…"
         count = view.zones[f"hand:{seat}"].count
         text = f"P{seat + 1} {name}  ·  {count}"
         if view.data.get("level", 3) >= 4:
