@@ -17,6 +17,7 @@ from .loader import (
     load_bundled,
     load_cached,
     load_cardset,
+    load_named,
     validate_paths,
 )
 from .yamlfile import (
@@ -49,6 +50,7 @@ __all__ = [
     "load_bundled",
     "load_cached",
     "load_cardset",
+    "load_named",
     "locate",
     "node_at",
     "node_path",

@@ -2,9 +2,13 @@
 
 A card set file (see cards/standard52.yaml) is read with the strict YAML reader (yamlfile.py), checked
 against cards/cardset.schema.json (JSON Schema draft-07, the same file editors use for completion),
-then checked for what a schema cannot say: card codes are unique, and for `template: playing_card`
-each code agrees with its rank and suit and each element with its suit's. All problems of a file are
-collected and raised together as one CardSetError, in file order.
+then checked for what a schema cannot say: card codes are unique, for `template: playing_card`
+each code agrees with its rank and suit and each element with its suit's, a card's `provisional` list
+names fields the card has, and for a template with an effect vocabulary (cardtable/rules/effects.py,
+e.g. `deckbuilder`) every card's `effects` compile. All problems of a file are collected and raised
+together as one CardSetError, in file order.
+
+`load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path.
 
 `load_cached` returns the same CardSet while the file is unchanged and re-reads it as soon as its
 modification time or size changes, so a designer's edit shows up at once. Cached sets are shared:
@@ -48,6 +52,7 @@ __all__ = [
     "load_bundled",
     "load_cached",
     "load_cardset",
+    "load_named",
     "locate",
     "read_yaml",
     "validate_paths",
@@ -120,6 +125,15 @@ def load_bundled(name: str) -> CardSet:
     return load_cached(path)
 
 
+def load_named(value: str | Path) -> CardSet:
+    """A card set by a game's `cardset` parameter: a bundled name (`risugeon`) or a path to a YAML file
+    (`my_sets/risugeon_v2.yaml`, `~/x.yaml`); both go through the reloading cache."""
+    text = str(value)
+    if isinstance(value, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
+        return load_cached(Path(text).expanduser())
+    return load_bundled(text)
+
+
 def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
     """Every problem in the given card set files and folders (each *.yaml directly inside a folder).
 
@@ -163,6 +177,8 @@ def check_cardset(data: Any, root: Node | None, file: str) -> list[Problem]:
         return [Problem(file, 1, 1, "", "the file is empty; a card set needs " + ", ".join(_META_KEYS))]
     problems = set(_schema_problems(data, root, file))
     problems.update(_code_problems(data, root, file))
+    problems.update(_provisional_problems(data, root, file))
+    problems.update(_effect_problems(data, root, file))
     return sorted(problems)
 
 
@@ -244,6 +260,33 @@ def _code_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
                 ["cards", index, "element"],
                 f"{_show(element)} differs from the element of suit {suit} ({_show(suit_element)})",
             )
+
+
+def _provisional_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
+    """A card's `provisional: [cost, points]` must name fields the card has (a typo hides nothing)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+        return
+    for index, card in enumerate(data["cards"]):
+        if not isinstance(card, Mapping) or not isinstance(card.get("provisional"), list):
+            continue
+        for position, name in enumerate(card["provisional"]):
+            if isinstance(name, str) and name not in card:
+                fields = ", ".join(str(k) for k in card if k != "provisional")
+                yield _problem(file, root, ["cards", index, "provisional", position],
+                               f"{_show(name)} is not a field of this card (fields: {fields})")
+
+
+def _effect_problems(data: Any, root: Node, file: str) -> list[Problem]:
+    """Card effects that do not compile in the vocabulary of the set's template (unknown effect names,
+    bad arguments), each at its YAML node."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
+        return []
+    from cardtable.rules.effects import vocabulary_for  # late: rules.effects reads Problems from here
+
+    vocab = vocabulary_for(data["template"])
+    if vocab is None:
+        return []
+    return vocab.problems(data, root, file)
 
 
 def _problem(file: str, root: Node | None, key_path: list[str | int], message: str) -> Problem:

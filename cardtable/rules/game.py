@@ -110,10 +110,10 @@ class Game:
 
     # -- the contract ------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        """The card set this game is played with (from YAML, reloaded when the file changes)."""
-        from ..cardsets import load_cached
-        from ..resources import cardset_path
-        return load_cached(cardset_path(params.get("cardset", self.cardset_name)))
+        """The card set this game is played with (from YAML, reloaded when the file changes): the
+        `cardset` parameter names a bundled set (`standard52`) or gives a file path (`x/my.yaml`)."""
+        from ..cardsets import load_named
+        return load_named(params.get("cardset", self.cardset_name))
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         """A hard bound on the length of any game: a playout beyond it is a bug."""

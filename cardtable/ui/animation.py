@@ -14,6 +14,7 @@ from .sprites import CardSprite
 
 SLIDE_S = 0.28
 FLIP_S = 0.22
+RIFFLE_S = 0.9
 
 
 def ease_out(t: float) -> float:
@@ -32,6 +33,7 @@ class Tween:
     delay: float = 0.0
     flip_to: bool | None = None  # the face to show after the flip (None: no flip)
     arc: float = 0.0  # a lift in pixels at mid-flight (riffles and deals)
+    via: tuple[float, float] | None = None  # a point passed on the way (a riffle's half-deck split)
     elapsed: float = 0.0
 
     def step(self, dt: float) -> bool:
@@ -42,9 +44,15 @@ class Tween:
             self.sprite.x, self.sprite.y = self.start
             return True
         t = min(1.0, t)
-        e = ease_out(t)
-        self.sprite.x = self.start[0] + (self.end[0] - self.start[0]) * e
-        self.sprite.y = self.start[1] + (self.end[1] - self.start[1]) * e - self.arc * math.sin(math.pi * t)
+        if self.via is not None:  # out to the split point, then into the pile
+            a, b, u = (self.start, self.via, t * 2) if t < 0.5 else (self.via, self.end, t * 2 - 1)
+            e = ease_out(u)
+            self.sprite.x = a[0] + (b[0] - a[0]) * e
+            self.sprite.y = a[1] + (b[1] - a[1]) * e - self.arc * math.sin(math.pi * t)
+        else:
+            e = ease_out(t)
+            self.sprite.x = self.start[0] + (self.end[0] - self.start[0]) * e
+            self.sprite.y = self.start[1] + (self.end[1] - self.start[1]) * e - self.arc * math.sin(math.pi * t)
         if self.flip_to is not None:
             if t < 0.5:
                 self.sprite.squash = max(0.05, 1 - 2 * t)

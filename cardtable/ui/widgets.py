@@ -38,6 +38,16 @@ def draw_text(screen: pygame.Surface, text: str, px: int, pos: tuple[int, int], 
     return rect
 
 
+def fit_width(text: str, px: int, max_width: int) -> str:
+    """The text, shortened with an ellipsis until it fits `max_width` pixels."""
+    font = get_font(px)
+    if font.size(text)[0] <= max_width:
+        return text
+    while text and font.size(text + "…")[0] > max_width:
+        text = text[:-1]
+    return text + "…"
+
+
 def draw_panel(screen: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL,
                radius: int = 12) -> None:
     """A rounded translucent panel."""

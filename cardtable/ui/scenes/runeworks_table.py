@@ -19,7 +19,7 @@ from ...rules.actions import Action
 from ...rules.events import Announced, Event
 from ...rules.notation import codes_text
 from ...rules.view import PlayerView
-from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text
+from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
 from .table import DropTarget, Placement, TableScene
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -52,7 +52,7 @@ class RuneWorksTable(TableScene):
         rel = (seat - self.bottom_seat()) % seats
         angle = math.pi / 2 + rel * 2 * math.pi / seats
         cx, cy = width * 0.42, height * 0.47
-        return cx + width * 0.36 * math.cos(angle), cy + height * 0.36 * math.sin(angle)
+        return cx + width * 0.33 * math.cos(angle), cy + height * 0.36 * math.sin(angle)
 
     def centre(self) -> tuple[float, float]:
         width, height = self.app.size
@@ -73,17 +73,17 @@ class RuneWorksTable(TableScene):
         mw = int(self.card_width() * 0.62)
         mh = mw * 88 // 63
         if seat == self.bottom_seat():
-            return width * 0.1, height - self.card_width() * 88 / 63 - mh - 30, mw
+            return width * 0.42, height - self.card_width() * 88 / 63 - mh - 26, mw
         ax, ay = self.seat_anchor(seat)
         cx, cy = self.centre()
-        x = ax + (cx - ax) * 0.42 - mw * 1.5
-        y = ay + (cy - ay) * 0.42 - mh / 2
+        x = ax + (cx - ax) * 0.45  # the centre of the seat's meld row, between the seat and the piles
+        y = ay + (cy - ay) * 0.45 - mh / 2
         return x, y, mw
 
     def own_meld_area(self) -> pygame.Rect:
         x, y, mw = self.meld_row(self.bottom_seat())
         width, _ = self.app.size
-        return pygame.Rect(int(x) - 10, int(y) - 10, int(width * 0.72), int(mw * 88 / 63) + 20)
+        return pygame.Rect(int(width * 0.08), int(y) - 10, int(width * 0.68), int(mw * 88 / 63) + 20)
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
@@ -122,22 +122,19 @@ class RuneWorksTable(TableScene):
                     out.append(Placement(key, card, card >= 0, x0 + i * span, ay - sw * 0.7, sw, 200 + i,
                                          f"hand:{seat}"))
         melds = view.data.get("melds", [])
-        by_owner: dict[int, int] = {}
-        for entry in melds:
-            owner = entry["owner"]
+        for owner in range(seats):
+            own = [e for e in melds if e["owner"] == owner]
+            if not own:
+                continue
             x, y, mw = self.meld_row(owner)
-            slot = by_owner.get(owner, 0)
-            cards = sorted(view.zones[entry["zone"]].cards, key=self._sort_key)
-            offset = 0.0
-            for prior in melds:
-                if prior is entry:
-                    break
-                if prior["owner"] == owner:
-                    offset += (len(view.zones[prior["zone"]].cards) - 1) * mw * 0.3 + mw * 1.15
-            for i, card in enumerate(cards):
-                out.append(Placement(card, card, True, x + offset + i * mw * 0.3, y, mw, 150 + slot * 10 + i,
-                                     entry["zone"]))
-            by_owner[owner] = slot + 1
+            step, gap = mw * 0.3, mw * 1.15
+            total = sum((len(view.zones[e["zone"]].cards) - 1) * step + gap for e in own) - (gap - mw)
+            x -= total / 2  # each row is centred on its seat's point
+            for slot, entry in enumerate(own):
+                cards = sorted(view.zones[entry["zone"]].cards, key=self._sort_key)
+                for i, card in enumerate(cards):
+                    out.append(Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, entry["zone"]))
+                x += (len(cards) - 1) * step + gap
         return out
 
     def _sort_key(self, card: int) -> tuple[int, int]:
@@ -194,11 +191,12 @@ class RuneWorksTable(TableScene):
         text = f"P{seat + 1} {name}  ·  {count}"
         if view.data.get("level", 3) >= 4:
             text += f"  ·  MP {view.scores[seat]}"
-        if seat == self.bottom_seat():
-            pos = (int(width * 0.42), height - 8)
-            anchor = "midbottom"
-            y_shift = -int(self.card_width() * 88 / 63) - 14
-            pos = (pos[0], pos[1] + y_shift)
+        if seat == self.bottom_seat():  # to the left of the fanned hand, clear of the meld row above it
+            cards = max(1, count)
+            span = min(self.card_width() * 0.8, (width * 0.62) / cards)
+            left = width * 0.42 - (span * (cards - 1) + self.card_width()) / 2
+            pos = (int(left) - 12, height - int(self.card_width() * 88 / 63 / 2) - 12)
+            anchor = "midright"
         else:
             ax, ay = self.seat_anchor(seat)
             pos = (int(ax), int(ay + self.card_width() * 0.45))
@@ -214,8 +212,10 @@ class RuneWorksTable(TableScene):
         draw_panel(surface, box, (10, 30, 22, 200))
         draw_text(surface, self.app.t("table.log"), px, (box.x + 8, box.y + 4), GOLD)
         lines = self.session.log[-(box.height // (px + 6) - 1):]
+        small = max(11, px - 3)
         for i, line in enumerate(lines):
-            draw_text(surface, line[:40], max(11, px - 3), (box.x + 8, box.y + 8 + (i + 1) * (px + 4)), INK)
+            draw_text(surface, fit_width(line, small, box.width - 16), small,
+                      (box.x + 8, box.y + 8 + (i + 1) * (px + 4)), INK)
 
     def _draw_status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()

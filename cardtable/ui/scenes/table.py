@@ -17,7 +17,7 @@ from ...rules.actions import Action, IllegalAction
 from ...rules.events import Event, Shuffled
 from ...rules.view import PlayerView
 from ...session import Session
-from ..animation import FLIP_S, SLIDE_S, Animator, Tween
+from ..animation import FLIP_S, RIFFLE_S, SLIDE_S, Animator, Tween
 from ..app import App
 from ..scene import Scene
 from ..sprites import Board, CardSprite
@@ -164,11 +164,22 @@ class TableScene(Scene):
                     delay = min(index, 40) * 0.02 if previous is None else 0.0
                     self.animator.add(Tween(sprite, start, (place.x, place.y),
                                             SLIDE_S + (FLIP_S if was_up != place.face_up else 0), delay,
-                                            place.face_up if was_up != place.face_up else None,
-                                            arc=12 if shuffled and place.zone == "stock" else 0))
+                                            place.face_up if was_up != place.face_up else None))
             sprites.append(sprite)
         self.board.replace_sprites(sprites)
+        if shuffled and animate:
+            self.riffle([e.zone for e in events or [] if isinstance(e, Shuffled)])
         self.refresh_background()
+
+    def riffle(self, zones: list[str]) -> None:
+        """A shuffled pile splits in two halves that fan out to either side and interleave back."""
+        for zone in zones:
+            pile = [s for s in self.board.sprites.values() if isinstance(s.key, tuple) and s.key[0] == zone]
+            for index, sprite in enumerate(pile):
+                side = -1 if index % 2 else 1
+                end = (sprite.x, sprite.y)
+                via = (end[0] + side * sprite.width * 0.75, end[1] - sprite.width * 0.1)
+                self.animator.add(Tween(sprite, end, end, RIFFLE_S, index * 0.012, via=via, arc=6))
 
     def _origins(self, events: list[Event], view: PlayerView, size: tuple[int, int]) -> _Origins:
         """Starting points of cards that arrive in this step, from the events' source zones."""
