@@ -26,6 +26,11 @@ def cardset_path(name: str) -> Path:
     return Path(str(cards_dir().joinpath(f"{name}.yaml")))
 
 
+def bot_plan_path(name: str) -> Path:
+    """A bot's data file by name (`risugeon_plan` -> cards/bots/risugeon_plan.yaml)."""
+    return Path(str(cards_dir().joinpath("bots", f"{name}.yaml")))
+
+
 def schema_path() -> Path:
     """The draft-07 JSON Schema every card set file is validated against."""
     return Path(str(cards_dir().joinpath("cardset.schema.json")))

@@ -29,6 +29,9 @@ def bot_factories(game_id: str) -> dict[str, Callable[[Rng], Bot]]:
     if game_id == "runeworks":
         from .runeworks_bot import RuneWorksBot
         out["heuristic"] = RuneWorksBot
+    elif game_id == "risugeon":
+        from .risugeon_bot import RisugeonBot
+        out["heuristic"] = RisugeonBot
     return out
 
 

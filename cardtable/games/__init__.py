@@ -6,8 +6,9 @@ from ..rules.game import Game, ParamError
 
 
 def _registry() -> dict[str, Game]:
+    from .risugeon import Risugeon
     from .runeworks import RuneWorks
-    return {g.id: g for g in (RuneWorks(),)}
+    return {g.id: g for g in (RuneWorks(), Risugeon())}
 
 
 _GAMES: dict[str, Game] | None = None

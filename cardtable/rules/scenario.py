@@ -67,17 +67,21 @@ class _Refs:
             raise self.fail(where, f"{value!r} is not a seat: write P1..P{self.seats}")
         return int(match.group(1)) - 1
 
-    def cards(self, value: Any, where: str) -> tuple[int, ...]:
+    def cards(self, value: Any, where: str, exclude: set[int] | None = None) -> tuple[int, ...]:
+        """Card ids for codes, the lowest-numbered copy first, skipping the ids in `exclude`."""
         if isinstance(value, str):
             value = value.split()
         if not isinstance(value, list):
             raise self.fail(where, "expected a list of card codes")
         assert self.state is not None and self.state.cardset is not None
         codes = physical_codes(self.state.cardset)
+        pool = range(len(codes)) if not exclude else [i for i in range(len(codes)) if i not in exclude]
         try:
-            return _ordered_ids(ids_for_codes(self.state.cardset, [str(v) for v in value], range(len(codes))),
+            return _ordered_ids(ids_for_codes(self.state.cardset, [str(v) for v in value], pool),
                                 [str(v) for v in value], codes)
         except NotationError as exc:
+            if exclude and "not among" in str(exc):
+                raise self.fail(where, "a card is listed in two zones (and no other copy of it is left)") from None
             raise self.fail(where, str(exc)) from None
 
     def code_list(self, cards: Any) -> list[str]:
@@ -225,9 +229,7 @@ def _stack_deal(state: GameState, deal: Any, refs: _Refs, reserve: str) -> None:
     for zone, cards in deal.items():
         if zone not in state.zones:
             raise refs.fail(f"deal.{zone}", f"no zone {zone!r} (zones: {', '.join(state.zones)})")
-        ids = refs.cards(cards, f"deal.{zone}")
-        if taken & set(ids):
-            raise refs.fail(f"deal.{zone}", "a card is listed in two zones")
+        ids = refs.cards(cards, f"deal.{zone}", exclude=taken)  # copies of a card: the next one not dealt
         taken |= set(ids)
         wanted[zone] = ids
     displaced: list[int] = []
@@ -262,12 +264,15 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
                     if len(cards) != want:
                         out.append(f"counts.{zone}: expected {want}, got {len(cards)}")
                     continue
+                # compared by code: copies of a card share one code and are interchangeable here
                 ids = refs.cards(want, f"{at}.{zone}")
-                if key == "zones" and sorted(ids) != sorted(cards):
+                want_codes, got_codes = refs.code_list(ids), refs.code_list(cards)
+                if key == "zones" and sorted(want_codes) != sorted(got_codes):
                     out.append(f"zones.{zone}: expected {' '.join(refs.code_list(sorted(ids)))}, "
                                f"got {' '.join(refs.code_list(sorted(cards)))}")
-                if key == "order" and list(ids) != list(reversed(cards[-len(ids):] if ids else [])):
-                    out.append(f"order.{zone}: expected top first {' '.join(refs.code_list(ids))}, "
+                top = list(reversed(got_codes[-len(ids):])) if ids else []
+                if key == "order" and want_codes != top:
+                    out.append(f"order.{zone}: expected top first {' '.join(want_codes)}, "
                                f"got {' '.join(refs.code_list(reversed(cards)))}")
         elif key in ("scores", "mp"):
             if list(value) != state.scores:

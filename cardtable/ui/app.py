@@ -148,7 +148,7 @@ class App:
         if events is None:
             events = pygame.event.get()
             if not events and not self.busy() and not self.fast and not self._needs_draw():
-                first = pygame.event.wait(200)  # idle: sleep until something happens
+                first = pygame.event.wait(500)  # idle: sleep until something happens
                 events = [first] if first.type != pygame.NOEVENT else []
                 events += pygame.event.get()
         for event in events:
