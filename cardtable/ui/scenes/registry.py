@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 # game id -> (module in this package, class name)
 TABLES: dict[str, tuple[str, str]] = {
     "runeworks": ("runeworks_table", "RuneWorksTable"),
+    "risugeon": ("risugeon_table", "RisugeonTable"),
 }
 
 

@@ -86,6 +86,8 @@ class TableScene(Scene):
         self.finished = False
         self.mismatches: list[str] = []
         self.moved = False  # a dragged card moved: draw this frame
+        self.hovered: int | None = None
+        self.hover_pos = (0, 0)
         self._view: PlayerView | None = None
 
     # -- the view ----------------------------------------------------------------------------
@@ -438,6 +440,8 @@ class TableScene(Scene):
             self.press(event.pos)
         elif event.type == pygame.MOUSEMOTION and self.drag:
             self.move_drag(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.release(event.pos)
 
@@ -449,12 +453,29 @@ class TableScene(Scene):
         return self.viewer is not None and sprite.card >= 0 and sprite.face_up and \
             sprite.card in self.view().zones.get(f"hand:{self.viewer}", _EMPTY).cards
 
+    def draggable(self, sprite: CardSprite) -> bool:
+        """Whether a card may be picked up (one's own hand; a game may add piles it can take from)."""
+        return self.own_sprite(sprite)
+
+    def tooltip(self, card: int) -> list[str]:
+        """Lines describing a face-up card on hover (a game's full card text); none by default."""
+        return []
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        """Mouse over a face-up card: show its tooltip after the move."""
+        sprite = self.board.sprite_at(pos, lambda s: s.face_up and s.card >= 0)
+        card = sprite.card if sprite is not None else None
+        if card != self.hovered:
+            self.hovered = card
+            self.hover_pos = pos
+            self.needs_full_redraw = True
+
     def press(self, pos: tuple[int, int]) -> None:
         """Mouse down: pick up a card of one's own hand (with the other selected cards)."""
         if not self.my_legal():
             self.click(pos)
             return
-        sprite = self.board.sprite_at(pos, self.own_sprite)
+        sprite = self.board.sprite_at(pos, self.draggable)
         if sprite is None:
             self.click(pos)
             return
@@ -534,6 +555,19 @@ class TableScene(Scene):
             self.needs_full_redraw = False
         return self.board.draw(screen)
 
+    def _draw_tooltip(self, screen: pygame.Surface, lines: list[str]) -> pygame.Rect:
+        width, height = screen.get_size()
+        px = max(14, height // 46)
+        box_w = max(260, width // 5)
+        wrapped = _wrap_lines(lines, px, box_w - 20)
+        box = pygame.Rect(0, 0, box_w, (len(wrapped) + 1) * (px + 6))
+        box.topleft = (self.hover_pos[0] + 18, self.hover_pos[1] + 18)
+        box = box.clamp(screen.get_rect())
+        draw_panel(screen, box, (10, 16, 14, 235))
+        for index, line in enumerate(wrapped):
+            draw_text(screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), GOLD if index == 0 else INK)
+        return box
+
     def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """Buttons, the toast and the menu, drawn over the cards."""
         rects = []
@@ -548,6 +582,10 @@ class TableScene(Scene):
             draw_panel(screen, rect)
             draw_text(screen, self.toast[0], max(16, height // 40), rect.center, GOLD, "center")
             rects.append(rect)
+        if self.hovered is not None and not self.drag:
+            lines = self.tooltip(self.hovered)
+            if lines:
+                rects.append(self._draw_tooltip(screen, lines))
         if self.menu:
             top = self.menu[0].rect.top - self.menu[0].rect.height - 10
             bottom = self.menu[-1].rect.bottom + 10
@@ -559,6 +597,16 @@ class TableScene(Scene):
                 button.draw(screen)
             rects.append(box)
         return rects
+
+
+def _wrap_lines(lines: list[str], px: int, width: int) -> list[str]:
+    from ..fonts import get_font, wrap_text
+
+    font = get_font(px)
+    out: list[str] = []
+    for line in lines:
+        out.extend(wrap_text(font, line, width) or [""])
+    return out
 
 
 class _Empty:

@@ -1,0 +1,333 @@
+"""The Risugeon table: supply piles, gems and the four public actions across the top, the viewer's hand,
+play area, deck and discard pile at the bottom, skill/PS and action counters, and the other seats as
+compact panels (counts and points only: their hands are never drawn).
+
+Moves by drag and drop: an action from the hand into the play area uses it; a combat or production
+card onto the skill/PS well spends it; a supply card, public action or gem onto your discard pile trains
+it (piles you can afford glow); a public action onto the stock area pays PS to move it. Every move is
+also in the action menu (A), with End turn (E) and Pass (P) buttons; hover a card for its full text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...rules.actions import Action
+from ...rules.view import PlayerView
+from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
+from .table import DropTarget, Placement, TableScene
+
+SUPPLY = ("skill1", "skill2", "skill3", "production")
+TYPE_WORDS = {"combat": "Combat skill", "action": "Action", "production": "Production skill", "gem": "Gem"}
+
+
+class RisugeonTable(TableScene):
+    """Risugeon on the shared table."""
+
+    # -- geometry ----------------------------------------------------------------------------
+    def card_width(self) -> int:
+        width, height = self.app.size
+        return max(40, min(int(height * 0.105), int(width * 0.062)))
+
+    def bottom_seat(self) -> int:
+        if self.viewer is not None:
+            return self.viewer
+        return self.engine.state.active if self.engine.state.active is not None else 0
+
+    def slots(self) -> dict[str, pygame.Rect]:
+        """Named card-sized places: supply piles, gems, display, action deck, stock area, own piles."""
+        width, height = self.app.size
+        cw = self.card_width()
+        ch = cw * 88 // 63
+        gap = cw // 5
+        out: dict[str, pygame.Rect] = {}
+        x = 16
+        for name in (*SUPPLY, "gems"):
+            out[name] = pygame.Rect(x, 34, cw, ch)
+            x += cw + gap
+        x += gap * 2
+        for index in range(4):
+            out[f"display{index}"] = pygame.Rect(x, 34, cw, ch)
+            x += cw + gap
+        x += gap
+        out["action_deck"] = pygame.Rect(x, 34, cw, ch)
+        out["stock_area"] = pygame.Rect(x + cw + gap, 34, cw, ch)
+        bottom = height - ch - 14
+        out["deck"] = pygame.Rect(16, bottom, cw, ch)
+        out["discard"] = pygame.Rect(int(width * 0.68), bottom, cw, ch)
+        out["play"] = pygame.Rect(int(width * 0.2), 34 + ch + 58, int(width * 0.5), int(ch * 1.1))
+        out["well"] = pygame.Rect(16, 34 + ch + 58, int(width * 0.16), int(ch * 1.1))
+        return out
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        slots = self.slots()
+        cw = self.card_width()
+        out: list[Placement] = []
+        for name in SUPPLY:
+            self._pile_top(out, view, f"pile:{name}", slots[name], cw)
+        self._pile_top(out, view, "pile:gems", slots["gems"], cw)
+        for index, card in enumerate(view.zones["display"].cards[:4]):
+            rect = slots[f"display{index}"]
+            out.append(Placement(card, card, True, rect.x, rect.y, cw, 10, "display"))
+        deck = view.zones["action_deck"]
+        if deck.count:
+            rect = slots["action_deck"]
+            out.append(Placement(("action_deck", 0), -1, False, rect.x, rect.y, cw, 5, "action_deck"))
+        self._pile_top(out, view, "stock_area", slots["stock_area"], cw)
+        seat = self.bottom_seat()
+        own_deck = view.zones[f"deck:{seat}"]
+        for index in range(min(own_deck.count, 12)):
+            rect = slots["deck"]
+            out.append(Placement((f"deck:{seat}", index), -1, False, rect.x - index * 0.6, rect.y - index * 0.6,
+                                 cw, index, f"deck:{seat}"))
+        discard = view.zones[f"discard:{seat}"]
+        if discard.count:
+            top = discard.cards[-1]
+            rect = slots["discard"]
+            key = top if top >= 0 else (f"discard:{seat}", 0)
+            out.append(Placement(key, top, top >= 0, rect.x, rect.y, cw, 20, f"discard:{seat}"))
+        play = view.zones[f"play:{seat}"].cards
+        area = slots["play"]
+        span = min(cw * 0.9, (area.width - cw) / max(1, len(play) - 1)) if len(play) > 1 else 0
+        for index, card in enumerate(play):
+            out.append(Placement(card, card, True, area.x + 8 + index * span, area.y + 6, cw, 40 + index,
+                                 f"play:{seat}"))
+        width, height = size
+        hand = view.zones[f"hand:{seat}"].cards
+        hand_cw = int(cw * 1.5)
+        span = min(hand_cw * 0.85, (width * 0.4) / max(1, len(hand)))
+        x0 = width * 0.42 - (span * (len(hand) - 1) + hand_cw) / 2
+        y = height - hand_cw * 88 // 63 - 14
+        for index, card in enumerate(sorted(hand) if hand and hand[0] >= 0 else hand):
+            key = card if card >= 0 else (f"hand:{seat}", index)
+            out.append(Placement(key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index, f"hand:{seat}"))
+        return out
+
+    def _pile_top(self, out: list[Placement], view: PlayerView, zone: str, rect: pygame.Rect, cw: int) -> None:
+        cards = view.zones[zone].cards
+        if cards:
+            top = cards[-1]
+            out.append(Placement(top if top >= 0 else (zone, 0), top, top >= 0, rect.x, rect.y, cw, 10, zone))
+
+    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
+        slots = self.slots()
+        seat = self.bottom_seat()
+        names = {f"deck:{seat}": "deck", f"discard:{seat}": "discard", f"play:{seat}": "play",
+                 "pile:gems": "gems", "display": "display0", "action_deck": "action_deck",
+                 "stock_area": "stock_area"}
+        for tier in SUPPLY:
+            names[f"pile:{tier}"] = tier
+        if zone in names:
+            rect = slots[names[zone]]
+            return float(rect.x), float(rect.y)
+        if zone == f"hand:{seat}":
+            return size[0] * 0.42, float(size[1] - self.card_width() * 1.6)
+        return size[0] * 0.9, size[1] * 0.3  # another seat's panel
+
+    # -- background --------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        width, height = surface.get_size()
+        surface.fill((30, 52, 66))
+        slots = self.slots()
+        px = max(13, height // 48)
+        data = view.data
+        labels = {"skill1": "Skill 1", "skill2": "Skill 2", "skill3": "Skill 3", "production": "Production",
+                  "gems": f"Gems ({data.get('gems_left', 0)})", "action_deck": f"Actions ({data.get('action_deck', 0)})",
+                  "stock_area": f"Stock area ({data.get('stock_area', 0)})"}
+        supply = data.get("supply", {})
+        for name, rect in slots.items():
+            if name in ("play", "well"):
+                continue
+            pygame.draw.rect(surface, (22, 40, 52), rect.inflate(8, 8), border_radius=8)
+            text = labels.get(name, "")
+            if name in supply:
+                text += f" ({supply[name]['count']})"
+            if text:
+                small = max(11, px - 2)
+                draw_text(surface, fit_width(text, small, rect.width + 8), small, (rect.centerx, rect.y - 4), DIM,
+                          "midbottom")
+        for card in self._trainable_cards():
+            rect = self._rect_of(card)
+            if rect is not None:
+                pygame.draw.rect(surface, GOLD, rect.inflate(12, 12), 4, border_radius=10)
+        pygame.draw.rect(surface, (36, 64, 80), slots["play"], border_radius=12)
+        draw_text(surface, "Play area", px, (slots["play"].x + 8, slots["play"].y - 4), DIM, "bottomleft")
+        well = slots["well"]
+        pygame.draw.ellipse(surface, (60, 70, 40), well)
+        draw_text(surface, "Skill / PS well", px, well.center, INK, "center")
+        seat = self.bottom_seat()
+        draw_text(surface, f"Deck ({view.zones[f'deck:{seat}'].count})", px,
+                  (slots["deck"].centerx, slots["deck"].y - 4), DIM, "midbottom")
+        draw_text(surface, f"Discard ({view.zones[f'discard:{seat}'].count})", px,
+                  (slots["discard"].centerx, slots["discard"].y - 4), DIM, "midbottom")
+        self._counters(surface, view, px)
+        self._panels(surface, view, px)
+        self._status(surface, view, px)
+
+    def _counters(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        data = view.data
+        well = self.slots()["well"]
+        rows = [f"Actions {data.get('actions_left', 0)}", f"Trainings {data.get('trainings_left', 0)}",
+                f"Skill {data.get('skill', 0)}", f"PS {data.get('ps', 0)}"]
+        for index, text in enumerate(rows):
+            draw_text(surface, text, px + 3, (well.x, well.bottom + 10 + index * (px + 8)), GOLD, bold=True)
+
+    def _panels(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        width, height = surface.get_size()
+        data = view.data
+        box_w = int(width * 0.2)
+        x = width - box_w - 12
+        y = int(height * 0.36)
+        for seat in range(view.seats):
+            box = pygame.Rect(x, y, box_w, px * 4 + 18)
+            colour = (40, 70, 60, 230) if seat == view.active else (16, 28, 34, 215)
+            draw_panel(surface, box, colour)
+            name = fit_width(f"P{seat + 1} {self.session.name(seat)}", px + 1, box_w - 20)
+            draw_text(surface, name, px + 1, (box.x + 10, box.y + 4), GOLD if seat in view.deciding else INK, bold=True)
+            points = data.get("points", [0] * view.seats)[seat]
+            gems = len(data.get("gems", [[]] * view.seats)[seat])
+            counts = (f"hand {view.zones[f'hand:{seat}'].count} · deck {view.zones[f'deck:{seat}'].count} · "
+                      f"discard {view.zones[f'discard:{seat}'].count}")
+            draw_text(surface, counts, px, (box.x + 10, box.y + px + 10), INK)
+            draw_text(surface, f"points {points} · gems {gems} · played {view.zones[f'play:{seat}'].count}", px,
+                      (box.x + 10, box.y + 2 * px + 16), INK)
+            y += box.height + 8
+
+    def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        width, height = surface.get_size()
+        if view.over:
+            text = "Game over"
+        elif view.active is not None:
+            name = self.session.name(view.active)
+            phase = {"action": "action phase", "training": "training phase"}.get(view.phase, view.phase)
+            text = f"{name}: {phase}" + (" (your turn)" if view.active == self.viewer else "")
+        else:
+            text = ""
+        choice = view.data.get("choice")
+        if choice:
+            text += f" · choose: {choice['kind']} ({choice['picked']}/{choice['low']}-{choice['high']})"
+        draw_text(surface, text, px + 2, (int(width * 0.42), int(height * 0.55)), INK, "center")
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _trainable_cards(self) -> set[int]:
+        return {a.cards[0] for a in self.my_legal() if a.kind == "train" and a.cards}
+
+    def _rect_of(self, card: int) -> pygame.Rect | None:
+        """Where a supply card shows: its own sprite, or the slot of the pile it tops."""
+        sprite = self.board.sprites.get(card)
+        if sprite is not None:
+            return sprite.card_rect()
+        return None
+
+    def draggable(self, sprite: Any) -> bool:
+        if self.own_sprite(sprite):
+            return True
+        takeable = {c for a in self.my_legal() if a.kind in ("train", "stock") for c in a.cards}
+        return sprite.card in takeable
+
+    def words(self, action: Action) -> str:
+        cardset = self.engine.state.cardset
+        assert cardset is not None
+        text = self.engine.describe(action)
+        if action.cards:
+            spec = cardset.physical()[action.cards[0]]
+            text += f"  ({spec.name.get(self.app.settings.language)})"
+        return text
+
+    def tooltip(self, card: int) -> list[str]:
+        cardset = self.engine.state.cardset
+        assert cardset is not None
+        spec = cardset.physical()[card]
+        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        facts = [TYPE_WORDS.get(str(spec.get("type")), str(spec.get("type")))]
+        for key in ("skill", "cost", "points"):
+            if spec.get(key) is not None:
+                facts.append(f"{key} {spec.get(key)}")
+        lines.append(" · ".join(facts))
+        text = spec.get("text")
+        if isinstance(text, dict):
+            lines += [t for t in (text.get("ja"), text.get("en")) if t]
+        elif text:
+            lines.append(str(text))
+        if spec.get("provisional"):
+            lines.append(f"PROVISIONAL: {spec.get('provisional')}")
+        return lines
+
+    # -- moves ---------------------------------------------------------------------------------
+    def drop_targets(self, cards: list[int]) -> list[DropTarget]:
+        legal = self.my_legal()
+        chosen = tuple(sorted(cards))
+        slots = self.slots()
+
+        def matching(kind: str) -> list[Action]:
+            return [a for a in legal if a.kind == kind and a.cards == chosen]
+
+        return [
+            DropTarget(slots["play"], "play", matching("play")),
+            DropTarget(slots["well"], "well", matching("discard")),
+            DropTarget(slots["discard"].inflate(30, 30), "discard", matching("train")),
+            DropTarget(slots["stock_area"].inflate(20, 20), "stock", matching("stock")),
+        ]
+
+    def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
+        slots = self.slots()
+        return [("play", slots["play"]), ("well", slots["well"]), ("discard", slots["discard"].inflate(30, 30)),
+                ("stock", slots["stock_area"].inflate(20, 20))]
+
+    def attempted(self, cards: list[int], target: str) -> Action | None:
+        if self.viewer is None or len(cards) != 1:
+            return None
+        kind = {"play": "play", "well": "discard", "discard": "train", "stock": "stock"}[target]
+        return Action(self.viewer, kind, (cards[0],))
+
+    def extra_buttons(self, view: PlayerView) -> list[Button]:
+        legal = self.my_legal()
+        width, height = self.app.size
+        bh = max(30, height // 20)
+        bw = max(130, width // 9)
+        kinds = {a.kind for a in legal}
+        specs: list[tuple[str, Any, int | None]] = []
+        if "pass" in kinds:
+            specs.append(("To training (P)", lambda: self._do_kind("pass"), pygame.K_p))
+        if "end" in kinds:
+            specs.append(("End turn (E)", lambda: self._do_kind("end"), pygame.K_e))
+        if "done" in kinds:
+            specs.append(("Done (D)", lambda: self._do_kind("done"), pygame.K_d))
+        if legal:
+            specs.append((self.app.t("table.actions"), lambda: self.open_menu(self.app.t("table.actions"), legal),
+                          None))
+        if self.viewer is not None and self.engine.can_undo(self.viewer):
+            specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
+        x = int(width * 0.78)
+        y = height - (bh + 8) * len(specs) - 8
+        return [Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
+                for i, (label, act, key) in enumerate(specs)]
+
+    def _do_kind(self, kind: str) -> None:
+        for action in self.my_legal():
+            if action.kind == kind:
+                self.perform(action)
+                return
+
+    def drive(self) -> bool:
+        """An effect's choice (pick, return, discard, imitate) opens the chooser for the deciding person."""
+        pending = self.engine.state.pending
+        if pending is None or self.viewer is None or self.viewer not in pending.seats or self.menu:
+            return False
+        options = list(self.my_legal())
+        if options and not self.animator.busy:
+            self.open_menu(f"Choose: {pending.kind}", options)
+        return False
+
+    def card_clicked(self, card: int) -> bool:
+        """Clicking a hand card uses it when that is its only move (an action to play, a skill to spend)."""
+        moves = [a for a in self.my_legal() if a.cards == (card,) and a.kind in ("play", "discard", "pick",
+                                                                                  "return")]
+        if len(moves) == 1:
+            self.perform(moves[0])
+            return True
+        return False
+
