@@ -1,9 +1,12 @@
-"""The table's sounds, synthesised by the project (no downloaded audio): slide, shuffle (a riffle),
-claim, ignite, blast, dice, click.
+"""The table's sounds, made by the project: synthesized in code, so nothing is downloaded or licensed.
 
-Each sound is short PCM made with math and wrapped as a WAV in memory (pygame reads raw buffers in the
-mixer's own format, so a WAV header is the reliable way in). With no audio device the app gets a
-SilentBank with the same interface, so no caller ever checks whether sound works.
+Each sound is short mono PCM computed with `math` and seeded noise (the same bytes on every run), then
+wrapped in a WAV container in memory before pygame reads it: `Sound(buffer=...)` would take the raw
+bytes in the mixer's own format and play a 60 ms clip as 15 ms.
+
+`open_sound_bank()` starts the mixer and returns a `SoundBank`; when there is no audio device it
+returns a `SilentBank` with the same interface, so scenes call `sounds.play("slide")` and never check.
+`write_wavs(folder)` writes every sound to disk for listening to them.
 """
 
 from __future__ import annotations
@@ -12,193 +15,369 @@ import io
 import logging
 import math
 import random
-import struct
+import sys
 import wave
+from array import array
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
+
+import pygame
 
 RATE = 44100
 log = logging.getLogger("cardtable.sound")
 
+# Every sound the table plays, with its length in seconds.
+DURATIONS: dict[str, float] = {
+    "slide": 0.20,
+    "shuffle": 0.95,
+    "claim": 0.42,
+    "ignite": 0.60,
+    "blast": 0.90,
+    "dice": 0.75,
+    "click": 0.035,
+}
+SOUND_NAMES: tuple[str, ...] = tuple(DURATIONS)
 
-def _envelope(t: float, attack: float, decay: float) -> float:
-    return min(1.0, t / attack) * math.exp(-t / decay) if attack > 0 else math.exp(-t / decay)
+
+# --- building blocks -----------------------------------------------------------------------------
 
 
-def _render(seconds: float, sample: Callable[[float, int], float]) -> list[float]:
-    return [sample(i / RATE, i) for i in range(int(seconds * RATE))]
+def _samples(name: str) -> int:
+    return round(DURATIONS[name] * RATE)
 
 
-def _noise_burst(seconds: float, decay: float, seed: int, tone: float = 0.0) -> list[float]:
-    noise = random.Random(seed)
-    low = 0.0
+def _noise(n: int, rng: random.Random) -> list[float]:
+    r = rng.random
+    return [2.0 * r() - 1.0 for _ in range(n)]
+
+
+def _lowpass(signal: list[float], cutoff_hz: float) -> list[float]:
+    """A one-pole low-pass: the dull, papery part of a noise."""
+    a = 1.0 - math.exp(-2.0 * math.pi * cutoff_hz / RATE)
+    y = 0.0
     out = []
-    for i in range(int(seconds * RATE)):
+    for x in signal:
+        y += a * (x - y)
+        out.append(y)
+    return out
+
+
+def _highpass(signal: list[float], cutoff_hz: float) -> list[float]:
+    low = _lowpass(signal, cutoff_hz)
+    return [x - lo for x, lo in zip(signal, low, strict=True)]
+
+
+def _add(target: list[float], sound: list[float], start: int, gain: float = 1.0) -> None:
+    """Mix `sound` into `target` from sample `start`, cutting what runs past the end."""
+    end = min(len(target), start + len(sound))
+    for i in range(max(0, start), end):
+        target[i] += sound[i - start] * gain
+
+
+def _tick(rng: random.Random, length_s: float, tone_hz: float, brightness: float) -> list[float]:
+    """One short knock: a decaying tone with a burst of noise on the attack (card edge, die on wood)."""
+    n = max(1, round(length_s * RATE))
+    # Exponential decays advance by one multiplication per sample instead of an exp() each.
+    fall = math.exp(-5.0 / n)
+    fall_noise = fall**3
+    phase = rng.uniform(0, math.tau)
+    step = math.tau * tone_hz / RATE
+    tone_gain = 1.0 - brightness
+    r = rng.random
+    sin = math.sin
+    env = 1.0
+    env_noise = brightness
+    out = []
+    for i in range(n):
+        out.append(env * tone_gain * sin(phase + step * i) + env_noise * (2.0 * r() - 1.0))
+        env *= fall
+        env_noise *= fall_noise
+    return out
+
+
+def _fade(signal: list[float], fade_in_s: float = 0.002, fade_out_s: float = 0.01) -> list[float]:
+    """Short fades at both ends, so no sound starts or stops with a click of its own."""
+    n = len(signal)
+    fi = max(1, min(n // 2, round(fade_in_s * RATE)))
+    fo = max(1, min(n // 2, round(fade_out_s * RATE)))
+    for i in range(fi):
+        signal[i] *= i / fi
+    for i in range(fo):
+        signal[n - 1 - i] *= i / fo
+    return signal
+
+
+def _normalise(signal: list[float], peak: float) -> list[float]:
+    top = max((abs(x) for x in signal), default=0.0) or 1.0
+    return [x * peak / top for x in signal]
+
+
+# --- the sounds ----------------------------------------------------------------------------------
+
+
+def _slide(rng: random.Random) -> list[float]:
+    """A card pushed across the felt: soft band-limited noise that swells and fades."""
+    n = _samples("slide")
+    body = _highpass(_lowpass(_noise(n, rng), 2600.0), 300.0)
+    return [x * math.sin(math.pi * i / n) ** 1.5 for i, x in enumerate(body)]
+
+
+def _shuffle(rng: random.Random) -> list[float]:
+    """A riffle: dozens of card edges flicking, fast in the middle, and a soft bridge at the end."""
+    n = _samples("shuffle")
+    out = [0.0] * n
+    riffle_end = 0.75
+    t = 0.02
+    while t < riffle_end:
+        progress = t / riffle_end
+        # The thumbs release cards slowly, then quickly, then slowly again.
+        t += 0.007 + 0.016 * (2 * progress - 1) ** 2 + rng.uniform(0, 0.003)
+        tick = _highpass(_tick(rng, 0.018, rng.uniform(2500, 4200), 0.85), 800.0)
+        _add(out, tick, round(t * RATE), rng.uniform(0.5, 1.0))
+    bed = _lowpass(_noise(n, rng), 1800.0)
+    for i in range(n):
+        s = i / RATE
+        env = 0.25 * math.sin(math.pi * min(1.0, s / riffle_end)) if s < riffle_end else 0.0
+        # The bridge: the cards cascade back together.
+        if s >= riffle_end:
+            env = 0.6 * math.exp(-(s - riffle_end) * 18)
+        out[i] += bed[i] * env
+    return out
+
+
+def _claim(rng: random.Random) -> list[float]:
+    """A bright two-note chime for taking a card or a trick."""
+    n = _samples("claim")
+    out = [0.0] * n
+    for start_s, freq in ((0.0, 880.0), (0.09, 1318.5)):
+        start = round(start_s * RATE)
+        for i in range(start, n):
+            t = (i - start) / RATE
+            env = math.exp(-t * 9) * min(1.0, t / 0.004)
+            out[i] += env * (
+                math.sin(math.tau * freq * t)
+                + 0.35 * math.sin(math.tau * 2 * freq * t)
+                + 0.12 * math.sin(math.tau * 3.01 * freq * t)
+            )
+    return out
+
+
+def _ignite(rng: random.Random) -> list[float]:
+    """A spark catching: a rising whoosh of noise with crackles."""
+    n = _samples("ignite")
+    raw = _noise(n, rng)
+    out = []
+    y = 0.0
+    for i, x in enumerate(raw):
+        p = i / n
+        # The filter opens as the flame takes, which is what makes it rise.
+        a = 1.0 - math.exp(-2.0 * math.pi * (300 + 5000 * p**1.5) / RATE)
+        y += a * (x - y)
+        env = min(1.0, p / 0.55) * (1.0 if p < 0.7 else math.exp(-(p - 0.7) * 12))
+        out.append(y * env)
+    for _ in range(14):
+        at = rng.uniform(0.1, 0.85)
+        _add(out, _tick(rng, 0.006, rng.uniform(1500, 3500), 0.9), round(at * n), rng.uniform(0.3, 0.8))
+    return out
+
+
+def _blast(rng: random.Random) -> list[float]:
+    """An explosion: a sharp crack, a falling low thump and a long rumble."""
+    n = _samples("blast")
+    rumble = _lowpass(_lowpass(_noise(n, rng), 700.0), 500.0)
+    out = []
+    phase = 0.0
+    for i in range(n):
         t = i / RATE
-        low += 0.25 * (noise.uniform(-1, 1) - low)  # a soft low-pass: paper, not hiss
-        value = low * _envelope(t, 0.003, decay)
-        if tone:
-            value += 0.3 * math.sin(2 * math.pi * tone * t) * _envelope(t, 0.002, decay / 2)
-        out.append(value)
+        freq = 40 + 90 * math.exp(-t * 12)
+        phase += math.tau * freq / RATE
+        thump = math.sin(phase) * math.exp(-t * 6)
+        out.append(thump * 0.8 + rumble[i] * 6.0 * math.exp(-t * 4.5) * min(1.0, t / 0.003))
+    _add(out, _highpass(_tick(rng, 0.04, 300.0, 1.0), 1200.0), 0, 0.9)
     return out
 
 
-def slide() -> list[float]:
-    """A card sliding on felt."""
-    return _noise_burst(0.16, 0.05, 1)
+def _dice(rng: random.Random) -> list[float]:
+    """Dice tumbling from the hand and bouncing to rest: knocks closer and softer each time."""
+    n = _samples("dice")
+    out = [0.0] * n
+    for die in range(2):
+        t = 0.01 + die * 0.025
+        gap = 0.11 + rng.uniform(0, 0.02)
+        gain = 1.0
+        while t < DURATIONS["dice"] - 0.05 and gain > 0.05:
+            knock = _tick(rng, 0.03, rng.uniform(1400, 2600), 0.45)
+            _add(out, knock, round(t * RATE), gain)
+            t += gap
+            # Each bounce is lower, so the next one comes sooner and lands softer.
+            gap *= 0.78
+            gain *= 0.8
+    return _highpass(out, 200.0)
 
 
-def shuffle() -> list[float]:
-    """A riffle: many quick card flicks, faster towards the end."""
-    out = [0.0] * int(0.75 * RATE)
-    flick = _noise_burst(0.02, 0.004, 2, tone=2400)
-    t = 0.0
-    step = 0.03
-    index = 0
-    while t < 0.7:
-        start = int(t * RATE)
-        for i, v in enumerate(flick):
-            if start + i < len(out):
-                out[start + i] += v * (0.6 + 0.4 * (index % 2))
-        t += step
-        step = max(0.012, step * 0.95)
-        index += 1
+def _click(rng: random.Random) -> list[float]:
+    """A button press."""
+    n = _samples("click")
+    out = []
+    for i in range(n):
+        t = i / RATE
+        out.append(math.exp(-t * 220) * (math.sin(math.tau * 1900 * t) * 0.8 + rng.uniform(-0.2, 0.2)))
     return out
 
 
-def claim() -> list[float]:
-    """Two bright notes: a claim shouted at the table."""
-    return _render(0.22, lambda t, i: 0.5 * math.sin(2 * math.pi * (660 if t < 0.09 else 880) * t)
-                   * _envelope(t % 0.09 if t < 0.09 else t - 0.09, 0.004, 0.06))
-
-
-def ignite() -> list[float]:
-    """A rising chime for an Ignite."""
-    return _render(0.6, lambda t, i: 0.45 * sum(math.sin(2 * math.pi * f * (1 + t * 0.3) * t) for f in (523, 659, 784))
-                   / 3 * _envelope(t, 0.01, 0.25))
-
-
-def blast() -> list[float]:
-    """A low boom with a shimmer for a Blast."""
-    noise = _noise_burst(0.9, 0.25, 3)
-    return [0.6 * math.sin(2 * math.pi * (90 - 40 * t) * t) * _envelope(t, 0.005, 0.3) + 0.4 * n
-            for t, n in ((i / RATE, n) for i, n in enumerate(noise))]
-
-
-def dice() -> list[float]:
-    """A die tumbling: clicks that come closer together and softer."""
-    out = [0.0] * int(0.8 * RATE)
-    click = _render(0.012, lambda t, i: math.sin(2 * math.pi * 1800 * t) * _envelope(t, 0.0005, 0.003))
-    t, gap, loud = 0.0, 0.12, 0.9
-    while t < 0.75 and loud > 0.05:
-        start = int(t * RATE)
-        for i, v in enumerate(click):
-            if start + i < len(out):
-                out[start + i] += v * loud
-        t += gap
-        gap *= 0.72
-        loud *= 0.8
-    return out
-
-
-def click() -> list[float]:
-    """A short UI click."""
-    return _render(0.03, lambda t, i: 0.4 * math.sin(2 * math.pi * 1200 * t) * _envelope(t, 0.001, 0.008))
-
-
-SOUNDS: dict[str, Callable[[], list[float]]] = {
-    "slide": slide, "shuffle": shuffle, "claim": claim, "ignite": ignite, "blast": blast, "dice": dice,
-    "click": click,
+_MAKERS: dict[str, Callable[[random.Random], list[float]]] = {
+    "slide": _slide,
+    "shuffle": _shuffle,
+    "claim": _claim,
+    "ignite": _ignite,
+    "blast": _blast,
+    "dice": _dice,
+    "click": _click,
 }
 
+# Loudness of each sound relative to full scale, so none jumps out over the others.
+_PEAKS = {"slide": 0.45, "shuffle": 0.55, "claim": 0.45, "ignite": 0.6, "blast": 0.85, "dice": 0.6, "click": 0.35}
 
-def wav_bytes(samples: list[float]) -> bytes:
-    """16-bit stereo 44.1 kHz WAV of the samples (clipped to [-1, 1])."""
-    frames = bytearray()
-    for value in samples:
-        level = int(max(-1.0, min(1.0, value)) * 32000)
-        frames += struct.pack("<hh", level, level)
+
+def synthesize(name: str) -> array:
+    """The named sound as signed 16-bit mono samples at `RATE`."""
+    maker = _MAKERS[name]
+    # Seeded by name, so a sound is the same on every run and machine.
+    signal = maker(random.Random(f"cardtable-sound-{name}"))
+    signal = _fade(_normalise(signal, _PEAKS[name]))
+    # After _normalise every sample is within +-1, so no clipping is needed.
+    return array("h", [int(x * 32767.0) for x in signal])
+
+
+@cache
+def wav_bytes(name: str) -> bytes:
+    """The named sound as a complete WAV file in memory."""
     buffer = io.BytesIO()
-    with wave.open(buffer, "wb") as out:
-        out.setnchannels(2)
-        out.setsampwidth(2)
-        out.setframerate(RATE)
-        out.writeframes(bytes(frames))
+    with wave.open(buffer, "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(RATE)
+        samples = synthesize(name)
+        # WAV is little-endian; array writes in the machine's own order.
+        if sys.byteorder == "big":
+            samples.byteswap()
+        wav.writeframes(samples.tobytes())
     return buffer.getvalue()
 
 
-def write_wavs(folder: Path) -> list[Path]:
-    """Every sound as a .wav file, for listening to them."""
-    folder.mkdir(parents=True, exist_ok=True)
-    paths = []
-    for name, make in SOUNDS.items():
-        path = folder / f"{name}.wav"
-        path.write_bytes(wav_bytes(make()))
-        paths.append(path)
-    return paths
+def write_wavs(folder: str | Path) -> list[Path]:
+    """Write every sound as `<name>.wav` into `folder` (created if needed); returns the files."""
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name in SOUND_NAMES:
+        path = target / f"{name}.wav"
+        path.write_bytes(wav_bytes(name))
+        written.append(path)
+    return written
 
 
-class SilentBank:
-    """The sound bank when there is no audio device: every call does nothing."""
+# --- playing them --------------------------------------------------------------------------------
 
-    volume = 0.0
-    muted = True
 
-    def play(self, name: str) -> None:
-        """Play nothing."""
+def _clamp(volume: float) -> float:
+    return max(0.0, min(1.0, float(volume)))
+
+
+class _Controls:
+    """Volume and mute, shared by SoundBank and SilentBank so both answer the same calls."""
+
+    def __init__(self, volume: float = 0.8, muted: bool = False) -> None:
+        self._volume = _clamp(volume)
+        self.muted = bool(muted)
+        self._unknown: set[str] = set()
+
+    @property
+    def volume(self) -> float:
+        """Loudness from 0 (silent) to 1 (full)."""
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self.set_volume(value)
 
     def set_volume(self, volume: float) -> None:
-        """Nothing to set."""
+        """Set the loudness, clamped to 0..1."""
+        self._volume = _clamp(volume)
 
     def set_muted(self, muted: bool) -> None:
-        """Nothing to mute."""
+        """Silence everything, keeping the volume for when sound comes back."""
+        self.muted = bool(muted)
+
+    def toggle_mute(self) -> bool:
+        """Mute or unmute; returns whether the bank is now muted."""
+        self.set_muted(not self.muted)
+        return self.muted
+
+    def _known(self, name: str) -> bool:
+        # A scene asking for a sound we do not have must not stop the game: say so once, then hush.
+        if name in DURATIONS:
+            return True
+        if name not in self._unknown:
+            self._unknown.add(name)
+            log.warning("no sound named %r (known: %s)", name, ", ".join(SOUND_NAMES))
+        return False
 
 
-class SoundBank:
-    """The synthesised sounds, made on first use, with one volume and a mute switch."""
+class SoundBank(_Controls):
+    """The table's sounds in the mixer, with one volume and a mute switch.
 
-    def __init__(self, volume: float, muted: bool) -> None:
-        self.volume = volume
-        self.muted = muted
-        self._sounds: dict[str, object] = {}
+    Each sound is synthesized the first time it is played (or by `preload()`), so opening the bank
+    costs nothing at start-up; `sounds` lets a caller hand in ready ones.
+    """
 
-    def _get(self, name: str) -> object | None:
-        import pygame
+    def __init__(
+        self, volume: float = 0.8, muted: bool = False, sounds: dict[str, pygame.mixer.Sound] | None = None
+    ) -> None:
+        super().__init__(volume, muted)
+        self._sounds: dict[str, pygame.mixer.Sound] = dict(sounds or {})
 
-        if name not in SOUNDS:
-            return None
+    def _get(self, name: str) -> pygame.mixer.Sound:
         sound = self._sounds.get(name)
         if sound is None:
-            sound = pygame.mixer.Sound(file=io.BytesIO(wav_bytes(SOUNDS[name]())))
+            sound = pygame.mixer.Sound(file=io.BytesIO(wav_bytes(name)))
             self._sounds[name] = sound
         return sound
 
+    def preload(self) -> None:
+        """Make every sound now (about 0.15 s), e.g. once the first frame is on screen."""
+        for name in SOUND_NAMES:
+            self._get(name)
+
     def play(self, name: str) -> None:
-        """Play a sound by name (unknown names and a muted bank are silent)."""
-        if self.muted or self.volume <= 0:
+        """Play a sound by name; muted, silent or unknown names play nothing."""
+        if not self._known(name) or self.muted or self._volume <= 0:
             return
         sound = self._get(name)
-        if sound is not None:
-            sound.set_volume(self.volume)  # type: ignore[attr-defined]
-            sound.play()  # type: ignore[attr-defined]
-
-    def set_volume(self, volume: float) -> None:
-        """0..1."""
-        self.volume = max(0.0, min(1.0, volume))
-
-    def set_muted(self, muted: bool) -> None:
-        """Silence everything, keeping the volume."""
-        self.muted = muted
+        sound.set_volume(self._volume)
+        sound.play()
 
 
-def open_sound_bank(volume: float, muted: bool) -> SoundBank | SilentBank:
-    """A working bank, or a SilentBank when the mixer cannot start (no audio device)."""
-    import pygame
+class SilentBank(_Controls):
+    """Stands in for SoundBank when there is no audio device: same calls, no sound."""
 
+    def preload(self) -> None:
+        """Nothing to load."""
+
+    def play(self, name: str) -> None:
+        """Play nothing (unknown names are still reported, as SoundBank does)."""
+        self._known(name)
+
+
+def open_sound_bank(volume: float = 0.8, muted: bool = False) -> SoundBank | SilentBank:
+    """Start the mixer and return the bank; a SilentBank when there is no working audio."""
     try:
-        pygame.mixer.pre_init(RATE, -16, 2, 512)
-        pygame.mixer.init()
+        if not pygame.mixer.get_init():
+            # Small buffer: a card's slide should sound when it moves, not a tenth of a second later.
+            pygame.mixer.pre_init(RATE, -16, 2, 512)
+            pygame.mixer.init()
     except pygame.error as exc:
         log.info("no sound: %s", exc)
-        return SilentBank()
+        return SilentBank(volume, muted)
     return SoundBank(volume, muted)

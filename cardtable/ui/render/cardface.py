@@ -385,10 +385,10 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
     ink = suit_colour(cardset, suit)
     element = spec.get("element") or suit_info(cardset, suit).get("element")
     elem = element_colour(cardset, element)
-    tint = mix(PAPER, elem, 0.10)
+    tint = mix(PAPER, elem, 0.07)
 
     canvas = Canvas(w, h, _supersample(w))
-    edge = _card_base(canvas, w, h)
+    _card_base(canvas, w, h)
 
     # A thin inner rule in the element's colour, like the frame line of a printed deck.
     inset = w * 0.035
@@ -452,7 +452,7 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
 
     # The name panel in the element's colour.
     panel = (w * 0.2, h * 0.715, w * 0.6, h * 0.235)
-    px_, py_, pw_, ph_ = panel
+    nx, ny, nw, nh = panel
     canvas.framed_rect(panel, w * 0.03, max(0.75, w * 0.007), mix(elem, INK, 0.15), mix(PAPER, elem, 0.30))
 
     out = canvas.finish()
@@ -477,14 +477,13 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
         cy = iy + (ih + big.get_height()) / 2 + ih * 0.04
         out.blit(court, (round(ix + (iw - court.get_width()) / 2), round(min(cy, iy + ih - court.get_height() - w * 0.02))))
 
-    inner_w = pw_ - w * 0.07
+    inner_w = nw - w * 0.07
     ja_font, ja_lines = fit_lines(name, inner_w, 1, max(8, round(w * 0.125)), 7)
     en_font, en_lines = fit_lines(translation, inner_w, 2, max(7, round(w * 0.062)), 6)
     block = text_block_height(ja_font, ja_lines, 0.95) + text_block_height(en_font, en_lines, 0.95)
-    y = py_ + (ph_ - block) / 2
-    y = blit_lines(out, ja_font, ja_lines, INK, px_ + pw_ / 2, y, 0.95)
-    blit_lines(out, en_font, en_lines, SOFT_INK, px_ + pw_ / 2, y, 0.95)
-    del edge
+    y = ny + (nh - block) / 2
+    y = blit_lines(out, ja_font, ja_lines, INK, nx + nw / 2, y, 0.95)
+    blit_lines(out, en_font, en_lines, SOFT_INK, nx + nw / 2, y, 0.95)
     return out
 
 
@@ -546,11 +545,19 @@ def draw_generic(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygame.Sur
     body = as_text(spec.get("text"))
     first, second = _primary_secondary(body, language)
     if first or second:
-        t_font, t_lines = fit_lines(first, bw * 0.9, 5, max(7, round(w * 0.062)), 6)
-        y = blit_lines(out, t_font, t_lines, INK, bx + bw / 2, by + bh * 0.06)
-        if second:
-            s_font, s_lines = fit_lines(second, bw * 0.9, 3, max(6, round(w * 0.05)), 6)
-            blit_lines(out, s_font, s_lines, SOFT_INK, bx + bw / 2, y + bh * 0.03)
+        # Shrink body and translation together until both fit the box.
+        scale = 1.0
+        while True:
+            t_font, t_lines = fit_lines(first, bw * 0.9, 99, max(6, round(w * 0.062 * scale)), 6)
+            s_font, s_lines = fit_lines(second, bw * 0.9, 99, max(6, round(w * 0.05 * scale)), 6)
+            gap = bh * 0.03 if second else 0.0
+            height = text_block_height(t_font, t_lines) + gap + text_block_height(s_font, s_lines)
+            if height <= bh * 0.9 or t_font.get_height() <= 9:
+                break
+            scale *= 0.92
+        y = blit_lines(out, t_font, t_lines, INK, bx + bw / 2, by + (bh - height) / 2)
+        if s_lines:
+            blit_lines(out, s_font, s_lines, SOFT_INK, bx + bw / 2, y + gap)
 
     code = tight_text(spec.code, max(6, round(w * 0.045)), SOFT_INK)
     out.blit(code, (round(pad), round(h - pad * 0.5 - code.get_height() - h * 0.01)))
