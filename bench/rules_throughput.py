@@ -91,9 +91,11 @@ class Result:
 
 # -- cases ----------------------------------------------------------------------------------------
 def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
-    """The cardtable games this bench covers (add risugeon, lyabi... here as they land)."""
+    """The cardtable games this bench covers (add lyabi, landperson... here as they land)."""
     return [
         GameSpec("runeworks", {"level": args.level}, (2, 4, 6), f"runeworks L{args.level}"),
+        # random Risugeon players almost never gather a gem's skill: their games run to the round cap
+        GameSpec("risugeon", {}, (2, 4), "risugeon"),
     ]
 
 

@@ -28,6 +28,12 @@ def _params(gid: str) -> list[dict[str, object]]:
     """A spread of variants per game, so every level or mode is exercised."""
     if gid == "runeworks":
         return [{"level": lv} for lv in range(1, 6)]
+    if gid == "risugeon":
+        # the rulebook's defaults, then every PROVISIONAL switch turned the other way
+        return [{},
+                {"max_rounds": 20, "gem_access": "any", "ps_target": "play", "discard_public": False,
+                 "reshuffle_mid_draw": False, "last_gem_ends": "turn", "random_start": True, "tie_break": "shared",
+                 "gem_spends_skill": False, "gem_uses_training": False, "sets": 4}]
     return [{}]
 
 

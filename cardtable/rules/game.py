@@ -22,8 +22,9 @@ class ScenarioRefs(Protocol):
         """'P1'..'P6' -> 0..5."""
         ...
 
-    def cards(self, value: Any, where: str) -> tuple[int, ...]:
-        """A list of card codes -> card ids (in the order written)."""
+    def cards(self, value: Any, where: str, exclude: set[int] | None = None) -> tuple[int, ...]:
+        """A list of card codes -> card ids (in the order written): for copies sharing a code, the
+        lowest-numbered copy not in `exclude`."""
         ...
 
     def fail(self, where: str, message: str) -> Exception:

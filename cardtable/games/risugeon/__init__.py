@@ -1,0 +1,686 @@
+"""Risugeon (リスゲオン, "Lisgeon"): a Dominion-style deck-builder for 2-4 players by りす屋 (Risuya).
+
+Implements the rulebook in shared/seeds/000_2da4208954f9b7ea.txt (the publisher's rule5.html) with the
+gaps resolved as in shared/rules/risugeon.md. Every PROVISIONAL choice is a parameter (params.py) or a
+field of the card set marked `provisional` (cards/risugeon.yaml: the 22 actions, the 7 gems, the
+production cards' cost); the cards' effects are the YAML text compiled by cardtable/rules/effects.py.
+
+A turn has three phases. Action phase: use action cards from your hand, one plus any "+actions";
+used actions stay in your play area. Training phase, in any order: discard combat cards for their
+skill and production cards for 1 PS each; train (acquire a card from a face-up pile, one of the 4
+public actions, or the top gem, paying its cost in skill), once plus any "+trainings"; pay 1 PS to
+send a public action to the stock area (the display refills; an empty action deck is rebuilt from
+the shuffled stock area). End phase, in this order: 1 imitation ends, 2 skill and PS reset, 3 the
+hand and used actions are discarded (a card that stays in play, 萌えろ, excepted), 4 draw 4, 5 "at
+end of turn" effects. An empty deck is rebuilt from the discard pile only. The game ends the moment
+the last gem is taken: points in deck, discard pile and hand; a tie goes to the later player.
+
+Move notation (cards by their card-set code: C1A..C3H combat, A01..A22 actions, P1..P7 production,
+G1..G7 gems):
+  play A05          action phase: use an action card from your hand
+  pass              action phase: go on to the training phase (automatic when nothing can be used)
+  discard C2A       training phase: discard a combat card (its skill) or a production card (1 PS)
+  train C2A         acquire the top card of a pile, a public action (train A17) or a gem (train G1);
+                    parsing also takes the pile: train skill1 | skill2 | skill3 | production | gem
+  stock A03         pay 1 PS: a public action goes to the stock area (ps_target=play: one in your play area)
+  activate A14      an ability "until the end of the training phase" (A14.2 = the card's second one)
+  end               end the training phase; the end phase runs by itself
+Decisions an effect asks for, one pick at a time (the pending decision names its kind):
+  pick C1A          a card looked at from the deck (look_top)
+  return C1A        a hand card back to its pile (return_to_pile)
+  discard C1A       a hand card to the discard pile (discard)
+  imitate A05       the action to imitate, by code (imitate)
+  done              stop picking, when fewer may be picked
+Copies of a card share its code; a move names the lowest-numbered copy it can use, so every move text
+parses back to the same move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.actions import Action, NotationError
+from ...rules.cards import CardSet
+from ...rules.effects import Prompt
+from ...rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
+from ...rules.game import Game, ParamError, ScenarioRefs, seat_has_no_decision
+from ...rules.notation import ids_for_codes, physical_codes
+from ...rules.state import GameState, Pending
+from ...rules.zones import Visibility
+from . import cards as card_rules
+from .host import Host, counters, owned_counts
+from .params import PARAMS, set_count
+from .scoring import final_scores, winners
+
+ACTION, TRAINING, END, OVER = "action", "training", "end", "over"
+CHOICE_KINDS = ("pick", "return", "discard", "imitate")
+PILE_ALIASES = {"skill1": "pile:skill1", "skill2": "pile:skill2", "skill3": "pile:skill3",
+                "production": "pile:production", "gem": "pile:gems", "gems": "pile:gems"}
+
+
+class Risugeon(Game):
+    """The rules of Risugeon, 2-4 players."""
+
+    id = "risugeon"
+    title = "Risugeon"
+    title_ja = "リスゲオン"
+    description = "Build your deck of combat skills and actions, then challenge the guardians of the 7 gems."
+    min_seats = 2
+    max_seats = 4
+    params = PARAMS
+    cardset_name = "risugeon"
+    reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside, out of the game
+
+    # -- card set and bounds -----------------------------------------------------------------
+    def load_cardset(self, params: dict[str, Any]) -> CardSet:
+        return card_rules.load(params.get("cardset", self.cardset_name))
+
+    def max_actions(self, params: dict[str, Any], seats: int) -> int:
+        # Per turn: at most max_turn_actions plays, discards, trainings, stocks and ability uses, a
+        # pass and an end; each play or use brings at most `decision_bound` decisions (with what it
+        # registers for the end of the turn or the next turn).
+        table = card_rules.table_of(self.load_cardset(params))
+        per_turn = (int(params["max_turn_actions"]) + 2) * (1 + table.decision_bound)
+        return int(params["max_rounds"]) * seats * per_turn + 1
+
+    def score_bounds(self, state: GameState) -> tuple[int, int]:
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        points = [r.points for r in table.card]
+        return (sum(p for p in points if p < 0), sum(p for p in points if p > 0))
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self, state: GameState) -> list[Event]:
+        assert state.cardset is not None
+        table = card_rules.table_of(state.cardset)
+        params = state.params
+        sets = set_count(params, state.seats)
+        events: list[Event] = []
+        for seat in range(state.seats):
+            state.add_zone(f"deck:{seat}", Visibility.HIDDEN, seat)
+            state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
+            discard = Visibility.PUBLIC if params["discard_public"] else Visibility.TOP_PUBLIC
+            state.add_zone(f"discard:{seat}", discard, seat)
+            state.add_zone(f"play:{seat}", Visibility.PUBLIC, seat)
+            state.add_zone(f"look:{seat}", Visibility.OWNER, seat)
+        for tier in table.tiers:
+            state.add_zone(f"pile:skill{tier}", Visibility.PUBLIC)
+        for name in ("pile:production", "pile:gems", "display", "stock_area", "box"):
+            state.add_zone(name, Visibility.PUBLIC)
+        state.add_zone("action_deck", Visibility.HIDDEN)
+        # Every card starts in its supply pile (lowest id on top) or, for sets not in use, the box.
+        for card, rules in reversed(list(enumerate(table.card))):
+            if table.copy[card] >= sets:
+                state.zones["box"].cards.append(card)
+            elif rules.type == "action":
+                state.zones["action_deck"].cards.append(card)
+            elif rules.type != "gem":
+                state.zones[table.pile_of(card)].cards.append(card)
+        state.zones["pile:gems"].cards.extend(reversed(table.gems))  # lowest required skill on top
+        state.data.update({
+            "sets": sets, "start": 0, "turn": 0, "round": 1, "actions_left": 0, "trainings_left": 0,
+            "skill": 0, "ps": 0, "voluntary": 0, "played": [], "identity": {}, "abilities": [],
+            "riders": [], "staying": [], "frames": [], "end_step": 0, "points": [0] * state.seats,
+            "owned": [{} for _ in range(state.seats)],
+            "gems": [[] for _ in range(state.seats)], "action_rebuilds": 0, "last_gem": False,
+            "end_reason": "",
+        })
+        host = Host(state, events)
+        lowest = f"pile:skill{table.tiers[0]}"
+        for seat in range(state.seats):
+            start_deck = ((lowest, params["start_combat"]), ("pile:production", params["start_production"]))
+            for pile, count in start_deck:
+                cards = state.zones[pile].cards
+                if len(cards) < count:
+                    raise ParamError(f"{pile} holds {len(cards)} cards, too few for the starting decks")
+                host.move(cards[len(cards) - count:][::-1], pile, f"deck:{seat}", "setup")
+        deck = state.zones["action_deck"].cards
+        state.rng.shuffle(deck)
+        events.append(Shuffled("action_deck", len(deck)))
+        host.refill_display()
+        for seat in range(state.seats):
+            state.rng.shuffle(state.zones[f"deck:{seat}"].cards)
+            events.append(Shuffled(f"deck:{seat}", len(state.zones[f"deck:{seat}"].cards)))
+            host.draw(seat, params["hand_size"])
+        start = state.rng.below(state.seats) if params["random_start"] else 0
+        state.data["start"] = start
+        self._begin_turn(state, start, events)
+        return events
+
+    # -- the turn ----------------------------------------------------------------------------
+    def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """A seat's turn: fresh counters, then its action phase, opened by what stayed in play."""
+        data = state.data
+        state.active = seat
+        state.phase = ACTION
+        state.pending = None
+        data.update({"actions_left": 1, "trainings_left": 1, "skill": 0, "ps": 0, "voluntary": 0, "played": [],
+                     "identity": {}, "abilities": [], "riders": [], "frames": [], "end_step": 0})
+        data["turn"] += 1
+        events.append(TurnStarted(seat))
+        host = Host(state, events)
+        resolver = host.resolver()
+        for entry in data["staying"]:
+            if entry["seat"] == seat and not entry["new"] and entry["turns"] > 0:
+                entry["turns"] -= 1  # 萌えろ: its bonus at the start of the next action phase (R9)
+                resolver.append(entry["next_turn"], seat, entry["card"], entry["as"])
+        self._proceed(state, events)
+
+    def _proceed(self, state: GameState, events: list[Event]) -> None:
+        """Resolve queued effects until a decision is needed; then move the turn on as far as it goes
+        by itself (no usable action: the training phase; the end phase's steps; the next turn)."""
+        data = state.data
+        while True:
+            host = Host(state, events)
+            prompt = host.resolver().run()
+            if prompt is not None:
+                self._ask(state, prompt)
+                return
+            state.pending = None
+            if state.over or state.phase == TRAINING:
+                return
+            if state.phase == ACTION:
+                if not self._action_phase_options(state, state.active):  # type: ignore[arg-type]
+                    self._enter_training(state, events)
+                return
+            if data["end_step"] < 5:
+                self._end_steps(state, events)
+                continue
+            self._after_turn(state, events)
+            return
+
+    def _ask(self, state: GameState, prompt: Prompt) -> None:
+        """An effect waits for a decision: it becomes the pending decision of the seat resolving it."""
+        frame = state.data["frames"][0]
+        state.pending = Pending(prompt.kind, (int(frame["seat"]),), data={
+            **prompt.to_dict(), "op": frame["op"], "card": frame.get("source"), "as": frame.get("as")})
+
+    def _enter_training(self, state: GameState, events: list[Event]) -> None:
+        state.phase = TRAINING
+        events.append(Announced("phase", state.active, {"phase": TRAINING}))
+
+    def _end_steps(self, state: GameState, events: list[Event]) -> None:
+        """End phase steps 1-4, then step 5's "at end of turn" effects are queued (they may ask)."""
+        data = state.data
+        seat = state.active
+        assert seat is not None
+        host = Host(state, events)
+        # 1. Imitation ends: every card counts as itself again.
+        events.append(Announced("end_step", seat, {"step": 1, "imitations": dict(data["identity"])}))
+        data["identity"] = {}
+        # 2. Skill and PS are reset; nothing carries over (R13).
+        events.append(Announced("end_step", seat, {"step": 2, "skill": data["skill"], "ps": data["ps"]}))
+        data.update({"skill": 0, "ps": 0, "actions_left": 0, "trainings_left": 0})
+        # 3. The hand and the used actions are discarded, except a card that stays in play: one that
+        #    stayed its turns goes now; one imitating a staying card is itself again and goes too (R9).
+        keep: set[int] = set()
+        staying = []
+        for entry in data["staying"]:
+            if entry["seat"] != seat:
+                staying.append(entry)
+                continue
+            card = entry["card"]
+            if card not in host.zone(f"play:{seat}"):
+                continue
+            if entry["new"]:
+                if host.code(card) != entry["as"]:
+                    continue
+                entry["new"] = False
+            if entry["turns"] > 0:
+                keep.add(card)
+                staying.append(entry)
+        data["staying"] = staying
+        events.append(Announced("end_step", seat, {"step": 3, "staying": sorted(keep)}))
+        host.move(sorted(host.zone(f"hand:{seat}")), f"hand:{seat}", f"discard:{seat}", "end")
+        used = [c for c in host.zone(f"play:{seat}") if c not in keep]
+        host.move(used, f"play:{seat}", f"discard:{seat}", "end")
+        # 4. Draw 4.
+        events.append(Announced("end_step", seat, {"step": 4}))
+        host.draw(seat, int(state.params["hand_size"]))
+        # 5. "At end of turn" effects, of cards that still count as what registered them (R1).
+        events.append(Announced("end_step", seat, {"step": 5}))
+        resolver = host.resolver()
+        for rider in data["riders"]:
+            if host.code(rider["card"]) == rider["as"]:
+                resolver.append(rider["effects"], seat, rider["card"], rider["as"])
+        data["riders"] = []
+        data["end_step"] = 5
+
+    def _after_turn(self, state: GameState, events: list[Event]) -> None:
+        """The next seat's turn, or the end when the round cap is reached."""
+        data = state.data
+        following = ((state.active or 0) + 1) % state.seats
+        if following == data["start"]:
+            if data["round"] >= int(state.params["max_rounds"]):
+                data["end_reason"] = "rounds"
+                self._finish(state, events)
+                return
+            data["round"] += 1
+        self._begin_turn(state, following, events)
+
+    def _finish(self, state: GameState, events: list[Event]) -> None:
+        """Score deck, discard pile and hand; a tie goes to the later player (R6)."""
+        state.over = True
+        state.phase = OVER
+        state.active = None
+        state.pending = None
+        state.data["frames"] = []
+        state.scores = final_scores(state)
+        state.winners = winners(state.scores, state.data["start"], state.params["tie_break"])
+        events.append(GameEnded(state.winners, tuple(state.scores)))
+
+    # -- legal actions -----------------------------------------------------------------------
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        if state.pending is not None:
+            return self._choice_actions(state, seat)
+        if state.phase == ACTION:
+            return self._action_phase_options(state, seat) + [Action(seat, "pass")]
+        if state.phase == TRAINING:
+            return self._training_options(state, seat) + [Action(seat, "end")]
+        return []
+
+    def _lowest_per_code(self, state: GameState, cards: list[int] | set[int]) -> list[int]:
+        """One card per code (the lowest id, as parsing picks), in code order."""
+        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
+        best: dict[str, int] = {}
+        for card in sorted(cards):
+            best.setdefault(codes[card], card)
+        return [best[c] for c in sorted(best)]
+
+    def _capped(self, state: GameState) -> bool:
+        return state.data["voluntary"] >= int(state.params["max_turn_actions"])
+
+    def _action_phase_options(self, state: GameState, seat: int) -> list[Action]:
+        """Actions to use now, and abilities (until the end of the training phase) to use."""
+        if self._capped(state):
+            return []
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        out: list[Action] = []
+        if state.data["actions_left"] > 0:
+            hand = [c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type == "action"]
+            out += [Action(seat, "play", (c,)) for c in self._lowest_per_code(state, hand)]
+        return out + self._ability_options(state, seat)
+
+    def _ability_options(self, state: GameState, seat: int) -> list[Action]:
+        labels = sorted({a["label"] for a in state.data["abilities"] if self._usable(state, a)})
+        return [Action(seat, "activate", (), label) for label in labels]
+
+    def _usable(self, state: GameState, ability: dict[str, Any]) -> bool:
+        have = counters(state.data)
+        return ((ability["uses"] is None or ability["uses"] > 0)
+                and all(have[k] >= v for k, v in ability["cost"].items()))
+
+    def _trainable(self, state: GameState, table: card_rules.Table | None = None) -> list[int]:
+        """Cards that may be trained if affordable: pile tops, the public actions, the gem(s)."""
+        table = table or card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        zones = state.zones
+        cards = [zones[f"pile:skill{t}"].cards[-1] for t in table.tiers if zones[f"pile:skill{t}"].cards]
+        if zones["pile:production"].cards:
+            cards.append(zones["pile:production"].cards[-1])
+        gems = zones["pile:gems"].cards
+        if state.params["gem_access"] == "any":
+            cards += gems
+        elif gems:
+            cards.append(gems[-1])
+        cards += self._lowest_per_code(state, zones["display"].cards)
+        return cards
+
+    def _train_ok(self, state: GameState, card: int, table: card_rules.Table | None = None) -> str:
+        """Why a card cannot be trained now ("" when it can)."""
+        table = table or card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        rules = table.card[card]
+        data, params = state.data, state.params
+        gem = rules.type == "gem"
+        if (not gem or params["gem_uses_training"]) and data["trainings_left"] < 1:
+            return "no trainings left this turn (one per turn, plus any +trainings)"
+        if data["skill"] < rules.cost:
+            what = "challenging" if gem else "training"
+            return f"{what} {rules.code} needs {rules.cost} skill; you have {data['skill']}"
+        return ""
+
+    def _training_options(self, state: GameState, seat: int) -> list[Action]:
+        if self._capped(state):
+            return []
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        data = state.data
+        out: list[Action] = []
+        hand = [c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type in ("combat", "production")]
+        out += [Action(seat, "discard", (c,)) for c in self._lowest_per_code(state, hand)]
+        out += [Action(seat, "train", (c,)) for c in self._trainable(state, table)
+                if not self._train_ok(state, c, table)]
+        if data["ps"] >= int(state.params["stock_cost"]):
+            stockable = self._lowest_per_code(state, self._stockable(state, seat))
+            out += [Action(seat, "stock", (c,)) for c in stockable]
+        return out + self._ability_options(state, seat)
+
+    def _stockable(self, state: GameState, seat: int) -> list[int]:
+        """What PS may send to the stock area (R5): the public actions, or the actions in one's play area."""
+        if state.params["ps_target"] == "display":
+            return list(state.zones["display"].cards)
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        return [c for c in state.zones[f"play:{seat}"].cards if table.card[c].type == "action"]
+
+    def _choice_actions(self, state: GameState, seat: int) -> list[Action]:
+        pending = state.pending
+        assert pending is not None
+        options = Host(state, []).resolver().options()
+        kind = pending.kind
+        if pending.data.get("by_code"):
+            out = [Action(seat, kind, (), str(code)) for code in sorted(set(options))]
+        else:
+            out = [Action(seat, kind, (c,)) for c in self._lowest_per_code(state, options)]
+        if pending.data["picked"] >= pending.data["low"]:
+            out.append(Action(seat, "done"))
+        return out
+
+    # -- applying ----------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        kind, seat = action.kind, action.seat
+        data = state.data
+        host = Host(state, events)
+        if state.pending is not None:
+            option: Any = None
+            if kind != "done":
+                option = action.target if state.pending.data.get("by_code") else action.cards[0]
+            prompt = host.resolver().answer(option)
+            if prompt is not None:
+                self._ask(state, prompt)
+                return events
+            state.pending = None
+            self._proceed(state, events)
+            return events
+        table = host.table
+        if kind == "pass":
+            self._enter_training(state, events)
+        elif kind == "end":
+            self._end_training(state, events)
+            return events
+        else:
+            data["voluntary"] += 1
+            card = action.cards[0] if action.cards else -1
+            if kind == "play":
+                data["actions_left"] -= 1
+                data["played"].append(card)
+                host.move([card], f"hand:{seat}", f"play:{seat}", "play")
+                events.append(Announced("play", seat, {"card": card}))
+                host.resolver().push(table.card[card].effects, seat, card, table.card[card].code)
+            elif kind == "discard":
+                rules = table.card[card]
+                host.move([card], f"hand:{seat}", f"discard:{seat}", "discard")
+                if rules.type == "combat":
+                    host.add(seat, "skill", rules.skill)
+                else:  # a production card: 1 PS
+                    host.add(seat, "ps", 1)
+            elif kind == "train":
+                self._train(state, host, seat, card)
+            elif kind == "stock":
+                data["ps"] -= int(state.params["stock_cost"])
+                src = "display" if state.params["ps_target"] == "display" else f"play:{seat}"
+                host.move([card], src, "stock_area", "stock")
+                data["staying"] = [e for e in data["staying"] if e["card"] != card]
+                host.refill_display()
+            elif kind == "activate":
+                ability = next(a for a in data["abilities"]
+                               if a["label"] == action.target and self._usable(state, a))
+                for name, amount in ability["cost"].items():
+                    data[{"actions": "actions_left", "trainings": "trainings_left"}.get(name, name)] -= amount
+                if ability["uses"] is not None:
+                    ability["uses"] -= 1
+                events.append(Announced("activate", seat, {"card": ability["card"], "as": ability["as"]}))
+                host.resolver().push(ability["effects"], seat, ability["card"], ability["as"])
+            else:  # the engine passes only legal actions
+                raise AssertionError(kind)
+        if not state.over:
+            self._proceed(state, events)
+        return events
+
+    def _train(self, state: GameState, host: Host, seat: int, card: int) -> None:
+        """Pay and acquire: the card goes to the discard pile (R8: a gem the same way)."""
+        data, params = state.data, state.params
+        rules = host.table.card[card]
+        gem = rules.type == "gem"
+        if not gem or params["gem_uses_training"]:
+            data["trainings_left"] -= 1
+        if not gem or params["gem_spends_skill"]:
+            data["skill"] -= rules.cost
+        src = next(name for name in ("display", "pile:gems", host.table.pile_of(card))
+                   if card in state.zones[name].cards)
+        host.move([card], src, f"discard:{seat}", "train")
+        host.events.append(Announced("train", seat, {"card": card, "cost": rules.cost}))
+        if src == "display":
+            host.refill_display()
+        if gem:
+            data["gems"][seat].append(card)
+            if not state.zones["pile:gems"].cards:
+                data["end_reason"] = "gems"
+                if params["last_gem_ends"] == "now":  # R10: the game ends the moment the pile is empty
+                    self._finish(state, host.events)
+                else:
+                    data["last_gem"] = True
+
+    def _end_training(self, state: GameState, events: list[Event]) -> None:
+        """The training phase ends (abilities "until the end of the training phase" with it)."""
+        state.data["abilities"] = []
+        if state.data["last_gem"]:
+            self._finish(state, events)
+            return
+        state.phase = END
+        state.data["end_step"] = 0
+        events.append(Announced("phase", state.active, {"phase": END}))
+        self._proceed(state, events)
+
+    # -- words -------------------------------------------------------------------------------
+    def explain(self, state: GameState, action: Action) -> str:
+        seat, kind = action.seat, action.kind
+        if seat_has_no_decision(state, seat):
+            if state.active is not None:
+                return f"it is Player {state.active + 1}'s turn"
+            return f"Player {seat + 1} has nothing to decide now"
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        pending = state.pending
+        if pending is not None:
+            if kind not in (*CHOICE_KINDS, "done"):
+                return f"first finish the {pending.data.get('op', 'effect')} decision ({pending.kind} or done)"
+            if kind == "done":
+                return f"pick {pending.data['low'] - pending.data['picked']} more first"
+            if kind != pending.kind:
+                return f"this decision is answered with {pending.kind}, not {kind}"
+            named = action.target or " ".join(table.card[c].code for c in action.cards)
+            return f"{named} is not among the choices"
+        card = action.cards[0] if action.cards else None
+        rules = table.card[card] if card is not None else None
+        if kind in ("pick", "return", "imitate", "done"):
+            return f"there is no {kind} decision now"
+        if self._capped(state) and kind not in ("pass", "end"):
+            return "this turn has reached max_turn_actions; end the phase"
+        if kind == "play":
+            if state.phase != ACTION:
+                return "actions are used only in the action phase"
+            if card not in state.zones[f"hand:{seat}"].cards:
+                return f"{rules.code if rules else '?'} is not in your hand"
+            if rules is not None and rules.type != "action":
+                return f"{rules.code} is not an action card"
+            return "no actions left this turn (one per turn, plus any +actions)"
+        if kind == "pass":
+            return "pass ends the action phase; the training phase has begun"
+        if kind == "end":
+            return "end finishes the training phase; use pass to leave the action phase first"
+        if state.phase != TRAINING and kind in ("discard", "train", "stock"):
+            return f"{kind} belongs to the training phase; pass first"
+        if kind == "discard":
+            if card not in state.zones[f"hand:{seat}"].cards:
+                return "that card is not in your hand"
+            return "only combat cards (for skill) and production cards (for PS) are discarded for resources"
+        if kind == "train" and card is not None and rules is not None:
+            if card not in self._trainable(state):
+                if rules.type == "action":
+                    return f"{rules.code} is not among the public actions: actions are trained only from those"
+                if rules.type == "gem":
+                    if card in state.zones["pile:gems"].cards:
+                        top = table.card[state.zones["pile:gems"].cards[-1]].code
+                        return f"only the top gem ({top}) can be challenged (gem_access top)"
+                    return f"{rules.code} has been taken already"
+                return f"{rules.code} is not on top of its pile"
+            return self._train_ok(state, card) or "cannot train that now"
+        if kind == "stock":
+            if state.data["ps"] < int(state.params["stock_cost"]):
+                return f"sending an action to the stock area costs {state.params['stock_cost']} PS"
+            if state.params["ps_target"] == "display":
+                return "only a public action can be sent to the stock area"
+            return "only an action in your play area can be sent to the stock area"
+        if kind == "activate":
+            if not any(a["label"] == action.target for a in state.data["abilities"]):
+                return f"no ability {action.target} this turn"
+            return f"cannot pay for {action.target} now"
+        return f"{kind} is not allowed now"
+
+    def describe(self, state: GameState, action: Action) -> str:
+        if action.kind in ("imitate", "activate"):
+            return f"{action.kind} {action.target}"
+        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
+        return " ".join([action.kind, *(codes[c] for c in action.cards)])
+
+    def narrate(self, state: GameState, action: Action) -> str:
+        assert state.cardset is not None
+        table = card_rules.table_of(state.cardset)
+        names = {s.code: s.name.get("en") for s in state.cardset.cards}
+        text = ", ".join(names.get(table.card[c].code, "?") for c in action.cards)
+        words = {
+            "play": f"uses {text}", "pass": "goes on to training", "discard": f"discards {text}",
+            "train": f"trains {text}", "stock": f"sends {text} to the stock area", "end": "ends the turn",
+            "pick": f"picks {text}", "return": f"returns {text} to its pile", "done": "is done",
+            "imitate": f"imitates {names.get(action.target, action.target)}",
+            "activate": f"uses the ability of {names.get(action.target.split('.')[0], action.target)}",
+        }
+        return words.get(action.kind, self.describe(state, action))
+
+    def parse(self, state: GameState, seat: int, text: str) -> Action:
+        assert state.cardset is not None
+        words = text.split()
+        if not words:
+            raise NotationError("empty move")
+        kind, rest = words[0].lower(), words[1:]
+        known = ("play", "pass", "discard", "train", "stock", "activate", "end",
+                 "pick", "return", "imitate", "done")
+        if kind not in known:
+            raise NotationError(f"unknown move {kind!r} (moves: {', '.join(known)})")
+        if kind in ("pass", "end", "done"):
+            if rest:
+                raise NotationError(f"{kind} takes nothing after it")
+            return Action(seat, kind)
+        if len(rest) != 1:
+            raise NotationError(f"{kind} takes one card code, such as '{kind} A05'")
+        token = rest[0]
+        by_code = {s.code.upper(): s.code for s in state.cardset.cards}
+        if kind in ("imitate", "activate"):
+            base, _, number = token.partition(".")
+            if base.upper() not in by_code or (number and not number.isdigit()):
+                raise NotationError(f"{token!r} is not a card code of {state.cardset.id}")
+            return Action(seat, kind, (), by_code[base.upper()] + (f".{number}" if number else ""))
+        if kind == "train" and token.lower() in PILE_ALIASES:
+            pile = state.zones.get(PILE_ALIASES[token.lower()])
+            if pile is None or not pile.cards:
+                raise NotationError(f"the {token} pile is empty")
+            return Action(seat, kind, (pile.cards[-1],))
+        preferred = self._candidates(state, seat, kind)
+        codes = physical_codes(state.cardset)
+        if token.upper() in {codes[c].upper() for c in preferred}:
+            return Action(seat, kind, ids_for_codes(state.cardset, [token], preferred))
+        # not where the move could take it from: name some copy, so the rules can say why not
+        return Action(seat, kind, ids_for_codes(state.cardset, [token], range(len(codes))))
+
+    def _candidates(self, state: GameState, seat: int, kind: str) -> list[int]:
+        """The cards a move of this kind names, as legal_actions picks them (lowest id per code)."""
+        zones = state.zones
+        if kind in ("play", "discard", "return"):
+            return list(zones[f"hand:{seat}"].cards)
+        if kind == "pick":
+            return list(zones[f"look:{seat}"].cards)
+        if kind == "train":
+            return self._trainable(state)
+        if kind == "stock":
+            return self._stockable(state, seat)
+        return []
+
+    # -- what everyone may know --------------------------------------------------------------
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        data = state.data
+        zones = state.zones
+
+        def pile(name: str) -> dict[str, Any]:
+            cards = zones[name].cards
+            top = cards[-1] if cards else None
+            return {"zone": name, "count": len(cards), "top": top,
+                    "code": table.card[top].code if top is not None else None,
+                    "cost": table.card[top].cost if top is not None else None}
+
+        supply = {f"skill{t}": pile(f"pile:skill{t}") for t in table.tiers}
+        supply["production"] = pile("pile:production")
+        gems = zones["pile:gems"].cards
+        pending = state.pending
+        choice = None
+        if pending is not None:
+            asked = pending.data
+            choice = {"seat": pending.seats[0], "kind": pending.kind, "effect": asked.get("op"),
+                      "card": asked.get("card"), "as": asked.get("as"),
+                      "low": asked["low"], "high": asked["high"], "picked": asked["picked"]}
+        return {
+            "round": data["round"], "turn": data["turn"], "start": data["start"], "sets": data["sets"],
+            "actions_left": data["actions_left"], "trainings_left": data["trainings_left"],
+            "skill": data["skill"], "ps": data["ps"],
+            "supply": supply, "display": list(zones["display"].cards),
+            "action_deck": len(zones["action_deck"].cards), "stock_area": len(zones["stock_area"].cards),
+            "action_rebuilds": data["action_rebuilds"],
+            "gems_left": len(gems), "gem_pile": [table.card[g].code for g in reversed(gems)],
+            "next_gem": None if not gems else {"card": gems[-1], "code": table.card[gems[-1]].code,
+                                               "cost": table.card[gems[-1]].cost,
+                                               "points": table.card[gems[-1]].points},
+            "points": list(data["points"]), "owned": [dict(o) for o in data["owned"]],
+            "gems": [[table.card[g].code for g in gs] for gs in data["gems"]],
+            "played": list(data["played"]),
+            "imitating": {int(k): v for k, v in data["identity"].items()},
+            "staying": [{"seat": e["seat"], "card": e["card"], "turns": e["turns"]} for e in data["staying"]],
+            "abilities": [{"label": a["label"], "card": a["card"], "cost": dict(a["cost"]), "uses": a["uses"]}
+                          for a in data["abilities"]],
+            "end_of_turn": [{"card": r["card"], "as": r["as"]} for r in data["riders"]],
+            "choice": choice, "last_gem_taken": data["last_gem"], "end_reason": data["end_reason"],
+        }
+
+    def check(self, state: GameState) -> list[str]:
+        problems: list[str] = []
+        data = state.data
+        if state.cardset is None:
+            return ["no card set"]
+        table = card_rules.table_of(state.cardset)
+        if not state.over and final_scores(state) != data["points"]:
+            problems.append(f"points tally {data['points']} differs from the cards held {final_scores(state)}")
+        for seat in range(state.seats):
+            if owned_counts(state, seat) != dict(sorted(data["owned"][seat].items())):
+                problems.append(f"seat {seat}'s owned tally differs from its cards")
+        for key in ("actions_left", "trainings_left", "skill", "ps"):
+            if data[key] < 0:
+                problems.append(f"{key} is negative: {data[key]}")
+        size = int(state.params["display_size"])
+        display = state.zones["display"].cards
+        if len(display) > size or (len(display) < size and (state.zones["action_deck"].cards or
+                                                           state.zones["stock_area"].cards)):
+            problems.append(f"the display holds {len(display)} cards with actions left to refill it")
+        gems = state.zones["pile:gems"].cards
+        costs = [table.card[g].cost for g in gems]
+        if costs != sorted(costs, reverse=True):
+            problems.append(f"the gem pile is out of order: {costs}")
+        if (state.pending is None) != (not data["frames"]) and not state.over:
+            problems.append("a pending decision without a waiting effect, or the reverse")
+        for seat in range(state.seats):
+            looked = state.zones[f"look:{seat}"].cards
+            if looked and (state.pending is None or state.pending.data.get("op") != "look_top"):
+                problems.append(f"look:{seat} holds cards with no decision about them")
+            for card in state.zones[f"play:{seat}"].cards:
+                if table.card[card].type != "action":
+                    problems.append(f"play:{seat} holds a {table.card[card].type} card")
+        return problems
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
+        from .arrange import arrange
+        arrange(self, state, setup, refs)
