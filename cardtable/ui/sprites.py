@@ -33,16 +33,26 @@ class CardSprite:
     squash: float = 1.0  # horizontal scale during a flip (1 = flat, 0 = edge-on)
     selected: bool = False
     lifted: bool = False  # being dragged: drawn above everything
+    image: pygame.Surface | None = None  # a ready image instead of a card face (a die in flight)
+
+    @property
+    def height(self) -> int:
+        """Card proportions, or the ready image's own height."""
+        return self.image.get_height() if self.image is not None else self.width * 88 // 63
+
+    @property
+    def drawn_width(self) -> int:
+        """The card's width, or the ready image's own (a tilted die is wider than it is tall)."""
+        return self.image.get_width() if self.image is not None else self.width
 
     @property
     def rect(self) -> pygame.Rect:
         """The screen rectangle (with the selection outline)."""
-        height = self.width * 88 // 63
-        return pygame.Rect(int(self.x) - 3, int(self.y) - 3, self.width + 6, height + 6)
+        return pygame.Rect(int(self.x) - 3, int(self.y) - 3, self.drawn_width + 6, self.height + 6)
 
     def card_rect(self) -> pygame.Rect:
         """The card's own rectangle."""
-        return pygame.Rect(int(self.x), int(self.y), self.width, self.width * 88 // 63)
+        return pygame.Rect(int(self.x), int(self.y), self.drawn_width, self.height)
 
 
 class Board:
@@ -62,6 +72,8 @@ class Board:
 
     def image(self, sprite: CardSprite) -> pygame.Surface:
         """The cached face or back for a sprite at its width."""
+        if sprite.image is not None:
+            return sprite.image
         if sprite.face_up and sprite.card >= 0:
             return self.renderer.face(self.physical[sprite.card], sprite.width)  # type: ignore[attr-defined]
         return self.renderer.back(sprite.width)  # type: ignore[attr-defined]
@@ -83,7 +95,7 @@ class Board:
 
     def _signature(self, sprite: CardSprite) -> tuple[object, ...]:
         return (int(sprite.x), int(sprite.y), sprite.width, sprite.card, sprite.face_up, round(sprite.squash, 2),
-                sprite.selected, sprite.lifted, sprite.z)
+                sprite.selected, sprite.lifted, sprite.z, id(sprite.image))
 
     def ordered(self) -> list[CardSprite]:
         """Sprites bottom to top."""

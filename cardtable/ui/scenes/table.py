@@ -14,16 +14,18 @@ from dataclasses import dataclass
 import pygame
 
 from ...rules.actions import Action, IllegalAction
-from ...rules.events import Event, Shuffled
+from ...rules.events import DiceRolled, Event, Shuffled
 from ...rules.view import PlayerView
 from ...session import Session
 from ..animation import FLIP_S, RIFFLE_S, SLIDE_S, Animator, Tween
 from ..app import App
+from ..dice import DiceRoll
 from ..scene import Scene
 from ..sprites import Board, CardSprite
 from ..widgets import GOLD, INK, Button, draw_panel, draw_text
 
 TOAST_S = 3.0
+ROLL_LINGER_S = 1.2
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,8 @@ class TableScene(Scene):
         self.finished = False
         self.mismatches: list[str] = []
         self.moved = False  # a dragged card moved: draw this frame
+        self.rolls: list[DiceRoll] = []
+        self.roll_linger: dict[int, float] = {}
         self.hovered: int | None = None
         self.hover_pos = (0, 0)
         self._view: PlayerView | None = None
@@ -169,9 +173,51 @@ class TableScene(Scene):
                                             place.face_up if was_up != place.face_up else None))
             sprites.append(sprite)
         self.board.replace_sprites(sprites)
+        for roll in self.rolls:  # dice still on the table stay there
+            for die in roll.sprites:
+                self.board.sprites[die.key] = die
+        if animate:
+            for event in events or []:
+                if isinstance(event, DiceRolled):
+                    self.throw(event)
         if shuffled and animate:
             self.riffle([e.zone for e in events or [] if isinstance(e, Shuffled)])
         self.refresh_background()
+
+    def dice_path(self, event: DiceRolled) -> tuple[tuple[float, float], tuple[float, float], int]:
+        """Where a roll is thrown from and lands, and the die size: from the roller toward the middle."""
+        width, height = self.app.size
+        size = max(24, height // 14)
+        start = (width * 0.2 if event.seat == self.viewer else width * 0.7, height * 0.8)
+        return start, (width * 0.42, height * 0.45), size
+
+    def throw(self, event: DiceRolled) -> None:
+        """Animate a roll the rules already made (nothing when animations are off)."""
+        if self.animator.speed <= 0:
+            return
+        start, end, size = self.dice_path(event)
+        roll = DiceRoll(event.results, start, end, size, seed=len(self.engine.state.history))
+        self.rolls.append(roll)
+        self.roll_linger[id(roll)] = ROLL_LINGER_S
+        for die in roll.sprites:
+            self.board.sprites[die.key] = die
+        self.app.play("dice")
+
+    def step_rolls(self, dt: float) -> bool:
+        """Move the dice; a settled die stays a moment so everyone sees the face, then leaves."""
+        if not self.rolls:
+            return False
+        for roll in list(self.rolls):
+            if not roll.done:
+                roll.step(dt * self.animator.speed)
+                continue
+            self.roll_linger[id(roll)] -= dt
+            if self.roll_linger[id(roll)] <= 0:
+                self.rolls.remove(roll)
+                del self.roll_linger[id(roll)]
+                for die in roll.sprites:
+                    self.board.sprites.pop(die.key, None)
+        return True
 
     def riffle(self, zones: list[str]) -> None:
         """A shuffled pile splits in two halves that fan out to either side and interleave back."""
@@ -231,7 +277,8 @@ class TableScene(Scene):
         """Every sprite where the view says (used by the smoke test once animations drain)."""
         wanted = {p.key: p for p in self.layout(self.view(), self.app.size)}
         problems = []
-        if set(wanted) != set(self.board.sprites):
+        cards = {k for k in self.board.sprites if not (isinstance(k, tuple) and k[0] == "die")}
+        if set(wanted) != cards:
             problems.append(f"sprites {len(self.board.sprites)} vs placements {len(wanted)}")
         for key, place in wanted.items():
             sprite = self.board.sprites.get(key)
@@ -256,7 +303,7 @@ class TableScene(Scene):
             self.relayout(animate=False)
 
     def busy(self) -> bool:
-        return (self.animator.busy or self.toast is not None or self.pause_after > 0
+        return (self.animator.busy or self.toast is not None or self.pause_after > 0 or bool(self.rolls)
                 or (not self.engine.is_over() and any(self.session.is_bot(s) for s in self.engine.deciding_seats()))
                 or self.timer_running())
 
@@ -266,9 +313,10 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> bool:
         was_animating = self.animator.busy
-        changed = self.animator.update(dt) or self.moved
+        changed = self.step_rolls(dt)
+        changed = self.animator.update(dt) or self.moved or changed
         self.moved = False
-        if self.animator.busy:
+        if self.animator.busy or any(not roll.done for roll in self.rolls):
             return changed
         if was_animating:  # the last tween just landed: buttons and labels for the new position
             self.refresh_background()
