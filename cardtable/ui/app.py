@@ -12,6 +12,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -208,30 +209,65 @@ class App:
 
 
 def setup_logging() -> str:
-    """Log to the user log folder (a windowed build has no console); returns the log file's path."""
+    """Log to the user log folder (a windowed build has no console); returns the log file's path.
+
+    When that folder cannot be written, the log goes to the system's temporary folder instead.
+    """
+    import tempfile
+
     folder = user_folders().logs
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "cardtable.log"
-    handler = logging.FileHandler(path, encoding="utf-8")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handler = logging.FileHandler(folder / "cardtable.log", encoding="utf-8")
+    except OSError:
+        folder = Path(tempfile.gettempdir())
+        handler = logging.FileHandler(folder / "cardtable.log", encoding="utf-8")
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     root = logging.getLogger("cardtable")
     root.handlers[:] = [handler]
     root.setLevel(logging.INFO)
-    return str(path)
+    return str(folder / "cardtable.log")
+
+
+def _set_window_icon() -> None:
+    """The window's icon (sprites/icon.png, drawn by packaging/make_icon.py); none if it is missing."""
+    from ..resources import sprites_dir
+
+    try:
+        with sprites_dir().joinpath("icon.png").open("rb") as handle:
+            pygame.display.set_icon(pygame.image.load(handle, "icon.png"))
+    except (OSError, pygame.error):
+        log.info("no window icon")
 
 
 def run_app(args: Any) -> int:
-    """Open the window on the menu (the `cardtable` command). Crashes are logged with their path shown."""
+    """Open the window on the menu (the `cardtable` command). A crash is logged, and its log's path is
+    shown on stderr, and in a message window when the app is frozen or has no console.
+
+    With `args.first_frame` (`cardtable --first-frame`) it draws the menu once, prints when, and exits:
+    bench/startup.py measures start-up with it.
+    """
     log_path = setup_logging()
     started = time.perf_counter()
     try:
+        from .appinfo import version_line
         from .scenes.menu import MenuScene
 
+        log.info("%s%s", version_line(), " (built app)" if getattr(sys, "frozen", False) else "")
         app = App()
+        _set_window_icon()
         app.push(MenuScene(app))
         log.info("first scene after %.3f s", time.perf_counter() - started)
+        if getattr(args, "first_frame", False):
+            app.frame([])
+            print(f"first frame drawn at {time.time():.6f} (unix time); frames drawn: {app.frames_drawn}",
+                  flush=True)
+            pygame.quit()
+            return 0 if app.frames_drawn else 1
         return app.run()
     except Exception:
         log.exception("crash")
-        print(f"cardtable stopped because of an error. Details are in {log_path}", file=sys.stderr)
+        from .crash import report_crash
+
+        report_crash(log_path)
         return 1

@@ -110,6 +110,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "about.lib.yaml": {"en": "card set files", "ja": "カードセットのファイル"},
     "about.lib.platformdirs": {"en": "where your files go", "ja": "ファイルの保存場所"},
     "about.lib.jsonschema": {"en": "checking card set files", "ja": "カードセットの検査"},
+    "about.lib.sdl": {"en": "inside pygame-ce", "ja": "pygame-ce に同梱"},
+    "about.lib.jsonschema_deps": {"en": "used by jsonschema", "ja": "jsonschema が使用"},
+    "about.lib.python": {"en": "the language; the built app carries its runtime",
+                         "ja": "プログラミング言語。配布版にはその実行環境が入っています"},
+    "about.versions": {"en": "Versions", "ja": "バージョン"},
     "about.lgpl_note": {
         "en": "pygame-ce is used as a separate, replaceable library under the LGPL; its source is at "
               "github.com/pygame-community/pygame-ce.",

@@ -1,6 +1,10 @@
 """`cardtable --smoke-test`: open the window, click through the real scenes to a 4-bot Rune Works! game,
 play it to the end through the event loop at full speed, and check after every frame that each card
 sprite sits exactly where the engine's view says. Exit 0 when all held. Works under SDL's dummy drivers.
+
+First it checks that the bundled data is reachable through importlib.resources (card sets valid, the
+rules texts, the Japanese font drawing Japanese, its licence, the window icon), so the same command run
+from a PyInstaller bundle proves the bundle carries them.
 """
 
 from __future__ import annotations
@@ -28,6 +32,32 @@ def _control(scene: object, tag: str) -> pygame.Rect:
     raise RuntimeError(f"smoke test: no control {tag!r} on {type(scene).__name__}")
 
 
+def check_bundled_resources(game_id: str = "runeworks") -> list[str]:
+    """Problems finding or using the bundled data; empty when all of it is there and works."""
+    from ..cardsets import validate_paths
+    from ..resources import bundled_cardsets, sprites_dir
+    from .fonts import get_font, license_text, missing_glyphs
+    from .scenes.rules import rules_text
+
+    problems: list[str] = []
+    sets = bundled_cardsets()
+    if not sets:
+        problems.append("no bundled card sets")
+    problems += [str(p) for p in validate_paths(sets)]
+    for language in ("en", "ja"):
+        text = rules_text(game_id, language)
+        if not text or (language == "ja" and not any("\u3040" <= ch <= "\u30ff" for ch in text)):
+            problems.append(f"no {language} rules text for {game_id}")
+    missing = missing_glyphs(get_font(20), "ルーンワークス！魔術師")
+    if missing:
+        problems.append(f"the bundled font lacks {''.join(missing)}")
+    if "Adobe" not in license_text():
+        problems.append("the font licence has no copyright line")
+    if not sprites_dir().joinpath("icon.png").is_file():
+        problems.append("no window icon")
+    return problems
+
+
 def run_smoke_test(game_id: str = "runeworks", seats: int = 4) -> int:
     """The smoke test; returns the process exit code."""
     from .scenes.menu import MenuScene
@@ -37,6 +67,10 @@ def run_smoke_test(game_id: str = "runeworks", seats: int = 4) -> int:
 
     started = time.perf_counter()
     app = App(fast=True)
+    resource_problems = check_bundled_resources(game_id)
+    if resource_problems:
+        print("smoke test: bundled data:\n  " + "\n  ".join(resource_problems), file=sys.stderr)
+        return 1
     app.push(MenuScene(app))
     app.frame([])
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1", scancode=0)])
@@ -71,7 +105,7 @@ def run_smoke_test(game_id: str = "runeworks", seats: int = 4) -> int:
         print("smoke test: sprites not where the view says:\n  " + "\n  ".join(problems[:20]), file=sys.stderr)
         return 1
     winners = ", ".join(table.session.name(s) for s in engine.state.winners) or "nobody"
-    print(f"smoke test ok: {len(engine.state.history)} actions, {frames} frames, {app.frames_drawn} drawn, "
+    print(f"smoke test ok: bundled data found; {len(engine.state.history)} actions, {frames} frames, {app.frames_drawn} drawn, "
           f"won by {winners}, {elapsed:.1f} s")
     pygame.quit()
     return 0

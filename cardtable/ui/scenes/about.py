@@ -5,25 +5,12 @@ from __future__ import annotations
 
 from ... import __version__
 from ...persistence.files import user_folders
+from ..appinfo import LIBRARIES, font_copyright, version_line
 from ..fonts import license_text
 from .common import Block
 from .rules import DocumentScene
 
-# (name, licence, what it does here); shipped inside every build.
-LIBRARIES: tuple[tuple[str, str, str], ...] = (
-    ("pygame-ce", "GNU LGPL 2.1", "about.lib.pygame"),
-    ("PyYAML", "MIT", "about.lib.yaml"),
-    ("platformdirs", "MIT", "about.lib.platformdirs"),
-    ("jsonschema", "MIT", "about.lib.jsonschema"),
-)
-
-
-def font_copyright() -> str:
-    """The font licence's copyright line ("Copyright (c) 2014-2021 Adobe ...")."""
-    for line in license_text().splitlines():
-        if line.strip().lower().startswith("copyright"):
-            return line.strip().rstrip(".")
-    return ""
+__all__ = ["LIBRARIES", "AboutScene", "font_copyright", "licence_paragraphs"]
 
 
 def licence_paragraphs() -> list[str]:
@@ -54,6 +41,8 @@ class AboutScene(DocumentScene):
         folders = user_folders()
         out = [
             Block("p", t("about.tagline")),
+            Block("h2", t("about.versions")),
+            Block("p", version_line()),
             Block("h2", t("about.folders")),
             Block("li", f"{t('about.saves')}: {folders.saves}"),
             Block("li", f"{t('about.settings')}: {folders.settings}"),
