@@ -76,6 +76,9 @@ def measure(cases: dict[str, list[str]], runs: int) -> dict[str, dict[str, list[
     home = tempfile.mkdtemp(prefix="cardtable-startup-")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                CARDTABLE_HOME=home)
+    # An installed app keeps its compiled bytecode; a shell that forbids writing it would measure
+    # recompiling every module on every start instead.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     for command in cases.values():
         run_once(command, env)
     out: dict[str, dict[str, list[float]]] = {name: {"first": [], "exit": []} for name in cases}

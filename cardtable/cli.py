@@ -218,13 +218,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardtable` command."""
-    from .bots import BotError
-    from .cardsets import LoadError
-    from .games.runeworks.melds import DeckError
-    from .rules.actions import NotationError
-    from .rules.game import ParamError
-    from .rules.scenario import ScenarioError
-
     parser = build_parser()
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv) or ["play"])
     if args.smoke_test:
@@ -239,11 +232,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(["play", *(argv or sys.argv[1:])])
     try:
         return int(args.func(args))
-    except (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError) as exc:
-        print(f"cardtable: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:
+        if not _is_bad_input(exc):
+            raise
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _is_bad_input(exc: Exception) -> bool:
+    """Whether an error is the user's input (one line, exit 2) rather than a bug (a traceback).
+    The error types are imported here, not at start-up, so opening the window stays quick."""
+    from .bots import BotError
+    from .cardsets import LoadError
+    from .games.runeworks.melds import DeckError
+    from .rules.actions import NotationError
+    from .rules.game import ParamError
+    from .rules.scenario import ScenarioError
+
+    return isinstance(exc, (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError))
 
 
 if __name__ == "__main__":

@@ -23,14 +23,16 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft7Validator
-from jsonschema.exceptions import ValidationError
 from yaml.nodes import Node, ScalarNode
 
 from cardtable.resources import bundled_cardsets, cardset_path, schema_path
 from cardtable.rules.cards import CardSet, CardSpec, Text
+
+if TYPE_CHECKING:  # jsonschema is imported when a file is first validated: it costs 50 ms at start-up
+    from jsonschema import Draft7Validator
+    from jsonschema.exceptions import ValidationError
 
 from .yamlfile import (
     LoadError,
@@ -300,6 +302,8 @@ def _problem(file: str, root: Node | None, key_path: list[str | int], message: s
 
 @functools.cache
 def _validator() -> Draft7Validator:
+    from jsonschema import Draft7Validator
+
     schema = json.loads(schema_path().read_bytes().decode("utf-8"))
     Draft7Validator.check_schema(schema)
     return Draft7Validator(schema)
