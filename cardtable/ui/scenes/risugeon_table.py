@@ -27,14 +27,7 @@ class RisugeonTable(TableScene):
     """Risugeon on the shared table."""
 
     # -- geometry ----------------------------------------------------------------------------
-    def card_width(self) -> int:
-        width, height = self.app.size
-        return max(40, min(int(height * 0.105), int(width * 0.062)))
-
-    def bottom_seat(self) -> int:
-        if self.viewer is not None:
-            return self.viewer
-        return self.engine.state.active if self.engine.state.active is not None else 0
+    card_size = (40, 0.105, 0.062)
 
     def slots(self) -> dict[str, pygame.Rect]:
         """Named card-sized places: supply piles, gems, display, action deck, stock area, own piles."""

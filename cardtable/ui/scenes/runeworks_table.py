@@ -38,9 +38,7 @@ class RuneWorksTable(TableScene):
         self.leady_shown: dict[str, int] = {}
 
     # -- geometry ----------------------------------------------------------------------------
-    def card_width(self) -> int:
-        width, height = self.app.size
-        return max(40, min(int(height * 0.1), int(width * 0.065)))
+    card_size = (40, 0.1, 0.065)
 
     def bottom_seat(self) -> int:
         return self.viewer if self.viewer is not None else 0

@@ -106,6 +106,21 @@ class TableScene(Scene):
         self.viewer = seat
         self.relayout(animate=False)
 
+    # -- geometry shared by the games ---------------------------------------------------------
+    card_size = (40, 0.1, 0.065)  # smallest width, and the share of the window's height / width
+
+    def card_width(self) -> int:
+        """The table's card width for this window: sharp because faces are drawn at this size."""
+        width, height = self.app.size
+        least, of_height, of_width = self.card_size
+        return max(least, min(int(height * of_height), int(width * of_width)))
+
+    def bottom_seat(self) -> int:
+        """The seat drawn nearest the screen's bottom edge: the viewer, else whoever is to move."""
+        if self.viewer is not None:
+            return self.viewer
+        return self.engine.state.active if self.engine.state.active is not None else 0
+
     # -- to be filled in by each game --------------------------------------------------------
     def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
         """Every card's place according to the view."""
