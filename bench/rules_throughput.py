@@ -96,6 +96,8 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
         GameSpec("runeworks", {"level": args.level}, (2, 4, 6), f"runeworks L{args.level}"),
         # random Risugeon players almost never gather a gem's skill: their games run to the round cap
         GameSpec("risugeon", {}, (2, 4), "risugeon"),
+        # a 2-player duel of dice: each attack rolls, each damage event asks the defender
+        GameSpec("sainome", {}, (2,), "sainome"),
     ]
 
 

@@ -34,6 +34,12 @@ def _params(gid: str) -> list[dict[str, object]]:
                 {"max_rounds": 20, "gem_access": "any", "ps_target": "play", "discard_public": False,
                  "reshuffle_mid_draw": False, "last_gem_ends": "turn", "random_start": True, "tie_break": "shared",
                  "gem_spends_skill": False, "gem_uses_training": False, "sets": 4}]
+    if gid == "sainome":
+        # the rulebook's defaults, then the draft variant with every PROVISIONAL switch turned the other way
+        return [{},
+                {"hp_draft": True, "hp_size": 6, "max_turns": 60, "fire_order": "slot", "flip_mismatch": "hand",
+                 "removed_bomb": "placer", "zero_damage_triggers": True, "catalyst_may_decline": True,
+                 "six_cards_fire_on_face": False, "setup_equip_order": "second", "max_setup_rolls": 2}]
     return [{}]
 
 

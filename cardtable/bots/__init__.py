@@ -32,6 +32,9 @@ def bot_factories(game_id: str) -> dict[str, Callable[[Rng], Bot]]:
     elif game_id == "risugeon":
         from .risugeon_bot import RisugeonBot
         out["heuristic"] = RisugeonBot
+    elif game_id == "sainome":
+        from .sainome_bot import SainomeBot
+        out["heuristic"] = SainomeBot
     return out
 
 

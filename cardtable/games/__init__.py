@@ -8,7 +8,8 @@ from ..rules.game import Game, ParamError
 def _registry() -> dict[str, Game]:
     from .risugeon import Risugeon
     from .runeworks import RuneWorks
-    return {g.id: g for g in (RuneWorks(), Risugeon())}
+    from .sainome import Sainome
+    return {g.id: g for g in (RuneWorks(), Risugeon(), Sainome())}
 
 
 _GAMES: dict[str, Game] | None = None

@@ -63,11 +63,12 @@ class Shuffled(Event):
 
 @dataclass(frozen=True)
 class DiceRolled(Event):
-    """Dice were rolled; the results are fixed by the game's rng, the UI only animates them."""
+    """Dice were rolled; the results are fixed by the game's rng (rules/dice.py), the UI only animates them."""
 
     seat: int
     sides: int
     results: tuple[int, ...]
+    why: str = ""  # what the roll is for, in the game's words ("setup", "attack")
 
     @property
     def reveals(self) -> bool:

@@ -17,15 +17,17 @@ from yaml.nodes import Node
 
 from ..cardsets.yamlfile import LoadError, format_key_path, locate, read_yaml
 from .actions import IllegalAction, NotationError
+from .dice import RollError
 from .engine import Engine
 from .game import Game, ParamError
 from .notation import ids_for_codes, physical_codes
 from .state import GameState
 
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
-SCENARIO_KEYS = {"name", "game", "seats", "seed", "params", "deal", "setup", "moves", "expect", "scenarios"}
+SCENARIO_KEYS = {"name", "game", "seats", "seed", "params", "deal", "setup", "rolls", "moves", "expect",
+                 "scenarios"}
 EXPECT_KEYS = {"zones", "order", "counts", "scores", "mp", "winners", "over", "next", "phase", "active",
-               "legal", "data"}
+               "legal", "data", "rolls_left"}
 
 
 class ScenarioError(Exception):
@@ -156,10 +158,13 @@ def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[
         raise refs.fail("params", "expected a mapping of parameter: value")
     deal = spec.get("deal") or {}
     setup = spec.get("setup") or {}
+    rolls = _stated_rolls(spec.get("rolls"), refs)
 
     def arrange(state: GameState) -> None:
         refs.state = state
         _stack_deal(state, deal, refs, game.reserve_zone)
+        # Stated rolls live in the state, set again on every replay (undo), so they stay deterministic.
+        state.forced_rolls[:] = rolls
         game.arrange(state, setup, refs)
 
     try:
@@ -191,6 +196,9 @@ def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[
         for seat, text in _moves(item, refs, where):
             try:
                 engine.apply_text(seat, text)
+            except RollError as exc:
+                result.failures.append(f"move {index} P{seat + 1}: {text}: rolls: {exc}")
+                return result
             except (IllegalAction, NotationError) as exc:
                 deciding = ", ".join(f"P{s + 1}" for s in engine.deciding_seats()) or "nobody"
                 result.failures.append(f"move {index} P{seat + 1}: {text}: rejected: {exc} "
@@ -199,6 +207,16 @@ def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[
     if "expect" in spec:
         result.failures += _check(engine, spec["expect"], refs, "expect")
     return result
+
+
+def _stated_rolls(value: Any, refs: _Refs) -> list[int]:
+    """The `rolls:` list: dice results the game's next rolls take in order, instead of the seed's."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1
+                                              for v in value):
+        raise refs.fail("rolls", "expected a list of dice results such as [3, 6, 6]")
+    return list(value)
 
 
 def _move(item: Any, refs: _Refs, where: str) -> tuple[int, str]:
@@ -295,13 +313,30 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
                            f"got {_seats([state.active] if state.active is not None else [])}")
         elif key == "legal":
             out += _check_legal(engine, value, refs, at)
+        elif key == "rolls_left":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise refs.fail(at, "expected how many stated rolls are still unused, such as 0")
+            if len(state.forced_rolls) != value:
+                out.append(f"rolls_left: expected {value}, got {len(state.forced_rolls)} "
+                           f"({state.forced_rolls})")
         elif key == "data":
             public = engine.game.public_data(state, None)
             for name, want in (value or {}).items():
                 got = public.get(name, "<missing>")
-                if got != want:
+                if not _matches(want, got):
                     out.append(f"data.{name}: expected {want!r}, got {got!r}")
     return out
+
+
+def _matches(want: Any, got: Any) -> bool:
+    """Whether a `data:` value holds: a mapping is compared key by key (keys left out are not checked),
+    a list item by item, anything else by equality."""
+    if isinstance(want, dict):
+        return isinstance(got, dict) and all(k in got and _matches(v, got[k]) for k, v in want.items())
+    if isinstance(want, list):
+        return (isinstance(got, (list, tuple)) and len(want) == len(got)
+                and all(_matches(w, g) for w, g in zip(want, got, strict=True)))
+    return bool(want == got)
 
 
 def _check_legal(engine: Engine, value: Any, refs: _Refs, at: str) -> list[str]:

@@ -55,7 +55,7 @@ class GameState:
     """One position of one game."""
 
     __slots__ = ("game", "seats", "params", "seed", "rng", "zones", "phase", "active", "pending",
-                 "scores", "data", "history", "undo_floor", "over", "winners", "cardset")
+                 "scores", "data", "history", "undo_floor", "over", "winners", "cardset", "forced_rolls")
 
     def __init__(self, game: str, seats: int, params: dict[str, Any], seed: int,
                  cardset: CardSet | None = None) -> None:
@@ -75,6 +75,8 @@ class GameState:
         self.over = False
         self.winners: tuple[int, ...] = ()
         self.cardset = cardset
+        # Dice results stated by a scenario, taken in order before the rng (rules/dice.py).
+        self.forced_rolls: list[int] = []
 
     # -- zones -------------------------------------------------------------------------------
     def add_zone(self, name: str, visibility: Visibility, owner: int | None = None) -> Zone:
@@ -115,7 +117,7 @@ class GameState:
     # -- text forms --------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of the whole state, hidden parts included."""
-        return {
+        out = {
             "game": self.game, "seats": self.seats, "params": _plain(self.params), "seed": self.seed,
             "rng": self.rng.to_dict(), "zones": {n: z.to_dict() for n, z in self.zones.items()},
             "phase": self.phase, "active": self.active,
@@ -125,6 +127,9 @@ class GameState:
             "over": self.over, "winners": list(self.winners),
             "cardset": None if self.cardset is None else self.cardset.id,
         }
+        if self.forced_rolls:  # only when a scenario stated rolls, so other states keep their text
+            out["rolls"] = list(self.forced_rolls)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], cardset: CardSet | None = None) -> GameState:
@@ -141,6 +146,7 @@ class GameState:
         state.undo_floor = int(data["undo_floor"])
         state.over = bool(data["over"])
         state.winners = tuple(data["winners"])
+        state.forced_rolls = [int(r) for r in data.get("rolls", ())]
         return state
 
     def copy(self) -> GameState:

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 TABLES: dict[str, tuple[str, str]] = {
     "runeworks": ("runeworks_table", "RuneWorksTable"),
     "risugeon": ("risugeon_table", "RisugeonTable"),
+    "sainome": ("sainome_table", "SainomeTable"),
 }
 
 

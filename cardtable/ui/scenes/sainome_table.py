@@ -1,0 +1,303 @@
+"""The Sainome table: both characters with their four slots (each labelled with its die face) and the
+equipped cards, HP decks as stacks whose height shows the HP left, the hands (the opponent's face
+down), the common deck and discard pile, and the die thrown across the table on every roll.
+
+Equipping is a drag from the hand onto a slot; a slot lights only when the card's links match its face.
+An attack throws the die from the attacker's side; it tumbles, bounces and settles on the rolled face,
+and the slot showing that face lights while its card resolves. The defender's counter decision comes on
+every damage event (behind the hand-off screen when the defender is a person), counter card or not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...rules.actions import Action
+from ...rules.events import DiceRolled, Event
+from ...rules.view import PlayerView
+from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
+from .table import DropTarget, Placement, TableScene
+
+SLOTS = ("top", "right", "bottom", "left")
+ACTION_KEYS = {"refill": pygame.K_f, "change": pygame.K_c, "attack": pygame.K_t, "end": pygame.K_e,
+               "roll": pygame.K_r}
+
+
+class SainomeTable(TableScene):
+    """Sainome on the shared table."""
+
+    # -- geometry ----------------------------------------------------------------------------
+    card_size = (32, 0.068, 0.05)
+
+    def character_centre(self, seat: int) -> tuple[int, int]:
+        width, height = self.app.size
+        bottom = seat == self.bottom_seat()
+        return int(width * 0.36), int(height * (0.635 if bottom else 0.285))
+
+    def slot_rects(self, seat: int) -> dict[str, pygame.Rect]:
+        """The four slots around a character (the opponent's turned to face across the table)."""
+        cx, cy = self.character_centre(seat)
+        cw = self.card_width()
+        ch = cw * 88 // 63
+        flip = seat != self.bottom_seat()
+        offsets = {"top": (0, -1), "right": (1, 0), "bottom": (0, 1), "left": (-1, 0)}
+        out = {}
+        for slot, (dx, dy) in offsets.items():
+            if flip:
+                dx, dy = -dx, -dy
+            rect = pygame.Rect(0, 0, cw, ch)
+            rect.center = (cx + dx * int(cw * 1.25), cy + dy * int(ch * 0.98))
+            out[slot] = rect
+        return out
+
+    def hp_rect(self, seat: int) -> pygame.Rect:
+        cx, cy = self.character_centre(seat)
+        cw = self.card_width()
+        return pygame.Rect(cx + int(cw * 2.6), cy - cw * 44 // 63, cw, cw * 88 // 63)
+
+    def pile_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The common deck and the discard pile, at the side of the table."""
+        width, height = self.app.size
+        cw = self.card_width()
+        ch = cw * 88 // 63
+        return (pygame.Rect(int(width * 0.62), height // 2 - ch // 2, cw, ch),
+                pygame.Rect(int(width * 0.62) + cw + 20, height // 2 - ch // 2, cw, ch))
+
+    # -- layout ------------------------------------------------------------------------------
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        width, height = size
+        cw = self.card_width()
+        out: list[Placement] = []
+        for seat in range(view.seats):
+            cx, cy = self.character_centre(seat)
+            character = view.zones[f"character:{seat}"].cards
+            if character:
+                card = character[-1]
+                out.append(Placement(card, card, True, cx - cw // 2, cy - cw * 44 // 63, cw, 50,
+                                     f"character:{seat}"))
+            for slot, rect in self.slot_rects(seat).items():
+                cards = view.zones[f"slot:{seat}:{slot}"].cards
+                for index, card in enumerate(cards):
+                    out.append(Placement(card, card, True, rect.x + index * 6, rect.y + index * 6, cw, 60 + index,
+                                         f"slot:{seat}:{slot}"))
+            hp = view.zones[f"hp:{seat}"]
+            rect = self.hp_rect(seat)
+            for index, card in enumerate(hp.cards):
+                visible = card >= 0
+                key = card if visible else (f"hp:{seat}", index)
+                out.append(Placement(key, card, False, rect.x, rect.y - index * 3, cw, index, f"hp:{seat}"))
+            hand = view.zones[f"hand:{seat}"].cards
+            bottom = seat == self.bottom_seat()
+            hand_cw = int(cw * 1.3) if bottom else int(cw * 0.7)
+            span = min(hand_cw * 0.8, (width * 0.4) / max(1, len(hand)))
+            x0 = width * 0.36 - (span * (len(hand) - 1) + hand_cw) / 2
+            y = height - hand_cw * 88 // 63 - 10 if bottom else 10
+            for index, card in enumerate(sorted(hand) if hand and hand[0] >= 0 else hand):
+                key = card if card >= 0 else (f"hand:{seat}", index)
+                out.append(Placement(key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index,
+                                     f"hand:{seat}"))
+        common_rect, discard_rect = self.pile_rects()
+        common = view.zones["common"]
+        for index in range(min(common.count, 10)):
+            out.append(Placement(("common", index), -1, False, common_rect.x - index * 0.5,
+                                 common_rect.y - index * 0.5, cw, index, "common"))
+        discard = view.zones["discard"].cards
+        if discard:
+            out.append(Placement(discard[-1], discard[-1], True, discard_rect.x, discard_rect.y, cw, 20, "discard"))
+        resolving = view.zones["resolving"].cards
+        for index, card in enumerate(resolving):
+            out.append(Placement(card, card, True, width * 0.62 + index * cw * 0.4, height * 0.5 + cw * 1.6, cw,
+                                 400 + index, "resolving"))
+        characters = view.zones["characters"].cards
+        for index, card in enumerate(characters):
+            out.append(Placement(card, card, True, width * 0.05 + index * cw * 1.15, height * 0.45, cw, 500 + index,
+                                 "characters"))
+        return out
+
+    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
+        common, discard = self.pile_rects()
+        if zone == "common":
+            return float(common.x), float(common.y)
+        if zone == "discard":
+            return float(discard.x), float(discard.y)
+        if ":" in zone:
+            seat = int(zone.split(":")[1])
+            if zone.startswith("hp:"):
+                rect = self.hp_rect(seat)
+                return float(rect.x), float(rect.y)
+            cx, cy = self.character_centre(seat)
+            return float(cx), float(cy)
+        return size[0] * 0.5, size[1] * 0.5
+
+    def dice_path(self, event: DiceRolled) -> tuple[tuple[float, float], tuple[float, float], int]:
+        width, height = self.app.size
+        size = max(28, height // 12)
+        cx, cy = self.character_centre(event.seat)
+        other = self.character_centre(1 - event.seat) if self.engine.state.seats == 2 else (width // 2, height // 2)
+        return (cx - size * 2.0, float(cy)), ((cx + other[0]) / 2 + size * 2.5, (cy + other[1]) / 2 - size / 2), size
+
+    # -- background --------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        width, height = surface.get_size()
+        surface.fill((58, 34, 40))
+        px = max(13, height // 48)
+        data = view.data
+        roll = data.get("last_roll") or {}
+        rolled = roll.get("results") or roll.get("faces") or []
+        characters = data.get("characters") or []
+        slots = data.get("slots") or []
+        for seat in range(view.seats):
+            info = characters[seat] if seat < len(characters) else None
+            seat_slots = slots[seat] if seat < len(slots) else {}
+            for slot, rect in self.slot_rects(seat).items():
+                entry = seat_slots.get(slot, {})
+                face = entry.get("face")
+                lit = face is not None and face in rolled and roll.get("seat") == seat
+                pygame.draw.rect(surface, (90, 150, 110) if lit else (44, 26, 30), rect.inflate(10, 10),
+                                 border_radius=8)
+                if lit:
+                    pygame.draw.rect(surface, GOLD, rect.inflate(16, 16), 4, border_radius=10)
+                if face is not None:
+                    draw_text(surface, str(face), px + 4, (rect.centerx, rect.centery), (120, 90, 96), "center",
+                              bold=True)
+            cx, cy = self.character_centre(seat)
+            name = self.session.name(seat)
+            if info:
+                side = "覚醒 Awakened" if info.get("awakened") else info.get("side", "")
+                name += f" · {info.get('name_ja', '')} {info.get('name', '')} · {side}"
+            left = min(r.left for r in self.slot_rects(seat).values())
+            colour = GOLD if seat in view.deciding else INK
+            label = fit_width(f"P{seat + 1} {name}", px + 1, int(left - 20))
+            draw_text(surface, label, px + 1, (left - 16, cy), colour, "midright", bold=True)
+            hp = self.hp_rect(seat)
+            draw_text(surface, f"HP {view.zones[f'hp:{seat}'].count}", px + 2, (hp.centerx, hp.bottom + 6), GOLD,
+                      "midtop", bold=True)
+        common, discard = self.pile_rects()
+        draw_text(surface, f"Deck {view.zones['common'].count}", px, (common.centerx, common.bottom + 6), DIM,
+                  "midtop")
+        draw_text(surface, f"Discard {view.zones['discard'].count}", px, (discard.centerx, discard.bottom + 6),
+                  DIM, "midtop")
+        self._status(surface, view, px)
+
+    def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        width, height = surface.get_size()
+        data = view.data
+        lines = []
+        if view.active is not None:
+            lines.append(f"{self.session.name(view.active)}: {view.phase}"
+                         + (f" · actions left {data.get('actions_left')}" if view.phase == "action" else ""))
+        roll = data.get("last_roll")
+        if roll:
+            faces = ", ".join(str(r) for r in roll.get("results", []))
+            lines.append(f"last roll: {faces} ({self.session.name(roll['seat'])}, {roll.get('why', '')})")
+        counter = data.get("counter")
+        if counter:
+            lines.append(f"{self.session.name(counter['defender'])} may counter {counter['amount']} damage")
+        box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), (px + 8) * (len(lines) + 1))
+        draw_panel(surface, box, (30, 16, 20, 200))
+        for index, line in enumerate(lines):
+            draw_text(surface, fit_width(line, px, box.width - 16), px, (box.x + 8, box.y + 8 + index * (px + 8)),
+                      INK)
+
+    # -- moves -------------------------------------------------------------------------------
+    def words(self, action: Action) -> str:
+        cardset = self.engine.state.cardset
+        assert cardset is not None
+        text = self.engine.describe(action)
+        if action.cards:
+            text += f"  ({cardset.physical()[action.cards[0]].name.get(self.app.settings.language)})"
+        return text
+
+    def tooltip(self, card: int) -> list[str]:
+        cardset = self.engine.state.cardset
+        assert cardset is not None
+        spec = cardset.physical()[card]
+        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        facts = [str(spec.get("category") or spec.get("type") or "")]
+        if spec.get("links"):
+            facts.append(f"links {spec.get('links')}")
+        for key in ("damage", "icons"):
+            if spec.get(key) is not None:
+                facts.append(f"{key} {spec.get(key)}")
+        lines.append(" · ".join(f for f in facts if f))
+        text = spec.get("text")
+        if isinstance(text, dict):
+            lines += [t for t in (text.get("ja"), text.get("en")) if t]
+        elif text:
+            lines.append(str(text))
+        return lines
+
+    def drop_targets(self, cards: list[int]) -> list[DropTarget]:
+        if self.viewer is None:
+            return []
+        legal = self.my_legal()
+        chosen = tuple(sorted(cards))
+        out = []
+        for slot, rect in self.slot_rects(self.viewer).items():
+            out.append(DropTarget(rect.inflate(16, 16), slot,
+                                  [a for a in legal if a.kind == "equip" and a.cards == chosen and a.target == slot]))
+        _, discard = self.pile_rects()
+        out.append(DropTarget(discard.inflate(20, 20), "discard",
+                              [a for a in legal if a.kind in ("trash", "use") and a.cards == chosen]))
+        return out
+
+    def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
+        if self.viewer is None:
+            return []
+        return [(slot, rect.inflate(16, 16)) for slot, rect in self.slot_rects(self.viewer).items()]
+
+    def attempted(self, cards: list[int], target: str) -> Action | None:
+        if self.viewer is None or len(cards) != 1 or target not in SLOTS:
+            return None
+        return Action(self.viewer, "equip", (cards[0],), target)
+
+    def extra_buttons(self, view: PlayerView) -> list[Button]:
+        legal = self.my_legal()
+        width, height = self.app.size
+        bh = max(30, height // 20)
+        bw = max(130, width // 9)
+        labels = {"roll": "Roll (R)", "refill": "Hand refill (F)", "change": "Equipment change (C)",
+                  "attack": "Attack! (T)", "end": "End (E)"}
+        specs: list[tuple[str, Any, int | None]] = []
+        kinds = []
+        for action in legal:
+            if action.kind in labels and action.kind not in kinds and not action.cards and not action.target:
+                kinds.append(action.kind)
+                specs.append((labels[action.kind], lambda a=action: self.perform(a), ACTION_KEYS.get(action.kind)))
+        if legal:
+            specs.append((self.app.t("table.actions"), lambda: self.open_menu(self.app.t("table.actions"), legal),
+                          None))
+        if self.viewer is not None and self.engine.can_undo(self.viewer):
+            specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
+        x = width - bw - 12
+        y = height - (bh + 8) * len(specs) - 8
+        return [Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
+                for i, (label, act, key) in enumerate(specs)]
+
+    def drive(self) -> bool:
+        """A pending choice (fire, counter, catalyst, take, pick...) opens the chooser for its person."""
+        pending = self.engine.state.pending
+        if pending is None or self.viewer is None or self.viewer not in pending.seats or self.menu:
+            return False
+        if pending.kind in ("equip",) and any(a.kind == "equip" for a in self.my_legal()):
+            return False  # equipping is a drag onto a lit slot (or the action menu)
+        options = list(self.my_legal())
+        if options and not self.animator.busy and not any(not roll.done for roll in self.rolls):
+            self.open_menu(f"Choose: {pending.kind}", options)
+        return False
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        """A character's side change flips its card."""
+        from ..animation import FLIP_S, Tween
+
+        for event in events:
+            what = getattr(event, "what", "")
+            if what in ("awaken", "revert") and getattr(event, "seat", None) is not None:
+                card = self.engine.state.zones[f"character:{event.seat}"].cards  # type: ignore[attr-defined]
+                sprite = self.board.sprites.get(card[-1]) if card else None
+                if sprite is not None and self.animator.speed > 0:
+                    self.animator.add(Tween(sprite, (sprite.x, sprite.y), (sprite.x, sprite.y), FLIP_S * 2,
+                                            flip_to=True))
+                    self.app.play("ignite")

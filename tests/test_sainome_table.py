@@ -1,0 +1,78 @@
+"""The Sainome table driven by real events: one attack through the real scene, the die thrown and
+settling on the face the rules rolled; equipping by a drag onto a slot whose face the card links to."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.bots.random_bot import RandomBot
+from cardtable.persistence.settings import Settings
+from cardtable.rules.rng import Rng
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.dice import die_face
+from cardtable.ui.scenes.sainome_table import SainomeTable
+
+
+def _table_at(app: App, wanted: str) -> SainomeTable:
+    """A person (seat 1) against a bot, played on by a random chooser until the person may `wanted`."""
+    for seed in range(60):
+        session = Session.new("sainome", [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], seed, {},
+                              autosave=False)
+        engine = session.engine
+        chooser = RandomBot(Rng(seed))
+        for _ in range(500):
+            if engine.is_over():
+                break
+            seat = engine.deciding_seats()[0]
+            legal = engine.legal_actions(seat)
+            if seat == 0 and any(a.kind == wanted for a in legal):
+                table = SainomeTable(app, session)
+                app.replace(table)
+                app.frame([])
+                return table
+            session.apply(chooser.choose(engine.view(seat)))
+    raise AssertionError(f"no seed reached a {wanted} move")
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(Settings(animation_speed=1.0, bot_delay_s=0.0), size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def test_an_attack_throws_the_die_and_it_settles_on_the_rolled_face(app: App) -> None:
+    table = _table_at(app, "attack")
+    attack = next(a for a in table.engine.legal_actions(0) if a.kind == "attack")
+    button = next(b for b in table.buttons if b.label.startswith("Attack"))
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)])
+    assert attack in table.engine.state.history
+    assert table.rolls, "the attack's roll is thrown across the table"
+    roll = table.rolls[0]
+    rolled = tuple(table.engine.view(None).data["last_roll"]["results"])
+    assert roll.results == rolled
+    for _ in range(400):
+        for scene in app.scenes:
+            scene.update(1 / 60)
+        app._draw()
+        if roll.done:
+            break
+    assert roll.done
+    assert [s.image for s in roll.sprites] == [die_face(face, roll.size) for face in rolled]
+
+
+def test_equipping_is_a_drag_onto_a_lit_slot(app: App) -> None:
+    table = _table_at(app, "equip")
+    equip = next(a for a in table.engine.legal_actions(0) if a.kind == "equip")
+    sprite = table.board.sprites[equip.cards[0]]
+    rect = table.slot_rects(0)[equip.target]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=sprite.card_rect().center, button=1)])
+    assert rect.inflate(16, 16) in table.board.highlights
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(1, 1), buttons=(1, 0, 0))])
+    before = len(table.engine.state.history)
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)])
+    assert table.engine.state.history[before].kind == "equip"
+    assert table.engine.state.history[before].target == equip.target
