@@ -47,3 +47,13 @@ def ids_for_codes(cardset: CardSet, tokens: Sequence[str], candidates: Iterable[
             raise NotationError(f"{token} is not among the cards this move can use")
         out.append(ids.pop(0))
     return tuple(sorted(out))
+
+
+def lowest_per_code(cardset: CardSet, cards: Iterable[int]) -> list[int]:
+    """One card per code (the lowest id, the one parsing picks), in code order: copies of a card offer
+    one move, so every move text parses back to the same move."""
+    codes = physical_codes(cardset)
+    best: dict[str, int] = {}
+    for card in sorted(cards):
+        best.setdefault(codes[card], card)
+    return [best[c] for c in sorted(best)]

@@ -44,7 +44,7 @@ from ...rules.cards import CardSet
 from ...rules.effects import Prompt
 from ...rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs, seat_has_no_decision
-from ...rules.notation import ids_for_codes, physical_codes
+from ...rules.notation import ids_for_codes, lowest_per_code, physical_codes
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from . import cards as card_rules
@@ -278,13 +278,6 @@ class Risugeon(Game):
             return self._training_options(state, seat) + [Action(seat, "end")]
         return []
 
-    def _lowest_per_code(self, state: GameState, cards: list[int] | set[int]) -> list[int]:
-        """One card per code (the lowest id, as parsing picks), in code order."""
-        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
-        best: dict[str, int] = {}
-        for card in sorted(cards):
-            best.setdefault(codes[card], card)
-        return [best[c] for c in sorted(best)]
 
     def _capped(self, state: GameState) -> bool:
         return state.data["voluntary"] >= int(state.params["max_turn_actions"])
@@ -297,7 +290,7 @@ class Risugeon(Game):
         out: list[Action] = []
         if state.data["actions_left"] > 0:
             hand = [c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type == "action"]
-            out += [Action(seat, "play", (c,)) for c in self._lowest_per_code(state, hand)]
+            out += [Action(seat, "play", (c,)) for c in lowest_per_code(state.cardset, hand)]
         return out + self._ability_options(state, seat)
 
     def _ability_options(self, state: GameState, seat: int) -> list[Action]:
@@ -321,7 +314,7 @@ class Risugeon(Game):
             cards += gems
         elif gems:
             cards.append(gems[-1])
-        cards += self._lowest_per_code(state, zones["display"].cards)
+        cards += lowest_per_code(state.cardset, zones["display"].cards)
         return cards
 
     def _train_ok(self, state: GameState, card: int, table: card_rules.Table | None = None) -> str:
@@ -344,11 +337,11 @@ class Risugeon(Game):
         data = state.data
         out: list[Action] = []
         hand = [c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type in ("combat", "production")]
-        out += [Action(seat, "discard", (c,)) for c in self._lowest_per_code(state, hand)]
+        out += [Action(seat, "discard", (c,)) for c in lowest_per_code(state.cardset, hand)]
         out += [Action(seat, "train", (c,)) for c in self._trainable(state, table)
                 if not self._train_ok(state, c, table)]
         if data["ps"] >= int(state.params["stock_cost"]):
-            stockable = self._lowest_per_code(state, self._stockable(state, seat))
+            stockable = lowest_per_code(state.cardset, self._stockable(state, seat))
             out += [Action(seat, "stock", (c,)) for c in stockable]
         return out + self._ability_options(state, seat)
 
@@ -367,7 +360,7 @@ class Risugeon(Game):
         if pending.data.get("by_code"):
             out = [Action(seat, kind, (), str(code)) for code in sorted(set(options))]
         else:
-            out = [Action(seat, kind, (c,)) for c in self._lowest_per_code(state, options)]
+            out = [Action(seat, kind, (c,)) for c in lowest_per_code(state.cardset, options)]
         if pending.data["picked"] >= pending.data["low"]:
             out.append(Action(seat, "done"))
         return out

@@ -63,7 +63,7 @@ from ...rules.cards import CardSet
 from ...rules.effects import Prompt
 from ...rules.events import Announced, Committed, Event, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs
-from ...rules.notation import physical_codes
+from ...rules.notation import lowest_per_code, physical_codes
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from . import cards as card_rules
@@ -251,7 +251,7 @@ class Sainome(SainomeWords, Game):
         pending = state.pending
         if pending is not None:
             if pending.kind == "draft":
-                cards = self._lowest_per_code(state, state.zones[f"draft:{seat}"].cards)
+                cards = lowest_per_code(state.cardset, state.zones[f"draft:{seat}"].cards)
                 return [Action(seat, "draft", (c,)) for c in cards]
             return self._choice_actions(state, seat)
         phase = state.phase
@@ -260,24 +260,17 @@ class Sainome(SainomeWords, Game):
         if phase == RIGHT:
             return [Action(seat, "take", (), "character"), Action(seat, "take", (), "first")]
         if phase == CHARACTER:
-            return [Action(seat, "pick", (c,)) for c in self._lowest_per_code(state, state.zones["characters"].cards)]
+            return [Action(seat, "pick", (c,)) for c in lowest_per_code(state.cardset, state.zones["characters"].cards)]
         if phase == ACTION:
             return self._action_phase_options(state, seat) + [Action(seat, "end")]
         if phase == TRASH:
             hand = state.zones[f"hand:{seat}"].cards
-            out = [Action(seat, "trash", (c,)) for c in self._lowest_per_code(state, hand)]
+            out = [Action(seat, "trash", (c,)) for c in lowest_per_code(state.cardset, hand)]
             if len(hand) <= int(state.params["hand_limit"]):
                 out.append(Action(seat, "end"))
             return out
         return []
 
-    def _lowest_per_code(self, state: GameState, cards: list[int] | set[int]) -> list[int]:
-        """One card per code (the lowest id, as parsing picks), in code order."""
-        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
-        best: dict[str, int] = {}
-        for card in sorted(cards):
-            best.setdefault(codes[card], card)
-        return [best[c] for c in sorted(best)]
 
     def _action_phase_options(self, state: GameState, seat: int) -> list[Action]:
         used = state.data["used"]
@@ -295,7 +288,7 @@ class Sainome(SainomeWords, Game):
         """Hand-activated cards in the hand that may be used now (one per code)."""
         host = Host(state, [])
         out = []
-        for card in self._lowest_per_code(state, state.zones[f"hand:{seat}"].cards):
+        for card in lowest_per_code(state.cardset, state.zones[f"hand:{seat}"].cards):
             rules = host.rules(card)
             if rules.hand and card_rules.VOCAB.usable(rules.effects, host, seat, card):
                 out.append(card)
