@@ -22,7 +22,7 @@ from .table import DropTarget, Placement, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
 ACTION_KEYS = {"refill": pygame.K_f, "change": pygame.K_c, "attack": pygame.K_t, "end": pygame.K_e,
-               "roll": pygame.K_r}
+               "roll": pygame.K_r, "done": pygame.K_d, "pass": pygame.K_p}
 
 
 class SainomeTable(TableScene):
@@ -259,7 +259,7 @@ class SainomeTable(TableScene):
         bh = max(30, height // 20)
         bw = max(130, width // 9)
         labels = {"roll": "Roll (R)", "refill": "Hand refill (F)", "change": "Equipment change (C)",
-                  "attack": "Attack! (T)", "end": "End (E)"}
+                  "attack": "Attack! (T)", "end": "End (E)", "done": "Done (D)", "pass": "Pass (P)"}
         specs: list[tuple[str, Any, int | None]] = []
         kinds = []
         for action in legal:
