@@ -60,8 +60,11 @@ def test_an_attack_throws_the_die_and_it_settles_on_the_rolled_face(app: App) ->
         app._draw()
         if roll.done:
             break
+        assert table.after_roll is not None, "the cards wait until the die has settled"
     assert roll.done
     assert [s.image for s in roll.sprites] == [die_face(face, roll.size) for face in rolled]
+    app.frame([])
+    assert table.after_roll is None, "once the die has settled the attack's cards move"
 
 
 def test_equipping_is_a_drag_onto_a_lit_slot(app: App) -> None:

@@ -89,6 +89,7 @@ class TableScene(Scene):
         self.mismatches: list[str] = []
         self.moved = False  # a dragged card moved: draw this frame
         self.rolls: list[DiceRoll] = []
+        self.after_roll: tuple[Action, list[Event]] | None = None
         self.roll_linger: dict[int, float] = {}
         self.hovered: int | None = None
         self.hover_pos = (0, 0)
@@ -333,6 +334,9 @@ class TableScene(Scene):
         self.moved = False
         if self.animator.busy or any(not roll.done for roll in self.rolls):
             return changed
+        if self.after_roll is not None:
+            self.land_roll()
+            return True
         if was_animating:  # the last tween just landed: buttons and labels for the new position
             self.refresh_background()
         if self.toast is not None:
@@ -405,9 +409,26 @@ class TableScene(Scene):
             return False
         self.close_menu()
         self.play_sounds(events)
+        rolls = [e for e in events if isinstance(e, DiceRolled)]
+        if rolls and self.animator.speed > 0:
+            # The die is thrown first; the cards it makes move wait until it has settled.
+            for event in rolls:
+                self.throw(event)
+            self.after_roll = (action, events)
+            self.needs_full_redraw = True
+            return True
         self.relayout(animate=True, events=events)
         self.after_action(action, events)
         return True
+
+    def land_roll(self) -> None:
+        """The dice have settled: now the cards move to where the rules put them."""
+        if self.after_roll is None:
+            return
+        action, events = self.after_roll
+        self.after_roll = None
+        self.relayout(animate=True, events=[e for e in events if not isinstance(e, DiceRolled)])
+        self.after_action(action, events)
 
     def after_action(self, action: Action, events: list[Event]) -> None:
         """Game-specific reaction to an applied action (a pause to show a reveal...)."""
@@ -443,7 +464,7 @@ class TableScene(Scene):
 
     def my_legal(self) -> list[Action]:
         """The viewer's legal actions (none when it is not their decision)."""
-        if self.viewer is None or self.animator.busy:
+        if self.viewer is None or self.animator.busy or self.after_roll is not None:
             return []
         return list(self.view().legal)
 
