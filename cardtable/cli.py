@@ -81,6 +81,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_params(args: argparse.Namespace) -> int:
+    """List a game's parameters: name, default, range, meaning, and whether it is PROVISIONAL."""
+    from .games import all_games, get_game
+
+    games = [get_game(args.game)] if args.game else list(all_games().values())
+    for game in games:
+        print(f"{game.id}: {game.title} ({game.min_seats}-{game.max_seats} players)")
+        for param in game.params:
+            span = ""
+            if param.choices:
+                span = f" one of {', '.join(map(str, param.choices))}"
+            elif param.minimum is not None or param.maximum is not None:
+                span = f" {param.minimum}..{param.maximum}"
+            mark = " PROVISIONAL" if param.provisional else ""
+            print(f"  --set {param.name}={param.default!s:<12}{span}{mark}")
+            print(f"      {param.help}")
+    return EXIT_OK
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     """Validate card set files (default: every bundled set)."""
     from .cardsets import validate_paths
@@ -205,6 +224,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=cmd_simulate)
 
+    par = sub.add_parser("params", help="list a game's parameters (variants and PROVISIONAL choices)")
+    par.add_argument("game", nargs="?", default="", help="game id (default: every game)")
+    par.set_defaults(func=cmd_params)
+
     val = sub.add_parser("validate", help="check card set YAML files (default: the bundled sets)")
     val.add_argument("paths", nargs="*", help="files or folders")
     val.set_defaults(func=cmd_validate)
@@ -234,6 +257,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args))
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head` and closed early
+        return EXIT_OK
     except Exception as exc:
         if not _is_bad_input(exc):
             raise

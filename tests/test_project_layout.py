@@ -61,3 +61,12 @@ def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> N
     assert needle in result.stderr
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_params_lists_every_parameter_and_marks_the_provisional_ones() -> None:
+    result = subprocess.run([sys.executable, "-m", "cardtable.cli", "params", "runeworks"], capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "--set level=3" in result.stdout
+    line = next(x for x in result.stdout.splitlines() if "max_stock_rebuilds" in x)
+    assert "PROVISIONAL" in line
