@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from playthrough import session_at
 
-from cardtable.bots.random_bot import RandomBot
-from cardtable.rules.rng import Rng
-from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.risugeon_table import RisugeonTable
 
@@ -22,23 +20,10 @@ def app() -> App:
 
 def _table_at(app: App, kind: str) -> RisugeonTable:
     """A 2-seat table (a person and a bot) advanced until the person may make a move of `kind`."""
-    for seed in range(40):
-        session = Session.new("risugeon", [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], seed, {},
-                              autosave=False)
-        engine = session.engine
-        chooser = RandomBot(Rng(seed))  # plays the person's seat too until the wanted move comes up
-        for _ in range(600):
-            if engine.is_over():
-                break
-            seat = engine.deciding_seats()[0]
-            legal = engine.legal_actions(seat)
-            if seat == 0 and any(a.kind == kind for a in legal):
-                table = RisugeonTable(app, session)
-                app.replace(table)
-                app.frame([])
-                return table
-            session.apply(chooser.choose(engine.view(seat)))
-    raise AssertionError(f"no seed reached a {kind} move")
+    table = RisugeonTable(app, session_at("risugeon", kind))
+    app.replace(table)
+    app.frame([])
+    return table
 
 
 def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:

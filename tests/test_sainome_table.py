@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from playthrough import session_at
 
-from cardtable.bots.random_bot import RandomBot
 from cardtable.persistence.settings import Settings
-from cardtable.rules.rng import Rng
-from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.dice import die_face
 from cardtable.ui.scenes.sainome_table import SainomeTable
@@ -17,23 +15,10 @@ from cardtable.ui.scenes.sainome_table import SainomeTable
 
 def _table_at(app: App, wanted: str) -> SainomeTable:
     """A person (seat 1) against a bot, played on by a random chooser until the person may `wanted`."""
-    for seed in range(60):
-        session = Session.new("sainome", [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], seed, {},
-                              autosave=False)
-        engine = session.engine
-        chooser = RandomBot(Rng(seed))
-        for _ in range(500):
-            if engine.is_over():
-                break
-            seat = engine.deciding_seats()[0]
-            legal = engine.legal_actions(seat)
-            if seat == 0 and any(a.kind == wanted for a in legal):
-                table = SainomeTable(app, session)
-                app.replace(table)
-                app.frame([])
-                return table
-            session.apply(chooser.choose(engine.view(seat)))
-    raise AssertionError(f"no seed reached a {wanted} move")
+    table = SainomeTable(app, session_at("sainome", wanted))
+    app.replace(table)
+    app.frame([])
+    return table
 
 
 @pytest.fixture()

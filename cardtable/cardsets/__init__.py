@@ -18,6 +18,7 @@ from .loader import (
     load_cached,
     load_cardset,
     load_named,
+    problems_in,
     validate_paths,
 )
 from .yamlfile import (
@@ -55,6 +56,7 @@ __all__ = [
     "node_at",
     "node_path",
     "parse_yaml",
+    "problems_in",
     "read_yaml",
     "validate_paths",
 ]

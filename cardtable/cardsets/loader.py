@@ -291,6 +291,15 @@ def _effect_problems(data: Any, root: Node, file: str) -> list[Problem]:
     return vocab.problems(data, root, file)
 
 
+def problems_in(cardset: CardSet, found: list[tuple[list[str | int], str]]) -> list[Problem]:
+    """A game's own checks of a loaded set, (key path, message) each, placed at file:line:col."""
+    if not found:
+        return []
+    root = read_yaml(cardset.source)[1] if cardset.source is not None else None
+    file = str(cardset.source or cardset.id)
+    return [_problem(file, root, path, message) for path, message in found]
+
+
 def _problem(file: str, root: Node | None, key_path: list[str | int], message: str) -> Problem:
     line, col = locate(root, key_path)
     return Problem(file, line, col, format_key_path(key_path), message)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,11 @@ class CardSet:
 
     def physical(self) -> tuple[CardSpec, ...]:
         """Every physical card in CardId order: each kind repeated `count` times."""
+        return self._physical
+
+    @cached_property
+    def _physical(self) -> tuple[CardSpec, ...]:
+        # computed once: logs, menus and scenes look cards up by id on every action
         out: list[CardSpec] = []
         for spec in self.cards:
             out.extend([spec] * spec.count)

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...cardsets import CardSetError, Problem, load_named, locate, read_yaml
-from ...cardsets.yamlfile import format_key_path
+from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...rules.cards import CardSet
 from ...rules.effects import DECKBUILDER, EffectData, Vocabulary
 from .params import MAX_SETS
@@ -97,17 +96,7 @@ def check(base: CardSet) -> list[Problem]:
         if spec.get("effects") and spec.get("type") != "action":
             found.append((["cards", index, "effects"], f"only action cards are used, so the effects of a "
                                                         f"{spec.get('type')} card would never happen"))
-    if not found:
-        return []
-    root = None
-    file = str(base.source or base.id)
-    if base.source is not None:
-        _, root = read_yaml(base.source)
-    out = []
-    for path, message in found:
-        line, col = locate(root, path)
-        out.append(Problem(file, line, col, format_key_path(path), message))
-    return out
+    return problems_in(base, found)
 
 
 def table_of(cardset: CardSet) -> Table:

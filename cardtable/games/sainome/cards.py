@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...cardsets import CardSetError, Problem, load_named, locate, read_yaml
+from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...cardsets.loader import as_text
-from ...cardsets.yamlfile import format_key_path
 from ...rules.cards import CardSet, Text
 from ...rules.effects import DUEL, EffectData, Vocabulary
 from .params import SLOTS
@@ -186,17 +185,7 @@ def check(base: CardSet) -> list[Problem]:
         if "counter" in icons and ops & set(_NOT_IN_COUNTERS):
             found.append(([*where, "effects"], "a counter card answers damage inside another effect: it "
                                                f"cannot use {', '.join(sorted(ops & set(_NOT_IN_COUNTERS)))}"))
-    if not found:
-        return []
-    root = None
-    file = str(base.source or base.id)
-    if base.source is not None:
-        _, root = read_yaml(base.source)
-    out = []
-    for path, message in found:
-        line, col = locate(root, path)
-        out.append(Problem(file, line, col, format_key_path(path), message))
-    return out
+    return problems_in(base, found)
 
 
 def _skill(data: dict[str, Any], language: str) -> Skill:
