@@ -170,8 +170,10 @@ def idle_case(app: App, seconds: float) -> dict[str, float]:
     while time.perf_counter() - wall_before < seconds:
         app.frame()
     wall = time.perf_counter() - wall_before
-    return {"idle_frames_drawn": float(app.frames_drawn - drawn_before),
-            "idle_cpu_percent": 100 * (time.process_time() - cpu_before) / wall}
+    return {
+        "idle_frames_drawn": float(app.frames_drawn - drawn_before),
+        "idle_cpu_percent": 100 * (time.process_time() - cpu_before) / wall,
+    }
 
 
 def whole_game_peak_rss(app: App) -> float:
@@ -194,11 +196,16 @@ def whole_game_peak_rss(app: App) -> float:
 def summary(times: list[float]) -> dict[str, float]:
     """Median and p99 in milliseconds."""
     ordered = sorted(times)
-    return {"median_ms": statistics.median(ordered), "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]}
+    return {
+        "median_ms": statistics.median(ordered),
+        "p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+    }
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--idle-seconds", type=float, default=3.0)
     parser.add_argument("--json", action="store_true")
@@ -216,14 +223,20 @@ def main() -> int:
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
-    print(f"Rune Works! table, 6 seats mid-game, {SIZE[0]}x{SIZE[1]}, {sprites} card sprites, {args.frames} frames")
+    print(
+        f"Rune Works! table, 6 seats mid-game, {SIZE[0]}x{SIZE[1]}, {sprites} card sprites, {args.frames} frames"
+    )
     print(f"{'case':<10}{'median ms':>12}{'p99 ms':>10}")
     for name in ("naive", "drag", "deal", "dice"):
         print(f"{name:<10}{results[name + '_median_ms']:>12.3f}{results[name + '_p99_ms']:>10.3f}")
-    print(f"drag vs naive: {results['drag_vs_naive_p99_ratio']:.1f}x better at p99, "
-          f"{results['drag_vs_naive_median_ratio']:.1f}x at the median")
-    print(f"idle: {results['idle_frames_drawn']:.0f} frames drawn in {args.idle_seconds:.0f} s, "
-          f"CPU {results['idle_cpu_percent']:.1f}%")
+    print(
+        f"drag vs naive: {results['drag_vs_naive_p99_ratio']:.1f}x better at p99, "
+        f"{results['drag_vs_naive_median_ratio']:.1f}x at the median"
+    )
+    print(
+        f"idle: {results['idle_frames_drawn']:.0f} frames drawn in {args.idle_seconds:.0f} s, "
+        f"CPU {results['idle_cpu_percent']:.1f}%"
+    )
     print(f"peak memory after a whole 6-seat game through the table: {results['peak_rss_mb']:.0f} MB")
     return 0
 

@@ -128,8 +128,14 @@ def cardtable_cases(specs: list[GameSpec]) -> list[Case]:
     cases = []
     for spec in specs:
         for seats in spec.seats:
-            cases.append(Case(f"{spec.game_id}_{seats}p", spec.label or spec.game_id, seats,
-                              cardtable_play(spec.game_id, seats, spec.params)))
+            cases.append(
+                Case(
+                    f"{spec.game_id}_{seats}p",
+                    spec.label or spec.game_id,
+                    seats,
+                    cardtable_play(spec.game_id, seats, spec.params),
+                )
+            )
     return cases
 
 
@@ -161,8 +167,10 @@ def peer_cases(notes: list[str]) -> list[Case]:
     try:
         cases.append(rlcard_gin_rummy())
     except ImportError as exc:
-        notes.append(f"peer skipped: RLCard gin rummy ({exc}); install it with `pip install rlcard` "
-                     "or `pip install -e .[bench]`")
+        notes.append(
+            f"peer skipped: RLCard gin rummy ({exc}); install it with `pip install rlcard` "
+            "or `pip install -e .[bench]`"
+        )
     return cases
 
 
@@ -201,8 +209,13 @@ def ratio_key(ours: Case, peer: Case) -> str:
 
 
 def report_json(results: list[Result], notes: list[str], args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {"bench": "rules_throughput", "level": args.level, "seconds_per_case": args.seconds,
-                           "rounds": args.rounds, "python": sys.version.split()[0]}
+    out: dict[str, Any] = {
+        "bench": "rules_throughput",
+        "level": args.level,
+        "seconds_per_case": args.seconds,
+        "rounds": args.rounds,
+        "python": sys.version.split()[0],
+    }
     for r in results:
         out[f"{r.case.key}_games_per_s"] = round(r.games_per_s, 2)
         out[f"{r.case.key}_actions_per_s"] = round(r.actions_per_s, 1)
@@ -226,13 +239,17 @@ def report_table(results: list[Result], notes: list[str]) -> str:
     lines = [head, "-" * len(head)]
     for r in results:
         ratio = f"{r.actions_per_s / peer.actions_per_s:.2f}" if peer and not r.case.peer else ""
-        lines.append(f"{r.case.game:<24} {r.case.seats:>5} {r.games_per_s:>9.1f} {r.actions_per_s:>10.0f} "
-                     f"{r.actions / r.games:>9.1f} {r.game_mean_ms:>9.2f} {ratio:>18}")
+        lines.append(
+            f"{r.case.game:<24} {r.case.seats:>5} {r.games_per_s:>9.1f} {r.actions_per_s:>10.0f} "
+            f"{r.actions / r.games:>9.1f} {r.game_mean_ms:>9.2f} {ratio:>18}"
+        )
     headline = next((r for r in results if r.case.key == "runeworks_4p"), None)
     if headline and peer:
         lines.append("")
-        lines.append(f"ratio Rune Works 4-seat actions/s / {peer.case.game} actions/s: "
-                     f"{headline.actions_per_s / peer.actions_per_s:.2f} (target >= 2)")
+        lines.append(
+            f"ratio Rune Works 4-seat actions/s / {peer.case.game} actions/s: "
+            f"{headline.actions_per_s / peer.actions_per_s:.2f} (target >= 2)"
+        )
     lines.extend(notes)
     return "\n".join(lines)
 
@@ -248,19 +265,23 @@ def profile_case(case: Case, seconds: float, seed: int, top: int) -> str:
     stats = pstats.Stats(profiler, stream=buf)
     stats.sort_stats("tottime").print_stats(top)
     stats.sort_stats("cumulative").print_stats(top)
-    return (f"{case.key}: {result.games} games, {result.actions} actions under the profiler\n" + buf.getvalue())
+    return f"{case.key}: {result.games} games, {result.actions} actions under the profiler\n" + buf.getvalue()
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", type=int, default=3, help="Rune Works Magician Level 1-5 (default 3)")
     parser.add_argument("--seconds", type=float, default=3.0, help="wall time per case (default 3)")
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved slices each case's time is "
-                        "split into (default 3)")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="interleaved slices each case's time is split into (default 3)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
-    parser.add_argument("--profile", metavar="CASE", help="cProfile one case (e.g. runeworks_4p) and print "
-                        "its top functions instead of the table")
+    parser.add_argument(
+        "--profile",
+        metavar="CASE",
+        help="cProfile one case (e.g. runeworks_4p) and print its top functions instead of the table",
+    )
     parser.add_argument("--top", type=int, default=30, help="functions listed by --profile (default 30)")
     args = parser.parse_args(argv)
 

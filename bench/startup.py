@@ -35,8 +35,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FLOOR_CODE = ("import pygame, time; pygame.init(); pygame.display.set_mode((1280, 720)); "
-              "print(f'first frame drawn at {time.time():.6f}')")
+FLOOR_CODE = (
+    "import pygame, time; pygame.init(); pygame.display.set_mode((1280, 720)); "
+    "print(f'first frame drawn at {time.time():.6f}')"
+)
 STAMP = re.compile(r"first frame drawn at (\d+\.\d+)")
 
 
@@ -61,21 +63,29 @@ def run_once(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(ms to the first frame, ms to exit) of one new process."""
     wall_start = time.time()
     start = time.perf_counter()
-    result = subprocess.run(command, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir(),
-                            timeout=120)
+    result = subprocess.run(
+        command, env=env, capture_output=True, text=True, cwd=tempfile.gettempdir(), timeout=120
+    )
     exit_ms = (time.perf_counter() - start) * 1000
     found = STAMP.search(result.stdout)
     if result.returncode != 0 or found is None:
-        raise SystemExit(f"startup bench: {' '.join(command)} failed ({result.returncode}):\n"
-                         f"{result.stdout}{result.stderr}")
+        raise SystemExit(
+            f"startup bench: {' '.join(command)} failed ({result.returncode}):\n"
+            f"{result.stdout}{result.stderr}"
+        )
     return (float(found.group(1)) - wall_start) * 1000, exit_ms
 
 
 def measure(cases: dict[str, list[str]], runs: int) -> dict[str, dict[str, list[float]]]:
     """Interleaved runs of every case; one warm-up run each first."""
     home = tempfile.mkdtemp(prefix="cardtable-startup-")
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
-               CARDTABLE_HOME=home)
+    env = dict(
+        os.environ,
+        SDL_VIDEODRIVER="dummy",
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+        CARDTABLE_HOME=home,
+    )
     # An installed app keeps its compiled bytecode; a shell that forbids writing it would measure
     # recompiling every module on every start instead.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -105,10 +115,16 @@ def summarise(samples: dict[str, dict[str, list[float]]]) -> dict[str, float]:
 
 def main() -> int:
     """Measure and print a table (or --json)."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--runs", type=int, default=10, help="timed runs per case (default 10)")
-    parser.add_argument("--bundle", type=Path, default=ROOT / "dist" / "cardtable",
-                        help="the PyInstaller bundle folder (default dist/cardtable)")
+    parser.add_argument(
+        "--bundle",
+        type=Path,
+        default=ROOT / "dist" / "cardtable",
+        help="the PyInstaller bundle folder (default dist/cardtable)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     args = parser.parse_args()
     cases = {"floor": [sys.executable, "-c", FLOOR_CODE], "venv": venv_command()}
@@ -124,8 +140,10 @@ def main() -> int:
     print(f"{'case':<8}{'first frame median ms':>23}{'min ms':>9}{'exit median ms':>16}   command")
     for name, command in cases.items():
         shown = " ".join(command if name != "floor" else [Path(command[0]).name, "-c", "<pygame floor>"])
-        print(f"{name:<8}{results[name + '_first_frame_ms']:>23.0f}{results[name + '_first_frame_min_ms']:>9.0f}"
-              f"{results[name + '_exit_ms']:>16.0f}   {shown}")
+        print(
+            f"{name:<8}{results[name + '_first_frame_ms']:>23.0f}{results[name + '_first_frame_min_ms']:>9.0f}"
+            f"{results[name + '_exit_ms']:>16.0f}   {shown}"
+        )
     for key in ("venv_vs_floor_ratio", "bundle_vs_floor_ratio", "bundle_vs_venv_ratio"):
         if key in results:
             print(f"{key.removesuffix('_ratio').replace('_vs_', ' / ')}: {results[key]:.2f}x")

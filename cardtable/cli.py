@@ -54,30 +54,49 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
-    report = simulate(args.game, args.players, args.games, args.seed, _parse_sets(args.set), bots,
-                      check=args.check, progress=_progress_bar(sys.stderr), jobs=args.jobs)
+    report = simulate(
+        args.game,
+        args.players,
+        args.games,
+        args.seed,
+        _parse_sets(args.set),
+        bots,
+        check=args.check,
+        progress=_progress_bar(sys.stderr),
+        jobs=args.jobs,
+    )
     data = report.to_dict()
     if args.json:
         print(json.dumps(data, indent=2))
         return EXIT_OK
     params = ", ".join(f"{k}={v}" for k, v in sorted(data["params"].items()))
-    print(f"{data['game']}: {data['games']} games, {data['players']} players, seeds {args.seed}.."
-          f"{args.seed + args.games - 1}")
+    print(
+        f"{data['game']}: {data['games']} games, {data['players']} players, seeds {args.seed}.."
+        f"{args.seed + args.games - 1}"
+    )
     print(f"params: {params}")
     print(f"{'seat':<6}{'bot':<12}{'wins':>9}{'win rate':>10}   95% interval")
     for row in data["seats"]:
         low, high = row["ci95"]
-        print(f"P{row['seat']:<5}{row['bot']:<12}{row['wins']:>9.1f}{row['win_rate']:>10.1%}   "
-              f"{low:.1%} - {high:.1%}")
+        print(
+            f"P{row['seat']:<5}{row['bot']:<12}{row['wins']:>9.1f}{row['win_rate']:>10.1%}   "
+            f"{low:.1%} - {high:.1%}"
+        )
     if len(data["bots"]) > 1:
         for name, row in data["bots"].items():
             low, high = row["ci95"]
-            print(f"bot {name:<10} wins {row['wins']:.1f} of {row['seat_games']} seat-games "
-                  f"({row['win_rate']:.1%}, {low:.1%} - {high:.1%})")
+            print(
+                f"bot {name:<10} wins {row['wins']:.1f} of {row['seat_games']} seat-games "
+                f"({row['win_rate']:.1%}, {low:.1%} - {high:.1%})"
+            )
     print(f"void games (no winner): {data['void_games']}")
-    print(f"mean actions per game: {data['mean_actions']:.1f}; mean rounds per game: {data['mean_rounds']:.2f}")
-    print(f"speed: {data['games_per_s']:.1f} games/s, {data['actions_per_s']:.0f} actions/s"
-          + ("; every invariant checked after every action" if args.check else ""))
+    print(
+        f"mean actions per game: {data['mean_actions']:.1f}; mean rounds per game: {data['mean_rounds']:.2f}"
+    )
+    print(
+        f"speed: {data['games_per_s']:.1f} games/s, {data['actions_per_s']:.0f} actions/s"
+        + ("; every invariant checked after every action" if args.check else "")
+    )
     return EXIT_OK
 
 
@@ -175,12 +194,22 @@ def _terminal_game(args: argparse.Namespace) -> int:
 class _VersionAction(argparse.Action):
     """--version: the version with pygame-ce, SDL and Python versions, the user's folders, the licences."""
 
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
-                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+    def __init__(
+        self,
+        option_strings: Sequence[str],
+        dest: str = argparse.SUPPRESS,
+        default: Any = argparse.SUPPRESS,
+        help: str | None = None,
+    ) -> None:
         super().__init__(option_strings, dest, nargs=0, default=default, help=help)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
-                 option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         from .ui.appinfo import version_report
 
         print(version_report())
@@ -189,14 +218,22 @@ class _VersionAction(argparse.Action):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also documents every command in --help)."""
-    parser = argparse.ArgumentParser(prog="cardtable", description="A desktop card table: "
-                                     "rules-enforced card games for 2-6 players on one screen.")
-    parser.add_argument("--version", action=_VersionAction,
-                        help=f"print the version (cardtable {__version__}) with those of pygame-ce, SDL and "
-                             "Python, where saves, settings and logs live, and the licences, then exit")
-    parser.add_argument("--smoke-test", action="store_true",
-                        help="open the window, play a 4-bot game through the real scenes at full speed, "
-                             "check every sprite lands where the rules say, and exit (0 = all good)")
+    parser = argparse.ArgumentParser(
+        prog="cardtable",
+        description="A desktop card table: rules-enforced card games for 2-6 players on one screen.",
+    )
+    parser.add_argument(
+        "--version",
+        action=_VersionAction,
+        help=f"print the version (cardtable {__version__}) with those of pygame-ce, SDL and "
+        "Python, where saves, settings and logs live, and the licences, then exit",
+    )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the window, play a 4-bot game through the real scenes at full speed, "
+        "check every sprite lands where the rules say, and exit (0 = all good)",
+    )
     # Hidden from --help, documented in README.md (Benchmarks) and bench/startup.py.
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command")
@@ -215,10 +252,16 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2, help="seats (default 2)")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
-    sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                     help="a game parameter, e.g. --set level=5 (repeatable)")
-    sim.add_argument("--bots", default="", help="bot per seat, comma separated (last one repeats); "
-                     "default random")
+    sim.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game parameter, e.g. --set level=5 (repeatable)",
+    )
+    sim.add_argument(
+        "--bots", default="", help="bot per seat, comma separated (last one repeats); default random"
+    )
     sim.add_argument("--check", action="store_true", help="check every invariant after every action")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); results are the same")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -276,7 +319,9 @@ def _is_bad_input(exc: Exception) -> bool:
     from .rules.game import ParamError
     from .rules.scenario import ScenarioError
 
-    return isinstance(exc, (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError))
+    return isinstance(
+        exc, (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError)
+    )
 
 
 if __name__ == "__main__":

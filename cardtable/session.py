@@ -48,15 +48,23 @@ class Session:
         self.seats = seats
         self.autosave = autosave
         self.bots: dict[int, Bot] = {
-            i: make_bot(s.bot, engine.game.id, engine.state.seed * 31 + i) for i, s in enumerate(seats) if not s.human
+            i: make_bot(s.bot, engine.game.id, engine.state.seed * 31 + i)
+            for i, s in enumerate(seats)
+            if not s.human
         }
         self.log: list[str] = []
         self.moves: list[str] | None = None  # `P1: notation` per action, kept so autosave need not replay
         self.save_error: str | None = None
 
     @classmethod
-    def new(cls, game_id: str, seats: list[SeatConfig], seed: int, params: dict[str, Any] | None = None,
-            autosave: bool = True) -> Session:
+    def new(
+        cls,
+        game_id: str,
+        seats: list[SeatConfig],
+        seed: int,
+        params: dict[str, Any] | None = None,
+        autosave: bool = True,
+    ) -> Session:
         """Deal a new game."""
         engine = Engine.new(get_game(game_id), len(seats), seed, params)
         return cls(engine, seats, autosave)

@@ -58,17 +58,34 @@ class SimReport:
         seats = []
         for seat, wins in enumerate(self.seat_wins):
             low, high = wilson(wins, self.games)
-            seats.append({"seat": seat + 1, "bot": self.bots[seat], "wins": wins,
-                          "win_rate": wins / self.games if self.games else 0.0, "ci95": [low, high]})
+            seats.append(
+                {
+                    "seat": seat + 1,
+                    "bot": self.bots[seat],
+                    "wins": wins,
+                    "win_rate": wins / self.games if self.games else 0.0,
+                    "ci95": [low, high],
+                }
+            )
         bots = {}
         for name, wins in self.bot_wins.items():
             trials = self.bot_seats[name]
             low, high = wilson(wins, trials)
-            bots[name] = {"wins": wins, "seat_games": trials, "win_rate": wins / trials if trials else 0.0,
-                          "ci95": [low, high]}
+            bots[name] = {
+                "wins": wins,
+                "seat_games": trials,
+                "win_rate": wins / trials if trials else 0.0,
+                "ci95": [low, high],
+            }
         return {
-            "game": self.game, "players": self.players, "games": self.games, "seed": self.seed,
-            "params": self.params, "seats": seats, "bots": bots, "void_games": self.void_games,
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "params": self.params,
+            "seats": seats,
+            "bots": bots,
+            "void_games": self.void_games,
             "mean_actions": self.actions / self.games if self.games else 0.0,
             "mean_rounds": self.rounds / self.games if self.games else 0.0,
             "games_per_s": self.games / self.seconds if self.seconds else 0.0,
@@ -77,8 +94,9 @@ class SimReport:
         }
 
 
-def play_one(game_id: str, players: int, seed: int, params: dict[str, Any], bots: list[str],
-             check: bool = False) -> Engine:
+def play_one(
+    game_id: str, players: int, seed: int, params: dict[str, Any], bots: list[str], check: bool = False
+) -> Engine:
     """Play one bot game to the end and return its engine. Bots see only their own view."""
     game = get_game(game_id)
     engine = Engine.new(game, players, seed, params)
@@ -90,8 +108,10 @@ def play_one(game_id: str, players: int, seed: int, params: dict[str, Any], bots
         if check:
             problems = check_invariants(engine)
             if problems:
-                raise InvariantFailure(f"{game_id} seed {seed}, action {len(engine.state.history)} "
-                                       f"({engine.describe(action)}): " + "; ".join(problems))
+                raise InvariantFailure(
+                    f"{game_id} seed {seed}, action {len(engine.state.history)} "
+                    f"({engine.describe(action)}): " + "; ".join(problems)
+                )
     return engine
 
 
@@ -110,16 +130,34 @@ def _tally(report: SimReport, engine: Engine) -> None:
 def _play_chunk(job: tuple[str, int, list[int], dict[str, Any], list[str], bool]) -> SimReport:
     """One worker's share of the games (a separate process with --jobs)."""
     game_id, players, seeds, params, names, check = job
-    part = SimReport(game_id, players, len(seeds), seeds[0] if seeds else 0, params, names, [0.0] * players,
-                     {n: 0.0 for n in names}, {}, checked=check)
+    part = SimReport(
+        game_id,
+        players,
+        len(seeds),
+        seeds[0] if seeds else 0,
+        params,
+        names,
+        [0.0] * players,
+        {n: 0.0 for n in names},
+        {},
+        checked=check,
+    )
     for game_seed in seeds:
         _tally(part, play_one(game_id, players, game_seed, params, names, check))
     return part
 
 
-def simulate(game_id: str, players: int, games: int, seed: int, params: dict[str, Any] | None = None,
-             bots: list[str] | None = None, check: bool = False,
-             progress: Callable[[int, int], None] | None = None, jobs: int = 1) -> SimReport:
+def simulate(
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int,
+    params: dict[str, Any] | None = None,
+    bots: list[str] | None = None,
+    check: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
+) -> SimReport:
     """Play `games` games with seeds seed, seed+1, ... and tally the results (in `jobs` processes)."""
     game = get_game(game_id)
     game.check_seats(players)
@@ -129,8 +167,18 @@ def simulate(game_id: str, players: int, games: int, seed: int, params: dict[str
     names = names[:players]
     for name in set(names):
         make_bot(name, game_id, 0)  # an unknown bot name fails before any game is played
-    report = SimReport(game_id, players, games, seed, resolved, names, [0.0] * players,
-                       {n: 0.0 for n in names}, {n: names.count(n) * games for n in names}, checked=check)
+    report = SimReport(
+        game_id,
+        players,
+        games,
+        seed,
+        resolved,
+        names,
+        [0.0] * players,
+        {n: 0.0 for n in names},
+        {n: names.count(n) * games for n in names},
+        checked=check,
+    )
     started = time.perf_counter()
     if jobs > 1 and games > 1:
         _simulate_parallel(report, list(range(seed, seed + games)), jobs, progress)
@@ -143,14 +191,17 @@ def simulate(game_id: str, players: int, games: int, seed: int, params: dict[str
     return report
 
 
-def _simulate_parallel(report: SimReport, seeds: list[int], jobs: int,
-                       progress: Callable[[int, int], None] | None) -> None:
+def _simulate_parallel(
+    report: SimReport, seeds: list[int], jobs: int, progress: Callable[[int, int], None] | None
+) -> None:
     """Spread the seeds over worker processes in small chunks; merge their tallies in seed order."""
     import multiprocessing
 
     size = max(1, min(50, len(seeds) // (jobs * 8) or 1))
-    chunks = [seeds[i:i + size] for i in range(0, len(seeds), size)]
-    work = [(report.game, report.players, chunk, report.params, report.bots, report.checked) for chunk in chunks]
+    chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
+    work = [
+        (report.game, report.players, chunk, report.params, report.bots, report.checked) for chunk in chunks
+    ]
     done = 0
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for part in pool.imap(_play_chunk, work):

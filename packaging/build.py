@@ -46,9 +46,24 @@ def ensure_project() -> None:
 def build(dist: Path, work: Path) -> Path:
     """Run PyInstaller on the spec; returns the bundle folder."""
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm", "--clean",
-                    "--log-level", "WARN", "--distpath", str(dist), "--workpath", str(work)],
-                   cwd=ROOT, check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "PyInstaller",
+            str(SPEC),
+            "--noconfirm",
+            "--clean",
+            "--log-level",
+            "WARN",
+            "--distpath",
+            str(dist),
+            "--workpath",
+            str(work),
+        ],
+        cwd=ROOT,
+        check=True,
+    )
     bundle = dist / "cardtable"
     size = sum(p.stat().st_size for p in bundle.rglob("*") if p.is_file() and not p.is_symlink())
     print(f"build: {bundle} ({size / 2**20:.0f} MiB) in {time.perf_counter() - started:.0f} s", flush=True)
@@ -57,13 +72,22 @@ def build(dist: Path, work: Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     """Build the bundle; optionally install the Linux menu entry."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (default dist/)")
-    parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller",
-                        help="PyInstaller's scratch folder (default build/pyinstaller/)")
-    parser.add_argument("--install-desktop", action="store_true",
-                        help="Linux: afterwards copy the bundle, its .desktop file and icons into this "
-                             "user's applications menu (packaging/install_linux.py)")
+    parser.add_argument(
+        "--work",
+        type=Path,
+        default=ROOT / "build" / "pyinstaller",
+        help="PyInstaller's scratch folder (default build/pyinstaller/)",
+    )
+    parser.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="Linux: afterwards copy the bundle, its .desktop file and icons into this "
+        "user's applications menu (packaging/install_linux.py)",
+    )
     args = parser.parse_args(argv)
     ensure_pyinstaller()
     ensure_project()

@@ -28,8 +28,23 @@ THIRD_PARTY_DATA = ("noto_cjk_sans_jp_regular", "jsonschema", "jsonschema_specif
 MAPPED_PACKAGES = ("cardtable._cards", "cardtable._sprites")
 # Installed beside the project on some machines but never used by the app. jsonschema imports
 # requests only to fetch remote $refs, which card sets never have (it falls back to urllib).
-EXCLUDES = ("tkinter", "numpy", "PIL", "IPython", "matplotlib", "pytest", "rlcard", "torch", "setuptools",
-            "requests", "urllib3", "certifi", "charset_normalizer", "cryptography", "OpenSSL")
+EXCLUDES = (
+    "tkinter",
+    "numpy",
+    "PIL",
+    "IPython",
+    "matplotlib",
+    "pytest",
+    "rlcard",
+    "torch",
+    "setuptools",
+    "requests",
+    "urllib3",
+    "certifi",
+    "charset_normalizer",
+    "cryptography",
+    "OpenSSL",
+)
 SKIP_SUFFIXES = (".py", ".pyc", ".pyo")
 
 
@@ -56,8 +71,7 @@ def own_datas() -> list[tuple[str, str]]:
         for pattern in patterns:
             for path in sorted(folder.glob(pattern)):
                 relative = path.relative_to(folder)
-                if (not path.is_file() or path.suffix in SKIP_SUFFIXES
-                        or "__pycache__" in relative.parts):
+                if not path.is_file() or path.suffix in SKIP_SUFFIXES or "__pycache__" in relative.parts:
                     continue
                 out[path] = (dest_root / relative.parent).as_posix()
     return [(str(src), dest) for src, dest in sorted(out.items())]

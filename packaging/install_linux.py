@@ -56,8 +56,10 @@ def desktop_entry(executable: Path) -> str:
 
 def _refresh_caches(base: Path) -> None:
     """Tell the desktop about the new entry and icons, where the tools exist (all optional)."""
-    for command in (["update-desktop-database", str(base / "applications")],
-                    ["gtk-update-icon-cache", "--force", "--ignore-theme-index", str(base / "icons" / "hicolor")]):
+    for command in (
+        ["update-desktop-database", str(base / "applications")],
+        ["gtk-update-icon-cache", "--force", "--ignore-theme-index", str(base / "icons" / "hicolor")],
+    ):
         if shutil.which(command[0]):
             subprocess.run(command, check=False, capture_output=True)
 
@@ -87,7 +89,9 @@ def install(bundle: Path, in_place: bool = False, base: Path | None = None) -> P
     desktop = applications / f"{APP_ID}.desktop"
     desktop.write_bytes(desktop_entry(executable).encode("utf-8"))
     _refresh_caches(base)
-    print(f"installed: {executable}\nmenu entry: {desktop}\nicons: {base / 'icons' / 'hicolor'}/*/apps/{APP_ID}.png")
+    print(
+        f"installed: {executable}\nmenu entry: {desktop}\nicons: {base / 'icons' / 'hicolor'}/*/apps/{APP_ID}.png"
+    )
     return desktop
 
 
@@ -104,10 +108,18 @@ def uninstall(base: Path | None = None) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Install or uninstall, per the command line."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--bundle", type=Path, default=ROOT / "dist" / APP_ID,
-                        help="the built bundle folder (default dist/cardtable)")
-    parser.add_argument("--in-place", action="store_true", help="do not copy: the menu runs the bundle where it is")
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--bundle",
+        type=Path,
+        default=ROOT / "dist" / APP_ID,
+        help="the built bundle folder (default dist/cardtable)",
+    )
+    parser.add_argument(
+        "--in-place", action="store_true", help="do not copy: the menu runs the bundle where it is"
+    )
     parser.add_argument("--uninstall", action="store_true", help="remove the menu entry, icons and app copy")
     args = parser.parse_args(argv)
     if not sys.platform.startswith("linux"):

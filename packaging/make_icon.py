@@ -33,8 +33,17 @@ PNG_SIZES = (16, 24, 32, 48, 64, 128, 256, 512, 1024)
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 # (OSType, pixel size) as macOS's iconutil writes them, PNG payloads throughout.
 ICNS_TYPES = (
-    (b"icp4", 16), (b"icp5", 32), (b"icp6", 64), (b"ic07", 128), (b"ic08", 256), (b"ic09", 512),
-    (b"ic10", 1024), (b"ic11", 32), (b"ic12", 64), (b"ic13", 256), (b"ic14", 512),
+    (b"icp4", 16),
+    (b"icp5", 32),
+    (b"icp6", 64),
+    (b"ic07", 128),
+    (b"ic08", 256),
+    (b"ic09", 512),
+    (b"ic10", 1024),
+    (b"ic11", 32),
+    (b"ic12", 64),
+    (b"ic13", 256),
+    (b"ic14", 512),
 )
 WINDOW_ICON_SIZE = 64
 SUPERSAMPLE = 4
@@ -62,10 +71,14 @@ def _card(width: int, height: int, face: bool, scale: float, detailed: bool) -> 
             step = max(4, round(9 * scale))
             clip = inner.inflate(-2 * edge, -2 * edge)
             for x in range(clip.left - clip.height, clip.right, step):
-                pygame.draw.line(card, BACK_PATTERN, (x, clip.bottom), (x + clip.height, clip.top), max(1, edge // 2))
+                pygame.draw.line(
+                    card, BACK_PATTERN, (x, clip.bottom), (x + clip.height, clip.top), max(1, edge // 2)
+                )
             # Restore the border the lattice crossed, and a gold inner frame.
             pygame.draw.rect(card, GOLD, rect, width=edge, border_radius=radius)
-            pygame.draw.rect(card, GOLD, clip, width=max(1, edge // 2), border_radius=max(1, radius - 2 * edge))
+            pygame.draw.rect(
+                card, GOLD, clip, width=max(1, edge // 2), border_radius=max(1, radius - 2 * edge)
+            )
         return card
     pygame.draw.rect(card, INK, rect, border_radius=radius)
     pygame.draw.rect(card, IVORY, rect.inflate(-edge, -edge), border_radius=max(1, radius - edge // 2))
@@ -73,14 +86,22 @@ def _card(width: int, height: int, face: bool, scale: float, detailed: bool) -> 
     return card
 
 
-def _star_points(center: tuple[float, float], radius: float, points: int, turn: float) -> list[tuple[float, float]]:
+def _star_points(
+    center: tuple[float, float], radius: float, points: int, turn: float
+) -> list[tuple[float, float]]:
     cx, cy = center
-    return [(cx + radius * math.sin(turn + 2 * math.pi * i / points),
-             cy - radius * math.cos(turn + 2 * math.pi * i / points)) for i in range(points)]
+    return [
+        (
+            cx + radius * math.sin(turn + 2 * math.pi * i / points),
+            cy - radius * math.cos(turn + 2 * math.pi * i / points),
+        )
+        for i in range(points)
+    ]
 
 
-def _rune_circle(surface: pygame.Surface, center: tuple[int, int], radius: float, scale: float,
-                 detailed: bool) -> None:
+def _rune_circle(
+    surface: pygame.Surface, center: tuple[int, int], radius: float, scale: float, detailed: bool
+) -> None:
     """A magic circle: two rings, a hexagram, rune ticks between the rings and a gold heart."""
     line = max(1, round((2.0 if detailed else 3.4) * scale))
     pygame.draw.circle(surface, RUNE, center, round(radius), line)
@@ -96,8 +117,13 @@ def _rune_circle(surface: pygame.Surface, center: tuple[int, int], radius: float
             if i % 2:
                 pygame.draw.circle(surface, VIOLET, (round(x), round(y)), max(1, round(half * 0.55)))
             else:
-                pygame.draw.line(surface, VIOLET, (x - half * dx, y - half * dy), (x + half * dx, y + half * dy),
-                                 max(1, line * 2 // 3))
+                pygame.draw.line(
+                    surface,
+                    VIOLET,
+                    (x - half * dx, y - half * dy),
+                    (x + half * dx, y + half * dy),
+                    max(1, line * 2 // 3),
+                )
     for turn in (0.0, math.pi / 3):
         pygame.draw.polygon(surface, RUNE, _star_points(center, inner, 3, turn), line)
     pygame.draw.circle(surface, GOLD, center, max(1, round(inner * 0.28)))
@@ -105,7 +131,9 @@ def _rune_circle(surface: pygame.Surface, center: tuple[int, int], radius: float
         pygame.draw.circle(surface, INK, center, max(1, round(inner * 0.28)), max(1, line // 2))
 
 
-def _blit_rotated(target: pygame.Surface, card: pygame.Surface, degrees: float, center: tuple[float, float]) -> None:
+def _blit_rotated(
+    target: pygame.Surface, card: pygame.Surface, degrees: float, center: tuple[float, float]
+) -> None:
     turned = pygame.transform.rotate(card, degrees)
     target.blit(turned, turned.get_rect(center=(round(center[0]), round(center[1]))))
 
@@ -162,10 +190,16 @@ def icns_bytes(pngs: dict[int, bytes]) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     """Draw every size and write the PNGs, the .ico, the .icns and the window icon."""
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", type=Path, default=HERE / "icons", help="folder for the icons")
-    parser.add_argument("--window-icon", type=Path, default=ROOT / "sprites" / "icon.png",
-                        help="where the app's own window icon goes")
+    parser.add_argument(
+        "--window-icon",
+        type=Path,
+        default=ROOT / "sprites" / "icon.png",
+        help="where the app's own window icon goes",
+    )
     args = parser.parse_args(argv)
     pygame.display.init()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -176,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     (args.out / "cardtable.ico").write_bytes(ico_bytes(pngs))
     (args.out / "cardtable.icns").write_bytes(icns_bytes(pngs))
     args.window_icon.write_bytes(pngs[WINDOW_ICON_SIZE])
-    print(f"wrote {len(PNG_SIZES)} PNGs, cardtable.ico and cardtable.icns to {args.out}; "
-          f"window icon {args.window_icon}")
+    print(
+        f"wrote {len(PNG_SIZES)} PNGs, cardtable.ico and cardtable.icns to {args.out}; "
+        f"window icon {args.window_icon}"
+    )
     return 0
 
 

@@ -11,8 +11,9 @@ def session_at(game_id: str, kind: str, seeds: int = 60, steps: int = 600) -> Se
     """A 2-seat game (seat 1 a person, seat 2 a random bot) advanced, by a random chooser playing the
     person's seat too, until the person may make a move of `kind`."""
     for seed in range(seeds):
-        session = Session.new(game_id, [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], seed, {},
-                              autosave=False)
+        session = Session.new(
+            game_id, [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], seed, {}, autosave=False
+        )
         engine = session.engine
         chooser = RandomBot(Rng(seed))
         for _ in range(steps):

@@ -27,13 +27,17 @@ import install_linux  # noqa: E402
 import make_icon  # noqa: E402
 
 BUNDLE = os.environ.get("CARDTABLE_BUNDLE")
-needs_bundle = pytest.mark.skipif(not BUNDLE, reason="set CARDTABLE_BUNDLE=dist/cardtable after "
-                                                     "python packaging/build.py (.ci/run does)")
+needs_bundle = pytest.mark.skipif(
+    not BUNDLE, reason="set CARDTABLE_BUNDLE=dist/cardtable after python packaging/build.py (.ci/run does)"
+)
 
 
 def _data_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix not in (".py", ".pyc")
-                  and "__pycache__" not in p.parts)
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+    )
 
 
 # -- what the spec bundles ---------------------------------------------------------------------------
@@ -57,9 +61,15 @@ def test_spec_datas_carry_the_rules_texts_and_the_font_licence() -> None:
 
 def test_spec_is_one_folder_windowed_and_uses_the_shared_data_list() -> None:
     spec = (PACKAGING / "cardtable.spec").read_bytes().decode("utf-8")
-    for needle in ("bundle_data.own_datas() + bundle_data.third_party_datas()", "exclude_binaries=True",
-                   "COLLECT(", "console=False", "launch.py", "collect_submodules(\"cardtable\")",
-                   "bundle_data.MAPPED_PACKAGES"):
+    for needle in (
+        "bundle_data.own_datas() + bundle_data.third_party_datas()",
+        "exclude_binaries=True",
+        "COLLECT(",
+        "console=False",
+        "launch.py",
+        'collect_submodules("cardtable")',
+        "bundle_data.MAPPED_PACKAGES",
+    ):
         assert needle in spec
     assert set(bundle_data.THIRD_PARTY_DATA) >= {"noto_cjk_sans_jp_regular", "jsonschema_specifications"}
     assert "pygame" not in bundle_data.EXCLUDES and "yaml" not in bundle_data.EXCLUDES
@@ -90,8 +100,12 @@ def test_committed_icons_are_what_make_icon_draws() -> None:
     pygame.display.init()
     drawn = make_icon.draw_icon(48)
     stored = pygame.image.load(str(PACKAGING / "icons" / "cardtable-48.png"))
-    worst = max(abs(a - b) for a, b in zip(pygame.image.tobytes(drawn, "RGBA"),
-                                           pygame.image.tobytes(stored, "RGBA"), strict=True))
+    worst = max(
+        abs(a - b)
+        for a, b in zip(
+            pygame.image.tobytes(drawn, "RGBA"), pygame.image.tobytes(stored, "RGBA"), strict=True
+        )
+    )
     assert worst <= 3, "run python packaging/make_icon.py and commit packaging/icons/"
 
 
@@ -102,7 +116,7 @@ def test_ico_holds_png_entries_from_16_to_256() -> None:
     sizes = []
     for index in range(count):
         width, _, _, _, _, bits, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * index)
-        assert bits == 32 and data[offset:offset + 8] == b"\x89PNG\r\n\x1a\n"
+        assert bits == 32 and data[offset : offset + 8] == b"\x89PNG\r\n\x1a\n"
         assert offset + length <= len(data)
         sizes.append(width or 256)
     assert sizes == list(make_icon.ICO_SIZES)
@@ -113,9 +127,9 @@ def test_icns_chunks_are_consistent_and_reach_1024() -> None:
     assert data[:4] == b"icns" and struct.unpack_from(">I", data, 4)[0] == len(data)
     position, kinds = 8, []
     while position < len(data):
-        kind, length = data[position:position + 4], struct.unpack_from(">I", data, position + 4)[0]
+        kind, length = data[position : position + 4], struct.unpack_from(">I", data, position + 4)[0]
         if kind != b"TOC ":
-            assert data[position + 8:position + 16] == b"\x89PNG\r\n\x1a\n"
+            assert data[position + 8 : position + 16] == b"\x89PNG\r\n\x1a\n"
         kinds.append(kind)
         position += length
     assert position == len(data)
@@ -148,8 +162,9 @@ def _fake_bundle(folder: Path) -> Path:
     return bundle
 
 
-def test_install_linux_puts_entry_and_icons_under_xdg_data_home(tmp_path: Path,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_install_linux_puts_entry_and_icons_under_xdg_data_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
     desktop = install_linux.install(_fake_bundle(tmp_path))
     base = tmp_path / "share"
@@ -197,16 +212,20 @@ def _run_bundle(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     executable = Path(BUNDLE).resolve() / ("cardtable.exe" if os.name == "nt" else "cardtable")
     env = dict(os.environ, CARDTABLE_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     # Run from an empty folder: the bundle must find its data without the source tree.
-    return subprocess.run([str(executable), *args], capture_output=True, text=True, env=env, cwd=home,
-                          timeout=300)
+    return subprocess.run(
+        [str(executable), *args], capture_output=True, text=True, env=env, cwd=home, timeout=300
+    )
 
 
 @needs_bundle
 def test_bundle_validates_every_card_set_from_inside_itself(tmp_path: Path) -> None:
     result = _run_bundle("validate", home=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    listed = [Path(line.removeprefix("ok: ")) for line in result.stdout.splitlines()
-              if line.startswith("ok: ") and line.endswith(".yaml")]
+    listed = [
+        Path(line.removeprefix("ok: "))
+        for line in result.stdout.splitlines()
+        if line.startswith("ok: ") and line.endswith(".yaml")
+    ]
     assert sorted(p.name for p in listed) == sorted(p.name for p in (ROOT / "cards").glob("*.yaml"))
     inside = Path(BUNDLE or "").resolve()
     assert all(p.resolve().is_relative_to(inside) for p in listed), listed
@@ -216,8 +235,12 @@ def test_bundle_validates_every_card_set_from_inside_itself(tmp_path: Path) -> N
 def test_bundle_carries_the_font_its_licence_and_the_metaschemas() -> None:
     root = Path(BUNDLE or "").resolve()
     files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}
-    for suffix in ("noto_cjk_sans_jp_regular/NotoSansCJKjp-Regular.otf", "cardtable/ui/fonts_LICENSE-OFL.txt",
-                   "jsonschema_specifications/schemas/draft7/metaschema.json", "cardtable/_sprites/icon.png"):
+    for suffix in (
+        "noto_cjk_sans_jp_regular/NotoSansCJKjp-Regular.otf",
+        "cardtable/ui/fonts_LICENSE-OFL.txt",
+        "jsonschema_specifications/schemas/draft7/metaschema.json",
+        "cardtable/_sprites/icon.png",
+    ):
         assert any(f.endswith(suffix) for f in files), suffix
     for rules in (ROOT / "cardtable" / "data" / "rules").glob("*.md"):
         assert any(f.endswith(f"cardtable/data/rules/{rules.name}") for f in files), rules.name
@@ -230,7 +253,9 @@ def test_bundle_version_names_libraries_folders_and_licences(tmp_path: Path) -> 
     result = _run_bundle("--version", home=tmp_path)
     assert result.returncode == 0, result.stderr
     first = result.stdout.splitlines()[0]
-    assert first.startswith(f"cardtable {__version__} (pygame-ce ") and "SDL" in first and "(built app)" in first
+    assert (
+        first.startswith(f"cardtable {__version__} (pygame-ce ") and "SDL" in first and "(built app)" in first
+    )
     for needle in (str(tmp_path / "saves"), str(tmp_path / "logs"), "Open Font License", "LGPL"):
         assert needle in result.stdout
 

@@ -19,8 +19,9 @@ from cardtable.rules.invariants import check_invariants
 from cardtable.rules.rng import Rng
 from cardtable.rules.state import GameState
 
-CASES = [(gid, seats) for gid, game in all_games().items()
-         for seats in range(game.min_seats, game.max_seats + 1)]
+CASES = [
+    (gid, seats) for gid, game in all_games().items() for seats in range(game.min_seats, game.max_seats + 1)
+]
 IDS = [f"{gid}-{seats}p" for gid, seats in CASES]
 
 
@@ -30,16 +31,40 @@ def _params(gid: str) -> list[dict[str, object]]:
         return [{"level": lv} for lv in range(1, 6)]
     if gid == "risugeon":
         # the rulebook's defaults, then every PROVISIONAL switch turned the other way
-        return [{},
-                {"max_rounds": 20, "gem_access": "any", "ps_target": "play", "discard_public": False,
-                 "reshuffle_mid_draw": False, "last_gem_ends": "turn", "random_start": True, "tie_break": "shared",
-                 "gem_spends_skill": False, "gem_uses_training": False, "sets": 4}]
+        return [
+            {},
+            {
+                "max_rounds": 20,
+                "gem_access": "any",
+                "ps_target": "play",
+                "discard_public": False,
+                "reshuffle_mid_draw": False,
+                "last_gem_ends": "turn",
+                "random_start": True,
+                "tie_break": "shared",
+                "gem_spends_skill": False,
+                "gem_uses_training": False,
+                "sets": 4,
+            },
+        ]
     if gid == "sainome":
         # the rulebook's defaults, then the draft variant with every PROVISIONAL switch turned the other way
-        return [{},
-                {"hp_draft": True, "hp_size": 6, "max_turns": 60, "fire_order": "slot", "flip_mismatch": "hand",
-                 "removed_bomb": "placer", "zero_damage_triggers": True, "catalyst_may_decline": True,
-                 "six_cards_fire_on_face": False, "setup_equip_order": "second", "max_setup_rolls": 2}]
+        return [
+            {},
+            {
+                "hp_draft": True,
+                "hp_size": 6,
+                "max_turns": 60,
+                "fire_order": "slot",
+                "flip_mismatch": "hand",
+                "removed_bomb": "placer",
+                "zero_damage_triggers": True,
+                "catalyst_may_decline": True,
+                "six_cards_fire_on_face": False,
+                "setup_equip_order": "second",
+                "max_setup_rolls": 2,
+            },
+        ]
     return [{}]
 
 
@@ -137,8 +162,12 @@ def test_undo_only_own_actions_back_to_the_last_reveal(gid: str, seats: int) -> 
 
 def _hidden_pairs(state: GameState, seat: int) -> list[tuple[str, int, str, int]]:
     """Positions of two cards `seat` cannot see, in zones whose counts stay the same after a swap."""
-    spots = [(name, i) for name, zone in state.zones.items() for i in range(len(zone.cards))
-             if not zone.sees_index(seat, i)]
+    spots = [
+        (name, i)
+        for name, zone in state.zones.items()
+        for i in range(len(zone.cards))
+        if not zone.sees_index(seat, i)
+    ]
     return [(a[0], a[1], b[0], b[1]) for a, b in zip(spots, spots[1:], strict=False)]
 
 

@@ -64,8 +64,9 @@ def test_a_crash_without_console_logs_and_shows_the_box(monkeypatch: pytest.Monk
     assert "deliberate crash for the test" in log and "Traceback" in log
 
 
-def test_a_crash_in_a_frozen_app_shows_the_box_and_prints(monkeypatch: pytest.MonkeyPatch,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_crash_in_a_frozen_app_shows_the_box_and_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     _crashing_menu(monkeypatch)
     shown: list[str] = []
     monkeypatch.setattr(crash, "show_crash_message", lambda path, timeout_s=None: shown.append(path) or True)
@@ -74,7 +75,9 @@ def test_a_crash_in_a_frozen_app_shows_the_box_and_prints(monkeypatch: pytest.Mo
     assert shown and f"Details are in {shown[0]}" in capsys.readouterr().err
 
 
-def test_a_crash_at_a_terminal_only_prints(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_crash_at_a_terminal_only_prints(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     _crashing_menu(monkeypatch)
     monkeypatch.setattr(crash, "show_crash_message", lambda *a, **k: pytest.fail("no box at a terminal"))
     assert app_module.run_app(argparse.Namespace()) == 1
@@ -82,7 +85,8 @@ def test_a_crash_at_a_terminal_only_prints(monkeypatch: pytest.MonkeyPatch, caps
 
 
 def test_logs_fall_back_to_the_temp_folder_when_the_log_folder_cannot_be_made(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_bytes(b"")
     monkeypatch.setenv("CARDTABLE_HOME", str(blocker))
@@ -100,24 +104,42 @@ def test_cli_without_stdout_or_stderr_still_runs(monkeypatch: pytest.MonkeyPatch
         cli.main(["--version"])
 
 
-def test_version_names_libraries_folders_and_licences(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_version_names_libraries_folders_and_licences(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
-    result = subprocess.run([sys.executable, "-m", "cardtable.cli", "--version"], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", "--version"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == (f"cardtable {__version__} (pygame-ce {pygame.version.ver}, SDL "
-                        f"{'.'.join(map(str, pygame.get_sdl_version()))}, Python {sys.version.split()[0]})")
-    for needle in (str(tmp_path / "saves"), str(tmp_path / "settings"), str(tmp_path / "logs"),
-                   "SIL Open Font License 1.1", "Adobe", "GNU LGPL", "PyYAML", "jsonschema"):
+    assert lines[0] == (
+        f"cardtable {__version__} (pygame-ce {pygame.version.ver}, SDL "
+        f"{'.'.join(map(str, pygame.get_sdl_version()))}, Python {sys.version.split()[0]})"
+    )
+    for needle in (
+        str(tmp_path / "saves"),
+        str(tmp_path / "settings"),
+        str(tmp_path / "logs"),
+        "SIL Open Font License 1.1",
+        "Adobe",
+        "GNU LGPL",
+        "PyYAML",
+        "jsonschema",
+    ):
         assert needle in result.stdout
 
 
 def test_first_frame_draws_the_menu_once_and_exits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
-    result = subprocess.run([sys.executable, "-m", "cardtable.cli", "--first-frame"], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", "--first-frame"], capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert "first frame drawn at" in result.stdout and "frames drawn: 1" in result.stdout
-    assert "--first-frame" not in subprocess.run([sys.executable, "-m", "cardtable.cli", "--help"],
-                                                 capture_output=True, text=True, timeout=60).stdout
+    assert (
+        "--first-frame"
+        not in subprocess.run(
+            [sys.executable, "-m", "cardtable.cli", "--help"], capture_output=True, text=True, timeout=60
+        ).stdout
+    )

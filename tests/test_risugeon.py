@@ -55,8 +55,14 @@ def test_one_set_is_60_cards_24_combat_22_actions_7_production_7_gems() -> None:
     base = load_cardset(YAML)
     kinds = Counter(spec.get("type") for spec in base.cards for _ in range(spec.count))
     assert kinds == {"combat": 24, "action": 22, "production": 7, "gem": 7}
-    assert Counter(spec.get("skill") for spec in base.cards if spec.get("type") == "combat") == {1: 8, 2: 8, 3: 8}
-    assert {spec.get("cost") for spec in base.cards if spec.get("type") == "combat" and spec.get("skill") == 3} == {6}
+    assert Counter(spec.get("skill") for spec in base.cards if spec.get("type") == "combat") == {
+        1: 8,
+        2: 8,
+        3: 8,
+    }
+    assert {
+        spec.get("cost") for spec in base.cards if spec.get("type") == "combat" and spec.get("skill") == 3
+    } == {6}
     for spec in base.cards:
         assert spec.name.ja and spec.name.en, spec.code
 
@@ -74,9 +80,19 @@ def test_every_provisional_value_is_marked_in_the_yaml() -> None:
     names = {spec.code: spec.get("provisional") for spec in base.cards}
     assert "name" not in names["A12"] and names["C1A"] is None  # 萌えろ, 剣&槍: the publisher's names
     provisional = [p for p in GAME.params if p.provisional]
-    assert {p.name for p in provisional} >= {"gem_access", "ps_target", "random_start", "tie_break",
-                                             "reshuffle_mid_draw", "gem_uses_training", "gem_spends_skill",
-                                             "last_gem_ends", "discard_public", "max_rounds", "max_turn_actions"}
+    assert {p.name for p in provisional} >= {
+        "gem_access",
+        "ps_target",
+        "random_start",
+        "tie_break",
+        "reshuffle_mid_draw",
+        "gem_uses_training",
+        "gem_spends_skill",
+        "last_gem_ends",
+        "discard_public",
+        "max_rounds",
+        "max_turn_actions",
+    }
 
 
 def test_a_game_holds_every_set_once_and_one_set_of_gems() -> None:
@@ -95,8 +111,13 @@ def test_editing_a_cost_in_a_copy_of_the_yaml_changes_what_is_legal(tmp_path: Pa
     plain = _training_engine({}, 2)
     texts = {plain.describe(a) for a in plain.legal_actions(0)}
     assert "train P3" in texts and "train C2A" not in texts  # production costs 2, a skill-2 card 3
-    cheap = _copy(tmp_path, ("    type: combat\n    skill: 2\n    cost: 3\n    provisional: [name]\n  - code: C2B",
-                             "    type: combat\n    skill: 2\n    cost: 1\n    provisional: [name]\n  - code: C2B"))
+    cheap = _copy(
+        tmp_path,
+        (
+            "    type: combat\n    skill: 2\n    cost: 3\n    provisional: [name]\n  - code: C2B",
+            "    type: combat\n    skill: 2\n    cost: 1\n    provisional: [name]\n  - code: C2B",
+        ),
+    )
     engine = _training_engine({"cardset": str(cheap)}, 2)
     assert "train C2A" in {engine.describe(a) for a in engine.legal_actions(0)}
     engine.apply_text(0, "train C2A")
@@ -104,8 +125,13 @@ def test_editing_a_cost_in_a_copy_of_the_yaml_changes_what_is_legal(tmp_path: Pa
 
 
 def test_editing_an_effect_in_yaml_changes_play_at_once(tmp_path: Path) -> None:
-    path = _copy(tmp_path, ("      - skill: 3\n    text:\n      ja: \"スキル+3。\"",
-                            "      - skill: 5\n      - draw: 1\n    text:\n      ja: \"スキル+3。\""))
+    path = _copy(
+        tmp_path,
+        (
+            '      - skill: 3\n    text:\n      ja: "スキル+3。"',
+            '      - skill: 5\n      - draw: 1\n    text:\n      ja: "スキル+3。"',
+        ),
+    )
     for cardset, skill, hand in ((str(YAML), 3, 3), (str(path), 5, 4)):
         engine = Engine.new(GAME, 2, 0, {"cardset": cardset})
         table = table_of(engine.state.cardset)  # type: ignore[arg-type]
@@ -141,27 +167,60 @@ def test_unknown_effect_name_is_a_problem_at_its_line_and_column(tmp_path: Path)
     assert (problem.line, problem.col) == (line, 9)
     assert re.fullmatch(r"cards\[\d+\]\.effects\[0\]", problem.key_path)
     assert "unknown effect 'drwa'" in problem.message and "draw" in problem.message
-    result = subprocess.run([sys.executable, "-m", "cardtable.cli", "validate", str(path)], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert f"{path}:{line}:9: " in result.stdout and "unknown effect 'drwa'" in result.stdout
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ("{count: 2, take: 1, to: hand, rest: discard}", "{count: two, take: 1, to: hand, rest: discard}",
-     "look_top: count must be a whole number, not the text \"two\""),
-    ("{count: 2, take: 1, to: hand, rest: discard}", "{count: 2, take: 1, to: pocket, rest: discard}",
-     "look_top: to must be one of hand, discard, deck"),
-    ("{count: 2, take: 1, to: hand, rest: discard}", "{count: 2, take: 3, to: hand, rest: discard}",
-     "take (3) cannot be more than count (2)"),
-    ("{count: 2, take: 1, to: hand, rest: discard}", "{cnt: 2, take: 1, to: hand, rest: discard}",
-     "look_top: unknown argument 'cnt'"),
-    ("      - skill: 3\n", "      - skill: -1\n", "skill: amount must be at least 1"),
-    ("{cost: {ps: 2}, effects: [{draw: 1}]}", "{effects: [{draw: 1}]}", "give a cost or a number of uses"),
-    ("{cost: {ps: 2}, effects: [{draw: 1}]}", "{cost: {gold: 2}, effects: [{draw: 1}]}", "'gold' is not a counter"),
-    ("end_of_turn: [{draw: 1}]\n", "end_of_turn: [{imitate: display}]\n", "imitate can only be used directly"),
-])
-def test_bad_effect_arguments_are_problems_at_the_yaml_node(tmp_path: Path, old: str, new: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "{count: 2, take: 1, to: hand, rest: discard}",
+            "{count: two, take: 1, to: hand, rest: discard}",
+            'look_top: count must be a whole number, not the text "two"',
+        ),
+        (
+            "{count: 2, take: 1, to: hand, rest: discard}",
+            "{count: 2, take: 1, to: pocket, rest: discard}",
+            "look_top: to must be one of hand, discard, deck",
+        ),
+        (
+            "{count: 2, take: 1, to: hand, rest: discard}",
+            "{count: 2, take: 3, to: hand, rest: discard}",
+            "take (3) cannot be more than count (2)",
+        ),
+        (
+            "{count: 2, take: 1, to: hand, rest: discard}",
+            "{cnt: 2, take: 1, to: hand, rest: discard}",
+            "look_top: unknown argument 'cnt'",
+        ),
+        ("      - skill: 3\n", "      - skill: -1\n", "skill: amount must be at least 1"),
+        (
+            "{cost: {ps: 2}, effects: [{draw: 1}]}",
+            "{effects: [{draw: 1}]}",
+            "give a cost or a number of uses",
+        ),
+        (
+            "{cost: {ps: 2}, effects: [{draw: 1}]}",
+            "{cost: {gold: 2}, effects: [{draw: 1}]}",
+            "'gold' is not a counter",
+        ),
+        (
+            "end_of_turn: [{draw: 1}]\n",
+            "end_of_turn: [{imitate: display}]\n",
+            "imitate can only be used directly",
+        ),
+    ],
+)
+def test_bad_effect_arguments_are_problems_at_the_yaml_node(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
     path = _copy(tmp_path, (old, new))
     problems = validate_paths([path])
     assert problems, "the edit should be reported"

@@ -34,17 +34,22 @@ def play(seats: int, seed: int, params: dict, bots: list[Bot], checked: set[int]
 def test_only_legal_actions(level: int, seats: int) -> None:
     for seed in range(4):
         hero = (seed + level) % seats
-        bots: list[Bot] = [RuneWorksBot(Rng(100 + s)) if s == hero or s % 2 == 0 else RandomBot(Rng(200 + s))
-                           for s in range(seats)]
+        bots: list[Bot] = [
+            RuneWorksBot(Rng(100 + s)) if s == hero or s % 2 == 0 else RandomBot(Rng(200 + s))
+            for s in range(seats)
+        ]
         heroes = {s for s in range(seats) if isinstance(bots[s], RuneWorksBot)}
         engine = play(seats, 1000 * level + 10 * seats + seed, {"level": level}, bots, heroes)
         assert engine.is_over()
 
 
-@pytest.mark.parametrize("params", [
-    {"level": 3, "ace_high_sequences": True, "sevens_call_set": False},
-    {"level": 5, "must_keep_one_card": False, "first_card_face_up": True},
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"level": 3, "ace_high_sequences": True, "sevens_call_set": False},
+        {"level": 5, "must_keep_one_card": False, "first_card_face_up": True},
+    ],
+)
 def test_legal_under_other_rule_choices(params: dict) -> None:
     for seed in range(3):
         bots: list[Bot] = [RuneWorksBot(Rng(seed * 7 + s)) for s in range(3)]
@@ -61,7 +66,11 @@ def test_greedy_variant_is_legal() -> None:
 
 
 def history(seed: int, bot_seed: int) -> list[Action]:
-    bots: list[Bot] = [RuneWorksBot(Rng(bot_seed)), RandomBot(Rng(bot_seed + 1)), RuneWorksBot(Rng(bot_seed + 2))]
+    bots: list[Bot] = [
+        RuneWorksBot(Rng(bot_seed)),
+        RandomBot(Rng(bot_seed + 1)),
+        RuneWorksBot(Rng(bot_seed + 2)),
+    ]
     return list(play(3, seed, {"level": 4}, bots).state.history)
 
 
@@ -82,8 +91,9 @@ def test_beats_random_at_level_3() -> None:
     wins = 0
     for seed in range(100):
         hero = seed % 2
-        bots: list[Bot] = [RuneWorksBot(Rng(seed)) if s == hero else RandomBot(Rng(seed + 1000))
-                           for s in range(2)]
+        bots: list[Bot] = [
+            RuneWorksBot(Rng(seed)) if s == hero else RandomBot(Rng(seed + 1000)) for s in range(2)
+        ]
         engine = play(2, 5000 + seed, {"level": 3}, bots)
         wins += hero in engine.state.winners
     assert wins >= 60, wins

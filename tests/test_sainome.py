@@ -47,17 +47,25 @@ def _line_of(path: Path, needle: str) -> int:
     return path.read_bytes().decode("utf-8").splitlines().index(needle) + 1
 
 
-def _arranged(zones: dict[str, list[str]], rolls: list[int] = (), first: int = 0,
-              params: dict[str, object] | None = None) -> tuple[Engine, Callable[[GameState], None]]:
+def _arranged(
+    zones: dict[str, list[str]],
+    rolls: list[int] = (),
+    first: int = 0,
+    params: dict[str, object] | None = None,
+) -> tuple[Engine, Callable[[GameState], None]]:
     """A game at P1's (or `first`'s) action phase: Swordman vs Princess, the listed zones stacked (by
     code, taken from the common deck or wherever), the rest as dealt, and stated rolls."""
+
     def arrange(state: GameState) -> None:
         table = table_of(state.cardset)  # type: ignore[arg-type]
         placed: set[int] = set()
         for zone, codes in zones.items():
             for code in codes:
-                card = next(i for i, r in enumerate(table.card) if r.code == code and i not in placed
-                            and i not in state.zones[zone].cards)
+                card = next(
+                    i
+                    for i, r in enumerate(table.card)
+                    if r.code == code and i not in placed and i not in state.zones[zone].cards
+                )
                 placed.add(card)
                 holder = next(z for z in state.zones.values() if card in z.cards)
                 holder.cards.remove(card)
@@ -109,44 +117,97 @@ def test_every_provisional_value_is_marked_in_the_yaml() -> None:
     assert "icons" not in by_code["WS"].get("provisional") and by_code["WS"].get("icons") == ["counter"]
     assert "icons" not in by_code["QC"].get("provisional") and by_code["QC"].get("icons") == ["hand"]
     provisional = {p.name for p in GAME.params if p.provisional}
-    assert provisional == {"max_setup_rolls", "setup_equip_order", "fire_order", "six_cards_fire_on_face",
-                           "catalyst_may_decline", "flip_mismatch", "removed_bomb", "zero_damage_triggers",
-                           "max_strike_backs", "max_turns"}
+    assert provisional == {
+        "max_setup_rolls",
+        "setup_equip_order",
+        "fire_order",
+        "six_cards_fire_on_face",
+        "catalyst_may_decline",
+        "flip_mismatch",
+        "removed_bomb",
+        "zero_damage_triggers",
+        "max_strike_backs",
+        "max_turns",
+    }
     assert {p.name: p.default for p in GAME.params}["hp_size"] == 10
 
 
 # -- effects: problems at file:line:col --------------------------------------------------------------
 def test_an_unknown_effect_is_a_validate_error_at_its_line_and_column(tmp_path: Path) -> None:
-    path = _copy(tmp_path, ("      - damage: 4\n    text:\n      ja: \"4ダメージ。\"\n      en: \"4 damage.\"\n"
-                            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW",
-                            "      - damag: 4\n    text:\n      ja: \"4ダメージ。\"\n      en: \"4 damage.\"\n"
-                            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW"))
+    path = _copy(
+        tmp_path,
+        (
+            '      - damage: 4\n    text:\n      ja: "4ダメージ。"\n      en: "4 damage."\n'
+            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW",
+            '      - damag: 4\n    text:\n      ja: "4ダメージ。"\n      en: "4 damage."\n'
+            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW",
+        ),
+    )
     problems = validate_paths([path])
     assert len(problems) == 1
     problem = problems[0]
     assert (problem.line, problem.col) == (_line_of(path, "      - damag: 4"), 9)
     assert re.fullmatch(r"cards\[\d+\]\.effects\[0\]", problem.key_path)
     assert "unknown effect 'damag'" in problem.message and "damage" in problem.message
-    result = subprocess.run([sys.executable, "-m", "cardtable.cli", "validate", str(path)], capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "cardtable.cli", "validate", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert f"{path}:{problem.line}:9: " in result.stdout
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ("      - reduce: 3\n", "      - reduce: three\n", "reduce: amount must be a whole number"),
-    ("      - heal: 2\n    text:\n      ja: \"回復2:", "      - heal: 0\n    text:\n      ja: \"回復2:",
-     "heal: amount must be at least 1"),
-    ("      - charge: 4\n", "      - charge: {amount: 4, to: last}\n", "charge: to must be one of each, first"),
-    ("      - unequip: discard\n", "      - unequip: trash\n", "unequip: to must be one of hand, discard"),
-    ("choose: {attack: [attack], refill: [refill]}", "choose: {attack: [atack], refill: [refill]}",
-     "unknown effect 'atack'"),
-    ("choose: {attack: [attack], refill: [refill]}", "choose: {Attack: [attack]}", "a label is lower-case"),
-    ("effects: [{flip: normal}]", "effects: [{flip: sideways}]", "flip: to must be one of normal, awakened"),
-    ("effects: [{flip: normal}, {draw: 1}]", "effects: [{flip: normal}, {draww: 1}]", "unknown effect 'draww'"),
-    ("time_bomb: [{damage: 3}]", "time_bomb: [{damage: {amount: 3, to: me}}]", "damage: unknown argument 'to'"),
-])
-def test_bad_effect_arguments_are_problems_at_the_yaml_node(tmp_path: Path, old: str, new: str, message: str) -> None:
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("      - reduce: 3\n", "      - reduce: three\n", "reduce: amount must be a whole number"),
+        (
+            '      - heal: 2\n    text:\n      ja: "回復2:',
+            '      - heal: 0\n    text:\n      ja: "回復2:',
+            "heal: amount must be at least 1",
+        ),
+        (
+            "      - charge: 4\n",
+            "      - charge: {amount: 4, to: last}\n",
+            "charge: to must be one of each, first",
+        ),
+        (
+            "      - unequip: discard\n",
+            "      - unequip: trash\n",
+            "unequip: to must be one of hand, discard",
+        ),
+        (
+            "choose: {attack: [attack], refill: [refill]}",
+            "choose: {attack: [atack], refill: [refill]}",
+            "unknown effect 'atack'",
+        ),
+        (
+            "choose: {attack: [attack], refill: [refill]}",
+            "choose: {Attack: [attack]}",
+            "a label is lower-case",
+        ),
+        (
+            "effects: [{flip: normal}]",
+            "effects: [{flip: sideways}]",
+            "flip: to must be one of normal, awakened",
+        ),
+        (
+            "effects: [{flip: normal}, {draw: 1}]",
+            "effects: [{flip: normal}, {draww: 1}]",
+            "unknown effect 'draww'",
+        ),
+        (
+            "time_bomb: [{damage: 3}]",
+            "time_bomb: [{damage: {amount: 3, to: me}}]",
+            "damage: unknown argument 'to'",
+        ),
+    ],
+)
+def test_bad_effect_arguments_are_problems_at_the_yaml_node(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
     path = _copy(tmp_path, (old, new))
     problems = validate_paths([path])
     assert any(message in p.message for p in problems), [str(p) for p in problems]
@@ -165,22 +226,35 @@ def test_a_skill_effect_is_checked_inside_the_character(tmp_path: Path) -> None:
 
 
 def test_schema_checks_links_icons_and_faces(tmp_path: Path) -> None:
-    path = _copy(tmp_path, ("        faces: [1, 2, 3, 4]\n", "        faces: [1, 2, 3, 6]\n"),
-                 ("    links: [5]\n    icons: []\n    effects:\n      - damage: 4",
-                  "    links: [7]\n    icons: []\n    effects:\n      - damage: 4"),
-                 ("    icons: [six]\n    effects:\n      - damage: 4", "    icons: [sixx]\n    effects:\n      - damage: 4"))
+    path = _copy(
+        tmp_path,
+        ("        faces: [1, 2, 3, 4]\n", "        faces: [1, 2, 3, 6]\n"),
+        (
+            "    links: [5]\n    icons: []\n    effects:\n      - damage: 4",
+            "    links: [7]\n    icons: []\n    effects:\n      - damage: 4",
+        ),
+        (
+            "    icons: [six]\n    effects:\n      - damage: 4",
+            "    icons: [sixx]\n    effects:\n      - damage: 4",
+        ),
+    )
     messages = [str(p) for p in validate_paths([path])]
     assert any("faces[3]: 6 is too large (maximum 5)" in m for m in messages), messages
     assert any("links[0]: 7 is too large (maximum 5)" in m for m in messages), messages
-    assert any("icons[0]: \"sixx\" is not allowed" in m for m in messages), messages
+    assert any('icons[0]: "sixx" is not allowed' in m for m in messages), messages
 
 
 def test_the_game_refuses_an_attack_on_a_card_a_roll_can_fire(tmp_path: Path) -> None:
     # An attack fired by an attack could roll for ever: the game checks it when it loads the set.
-    path = _copy(tmp_path, ("      - damage: 4\n    text:\n      ja: \"4ダメージ。\"\n      en: \"4 damage.\"\n"
-                            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW",
-                            "      - attack\n    text:\n      ja: \"4ダメージ。\"\n      en: \"4 damage.\"\n"
-                            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW"))
+    path = _copy(
+        tmp_path,
+        (
+            '      - damage: 4\n    text:\n      ja: "4ダメージ。"\n      en: "4 damage."\n'
+            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW",
+            '      - attack\n    text:\n      ja: "4ダメージ。"\n      en: "4 damage."\n'
+            "    provisional: [name, count, category, links, icons, effects, text]\n  - code: BW",
+        ),
+    )
     with pytest.raises(CardSetError) as caught:
         Engine.new(GAME, 2, 0, {"cardset": str(path)})
     assert "attack can only be an effect of a hand-activated card" in str(caught.value)
@@ -189,16 +263,28 @@ def test_the_game_refuses_an_attack_on_a_card_a_roll_can_fire(tmp_path: Path) ->
 
 def test_the_duel_vocabulary_compiles_and_keeps_the_deckbuilder_apart() -> None:
     assert DUEL.compile([{"damage": 3}, "nullify", {"choose": {"a": ["attack"], "b": [{"refill": 5}]}}]) == [
-        {"op": "damage", "amount": 3, "target": "opponent"}, {"op": "nullify"},
-        {"op": "choose", "options": {"a": [{"op": "attack", "optional": False, "sides": 6}],
-                                     "b": [{"op": "refill", "limit": 5}]}}]
+        {"op": "damage", "amount": 3, "target": "opponent"},
+        {"op": "nullify"},
+        {
+            "op": "choose",
+            "options": {
+                "a": [{"op": "attack", "optional": False, "sides": 6}],
+                "b": [{"op": "refill", "limit": 5}],
+            },
+        },
+    ]
     with pytest.raises(EffectError, match=r"effects\[0\]: unknown effect 'skill'"):
         DUEL.compile([{"skill": 1}])  # a deck-builder effect is not a duel effect
 
 
 def test_editing_a_damage_in_yaml_changes_play(tmp_path: Path) -> None:
-    path = _copy(tmp_path, ("    links: [1, 2]\n    icons: []\n    effects:\n      - damage: 2\n",
-                            "    links: [1, 2]\n    icons: []\n    effects:\n      - damage: 5\n"))
+    path = _copy(
+        tmp_path,
+        (
+            "    links: [1, 2]\n    icons: []\n    effects:\n      - damage: 2\n",
+            "    links: [1, 2]\n    icons: []\n    effects:\n      - damage: 5\n",
+        ),
+    )
     for cardset, hp in ((str(YAML), 7), (str(path), 4)):
         engine, _ = _arranged({"slot:0:top": ["SS"], "hand:1": ["PO"]}, [1], params={"cardset": cardset})
         engine.apply_text(0, "attack")
@@ -268,8 +354,13 @@ def test_the_attacker_cannot_tell_whether_the_defender_holds_a_counter_card() ->
     assert [with_card.describe(a) for a in with_card.legal_actions(1)] == ["counter WS", "pass"]
     assert [without.describe(a) for a in without.legal_actions(1)] == ["pass"]
     data = with_card.view(0).data
-    assert data["counter"] == {"defender": 1, "attacker": 0, "amount": 3, "card": data["counter"]["card"],
-                               "code": "SS"}
+    assert data["counter"] == {
+        "defender": 1,
+        "attacker": 0,
+        "amount": 3,
+        "card": data["counter"]["card"],
+        "code": "SS",
+    }
     assert data["decision"]["kind"] == "counter" and data["decision"]["seat"] == 1
 
 
@@ -282,8 +373,21 @@ def test_views_show_only_ones_own_hand_and_never_an_hp_deck_or_the_common_deck()
     for zone in ("hand:0", "hp:0", "hp:1", "common"):
         assert all(c == -1 for c in view.zones[zone].cards), zone
     assert view.data["hp"] == [10, 10] and view.data["hands"] == [5, 5] and view.data["common"] == 20
-    for key in ("characters", "slots", "hp", "last_roll", "decision", "counter", "bombs", "used", "actions_left",
-                "rights", "first", "turn", "resolving"):
+    for key in (
+        "characters",
+        "slots",
+        "hp",
+        "last_roll",
+        "decision",
+        "counter",
+        "bombs",
+        "used",
+        "actions_left",
+        "rights",
+        "first",
+        "turn",
+        "resolving",
+    ):
         assert key in view.data, key
     character = view.data["characters"][0]
     assert character["code"] == "SWM" and character["faces"] == {"top": 1, "right": 2, "bottom": 3, "left": 4}
@@ -332,11 +436,16 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
 def test_a_scenario_states_rolls_and_a_bad_one_is_reported(tmp_path: Path) -> None:
     from cardtable.rules.scenario import ScenarioError, run_file
 
-    base = ("game: sainome\nsetup: {characters: {P1: SWM, P2: PRI}}\ndeal:\n  slot:0:top: [SS]\n"
-            "  hand:1: [PO]\n")
+    base = (
+        "game: sainome\nsetup: {characters: {P1: SWM, P2: PRI}}\ndeal:\n  slot:0:top: [SS]\n  hand:1: [PO]\n"
+    )
     good = tmp_path / "good.yaml"
-    good.write_bytes((base + "rolls: [1, 4]\nmoves:\n  - P1: attack\n  - P2: pass\n"
-                      "expect: {rolls_left: 1, counts: {hp:1: 7}}\n").encode("utf-8"))
+    good.write_bytes(
+        (
+            base + "rolls: [1, 4]\nmoves:\n  - P1: attack\n  - P2: pass\n"
+            "expect: {rolls_left: 1, counts: {hp:1: 7}}\n"
+        ).encode("utf-8")
+    )
     assert [r.failures for r in run_file(good, get_game)] == [[]]
     seven = tmp_path / "seven.yaml"
     seven.write_bytes((base + "rolls: [7]\nmoves:\n  - P1: attack\n").encode("utf-8"))

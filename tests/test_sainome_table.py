@@ -32,8 +32,12 @@ def test_an_attack_throws_the_die_and_it_settles_on_the_rolled_face(app: App) ->
     table = _table_at(app, "attack")
     attack = next(a for a in table.engine.legal_actions(0) if a.kind == "attack")
     button = next(b for b in table.buttons if b.label.startswith("Attack"))
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)])
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1),
+        ]
+    )
     assert attack in table.engine.state.history
     assert table.rolls, "the attack's roll is thrown across the table"
     roll = table.rolls[0]

@@ -12,11 +12,12 @@ from cardtable.games import get_game
 from cardtable.rules.scenario import load_scenarios, run_scenario
 
 FOLDER = Path(__file__).parent / "scenarios"
-CASES = [(path, index) for path in sorted(FOLDER.rglob("*.yaml")) for index in range(len(load_scenarios(path)))]
+CASES = [
+    (path, index) for path in sorted(FOLDER.rglob("*.yaml")) for index in range(len(load_scenarios(path)))
+]
 
 
-@pytest.mark.parametrize(("path", "index"), CASES,
-                         ids=[f"{p.relative_to(FOLDER)}#{i}" for p, i in CASES])
+@pytest.mark.parametrize(("path", "index"), CASES, ids=[f"{p.relative_to(FOLDER)}#{i}" for p, i in CASES])
 def test_scenario(path: Path, index: int) -> None:
     spec, base = load_scenarios(path)[index]
     _, root = read_yaml(path)

@@ -27,8 +27,10 @@ def _frames(app: Any, n: int = 3) -> None:
 
 
 def _finished(level: int, seats: int, seed: int) -> Session:
-    people = [SeatConfig(name, human=False) for name in
-              ("Aoi", "Bartholomew Longname", "千尋", "Dana", "エミリア", "Finn")[:seats]]
+    people = [
+        SeatConfig(name, human=False)
+        for name in ("Aoi", "Bartholomew Longname", "千尋", "Dana", "エミリア", "Finn")[:seats]
+    ]
     session = Session.new("runeworks", people, seed, {"level": level}, autosave=False)
     engine = session.engine
     while not engine.is_over():
@@ -123,8 +125,15 @@ def _results(level: int, seats: int) -> Callable[[Any], None]:
 
 
 SCENES: dict[str, Callable[[Any], None]] = {
-    "menu": _menu, "menu_error": _menu_error, "setup": _setup, "settings": _settings, "about": _about,
-    "rules": _rules, "table6": _table6, "pause": _pause, "results_l4": _results(4, 6),
+    "menu": _menu,
+    "menu_error": _menu_error,
+    "setup": _setup,
+    "settings": _settings,
+    "about": _about,
+    "rules": _rules,
+    "table6": _table6,
+    "pause": _pause,
+    "results_l4": _results(4, 6),
     "results_l5": _results(5, 4),
     "results_l3": _results(3, 4),
 }
@@ -144,8 +153,9 @@ CASES = [(name, size, lang) for name in SCENES for size in SIZES for lang in ("e
 CASES += [(name, BIG, lang) for name in ("menu", "setup") for lang in ("en", "ja")]
 
 
-@pytest.mark.parametrize(("name", "size", "language"), CASES,
-                         ids=[f"{n}-{w}x{h}-{lang}" for n, (w, h), lang in CASES])
+@pytest.mark.parametrize(
+    ("name", "size", "language"), CASES, ids=[f"{n}-{w}x{h}-{lang}" for n, (w, h), lang in CASES]
+)
 def test_screenshot(name: str, size: tuple[int, int], language: str, shots: list[Path]) -> None:
     from cardtable.persistence.settings import Settings
     from cardtable.ui.app import App

@@ -29,8 +29,12 @@ def _table(app: App, seats: list[SeatConfig], params: dict[str, object], seed: i
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+    )
 
 
 def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
@@ -144,15 +148,20 @@ def test_no_hand_is_ever_face_up_for_the_wrong_seat(app: App) -> None:
         if isinstance(app.top, HandOffScene):
             handoffs += 1
             assert table.viewer is None
-            shown = [s for s in table.board.sprites.values() if s.face_up and any(
-                s.card in engine.state.zones[f"hand:{h}"].cards for h in range(4))]
+            shown = [
+                s
+                for s in table.board.sprites.values()
+                if s.face_up and any(s.card in engine.state.zones[f"hand:{h}"].cards for h in range(4))
+            ]
             assert not shown, "the hand-off screen must hide every hand"
             _click(app, (5, 5))
             continue
         for sprite in table.board.sprites.values():
             if sprite.face_up:
                 owners = [h for h in range(4) if sprite.card in engine.state.zones[f"hand:{h}"].cards]
-                assert not owners or owners == [table.viewer], f"card {sprite.card} of {owners} shown to {table.viewer}"
+                assert not owners or owners == [table.viewer], (
+                    f"card {sprite.card} of {owners} shown to {table.viewer}"
+                )
         seat = table.viewer
         if seat is not None and seat in engine.deciding_seats() and not table.animator.busy:
             legal = engine.legal_actions(seat)

@@ -27,9 +27,19 @@ from cardtable.ui.textlayout import HANGING, NO_END, NO_START, wrap  # noqa: E40
 # --- a standard 52 built in code, with the fields cards/standard52.yaml carries --------------------
 
 RUNES = [
-    ("種", "Seed"), ("芽", "Sprout"), ("風車", "Windmill"), ("炎", "Flame"), ("雫", "Droplet"),
-    ("岩", "Rock"), ("言の葉", "Leaves of Words"), ("歯車", "Cogwheel"), ("月影", "Moonlight"),
-    ("精霊", "Spirit"), ("旅人", "Wanderer"), ("巫女", "Shrine Maiden"), ("死神", "Reaper"),
+    ("種", "Seed"),
+    ("芽", "Sprout"),
+    ("風車", "Windmill"),
+    ("炎", "Flame"),
+    ("雫", "Droplet"),
+    ("岩", "Rock"),
+    ("言の葉", "Leaves of Words"),
+    ("歯車", "Cogwheel"),
+    ("月影", "Moonlight"),
+    ("精霊", "Spirit"),
+    ("旅人", "Wanderer"),
+    ("巫女", "Shrine Maiden"),
+    ("死神", "Reaper"),
 ]
 SUITS = {
     "S": ("wind", "♠", "#1d1d24", "スペード", "風"),
@@ -175,7 +185,9 @@ def test_the_font_comes_from_the_noto_package() -> None:
 
 def test_the_font_covers_the_card_text() -> None:
     font = fonts.get_font(24)
-    sample = "精霊 言の葉 死神 歯車 種 芽 風車 炎 雫 岩 月影 旅人 巫女 「」（）、。ー！？ぁゃっ ABCxyz 0123456789"
+    sample = (
+        "精霊 言の葉 死神 歯車 種 芽 風車 炎 雫 岩 月影 旅人 巫女 「」（）、。ー！？ぁゃっ ABCxyz 0123456789"
+    )
     assert fonts.missing_glyphs(font, sample) == []
     # The check itself works: a private-use codepoint does come back as tofu.
     assert fonts.missing_glyphs(font, "種\ue123") == ["\ue123"]

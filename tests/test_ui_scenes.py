@@ -210,7 +210,9 @@ def test_results_of_a_level_four_match_and_rematch(app: Any) -> None:
     from cardtable.ui.scenes.results import ResultsScene, standings
     from cardtable.ui.scenes.runeworks_table import RuneWorksTable
 
-    seats = [SeatConfig(f"Bot {i + 1}", human=False, bot="heuristic" if i % 2 else "random") for i in range(4)]
+    seats = [
+        SeatConfig(f"Bot {i + 1}", human=False, bot="heuristic" if i % 2 else "random") for i in range(4)
+    ]
     session = Session.new("runeworks", seats, 11, {"level": 4}, autosave=False)
     play_out(session)
     log = session.engine.view(None).data["round_log"]
@@ -273,8 +275,11 @@ def test_pause_save_and_quit_then_continue_resumes_the_same_state(app: Any) -> N
     assert isinstance(rules, RulesScene)
     assert rules.view is not None and rules.view.max_offset > 0
     press(app, pygame.K_PAGEDOWN)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
-                                         precise_y=-1.0, touch=False))
+    pygame.event.post(
+        pygame.event.Event(
+            pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0, precise_y=-1.0, touch=False
+        )
+    )
     frames(app)
     assert rules.view.offset > 0
     press(app, pygame.K_ESCAPE)
@@ -305,8 +310,17 @@ def test_about_shows_version_licences_and_folders(app: Any) -> None:
     about = app.top
     assert isinstance(about, AboutScene)
     text = " ".join(block.text for block in about.blocks())
-    for needle in ("pygame-ce", "LGPL", "PyYAML", "platformdirs", "jsonschema", "MIT", "Open Font License",
-                   "Adobe", str(user_folders().saves)):
+    for needle in (
+        "pygame-ce",
+        "LGPL",
+        "PyYAML",
+        "platformdirs",
+        "jsonschema",
+        "MIT",
+        "Open Font License",
+        "Adobe",
+        str(user_folders().saves),
+    ):
         assert needle in text
     assert __version__ in about.title()
     press(app, pygame.K_END)

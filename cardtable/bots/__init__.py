@@ -28,12 +28,15 @@ def bot_factories(game_id: str) -> dict[str, Callable[[Rng], Bot]]:
     out: dict[str, Callable[[Rng], Bot]] = {"random": RandomBot}
     if game_id == "runeworks":
         from .runeworks_bot import RuneWorksBot
+
         out["heuristic"] = RuneWorksBot
     elif game_id == "risugeon":
         from .risugeon_bot import RisugeonBot
+
         out["heuristic"] = RisugeonBot
     elif game_id == "sainome":
         from .sainome_bot import SainomeBot
+
         out["heuristic"] = SainomeBot
     return out
 

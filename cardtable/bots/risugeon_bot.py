@@ -39,7 +39,13 @@ from ..rules.view import PlayerView
 from .base import Bot
 
 PILES = ("skill1", "skill2", "skill3", "production", "gem")
-_RULE_KEYS = {"card": str, "max": int, "gems_left_at_most": int, "gems_left_at_least": int, "skill_at_least": int}
+_RULE_KEYS = {
+    "card": str,
+    "max": int,
+    "gems_left_at_most": int,
+    "gems_left_at_least": int,
+    "skill_at_least": int,
+}
 
 
 class PlanError(LoadError):
@@ -123,13 +129,16 @@ def load_plan(path: Path | None = None) -> Plan:
         problem(["stock_for"], "expected a list of card codes")
         stock_for = []
     keep = data.get("keep", {})
-    if not isinstance(keep, dict) or not all(isinstance(v, int | float) and not isinstance(v, bool)
-                                             for v in keep.values()):
+    if not isinstance(keep, dict) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in keep.values()
+    ):
         problem(["keep"], "expected a mapping of card code (or production, gem): number")
         keep = {}
     if problems:
         raise PlanError(problems)
-    plan = Plan(tuple(rules), tuple(play), {str(k): float(v) for k, v in keep.items()}, tuple(stock_for), file)
+    plan = Plan(
+        tuple(rules), tuple(play), {str(k): float(v) for k, v in keep.items()}, tuple(stock_for), file
+    )
     _PLANS[path] = (stamp, plan)
     return plan
 
@@ -141,8 +150,15 @@ def check_codes(plan: Plan, cardset: CardSet) -> list[Problem]:
     for rule in plan.buy:
         if rule.card not in PILES and rule.card not in codes:
             file, line, col = rule.where
-            out.append(Problem(file, line, col, "buy", f"{rule.card!r} is neither a pile ({', '.join(PILES)}) "
-                                                        f"nor a card of {cardset.id}"))
+            out.append(
+                Problem(
+                    file,
+                    line,
+                    col,
+                    "buy",
+                    f"{rule.card!r} is neither a pile ({', '.join(PILES)}) nor a card of {cardset.id}",
+                )
+            )
     for key, names in (("play", plan.play), ("stock_for", plan.stock_for), ("keep", tuple(plan.keep))):
         for name in names:
             if name not in codes and name not in ("production", "gem"):
@@ -197,7 +213,9 @@ class RisugeonBot(Bot):
                 return pick
         return by_kind["end"][0]
 
-    def _stock(self, view: PlayerView, table: Table, stocks: list[Action], trains: list[Action]) -> Action | None:
+    def _stock(
+        self, view: PlayerView, table: Table, stocks: list[Action], trains: list[Action]
+    ) -> Action | None:
         """Cycle the display for a wanted action the bot could afford, when none is public and nothing
         better than a skill-2 card is on offer."""
         wanted = self.plan.stock_for
@@ -209,7 +227,11 @@ class RisugeonBot(Bot):
         pick = self._train(view, table, trains)
         if pick is not None and table.card[pick.cards[0]].type == "gem":
             return None
-        if pick is not None and table.card[pick.cards[0]].type == "combat" and table.card[pick.cards[0]].skill >= 3:
+        if (
+            pick is not None
+            and table.card[pick.cards[0]].type == "combat"
+            and table.card[pick.cards[0]].skill >= 3
+        ):
             return None
         return min(stocks, key=lambda a: (-self._play_rank(table.card[a.cards[0]].code), a.cards))
 
@@ -267,7 +289,9 @@ class RisugeonBot(Bot):
         picks = [a for a in legal if a.kind != "done"]
         if choice["kind"] == "imitate":
             return min(picks, key=lambda a: (self._play_rank(a.target), a.target))
-        effect = next((e for e in table.by_code[str(choice["as"])].effects if e["op"] == choice["effect"]), {})
+        effect = next(
+            (e for e in table.by_code[str(choice["as"])].effects if e["op"] == choice["effect"]), {}
+        )
         value = {a: self._value(table.card[a.cards[0]]) for a in picks}
         best = max(picks, key=lambda a: (value[a], -a.cards[0]))
         worst = min(picks, key=lambda a: (value[a], a.cards[0]))

@@ -136,8 +136,11 @@ class _Seen:
                     self.live_at[deck.suit[card]][14] = 1
         own = data.get("own_melds", [])
         self.own_melds = own[self.me] if self.me < len(own) else 0
-        self.opp_hand = {s: view.zones[f"hand:{s}"].count for s in range(self.seats)
-                         if s != self.me and f"hand:{s}" in view.zones}
+        self.opp_hand = {
+            s: view.zones[f"hand:{s}"].count
+            for s in range(self.seats)
+            if s != self.me and f"hand:{s}" in view.zones
+        }
         # what a card can be boosted onto: Call Set ranks, and sequence ends (suit, value) -> direction
         self.cs_ranks: set[int] = set()
         self.ends: dict[tuple[int, int], int] = {}
@@ -174,8 +177,9 @@ class _Seen:
         options = new_melds(cards, self.deck, self.ace_high)
         if not self.sevens_cs:
             rank = self.rank
-            options = [m for m in options
-                       if len(m) == 1 or rank[m[0]] != SPIRIT_RANK or rank[m[0]] != rank[m[1]]]
+            options = [
+                m for m in options if len(m) == 1 or rank[m[0]] != SPIRIT_RANK or rank[m[0]] != rank[m[1]]
+            ]
         return options
 
     def shape(self, cards: tuple[int, ...]) -> Meld:
@@ -206,8 +210,10 @@ class _Seen:
                 if self.rank[card] in cs:
                     hit: tuple[int, int] | None = None
                 else:
-                    hit = next(((self.suit[card], v) for v in self.values(card) if (self.suit[card], v) in ends),
-                               None)
+                    hit = next(
+                        ((self.suit[card], v) for v in self.values(card) if (self.suit[card], v) in ends),
+                        None,
+                    )
                     if hit is None:
                         continue
                     step = ends.pop(hit)
@@ -310,12 +316,12 @@ class _Seen:
             chain = self.boost_chain(left, sets) if boosting else []
             boosts: list[int] = []
             if chain and (can_boost or sets):
-                boosts = chain[:max(0, limit - count)]
+                boosts = chain[: max(0, limit - count)]
             placed = count + len(boosts)
             if placed > most:
                 most, found = placed, []
             if placed == most:
-                found.append((sets, boosts, left, set(chain[len(boosts):])))
+                found.append((sets, boosts, left, set(chain[len(boosts) :])))
         best: Plan | None = None
         for sets, boosts, left, later in found:  # the most cards down first, then the best leftover
             rest = [c for c in left if c not in boosts]
@@ -404,7 +410,11 @@ class RuneWorksBot(Bot):
         going_out = len(plan.left) <= 1
         if going_out or not self.hold_melds:
             for meld in sorted(plan.sets, key=lambda m: (-self._worth(seen, m), m)):
-                if not going_out and seen.level >= 5 and self._worth(seen, meld) < marginal_damage(seen.own_melds):
+                if (
+                    not going_out
+                    and seen.level >= 5
+                    and self._worth(seen, meld) < marginal_damage(seen.own_melds)
+                ):
                     continue  # Level 5: this meld would cost more damage than its cards if we fail
                 action = Action(seen.me, "set", meld)
                 if action in legal:

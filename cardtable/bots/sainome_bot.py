@@ -91,8 +91,9 @@ class SainomeBot(Bot):
         slots = view.data["slots"][self._me(view)]
         return [s for s, e in slots.items() if e["card"] is not None and e.get("bomb")]
 
-    def _layout(self, view: PlayerView, cards: list[int], hand: list[int],
-                taken: dict[str, int] | None = None) -> dict[str, int]:
+    def _layout(
+        self, view: PlayerView, cards: list[int], hand: list[int], taken: dict[str, int] | None = None
+    ) -> dict[str, int]:
         """A good placement of `cards` on the empty slots: best card first, in the slot fewest fit."""
         table = self._table(view)
         faces = self._faces(view)
@@ -129,7 +130,9 @@ class SainomeBot(Bot):
         if rules.links & faces or rules.six:
             value = max(value, self._damage(view, card, hand, []))
         if rules.hand:
-            value = max(value, {"QC": 4.0, "EO": 3.5, "TB": 3.0, "PL": 2.0, "PO": 2.5, "RS": 1.0}.get(rules.code, 2.0))
+            value = max(
+                value, {"QC": 4.0, "EO": 3.5, "TB": 3.0, "PL": 2.0, "PO": 2.5, "RS": 1.0}.get(rules.code, 2.0)
+            )
         if rules.category == "item":
             value += 0.3  # a catalyst
         return value
@@ -150,8 +153,14 @@ class SainomeBot(Bot):
             return next(a for a in legal if a.target == "first")
         if "pick" in kinds:
             table = self._table(view)
-            return min(legal, key=lambda a: CHARACTER_ORDER.index(table.card[a.cards[0]].code)
-                       if table.card[a.cards[0]].code in CHARACTER_ORDER else 99)
+            return min(
+                legal,
+                key=lambda a: (
+                    CHARACTER_ORDER.index(table.card[a.cards[0]].code)
+                    if table.card[a.cards[0]].code in CHARACTER_ORDER
+                    else 99
+                ),
+            )
         if "trash" in kinds or (view.phase == "trash" and "end" in kinds):
             return self._trash(view, legal)
         return self._action_phase(view, legal)
@@ -168,8 +177,9 @@ class SainomeBot(Bot):
         now = self._expected(view, current, hand)
         if "change" in by_kind and "attack" in by_kind:
             better = self._layout(view, [*current.values(), *hand], hand)
-            rest = [c for c in hand if c not in better.values()] + [c for c in current.values()
-                                                                    if c not in better.values()]
+            rest = [c for c in hand if c not in better.values()] + [
+                c for c in current.values() if c not in better.values()
+            ]
             if self._expected(view, better, rest) > now + 0.3 or (self._bombs_on_me(view) and now <= 1.0):
                 return by_kind["change"][0]
         if "attack" in by_kind and now > 0:
@@ -180,14 +190,19 @@ class SainomeBot(Bot):
                 return pick
         side = view.data["characters"][me]
         mana_depletion = side and side["code"] == "MAG" and side["awakened"]
-        if "refill" in by_kind and len(hand) < int(view.params["hand_limit"]) - 1 and not (mana_depletion and len(hand) >= 2):
+        if (
+            "refill" in by_kind
+            and len(hand) < int(view.params["hand_limit"]) - 1
+            and not (mana_depletion and len(hand) >= 2)
+        ):
             return by_kind["refill"][0]
         if "change" in by_kind and any(table.card[c].links for c in hand) and not current:
             return by_kind["change"][0]
         return by_kind["end"][0]
 
-    def _hand_card(self, view: PlayerView, options: list[Action], hand: list[int], now: float,
-                   used: list[str]) -> Action | None:
+    def _hand_card(
+        self, view: PlayerView, options: list[Action], hand: list[int], now: float, used: list[str]
+    ) -> Action | None:
         table = self._table(view)
         me = self._me(view)
         opponent = 1 - me
@@ -241,8 +256,10 @@ class SainomeBot(Bot):
             return decline[0] if decline else picks[0]
         if kind == "fire":
             gear = list(self._equipped(view).values())
-            best = max(picks, key=lambda a: (self._damage(view, a.cards[0], hand, gear),
-                                             a.target == "hand", -a.cards[0]))
+            best = max(
+                picks,
+                key=lambda a: (self._damage(view, a.cards[0], hand, gear), a.target == "hand", -a.cards[0]),
+            )
             if decline and self._damage(view, best.cards[0], hand, gear) <= 0:
                 return decline[0]
             return best

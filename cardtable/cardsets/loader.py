@@ -274,8 +274,12 @@ def _provisional_problems(data: Any, root: Node, file: str) -> Iterator[Problem]
         for position, name in enumerate(card["provisional"]):
             if isinstance(name, str) and name not in card:
                 fields = ", ".join(str(k) for k in card if k != "provisional")
-                yield _problem(file, root, ["cards", index, "provisional", position],
-                               f"{_show(name)} is not a field of this card (fields: {fields})")
+                yield _problem(
+                    file,
+                    root,
+                    ["cards", index, "provisional", position],
+                    f"{_show(name)} is not a field of this card (fields: {fields})",
+                )
 
 
 def _effect_problems(data: Any, root: Node, file: str) -> list[Problem]:

@@ -9,6 +9,7 @@ def _registry() -> dict[str, Game]:
     from .risugeon import Risugeon
     from .runeworks import RuneWorks
     from .sainome import Sainome
+
     return {g.id: g for g in (RuneWorks(), Risugeon(), Sainome())}
 
 

@@ -36,22 +36,31 @@ def move_texts(engine: Engine) -> list[str]:
     return moves
 
 
-def save_to_dict(engine: Engine, meta: dict[str, Any] | None = None,
-                 moves: list[str] | None = None) -> dict[str, Any]:
+def save_to_dict(
+    engine: Engine, meta: dict[str, Any] | None = None, moves: list[str] | None = None
+) -> dict[str, Any]:
     """The JSON form of a game: enough to replay it exactly. `moves` saves the replay when the caller
     kept the move texts as the game went."""
     state = engine.state
     if moves is None or len(moves) != len(state.history):
         moves = move_texts(engine)
     return {
-        "format": SAVE_FORMAT, "version": SAVE_VERSION, "game": state.game, "seats": state.seats,
-        "seed": state.seed, "params": dict(state.params), "moves": moves, "digest": state.digest(),
-        "rng": state.rng.to_dict()["version"], "meta": dict(meta or {}),
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "game": state.game,
+        "seats": state.seats,
+        "seed": state.seed,
+        "params": dict(state.params),
+        "moves": moves,
+        "digest": state.digest(),
+        "rng": state.rng.to_dict()["version"],
+        "meta": dict(meta or {}),
     }
 
 
-def save_game(path: Path, engine: Engine, meta: dict[str, Any] | None = None,
-              moves: list[str] | None = None) -> None:
+def save_game(
+    path: Path, engine: Engine, meta: dict[str, Any] | None = None, moves: list[str] | None = None
+) -> None:
     """Write the game atomically (the previous save is kept as .bak)."""
     text = json.dumps(save_to_dict(engine, meta, moves), ensure_ascii=False, indent=1)
     atomic_write_bytes(path, text.encode("utf-8"))

@@ -24,7 +24,9 @@ class RollError(ValueError):
     """A stated roll the die cannot show (a 7 on a six-sided die)."""
 
 
-def roll(state: GameState, seat: int, count: int = 1, sides: int = 6, why: str = "") -> tuple[tuple[int, ...], DiceRolled]:
+def roll(
+    state: GameState, seat: int, count: int = 1, sides: int = 6, why: str = ""
+) -> tuple[tuple[int, ...], DiceRolled]:
     """Roll `count` dice of `sides` sides for `seat`: the results, and the event that shows them."""
     if count < 1 or sides < 2:
         raise ValueError(f"cannot roll {count} dice of {sides} sides")

@@ -133,8 +133,14 @@ class Prompt:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (a game keeps it in its pending decision)."""
-        out = {"kind": self.kind, "low": self.low, "high": self.high, "picked": self.picked,
-               "by_code": self.by_code, "text": self.text}
+        out = {
+            "kind": self.kind,
+            "low": self.low,
+            "high": self.high,
+            "picked": self.picked,
+            "by_code": self.by_code,
+            "text": self.text,
+        }
         if self.seat is not None:
             out["seat"] = self.seat
         return out
@@ -199,8 +205,15 @@ class DeckbuilderHost(Protocol):
         """Do `effects` at the end of this turn (if the source still counts as `as_code` then)."""
         ...
 
-    def grant_ability(self, seat: int, source: int, as_code: str, cost: dict[str, int],
-                      effects: list[EffectData], uses: int | None) -> None:
+    def grant_ability(
+        self,
+        seat: int,
+        source: int,
+        as_code: str,
+        cost: dict[str, int],
+        effects: list[EffectData],
+        uses: int | None,
+    ) -> None:
         """An ability usable until the end of the training phase: pay `cost`, do `effects`."""
         ...
 
@@ -244,7 +257,9 @@ class EffectKind:
     modifies_damage = False  # a counter card's modifier of the damage event it answers (reduce, nullify)
 
     # -- compiling --------------------------------------------------------------------------
-    def compile(self, value: Any, path: Where, vocab: Vocabulary) -> tuple[EffectData, list[tuple[Where, str]]]:
+    def compile(
+        self, value: Any, path: Where, vocab: Vocabulary
+    ) -> tuple[EffectData, list[tuple[Where, str]]]:
         """The effect's plain data from its YAML value, and problems (paths relative to `path`)."""
         problems: list[tuple[Where, str]] = []
         given: dict[str, Any]
@@ -257,8 +272,12 @@ class EffectKind:
             for key, item in value.items():
                 if key not in known:
                     names = ", ".join(known) or "none"
-                    problems.append(([*path, str(key)], f"{self.name}: unknown argument {str(key)!r} "
-                                                         f"(arguments: {names})"))
+                    problems.append(
+                        (
+                            [*path, str(key)],
+                            f"{self.name}: unknown argument {str(key)!r} (arguments: {names})",
+                        )
+                    )
                     continue
                 given[key] = item
                 paths[key] = [*path, key]
@@ -266,8 +285,13 @@ class EffectKind:
             given = {self.shorthand: value}
             paths[self.shorthand] = list(path)
         else:
-            problems.append((path, f"{self.name} takes a mapping of arguments "
-                                   f"({', '.join(known) or 'none'}), not {_show(value)}"))
+            problems.append(
+                (
+                    path,
+                    f"{self.name} takes a mapping of arguments "
+                    f"({', '.join(known) or 'none'}), not {_show(value)}",
+                )
+            )
             given = {}
         out: EffectData = {"op": self.name}
         for arg in self.args:
@@ -287,8 +311,9 @@ class EffectKind:
             problems.extend((p if p else list(path), m) for p, m in self.check(out, path))
         return out, problems
 
-    def _convert(self, arg: Arg, value: Any, where: Where, vocab: Vocabulary,
-                 problems: list[tuple[Where, str]]) -> tuple[Any, str]:
+    def _convert(
+        self, arg: Arg, value: Any, where: Where, vocab: Vocabulary, problems: list[tuple[Where, str]]
+    ) -> tuple[Any, str]:
         """(value, "") when valid, else (None, what is wrong)."""
         if arg.kind == "int" or (arg.kind == "uses" and value is not None):
             if not _is_int(value):
@@ -314,13 +339,19 @@ class EffectKind:
             return effects, ""
         if arg.kind == "branches":
             if not isinstance(value, Mapping) or not value:
-                return None, ("must be a mapping of label: [effects], such as "
-                              f"{{attack: [attack], refill: [refill]}}, not {_show(value)}")
+                return None, (
+                    "must be a mapping of label: [effects], such as "
+                    f"{{attack: [attack], refill: [refill]}}, not {_show(value)}"
+                )
             branches: dict[str, list[EffectData]] = {}
             for key, effects in value.items():
                 if not isinstance(key, str) or not _LABEL.fullmatch(key):
-                    problems.append(([*where, str(key)], f"{self.name}: a label is lower-case letters, "
-                                                           f"digits and _, not {_show(key)}"))
+                    problems.append(
+                        (
+                            [*where, str(key)],
+                            f"{self.name}: a label is lower-case letters, digits and _, not {_show(key)}",
+                        )
+                    )
                     continue
                 compiled, inner = vocab.compile_list(effects, [*where, key], nested=True)
                 problems.extend(inner)
@@ -332,11 +363,19 @@ class EffectKind:
             cost: dict[str, int] = {}
             for key, amount in value.items():
                 if key not in vocab.counters:
-                    problems.append(([*where, str(key)], f"{self.name}: {key!r} is not a counter "
-                                                           f"(counters: {', '.join(vocab.counters)})"))
+                    problems.append(
+                        (
+                            [*where, str(key)],
+                            f"{self.name}: {key!r} is not a counter (counters: {', '.join(vocab.counters)})",
+                        )
+                    )
                 elif not _is_int(amount) or amount < 1:
-                    problems.append(([*where, str(key)], f"{self.name}: a cost must be a whole number of "
-                                                           f"at least 1, not {_show(amount)}"))
+                    problems.append(
+                        (
+                            [*where, str(key)],
+                            f"{self.name}: a cost must be a whole number of at least 1, not {_show(amount)}",
+                        )
+                    )
                 else:
                     cost[str(key)] = amount
             return cost, ""
@@ -463,8 +502,12 @@ class LookTop(_Picking):
 
     def check(self, data: EffectData, path: Where) -> list[tuple[Where, str]]:
         if data["take"] > data["count"]:
-            return [([*path, "take"], f"look_top: take ({data['take']}) cannot be more than count "
-                                      f"({data['count']})")]
+            return [
+                (
+                    [*path, "take"],
+                    f"look_top: take ({data['take']}) cannot be more than count ({data['count']})",
+                )
+            ]
         return []
 
     def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
@@ -495,11 +538,22 @@ class ReturnToPile(_Picking):
     name = "return_to_pile"
     doc = "return cards from your hand to their piles"
     args = (
-        Arg("type", "choice", "combat", choices=("combat", "production", "action", "gem", "any"),
-            help="which cards may be returned"),
+        Arg(
+            "type",
+            "choice",
+            "combat",
+            choices=("combat", "production", "action", "gem", "any"),
+            help="which cards may be returned",
+        ),
         Arg("count", "int", 1, minimum=1, help="how many"),
         Arg("optional", "bool", False, help="whether fewer may be returned"),
-        Arg("gain_higher", "int", 0, minimum=0, help="for each returned card, gain one this many levels higher"),
+        Arg(
+            "gain_higher",
+            "int",
+            0,
+            minimum=0,
+            help="for each returned card, gain one this many levels higher",
+        ),
     )
     shorthand = "count"
     prompt_kind = "return"
@@ -552,8 +606,15 @@ class Imitate(_Picking):
 
     name = "imitate"
     doc = "imitate another action"
-    args = (Arg("from", "choice", "display", choices=("display", "play"),
-                help="display: one of the public actions; play: another action you used this turn"),)
+    args = (
+        Arg(
+            "from",
+            "choice",
+            "display",
+            choices=("display", "play"),
+            help="display: one of the public actions; play: another action you used this turn",
+        ),
+    )
     shorthand = "from"
     prompt_kind = "imitate"
     by_code = True
@@ -581,8 +642,10 @@ class StaysInPlay(EffectKind):
 
     name = "stays_in_play"
     doc = "stays in play"
-    args = (Arg("turns", "int", 1, minimum=1, maximum=20, help="how many more of your turns it stays"),
-            Arg("next_turn", "effects", [], help="what it does at the start of each of those turns"))
+    args = (
+        Arg("turns", "int", 1, minimum=1, maximum=20, help="how many more of your turns it stays"),
+        Arg("next_turn", "effects", [], help="what it does at the start of each of those turns"),
+    )
     shorthand = "turns"
     top_level_only = True
 
@@ -590,8 +653,9 @@ class StaysInPlay(EffectKind):
         return int(data["turns"]) * vocab.bound(data["next_turn"], imitated)
 
     def start(self, ctx: Context) -> Prompt | None:
-        ctx.host.stay(ctx.seat, ctx.source, ctx.as_code, int(ctx.frame["turns"]),
-                      _copy(ctx.frame["next_turn"]))
+        ctx.host.stay(
+            ctx.seat, ctx.source, ctx.as_code, int(ctx.frame["turns"]), _copy(ctx.frame["next_turn"])
+        )
         return None
 
 
@@ -618,21 +682,25 @@ class UntilTrainingEnd(EffectKind):
 
     name = "until_training_end"
     doc = "until the end of the training phase"
-    args = (Arg("cost", "cost", {}, help="counters paid per use, e.g. {ps: 2}"),
-            Arg("effects", "effects", help="what one use does"),
-            Arg("uses", "uses", None, minimum=1, help="how many uses (null: as often as it is paid)"))
+    args = (
+        Arg("cost", "cost", {}, help="counters paid per use, e.g. {ps: 2}"),
+        Arg("effects", "effects", help="what one use does"),
+        Arg("uses", "uses", None, minimum=1, help="how many uses (null: as often as it is paid)"),
+    )
     top_level_only = True
 
     def check(self, data: EffectData, path: Where) -> list[tuple[Where, str]]:
         if not data["cost"] and data["uses"] is None:
-            return [(path, "until_training_end: give a cost or a number of uses, or it could be used "
-                           "for ever")]
+            return [
+                (path, "until_training_end: give a cost or a number of uses, or it could be used for ever")
+            ]
         return []
 
     def start(self, ctx: Context) -> Prompt | None:
         frame = ctx.frame
-        ctx.host.grant_ability(ctx.seat, ctx.source, ctx.as_code, dict(frame["cost"]),
-                               _copy(frame["effects"]), frame["uses"])
+        ctx.host.grant_ability(
+            ctx.seat, ctx.source, ctx.as_code, dict(frame["cost"]), _copy(frame["effects"]), frame["uses"]
+        )
         return None
 
 
@@ -802,8 +870,10 @@ class Damage(EffectKind):
 
     name = "damage"
     doc = "deal damage"
-    args = (Arg("amount", "int", minimum=0, help="the damage before skills and counter cards"),
-            Arg("target", "choice", "opponent", choices=("opponent", "self"), help="who takes it"))
+    args = (
+        Arg("amount", "int", minimum=0, help="the damage before skills and counter cards"),
+        Arg("target", "choice", "opponent", choices=("opponent", "self"), help="who takes it"),
+    )
     shorthand = "amount"
 
     def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
@@ -812,8 +882,11 @@ class Damage(EffectKind):
     def start(self, ctx: Context) -> Prompt | None:
         frame, host = ctx.frame, ctx.host
         target = host.opponent(ctx.seat) if frame["target"] == "opponent" else ctx.seat
-        amount = int(frame["amount"]) + int(frame.get("_bonus", 0)) + host.damage_bonus(ctx.seat, ctx.source,
-                                                                                          ctx.as_code)
+        amount = (
+            int(frame["amount"])
+            + int(frame.get("_bonus", 0))
+            + host.damage_bonus(ctx.seat, ctx.source, ctx.as_code)
+        )
         frame["_target"], frame["_amount"] = target, max(0, amount)
         host.establish(ctx.seat, target, frame["_amount"], ctx.source)
         return Prompt("counter", 0, 1, text=self.doc, seat=target)
@@ -874,8 +947,10 @@ class Heal(_Picking):
 
     name = "heal"
     doc = "heal: hand cards to the bottom of your HP deck"
-    args = (Arg("amount", "int", minimum=1, help="how many cards at most"),
-            Arg("optional", "bool", True, help="whether fewer may be put back"))
+    args = (
+        Arg("amount", "int", minimum=1, help="how many cards at most"),
+        Arg("optional", "bool", True, help="whether fewer may be put back"),
+    )
     shorthand = "amount"
     prompt_kind = "heal"
 
@@ -900,8 +975,10 @@ class Catalyst(EffectKind):
 
     name = "catalyst"
     doc = "pay a catalyst"
-    args = (Arg("category", "choice", "item", choices=CATEGORIES, help="what counts as a catalyst"),
-            Arg("optional", "bool", False, help="whether the player may decline and let it fizzle"))
+    args = (
+        Arg("category", "choice", "item", choices=CATEGORIES, help="what counts as a catalyst"),
+        Arg("optional", "bool", False, help="whether the player may decline and let it fizzle"),
+    )
     shorthand = "category"
 
     def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
@@ -936,8 +1013,10 @@ class Charge(EffectKind):
 
     name = "charge"
     doc = "charge another equipped card"
-    args = (Arg("amount", "int", 4, minimum=0, help="damage added to the charged card"),
-            Arg("to", "choice", "each", choices=("each", "first"), help="which damage effects of the target"))
+    args = (
+        Arg("amount", "int", 4, minimum=0, help="damage added to the charged card"),
+        Arg("to", "choice", "each", choices=("each", "first"), help="which damage effects of the target"),
+    )
     shorthand = "amount"
 
     def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
@@ -1100,8 +1179,10 @@ class Attack(EffectKind):
 
     name = "attack"
     doc = "attack: roll the die"
-    args = (Arg("optional", "bool", False, help="whether the player may decline"),
-            Arg("sides", "int", 6, minimum=2, maximum=20, help="the die's sides; the highest face is the 6 rule"))
+    args = (
+        Arg("optional", "bool", False, help="whether the player may decline"),
+        Arg("sides", "int", 6, minimum=2, maximum=20, help="the die's sides; the highest face is the 6 rule"),
+    )
 
     def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
         return 1 + imitated  # imitated: what the fired cards ask
@@ -1164,8 +1245,20 @@ class Attack(EffectKind):
         card, slot = int(option[0]), str(option[1])
         rest = [p for p in frame["_left"] if not (int(p[0]) == card and str(p[1]) == slot)]
         if rest:  # come back for the others once this card has resolved
-            ctx.resolver.push([{"op": self.name, "optional": False, "sides": frame["sides"], "_left": rest,
-                                "_face": frame["_face"]}], ctx.seat, ctx.source, ctx.as_code)
+            ctx.resolver.push(
+                [
+                    {
+                        "op": self.name,
+                        "optional": False,
+                        "sides": frame["sides"],
+                        "_left": rest,
+                        "_face": frame["_face"],
+                    }
+                ],
+                ctx.seat,
+                ctx.source,
+                ctx.as_code,
+            )
         ctx.host.fire(ctx.seat, card, slot, 0, "each")
         return None
 
@@ -1178,12 +1271,16 @@ class Choose(EffectKind):
     args = (Arg("options", "branches", help="label: effects, for each choice"),)
     shorthand = "options"
 
-    def compile(self, value: Any, path: Where, vocab: Vocabulary) -> tuple[EffectData, list[tuple[Where, str]]]:
+    def compile(
+        self, value: Any, path: Where, vocab: Vocabulary
+    ) -> tuple[EffectData, list[tuple[Where, str]]]:
         # the branches are the mapping itself: `choose: {attack: [...], refill: [...]}`
         if isinstance(value, Mapping) and set(value) != {"options"}:
             data, problems = super().compile({"options": value}, path, vocab)
-            return data, [([*path, *p[len(path) + 1:]] if p[:len(path) + 1] == [*path, "options"] else p, m)
-                          for p, m in problems]
+            return data, [
+                ([*path, *p[len(path) + 1 :]] if p[: len(path) + 1] == [*path, "options"] else p, m)
+                for p, m in problems
+            ]
         return super().compile(value, path, vocab)
 
     def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
@@ -1196,8 +1293,11 @@ class Choose(EffectKind):
 
     def options(self, ctx: Context) -> list[Any]:
         vocab = ctx.resolver.vocab
-        return [label for label, branch in ctx.frame["options"].items()
-                if vocab.usable(branch, ctx.host, ctx.seat, ctx.source)]
+        return [
+            label
+            for label, branch in ctx.frame["options"].items()
+            if vocab.usable(branch, ctx.host, ctx.seat, ctx.source)
+        ]
 
     def answer(self, ctx: Context, option: Any) -> Prompt | None:
         branch = ctx.frame["options"][str(option)]
@@ -1242,30 +1342,42 @@ class Vocabulary:
     also keep skill effects at `sides.*.skills.*.effects`. `cardtable validate` compiles each of them.
     """
 
-    def __init__(self, name: str, kinds: Iterable[EffectKind], counters: Iterable[str],
-                 effect_paths: Iterable[tuple[str, ...]] = (("effects",),)) -> None:
+    def __init__(
+        self,
+        name: str,
+        kinds: Iterable[EffectKind],
+        counters: Iterable[str],
+        effect_paths: Iterable[tuple[str, ...]] = (("effects",),),
+    ) -> None:
         self.name = name
         self.kinds: dict[str, EffectKind] = {k.name: k for k in kinds}
         self.counters: tuple[str, ...] = tuple(counters)
         self.effect_paths: tuple[tuple[str, ...], ...] = tuple(tuple(p) for p in effect_paths)
 
-    def extend(self, name: str, kinds: Iterable[EffectKind] = (), counters: Iterable[str] = (),
-               effect_paths: Iterable[tuple[str, ...]] = ()) -> Vocabulary:
+    def extend(
+        self,
+        name: str,
+        kinds: Iterable[EffectKind] = (),
+        counters: Iterable[str] = (),
+        effect_paths: Iterable[tuple[str, ...]] = (),
+    ) -> Vocabulary:
         """A new vocabulary with more kinds (a kind of the same name replaces the old one), counters and
         places where cards keep effects."""
         merged = dict(self.kinds)
         for kind in kinds:
             merged[kind.name] = kind
         paths = (*self.effect_paths, *[tuple(p) for p in effect_paths if tuple(p) not in self.effect_paths])
-        return Vocabulary(name, merged.values(), (*self.counters, *[c for c in counters if c not in self.counters]),
-                          paths)
+        return Vocabulary(
+            name, merged.values(), (*self.counters, *[c for c in counters if c not in self.counters]), paths
+        )
 
     def __getitem__(self, op: str) -> EffectKind:
         return self.kinds[op]
 
     # -- compiling --------------------------------------------------------------------------
-    def compile_list(self, value: Any, path: Where | None = None,
-                     nested: bool = False) -> tuple[list[EffectData], list[tuple[Where, str]]]:
+    def compile_list(
+        self, value: Any, path: Where | None = None, nested: bool = False
+    ) -> tuple[list[EffectData], list[tuple[Where, str]]]:
         """Compile an effects list; problems carry key paths from where `path` starts."""
         base: Where = list(path or [])
         if value is None:
@@ -1282,8 +1394,12 @@ class Vocabulary:
                 name, arg_value = next(iter(item.items()))
                 arg_path = [*where, str(name)]
             else:
-                problems.append((where, "an effect is a name or a one-key mapping such as {draw: 1}, "
-                                        f"not {_show(item)}"))
+                problems.append(
+                    (
+                        where,
+                        f"an effect is a name or a one-key mapping such as {{draw: 1}}, not {_show(item)}",
+                    )
+                )
                 continue
             kind = self.kinds.get(str(name))
             if kind is None:
@@ -1291,8 +1407,13 @@ class Vocabulary:
                 problems.append((where, f"unknown effect {str(name)!r} (effects: {known})"))
                 continue
             if nested and kind.top_level_only:
-                problems.append((where, f"{kind.name} can only be used directly in a card's effects, "
-                                        "not inside another effect"))
+                problems.append(
+                    (
+                        where,
+                        f"{kind.name} can only be used directly in a card's effects, "
+                        "not inside another effect",
+                    )
+                )
                 continue
             data, inner = kind.compile(arg_value, arg_path, self)
             problems.extend(inner)
@@ -1365,7 +1486,14 @@ DECKBUILDER = Vocabulary(
         Counter("trainings", "+N trainings this turn (追加訓練)"),
         Counter("skill", "+N skill this turn"),
         Counter("ps", "+N PS (production skill) this turn"),
-        Draw(), LookTop(), ReturnToPile(), Discard(), Imitate(), StaysInPlay(), EndOfTurn(), UntilTrainingEnd(),
+        Draw(),
+        LookTop(),
+        ReturnToPile(),
+        Discard(),
+        Imitate(),
+        StaysInPlay(),
+        EndOfTurn(),
+        UntilTrainingEnd(),
     ],
     ("actions", "trainings", "skill", "ps"),
 )
@@ -1373,8 +1501,24 @@ DECKBUILDER = Vocabulary(
 DUEL = Vocabulary(
     "duel",
     [
-        Damage(), Reduce(), Nullify(), Heal(), Catalyst(), Charge(), TimeBomb(), Steal(), Refill(), Draw(),
-        Discard(), Equip(), Unequip(), DiscardHand(), DiscardEquipped(), Attack(), Choose(), Flip(),
+        Damage(),
+        Reduce(),
+        Nullify(),
+        Heal(),
+        Catalyst(),
+        Charge(),
+        TimeBomb(),
+        Steal(),
+        Refill(),
+        Draw(),
+        Discard(),
+        Equip(),
+        Unequip(),
+        DiscardHand(),
+        DiscardEquipped(),
+        Attack(),
+        Choose(),
+        Flip(),
         StaysEquipped(),
     ],
     (),
@@ -1415,22 +1559,42 @@ class Resolver:
         self.vocab, self.host, self.frames = vocab, host, frames
 
     @staticmethod
-    def _frames(effects: Iterable[EffectData], seat: int, source: int, as_code: str,
-                extra: Mapping[str, Any] | None, after: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    def _frames(
+        effects: Iterable[EffectData],
+        seat: int,
+        source: int,
+        as_code: str,
+        extra: Mapping[str, Any] | None,
+        after: Mapping[str, Any] | None,
+    ) -> list[dict[str, Any]]:
         more = dict(extra or {})
         out = [{**_copy(e), **more, "seat": seat, "source": source, "as": as_code} for e in effects]
         if after is not None:
             out.append({**_copy(dict(after)), "op": AFTER, "seat": seat, "source": source, "as": as_code})
         return out
 
-    def push(self, effects: Iterable[EffectData], seat: int, source: int, as_code: str,
-             extra: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None) -> None:
+    def push(
+        self,
+        effects: Iterable[EffectData],
+        seat: int,
+        source: int,
+        as_code: str,
+        extra: Mapping[str, Any] | None = None,
+        after: Mapping[str, Any] | None = None,
+    ) -> None:
         """Queue effects in front of everything else, in their written order (each with the `extra`
         keys; then an `_after` frame carrying `after`, when given)."""
         self.frames[0:0] = self._frames(effects, seat, source, as_code, extra, after)
 
-    def append(self, effects: Iterable[EffectData], seat: int, source: int, as_code: str,
-               extra: Mapping[str, Any] | None = None, after: Mapping[str, Any] | None = None) -> None:
+    def append(
+        self,
+        effects: Iterable[EffectData],
+        seat: int,
+        source: int,
+        as_code: str,
+        extra: Mapping[str, Any] | None = None,
+        after: Mapping[str, Any] | None = None,
+    ) -> None:
         """Queue effects after everything already queued."""
         self.frames.extend(self._frames(effects, seat, source, as_code, extra, after))
 

@@ -24,8 +24,9 @@ from .view import PlayerView, make_view
 class Engine:
     """A running game: its rules, its state, and the checked way to change it."""
 
-    def __init__(self, game: Game, state: GameState,
-                 arrange: Callable[[GameState], None] | None = None) -> None:
+    def __init__(
+        self, game: Game, state: GameState, arrange: Callable[[GameState], None] | None = None
+    ) -> None:
         self.game = game
         self.state = state
         self.arrange = arrange
@@ -36,8 +37,15 @@ class Engine:
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
-    def new(cls, game: Game, seats: int, seed: int, params: dict[str, Any] | None = None,
-            cardset: CardSet | None = None, arrange: Callable[[GameState], None] | None = None) -> Engine:
+    def new(
+        cls,
+        game: Game,
+        seats: int,
+        seed: int,
+        params: dict[str, Any] | None = None,
+        cardset: CardSet | None = None,
+        arrange: Callable[[GameState], None] | None = None,
+    ) -> Engine:
         """A new game, dealt from `seed`. Parameters are checked (ParamError). `arrange` (scenario
         files' stacked deals) runs after the deal and again on every replay."""
         game.check_seats(seats)
@@ -52,9 +60,16 @@ class Engine:
         return engine
 
     @classmethod
-    def replay(cls, game: Game, seats: int, seed: int, params: dict[str, Any] | None,
-               history: Iterable[Action], cardset: CardSet | None = None,
-               arrange: Callable[[GameState], None] | None = None) -> Engine:
+    def replay(
+        cls,
+        game: Game,
+        seats: int,
+        seed: int,
+        params: dict[str, Any] | None,
+        history: Iterable[Action],
+        cardset: CardSet | None = None,
+        arrange: Callable[[GameState], None] | None = None,
+    ) -> Engine:
         """Rebuild a game from its seed and actions, checking each one."""
         engine = cls.new(game, seats, seed, params, cardset, arrange)
         for action in history:
@@ -123,8 +138,7 @@ class Engine:
     def can_undo(self, seat: int) -> bool:
         """Whether `seat` may take back its most recent action."""
         state = self.state
-        return (not state.over and len(state.history) > state.undo_floor
-                and state.history[-1].seat == seat)
+        return not state.over and len(state.history) > state.undo_floor and state.history[-1].seat == seat
 
     def undo(self, seat: int) -> Action:
         """Take back `seat`'s most recent action by replaying the game without it."""
@@ -132,8 +146,9 @@ class Engine:
             raise IllegalAction("nothing of yours can be taken back now: something was revealed since")
         state = self.state
         taken = state.history[-1]
-        rebuilt = Engine.replay(self.game, state.seats, state.seed, state.params, state.history[:-1],
-                                state.cardset, self.arrange)
+        rebuilt = Engine.replay(
+            self.game, state.seats, state.seed, state.params, state.history[:-1], state.cardset, self.arrange
+        )
         self.state = rebuilt.state
         self._legal.clear()
         self._public.clear()

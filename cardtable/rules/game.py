@@ -114,6 +114,7 @@ class Game:
         """The card set this game is played with (from YAML, reloaded when the file changes): the
         `cardset` parameter names a bundled set (`standard52`) or gives a file path (`x/my.yaml`)."""
         from ..cardsets import load_named
+
         return load_named(params.get("cardset", self.cardset_name))
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:

@@ -26,7 +26,9 @@ def check_invariants(engine: Engine) -> list[str]:
     total = game.card_count(state)
     if sorted(seen) != list(range(total)):
         missing = sorted(set(range(total)) - set(seen))
-        problems.append(f"card conservation broken: {len(seen)} cards in zones, expected {total}; missing {missing[:10]}")
+        problems.append(
+            f"card conservation broken: {len(seen)} cards in zones, expected {total}; missing {missing[:10]}"
+        )
     deciding = set(state.deciding_seats())
     for seat in range(state.seats):
         legal = engine.legal_actions(seat)

@@ -24,10 +24,34 @@ from .notation import ids_for_codes, physical_codes
 from .state import GameState
 
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
-SCENARIO_KEYS = {"name", "game", "seats", "seed", "params", "deal", "setup", "rolls", "moves", "expect",
-                 "scenarios"}
-EXPECT_KEYS = {"zones", "order", "counts", "scores", "mp", "winners", "over", "next", "phase", "active",
-               "legal", "data", "rolls_left"}
+SCENARIO_KEYS = {
+    "name",
+    "game",
+    "seats",
+    "seed",
+    "params",
+    "deal",
+    "setup",
+    "rolls",
+    "moves",
+    "expect",
+    "scenarios",
+}
+EXPECT_KEYS = {
+    "zones",
+    "order",
+    "counts",
+    "scores",
+    "mp",
+    "winners",
+    "over",
+    "next",
+    "phase",
+    "active",
+    "legal",
+    "data",
+    "rolls_left",
+}
 
 
 class ScenarioError(Exception):
@@ -51,8 +75,9 @@ class ScenarioResult:
 class _Refs:
     """Seat and card references of one scenario, with errors pointing into its file."""
 
-    def __init__(self, file: str, root: Node | None, base: list[str | int], state: GameState | None,
-                 seats: int) -> None:
+    def __init__(
+        self, file: str, root: Node | None, base: list[str | int], state: GameState | None, seats: int
+    ) -> None:
         self.file, self.root, self.base, self.state, self.seats = file, root, base, state, seats
 
     def fail(self, where: str, message: str) -> ScenarioError:
@@ -79,11 +104,16 @@ class _Refs:
         codes = physical_codes(self.state.cardset)
         pool = range(len(codes)) if not exclude else [i for i in range(len(codes)) if i not in exclude]
         try:
-            return _ordered_ids(ids_for_codes(self.state.cardset, [str(v) for v in value], pool),
-                                [str(v) for v in value], codes)
+            return _ordered_ids(
+                ids_for_codes(self.state.cardset, [str(v) for v in value], pool),
+                [str(v) for v in value],
+                codes,
+            )
         except NotationError as exc:
             if exclude and "not among" in str(exc):
-                raise self.fail(where, "a card is listed in two zones (and no other copy of it is left)") from None
+                raise self.fail(
+                    where, "a card is listed in two zones (and no other copy of it is left)"
+                ) from None
             raise self.fail(where, str(exc)) from None
 
     def code_list(self, cards: Any) -> list[str]:
@@ -139,8 +169,9 @@ def run_file(path: Path, get_game: Callable[[str], Game]) -> list[ScenarioResult
     return [run_scenario(spec, str(path), root, base, get_game) for spec, base in load_scenarios(path)]
 
 
-def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[str | int],
-                 get_game: Callable[[str], Game]) -> ScenarioResult:
+def run_scenario(
+    spec: dict[str, Any], file: str, root: Node | None, base: list[str | int], get_game: Callable[[str], Game]
+) -> ScenarioResult:
     """Set up, play and check one scenario."""
     name = str(spec.get("name", Path(file).stem))
     refs = _Refs(file, root, base, None, 9)
@@ -178,8 +209,9 @@ def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[
     for index, item in enumerate(moves):
         where = f"moves[{index}]"
         if isinstance(item, dict) and "expect" in item:
-            result.failures += [f"after move {index}: {f}" for f in _check(engine, item["expect"], refs,
-                                                                            f"{where}.expect")]
+            result.failures += [
+                f"after move {index}: {f}" for f in _check(engine, item["expect"], refs, f"{where}.expect")
+            ]
             continue
         if isinstance(item, dict) and "reject" in item:
             seat, text = _move(item["reject"], refs, f"{where}.reject")
@@ -188,8 +220,10 @@ def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[
                 engine.apply_text(seat, text)
             except (IllegalAction, NotationError) as exc:
                 if reason and reason.lower() not in str(exc).lower():
-                    result.failures.append(f"move {index} P{seat + 1}: {text}: rejected with {str(exc)!r}, "
-                                           f"expected a reason containing {reason!r}")
+                    result.failures.append(
+                        f"move {index} P{seat + 1}: {text}: rejected with {str(exc)!r}, "
+                        f"expected a reason containing {reason!r}"
+                    )
                 continue
             result.failures.append(f"move {index} P{seat + 1}: {text}: was accepted, expected it rejected")
             return result
@@ -201,8 +235,9 @@ def run_scenario(spec: dict[str, Any], file: str, root: Node | None, base: list[
                 return result
             except (IllegalAction, NotationError) as exc:
                 deciding = ", ".join(f"P{s + 1}" for s in engine.deciding_seats()) or "nobody"
-                result.failures.append(f"move {index} P{seat + 1}: {text}: rejected: {exc} "
-                                       f"(deciding: {deciding})")
+                result.failures.append(
+                    f"move {index} P{seat + 1}: {text}: rejected: {exc} (deciding: {deciding})"
+                )
                 return result
     if "expect" in spec:
         result.failures += _check(engine, spec["expect"], refs, "expect")
@@ -213,8 +248,9 @@ def _stated_rolls(value: Any, refs: _Refs) -> list[int]:
     """The `rolls:` list: dice results the game's next rolls take in order, instead of the seed's."""
     if value is None:
         return []
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 1
-                                              for v in value):
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) and v >= 1 for v in value
+    ):
         raise refs.fail("rolls", "expected a list of dice results such as [3, 6, 6]")
     return list(value)
 
@@ -286,12 +322,16 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
                 ids = refs.cards(want, f"{at}.{zone}")
                 want_codes, got_codes = refs.code_list(ids), refs.code_list(cards)
                 if key == "zones" and sorted(want_codes) != sorted(got_codes):
-                    out.append(f"zones.{zone}: expected {' '.join(refs.code_list(sorted(ids)))}, "
-                               f"got {' '.join(refs.code_list(sorted(cards)))}")
-                top = list(reversed(got_codes[-len(ids):])) if ids else []
+                    out.append(
+                        f"zones.{zone}: expected {' '.join(refs.code_list(sorted(ids)))}, "
+                        f"got {' '.join(refs.code_list(sorted(cards)))}"
+                    )
+                top = list(reversed(got_codes[-len(ids) :])) if ids else []
                 if key == "order" and want_codes != top:
-                    out.append(f"order.{zone}: expected top first {' '.join(want_codes)}, "
-                               f"got {' '.join(refs.code_list(reversed(cards)))}")
+                    out.append(
+                        f"order.{zone}: expected top first {' '.join(want_codes)}, "
+                        f"got {' '.join(refs.code_list(reversed(cards)))}"
+                    )
         elif key in ("scores", "mp"):
             if list(value) != state.scores:
                 out.append(f"{key}: expected {list(value)}, got {state.scores}")
@@ -309,16 +349,19 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
         elif key == "active":
             want_seat = None if value is None else refs.seat(value, at)
             if want_seat != state.active:
-                out.append(f"active: expected {_seats([want_seat] if want_seat is not None else [])}, "
-                           f"got {_seats([state.active] if state.active is not None else [])}")
+                out.append(
+                    f"active: expected {_seats([want_seat] if want_seat is not None else [])}, "
+                    f"got {_seats([state.active] if state.active is not None else [])}"
+                )
         elif key == "legal":
             out += _check_legal(engine, value, refs, at)
         elif key == "rolls_left":
             if not isinstance(value, int) or isinstance(value, bool):
                 raise refs.fail(at, "expected how many stated rolls are still unused, such as 0")
             if len(state.forced_rolls) != value:
-                out.append(f"rolls_left: expected {value}, got {len(state.forced_rolls)} "
-                           f"({state.forced_rolls})")
+                out.append(
+                    f"rolls_left: expected {value}, got {len(state.forced_rolls)} ({state.forced_rolls})"
+                )
         elif key == "data":
             public = engine.game.public_data(state, None)
             for name, want in (value or {}).items():
@@ -334,8 +377,11 @@ def _matches(want: Any, got: Any) -> bool:
     if isinstance(want, dict):
         return isinstance(got, dict) and all(k in got and _matches(v, got[k]) for k, v in want.items())
     if isinstance(want, list):
-        return (isinstance(got, (list, tuple)) and len(want) == len(got)
-                and all(_matches(w, g) for w, g in zip(want, got, strict=True)))
+        return (
+            isinstance(got, (list, tuple))
+            and len(want) == len(got)
+            and all(_matches(w, g) for w, g in zip(want, got, strict=True))
+        )
     return bool(want == got)
 
 

@@ -32,14 +32,22 @@ class Pending:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {"kind": self.kind, "seats": list(self.seats),
-                "commits": {str(s): a.to_list() for s, a in self.commits.items()}, "data": _plain(self.data)}
+        return {
+            "kind": self.kind,
+            "seats": list(self.seats),
+            "commits": {str(s): a.to_list() for s, a in self.commits.items()},
+            "data": _plain(self.data),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Pending:
         """Inverse of to_dict."""
-        return cls(data["kind"], tuple(data["seats"]),
-                   {int(s): Action.from_list(a) for s, a in data["commits"].items()}, _plain(data["data"]))
+        return cls(
+            data["kind"],
+            tuple(data["seats"]),
+            {int(s): Action.from_list(a) for s, a in data["commits"].items()},
+            _plain(data["data"]),
+        )
 
 
 def _plain(value: Any) -> Any:
@@ -54,11 +62,29 @@ def _plain(value: Any) -> Any:
 class GameState:
     """One position of one game."""
 
-    __slots__ = ("game", "seats", "params", "seed", "rng", "zones", "phase", "active", "pending",
-                 "scores", "data", "history", "undo_floor", "over", "winners", "cardset", "forced_rolls")
+    __slots__ = (
+        "game",
+        "seats",
+        "params",
+        "seed",
+        "rng",
+        "zones",
+        "phase",
+        "active",
+        "pending",
+        "scores",
+        "data",
+        "history",
+        "undo_floor",
+        "over",
+        "winners",
+        "cardset",
+        "forced_rolls",
+    )
 
-    def __init__(self, game: str, seats: int, params: dict[str, Any], seed: int,
-                 cardset: CardSet | None = None) -> None:
+    def __init__(
+        self, game: str, seats: int, params: dict[str, Any], seed: int, cardset: CardSet | None = None
+    ) -> None:
         self.game = game
         self.seats = seats
         self.params = dict(params)
@@ -87,8 +113,9 @@ class GameState:
         self.zones[name] = zone
         return zone
 
-    def move(self, cards: Iterable[int], src: str, dst: str, why: str = "",
-             to_bottom: bool = False) -> CardsMoved:
+    def move(
+        self, cards: Iterable[int], src: str, dst: str, why: str = "", to_bottom: bool = False
+    ) -> CardsMoved:
         """Move cards from one zone to another (onto the top unless `to_bottom`); the one way cards move."""
         moved = tuple(cards)
         src_zone = self.zones[src]
@@ -118,13 +145,21 @@ class GameState:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict of the whole state, hidden parts included."""
         out = {
-            "game": self.game, "seats": self.seats, "params": _plain(self.params), "seed": self.seed,
-            "rng": self.rng.to_dict(), "zones": {n: z.to_dict() for n, z in self.zones.items()},
-            "phase": self.phase, "active": self.active,
+            "game": self.game,
+            "seats": self.seats,
+            "params": _plain(self.params),
+            "seed": self.seed,
+            "rng": self.rng.to_dict(),
+            "zones": {n: z.to_dict() for n, z in self.zones.items()},
+            "phase": self.phase,
+            "active": self.active,
             "pending": None if self.pending is None else self.pending.to_dict(),
-            "scores": list(self.scores), "data": _plain(self.data),
-            "history": [a.to_list() for a in self.history], "undo_floor": self.undo_floor,
-            "over": self.over, "winners": list(self.winners),
+            "scores": list(self.scores),
+            "data": _plain(self.data),
+            "history": [a.to_list() for a in self.history],
+            "undo_floor": self.undo_floor,
+            "over": self.over,
+            "winners": list(self.winners),
             "cardset": None if self.cardset is None else self.cardset.id,
         }
         if self.forced_rolls:  # only when a scenario stated rolls, so other states keep their text

@@ -85,8 +85,24 @@ def make_view(state: GameState, seat: int | None, legal: list[Action], data: dic
     pending = state.pending
     committed = tuple(sorted(pending.commits)) if pending else ()
     my_commit = pending.commits.get(seat) if pending and seat is not None else None
-    return _new_tuple(PlayerView, (
-        state.game, seat, state.seats, state.phase, state.active, state.deciding_seats(), committed, my_commit,
-        zones, tuple(state.scores), data, tuple(legal), state.over, state.winners,
-        MappingProxyType(state.params), state.cardset,
-    ))
+    return _new_tuple(
+        PlayerView,
+        (
+            state.game,
+            seat,
+            state.seats,
+            state.phase,
+            state.active,
+            state.deciding_seats(),
+            committed,
+            my_commit,
+            zones,
+            tuple(state.scores),
+            data,
+            tuple(legal),
+            state.over,
+            state.winners,
+            MappingProxyType(state.params),
+            state.cardset,
+        ),
+    )

@@ -61,5 +61,9 @@ class Zone:
     def from_dict(cls, name: str, data: dict[str, object]) -> Zone:
         """Inverse of to_dict."""
         owner = data.get("owner")
-        return cls(name, Visibility(data["vis"]), None if owner is None else int(owner),  # type: ignore[arg-type]
-                   [int(c) for c in data["cards"]])  # type: ignore[union-attr]
+        return cls(
+            name,
+            Visibility(data["vis"]),
+            None if owner is None else int(owner),  # type: ignore[arg-type]
+            [int(c) for c in data["cards"]],
+        )  # type: ignore[union-attr]

@@ -52,7 +52,9 @@ class Tween:
         else:
             e = ease_out(t)
             self.sprite.x = self.start[0] + (self.end[0] - self.start[0]) * e
-            self.sprite.y = self.start[1] + (self.end[1] - self.start[1]) * e - self.arc * math.sin(math.pi * t)
+            self.sprite.y = (
+                self.start[1] + (self.end[1] - self.start[1]) * e - self.arc * math.sin(math.pi * t)
+            )
         if self.flip_to is not None:
             if t < 0.5:
                 self.sprite.squash = max(0.05, 1 - 2 * t)

@@ -30,8 +30,9 @@ log = logging.getLogger("cardtable")
 class App:
     """One window and its stack of scenes."""
 
-    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None,
-                 fast: bool = False) -> None:
+    def __init__(
+        self, settings: Settings | None = None, size: tuple[int, int] | None = None, fast: bool = False
+    ) -> None:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
         os.environ.setdefault("SDL_IME_SHOW_UI", "1")
         self.settings = settings or load_settings()
@@ -260,8 +261,10 @@ def run_app(args: Any) -> int:
         log.info("first scene after %.3f s", time.perf_counter() - started)
         if getattr(args, "first_frame", False):
             app.frame([])
-            print(f"first frame drawn at {time.time():.6f} (unix time); frames drawn: {app.frames_drawn}",
-                  flush=True)
+            print(
+                f"first frame drawn at {time.time():.6f} (unix time); frames drawn: {app.frames_drawn}",
+                flush=True,
+            )
             pygame.quit()
             return 0 if app.frames_drawn else 1
         return app.run()

@@ -16,8 +16,11 @@ from .i18n import STRINGS
 # (name, licence, i18n key of what it does here); all of these ship inside every build.
 LIBRARIES: tuple[tuple[str, str, str], ...] = (
     ("pygame-ce", "GNU LGPL 2.1", "about.lib.pygame"),
-    ("SDL 2, SDL_image, SDL_mixer, SDL_ttf, FreeType, HarfBuzz, media codecs", "zlib, FreeType, MIT, BSD, LGPL",
-     "about.lib.sdl"),
+    (
+        "SDL 2, SDL_image, SDL_mixer, SDL_ttf, FreeType, HarfBuzz, media codecs",
+        "zlib, FreeType, MIT, BSD, LGPL",
+        "about.lib.sdl",
+    ),
     ("PyYAML", "MIT", "about.lib.yaml"),
     ("platformdirs", "MIT", "about.lib.platformdirs"),
     ("jsonschema", "MIT", "about.lib.jsonschema"),
@@ -44,8 +47,11 @@ def library_versions() -> dict[str, str]:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    return {"pygame-ce": pygame.version.ver, "SDL": ".".join(str(n) for n in pygame.get_sdl_version()),
-            "Python": platform.python_version()}
+    return {
+        "pygame-ce": pygame.version.ver,
+        "SDL": ".".join(str(n) for n in pygame.get_sdl_version()),
+        "Python": platform.python_version(),
+    }
 
 
 def version_line() -> str:

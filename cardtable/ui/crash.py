@@ -76,8 +76,11 @@ def draw_crash_message(screen: pygame.Surface, log_path: str) -> dict[str, pygam
     screen.fill(BACKGROUND)
     pygame.draw.rect(screen, ACCENT, (0, 0, 6, height))
     y = pad
-    for text, font, colour in ((MESSAGE_EN, body, TEXT), (MESSAGE_JA if japanese else "", body, TEXT),
-                               (DETAILS_EN, small, DIM)):
+    for text, font, colour in (
+        (MESSAGE_EN, body, TEXT),
+        (MESSAGE_JA if japanese else "", body, TEXT),
+        (DETAILS_EN, small, DIM),
+    ):
         if text:
             screen.blit(font.render(text, True, colour), (pad, y))
             y += font.get_linesize() + 4
@@ -124,7 +127,11 @@ def show_crash_message(log_path: str, timeout_s: float | None = None) -> bool:
             event = pygame.event.wait(250)
             if event.type == pygame.QUIT:
                 break
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+            if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN,
+                pygame.K_KP_ENTER,
+                pygame.K_ESCAPE,
+            ):
                 break
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
                 if buttons["close"].collidepoint(event.pos):

@@ -16,7 +16,9 @@ from ..rules.rng import Rng
 from .sprites import CardSprite
 
 PIPS = {
-    1: [(0.5, 0.5)], 2: [(0.27, 0.27), (0.73, 0.73)], 3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
+    1: [(0.5, 0.5)],
+    2: [(0.27, 0.27), (0.73, 0.73)],
+    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
     4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
     5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
     6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
@@ -37,8 +39,9 @@ def die_face(face: int, size: int, tilt: int = 0) -> pygame.Surface:
         red = face == 1  # the one pip is red, as on Japanese dice
         for fx, fy in PIPS.get(face, []):
             radius = size // (5 if red else 10)
-            pygame.draw.circle(flat, (200, 30, 40) if red else (30, 30, 30), (int(fx * size), int(fy * size)),
-                               radius)
+            pygame.draw.circle(
+                flat, (200, 30, 40) if red else (30, 30, 30), (int(fx * size), int(fy * size)), radius
+            )
         if face not in PIPS:
             from .fonts import get_font
 
@@ -64,8 +67,18 @@ class DiceRoll:
     def __post_init__(self) -> None:
         self.wobble = Rng(self.seed)  # the tumbling's look only; the result is fixed already
         for index, _ in enumerate(self.results):
-            self.sprites.append(CardSprite(("die", index), -1, True, self.start[0], self.start[1], self.size,
-                                           z=900 + index, image=die_face(1, self.size)))
+            self.sprites.append(
+                CardSprite(
+                    ("die", index),
+                    -1,
+                    True,
+                    self.start[0],
+                    self.start[1],
+                    self.size,
+                    z=900 + index,
+                    image=die_face(1, self.size),
+                )
+            )
 
     @property
     def done(self) -> bool:

@@ -20,9 +20,13 @@ MAX_FRAMES = 200_000
 
 
 def _click(app: App, pos: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
-               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+    )
 
 
 def _control(scene: object, tag: str) -> pygame.Rect:
@@ -102,10 +106,14 @@ def run_smoke_test(game_id: str = "runeworks", seats: int = 4) -> int:
         print(f"smoke test: the game did not end within {MAX_FRAMES} frames", file=sys.stderr)
         return 1
     if problems:
-        print("smoke test: sprites not where the view says:\n  " + "\n  ".join(problems[:20]), file=sys.stderr)
+        print(
+            "smoke test: sprites not where the view says:\n  " + "\n  ".join(problems[:20]), file=sys.stderr
+        )
         return 1
     winners = ", ".join(table.session.name(s) for s in engine.state.winners) or "nobody"
-    print(f"smoke test ok: bundled data found; {len(engine.state.history)} actions, {frames} frames, {app.frames_drawn} drawn, "
-          f"won by {winners}, {elapsed:.1f} s")
+    print(
+        f"smoke test ok: bundled data found; {len(engine.state.history)} actions, {frames} frames, {app.frames_drawn} drawn, "
+        f"won by {winners}, {elapsed:.1f} s"
+    )
     pygame.quit()
     return 0

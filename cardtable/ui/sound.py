@@ -237,7 +237,15 @@ _MAKERS: dict[str, Callable[[random.Random], list[float]]] = {
 }
 
 # Loudness of each sound relative to full scale, so none jumps out over the others.
-_PEAKS = {"slide": 0.45, "shuffle": 0.55, "claim": 0.45, "ignite": 0.6, "blast": 0.85, "dice": 0.6, "click": 0.35}
+_PEAKS = {
+    "slide": 0.45,
+    "shuffle": 0.55,
+    "claim": 0.45,
+    "ignite": 0.6,
+    "blast": 0.85,
+    "dice": 0.6,
+    "click": 0.35,
+}
 
 
 def synthesize(name: str) -> array:

@@ -94,8 +94,18 @@ class Board:
         self.sprites = {s.key: s for s in sprites}
 
     def _signature(self, sprite: CardSprite) -> tuple[object, ...]:
-        return (int(sprite.x), int(sprite.y), sprite.width, sprite.card, sprite.face_up, round(sprite.squash, 2),
-                sprite.selected, sprite.lifted, sprite.z, id(sprite.image))
+        return (
+            int(sprite.x),
+            int(sprite.y),
+            sprite.width,
+            sprite.card,
+            sprite.face_up,
+            round(sprite.squash, 2),
+            sprite.selected,
+            sprite.lifted,
+            sprite.z,
+            id(sprite.image),
+        )
 
     def ordered(self) -> list[CardSprite]:
         """Sprites bottom to top."""
@@ -173,7 +183,9 @@ class Board:
     def _remember(self, ordered: list[CardSprite]) -> None:
         self._drawn = {s.key: (s.rect, self._signature(s)) for s in ordered}
 
-    def sprite_at(self, pos: tuple[int, int], accept: Callable[[CardSprite], bool] | None = None) -> CardSprite | None:
+    def sprite_at(
+        self, pos: tuple[int, int], accept: Callable[[CardSprite], bool] | None = None
+    ) -> CardSprite | None:
         """The topmost sprite under a point (optionally only those `accept` allows)."""
         for sprite in reversed(self.ordered()):
             if sprite.card_rect().collidepoint(pos) and (accept is None or accept(sprite)):

@@ -24,13 +24,22 @@ BUTTON_HOT = (78, 116, 96)
 BUTTON_OFF = (44, 50, 48)
 
 
-def text_surface(text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False) -> pygame.Surface:
+def text_surface(
+    text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False
+) -> pygame.Surface:
     """One line of text."""
     return get_font(px, bold).render(text, True, colour)
 
 
-def draw_text(screen: pygame.Surface, text: str, px: int, pos: tuple[int, int], colour: tuple[int, int, int] = INK,
-              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
+def draw_text(
+    screen: pygame.Surface,
+    text: str,
+    px: int,
+    pos: tuple[int, int],
+    colour: tuple[int, int, int] = INK,
+    anchor: str = "topleft",
+    bold: bool = False,
+) -> pygame.Rect:
     """Blit one line of text anchored at `pos` ("topleft", "center", "midtop"...); returns its rect."""
     surf = text_surface(text, px, colour, bold)
     rect = surf.get_rect(**{anchor: pos}).clamp(screen.get_rect())  # never cut off at a window edge
@@ -48,8 +57,9 @@ def fit_width(text: str, px: int, max_width: int) -> str:
     return text + "…"
 
 
-def draw_panel(screen: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL,
-               radius: int = 12) -> None:
+def draw_panel(
+    screen: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL, radius: int = 12
+) -> None:
     """A rounded translucent panel."""
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
@@ -71,7 +81,13 @@ class Button:
     extra: dict[str, object] = field(default_factory=dict)
 
     def draw(self, screen: pygame.Surface) -> None:
-        colour = BUTTON_HOT if (self.hot or self.selected) and self.enabled else BUTTON if self.enabled else BUTTON_OFF
+        colour = (
+            BUTTON_HOT
+            if (self.hot or self.selected) and self.enabled
+            else BUTTON
+            if self.enabled
+            else BUTTON_OFF
+        )
         pygame.draw.rect(screen, colour, self.rect, border_radius=8)
         pygame.draw.rect(screen, GOLD if self.selected else (120, 150, 130), self.rect, 2, border_radius=8)
         px = max(12, min(28, self.rect.height * 9 // 20))
@@ -91,8 +107,9 @@ class Button:
         return False
 
 
-def column_of_buttons(specs: list[tuple[str, Callable[[], None]]], centre_x: int, top: int, width: int,
-                      height: int, gap: int) -> list[Button]:
+def column_of_buttons(
+    specs: list[tuple[str, Callable[[], None]]], centre_x: int, top: int, width: int, height: int, gap: int
+) -> list[Button]:
     """Buttons stacked in a column."""
     out = []
     for index, (label, action) in enumerate(specs):

@@ -14,8 +14,11 @@ from cardtable.games import get_game
 from cardtable.rules.engine import Engine
 from cardtable.rules.rng import Rng
 
-CASES = [("runeworks", 2, 1, {"level": 1}), ("runeworks", 4, 2, {"level": 3}),
-         ("runeworks", 6, 3, {"level": 5})]
+CASES = [
+    ("runeworks", 2, 1, {"level": 1}),
+    ("runeworks", 4, 2, {"level": 3}),
+    ("runeworks", 6, 3, {"level": 5}),
+]
 FOLDER = Path(__file__).parent
 
 
@@ -30,9 +33,16 @@ def transcript(game_id: str, seats: int, seed: int, params: dict[str, object]) -
         action = legal[rng.below(len(legal))]
         moves.append(f"P{seat + 1}: {engine.describe(action)}")
         engine.apply(action)
-    return {"game": game_id, "seats": seats, "seed": seed, "params": params, "moves": moves,
-            "scores": engine.state.scores, "winners": list(engine.state.winners),
-            "digest": engine.state.digest()}
+    return {
+        "game": game_id,
+        "seats": seats,
+        "seed": seed,
+        "params": params,
+        "moves": moves,
+        "scores": engine.state.scores,
+        "winners": list(engine.state.winners),
+        "digest": engine.state.digest(),
+    }
 
 
 def path_for(game_id: str, seats: int, seed: int) -> Path:

@@ -54,8 +54,14 @@ from .scoring import final_scores, winners
 
 ACTION, TRAINING, END, OVER = "action", "training", "end", "over"
 CHOICE_KINDS = ("pick", "return", "discard", "imitate")
-PILE_ALIASES = {"skill1": "pile:skill1", "skill2": "pile:skill2", "skill3": "pile:skill3",
-                "production": "pile:production", "gem": "pile:gems", "gems": "pile:gems"}
+PILE_ALIASES = {
+    "skill1": "pile:skill1",
+    "skill2": "pile:skill2",
+    "skill3": "pile:skill3",
+    "production": "pile:production",
+    "gem": "pile:gems",
+    "gems": "pile:gems",
+}
 
 
 class Risugeon(Game):
@@ -116,14 +122,32 @@ class Risugeon(Game):
             elif rules.type != "gem":
                 state.zones[table.pile_of(card)].cards.append(card)
         state.zones["pile:gems"].cards.extend(reversed(table.gems))  # lowest required skill on top
-        state.data.update({
-            "sets": sets, "start": 0, "turn": 0, "round": 1, "actions_left": 0, "trainings_left": 0,
-            "skill": 0, "ps": 0, "voluntary": 0, "played": [], "identity": {}, "abilities": [],
-            "riders": [], "staying": [], "frames": [], "end_step": 0, "points": [0] * state.seats,
-            "owned": [{} for _ in range(state.seats)],
-            "gems": [[] for _ in range(state.seats)], "action_rebuilds": 0, "last_gem": False,
-            "end_reason": "",
-        })
+        state.data.update(
+            {
+                "sets": sets,
+                "start": 0,
+                "turn": 0,
+                "round": 1,
+                "actions_left": 0,
+                "trainings_left": 0,
+                "skill": 0,
+                "ps": 0,
+                "voluntary": 0,
+                "played": [],
+                "identity": {},
+                "abilities": [],
+                "riders": [],
+                "staying": [],
+                "frames": [],
+                "end_step": 0,
+                "points": [0] * state.seats,
+                "owned": [{} for _ in range(state.seats)],
+                "gems": [[] for _ in range(state.seats)],
+                "action_rebuilds": 0,
+                "last_gem": False,
+                "end_reason": "",
+            }
+        )
         host = Host(state, events)
         lowest = f"pile:skill{table.tiers[0]}"
         for seat in range(state.seats):
@@ -132,7 +156,7 @@ class Risugeon(Game):
                 cards = state.zones[pile].cards
                 if len(cards) < count:
                     raise ParamError(f"{pile} holds {len(cards)} cards, too few for the starting decks")
-                host.move(cards[len(cards) - count:][::-1], pile, f"deck:{seat}", "setup")
+                host.move(cards[len(cards) - count :][::-1], pile, f"deck:{seat}", "setup")
         deck = state.zones["action_deck"].cards
         state.rng.shuffle(deck)
         events.append(Shuffled("action_deck", len(deck)))
@@ -153,8 +177,21 @@ class Risugeon(Game):
         state.active = seat
         state.phase = ACTION
         state.pending = None
-        data.update({"actions_left": 1, "trainings_left": 1, "skill": 0, "ps": 0, "voluntary": 0, "played": [],
-                     "identity": {}, "abilities": [], "riders": [], "frames": [], "end_step": 0})
+        data.update(
+            {
+                "actions_left": 1,
+                "trainings_left": 1,
+                "skill": 0,
+                "ps": 0,
+                "voluntary": 0,
+                "played": [],
+                "identity": {},
+                "abilities": [],
+                "riders": [],
+                "frames": [],
+                "end_step": 0,
+            }
+        )
         data["turn"] += 1
         events.append(TurnStarted(seat))
         host = Host(state, events)
@@ -191,8 +228,11 @@ class Risugeon(Game):
     def _ask(self, state: GameState, prompt: Prompt) -> None:
         """An effect waits for a decision: it becomes the pending decision of the seat resolving it."""
         frame = state.data["frames"][0]
-        state.pending = Pending(prompt.kind, (int(frame["seat"]),), data={
-            **prompt.to_dict(), "op": frame["op"], "card": frame.get("source"), "as": frame.get("as")})
+        state.pending = Pending(
+            prompt.kind,
+            (int(frame["seat"]),),
+            data={**prompt.to_dict(), "op": frame["op"], "card": frame.get("source"), "as": frame.get("as")},
+        )
 
     def _enter_training(self, state: GameState, events: list[Event]) -> None:
         state.phase = TRAINING
@@ -278,7 +318,6 @@ class Risugeon(Game):
             return self._training_options(state, seat) + [Action(seat, "end")]
         return []
 
-
     def _capped(self, state: GameState) -> bool:
         return state.data["voluntary"] >= int(state.params["max_turn_actions"])
 
@@ -299,8 +338,9 @@ class Risugeon(Game):
 
     def _usable(self, state: GameState, ability: dict[str, Any]) -> bool:
         have = counters(state.data)
-        return ((ability["uses"] is None or ability["uses"] > 0)
-                and all(have[k] >= v for k, v in ability["cost"].items()))
+        return (ability["uses"] is None or ability["uses"] > 0) and all(
+            have[k] >= v for k, v in ability["cost"].items()
+        )
 
     def _trainable(self, state: GameState, table: card_rules.Table | None = None) -> list[int]:
         """Cards that may be trained if affordable: pile tops, the public actions, the gem(s)."""
@@ -336,10 +376,15 @@ class Risugeon(Game):
         table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
         data = state.data
         out: list[Action] = []
-        hand = [c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type in ("combat", "production")]
+        hand = [
+            c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type in ("combat", "production")
+        ]
         out += [Action(seat, "discard", (c,)) for c in lowest_per_code(state.cardset, hand)]
-        out += [Action(seat, "train", (c,)) for c in self._trainable(state, table)
-                if not self._train_ok(state, c, table)]
+        out += [
+            Action(seat, "train", (c,))
+            for c in self._trainable(state, table)
+            if not self._train_ok(state, c, table)
+        ]
         if data["ps"] >= int(state.params["stock_cost"]):
             stockable = lowest_per_code(state.cardset, self._stockable(state, seat))
             out += [Action(seat, "stock", (c,)) for c in stockable]
@@ -413,8 +458,9 @@ class Risugeon(Game):
                 data["staying"] = [e for e in data["staying"] if e["card"] != card]
                 host.refill_display()
             elif kind == "activate":
-                ability = next(a for a in data["abilities"]
-                               if a["label"] == action.target and self._usable(state, a))
+                ability = next(
+                    a for a in data["abilities"] if a["label"] == action.target and self._usable(state, a)
+                )
                 for name, amount in ability["cost"].items():
                     data[{"actions": "actions_left", "trainings": "trainings_left"}.get(name, name)] -= amount
                 if ability["uses"] is not None:
@@ -436,8 +482,11 @@ class Risugeon(Game):
             data["trainings_left"] -= 1
         if not gem or params["gem_spends_skill"]:
             data["skill"] -= rules.cost
-        src = next(name for name in ("display", "pile:gems", host.table.pile_of(card))
-                   if card in state.zones[name].cards)
+        src = next(
+            name
+            for name in ("display", "pile:gems", host.table.pile_of(card))
+            if card in state.zones[name].cards
+        )
         host.move([card], src, f"discard:{seat}", "train")
         host.events.append(Announced("train", seat, {"card": card, "cost": rules.cost}))
         if src == "display":
@@ -473,7 +522,9 @@ class Risugeon(Game):
         pending = state.pending
         if pending is not None:
             if kind not in (*CHOICE_KINDS, "done"):
-                return f"first finish the {pending.data.get('op', 'effect')} decision ({pending.kind} or done)"
+                return (
+                    f"first finish the {pending.data.get('op', 'effect')} decision ({pending.kind} or done)"
+                )
             if kind == "done":
                 return f"pick {pending.data['low'] - pending.data['picked']} more first"
             if kind != pending.kind:
@@ -507,7 +558,9 @@ class Risugeon(Game):
         if kind == "train" and card is not None and rules is not None:
             if card not in self._trainable(state):
                 if rules.type == "action":
-                    return f"{rules.code} is not among the public actions: actions are trained only from those"
+                    return (
+                        f"{rules.code} is not among the public actions: actions are trained only from those"
+                    )
                 if rules.type == "gem":
                     if card in state.zones["pile:gems"].cards:
                         top = table.card[state.zones["pile:gems"].cards[-1]].code
@@ -539,9 +592,15 @@ class Risugeon(Game):
         names = {s.code: s.name.get("en") for s in state.cardset.cards}
         text = ", ".join(names.get(table.card[c].code, "?") for c in action.cards)
         words = {
-            "play": f"uses {text}", "pass": "goes on to training", "discard": f"discards {text}",
-            "train": f"trains {text}", "stock": f"sends {text} to the stock area", "end": "ends the turn",
-            "pick": f"picks {text}", "return": f"returns {text} to its pile", "done": "is done",
+            "play": f"uses {text}",
+            "pass": "goes on to training",
+            "discard": f"discards {text}",
+            "train": f"trains {text}",
+            "stock": f"sends {text} to the stock area",
+            "end": "ends the turn",
+            "pick": f"picks {text}",
+            "return": f"returns {text} to its pile",
+            "done": "is done",
             "imitate": f"imitates {names.get(action.target, action.target)}",
             "activate": f"uses the ability of {names.get(action.target.split('.')[0], action.target)}",
         }
@@ -553,8 +612,19 @@ class Risugeon(Game):
         if not words:
             raise NotationError("empty move")
         kind, rest = words[0].lower(), words[1:]
-        known = ("play", "pass", "discard", "train", "stock", "activate", "end",
-                 "pick", "return", "imitate", "done")
+        known = (
+            "play",
+            "pass",
+            "discard",
+            "train",
+            "stock",
+            "activate",
+            "end",
+            "pick",
+            "return",
+            "imitate",
+            "done",
+        )
         if kind not in known:
             raise NotationError(f"unknown move {kind!r} (moves: {', '.join(known)})")
         if kind in ("pass", "end", "done"):
@@ -604,9 +674,13 @@ class Risugeon(Game):
         def pile(name: str) -> dict[str, Any]:
             cards = zones[name].cards
             top = cards[-1] if cards else None
-            return {"zone": name, "count": len(cards), "top": top,
-                    "code": table.card[top].code if top is not None else None,
-                    "cost": table.card[top].cost if top is not None else None}
+            return {
+                "zone": name,
+                "count": len(cards),
+                "top": top,
+                "code": table.card[top].code if top is not None else None,
+                "cost": table.card[top].cost if top is not None else None,
+            }
 
         supply = {f"skill{t}": pile(f"pile:skill{t}") for t in table.tiers}
         supply["production"] = pile("pile:production")
@@ -615,29 +689,54 @@ class Risugeon(Game):
         choice = None
         if pending is not None:
             asked = pending.data
-            choice = {"seat": pending.seats[0], "kind": pending.kind, "effect": asked.get("op"),
-                      "card": asked.get("card"), "as": asked.get("as"),
-                      "low": asked["low"], "high": asked["high"], "picked": asked["picked"]}
+            choice = {
+                "seat": pending.seats[0],
+                "kind": pending.kind,
+                "effect": asked.get("op"),
+                "card": asked.get("card"),
+                "as": asked.get("as"),
+                "low": asked["low"],
+                "high": asked["high"],
+                "picked": asked["picked"],
+            }
         return {
-            "round": data["round"], "turn": data["turn"], "start": data["start"], "sets": data["sets"],
-            "actions_left": data["actions_left"], "trainings_left": data["trainings_left"],
-            "skill": data["skill"], "ps": data["ps"],
-            "supply": supply, "display": list(zones["display"].cards),
-            "action_deck": len(zones["action_deck"].cards), "stock_area": len(zones["stock_area"].cards),
+            "round": data["round"],
+            "turn": data["turn"],
+            "start": data["start"],
+            "sets": data["sets"],
+            "actions_left": data["actions_left"],
+            "trainings_left": data["trainings_left"],
+            "skill": data["skill"],
+            "ps": data["ps"],
+            "supply": supply,
+            "display": list(zones["display"].cards),
+            "action_deck": len(zones["action_deck"].cards),
+            "stock_area": len(zones["stock_area"].cards),
             "action_rebuilds": data["action_rebuilds"],
-            "gems_left": len(gems), "gem_pile": [table.card[g].code for g in reversed(gems)],
-            "next_gem": None if not gems else {"card": gems[-1], "code": table.card[gems[-1]].code,
-                                               "cost": table.card[gems[-1]].cost,
-                                               "points": table.card[gems[-1]].points},
-            "points": list(data["points"]), "owned": [dict(o) for o in data["owned"]],
+            "gems_left": len(gems),
+            "gem_pile": [table.card[g].code for g in reversed(gems)],
+            "next_gem": None
+            if not gems
+            else {
+                "card": gems[-1],
+                "code": table.card[gems[-1]].code,
+                "cost": table.card[gems[-1]].cost,
+                "points": table.card[gems[-1]].points,
+            },
+            "points": list(data["points"]),
+            "owned": [dict(o) for o in data["owned"]],
             "gems": [[table.card[g].code for g in gs] for gs in data["gems"]],
             "played": list(data["played"]),
             "imitating": {int(k): v for k, v in data["identity"].items()},
             "staying": [{"seat": e["seat"], "card": e["card"], "turns": e["turns"]} for e in data["staying"]],
-            "abilities": [{"label": a["label"], "card": a["card"], "cost": dict(a["cost"]), "uses": a["uses"]}
-                          for a in data["abilities"]],
+            "abilities": [
+                {"label": a["label"], "card": a["card"], "cost": dict(a["cost"]), "uses": a["uses"]}
+                for a in data["abilities"]
+            ],
             "end_of_turn": [{"card": r["card"], "as": r["as"]} for r in data["riders"]],
-            "choice": choice, "last_gem_taken": data["last_gem"], "end_reason": data["end_reason"],
+            "choice": choice,
+            "last_gem_taken": data["last_gem"],
+            "end_reason": data["end_reason"],
         }
 
     def check(self, state: GameState) -> list[str]:
@@ -647,7 +746,9 @@ class Risugeon(Game):
             return ["no card set"]
         table = card_rules.table_of(state.cardset)
         if not state.over and final_scores(state) != data["points"]:
-            problems.append(f"points tally {data['points']} differs from the cards held {final_scores(state)}")
+            problems.append(
+                f"points tally {data['points']} differs from the cards held {final_scores(state)}"
+            )
         for seat in range(state.seats):
             if owned_counts(state, seat) != dict(sorted(data["owned"][seat].items())):
                 problems.append(f"seat {seat}'s owned tally differs from its cards")
@@ -656,8 +757,9 @@ class Risugeon(Game):
                 problems.append(f"{key} is negative: {data[key]}")
         size = int(state.params["display_size"])
         display = state.zones["display"].cards
-        if len(display) > size or (len(display) < size and (state.zones["action_deck"].cards or
-                                                           state.zones["stock_area"].cards)):
+        if len(display) > size or (
+            len(display) < size and (state.zones["action_deck"].cards or state.zones["stock_area"].cards)
+        ):
             problems.append(f"the display holds {len(display)} cards with actions left to refill it")
         gems = state.zones["pile:gems"].cards
         costs = [table.card[g].cost for g in gems]
@@ -676,4 +778,5 @@ class Risugeon(Game):
 
     def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
         from .arrange import arrange
+
         arrange(self, state, setup, refs)

@@ -47,7 +47,12 @@ def arrange(game: Risugeon, state: GameState, setup: dict[str, Any], refs: Scena
     for who, codes in staying.items():
         seat = refs.seat(who, "setup.staying")
         # copies not already in a seat's cards (the deal may have put the lowest copy in a hand)
-        held = {c for name, z in state.zones.items() if ":" in name and not name.startswith("pile:") for c in z.cards}
+        held = {
+            c
+            for name, z in state.zones.items()
+            if ":" in name and not name.startswith("pile:")
+            for c in z.cards
+        }
         for card in refs.cards(codes, f"setup.staying.{who}", exclude=held):
             rider = next((e for e in table.card[card].effects if e["op"] == "stays_in_play"), None)
             if rider is None:
@@ -55,8 +60,16 @@ def arrange(game: Risugeon, state: GameState, setup: dict[str, Any], refs: Scena
             source = next(z for z in state.zones.values() if card in z.cards)
             source.cards.remove(card)
             state.zones[f"play:{seat}"].cards.append(card)
-            data["staying"].append({"seat": seat, "card": card, "as": table.card[card].code,
-                                    "turns": rider["turns"], "next_turn": rider["next_turn"], "new": False})
+            data["staying"].append(
+                {
+                    "seat": seat,
+                    "card": card,
+                    "as": table.card[card].code,
+                    "turns": rider["turns"],
+                    "next_turn": rider["next_turn"],
+                    "new": False,
+                }
+            )
     if "round" in setup:
         if not isinstance(setup["round"], int) or setup["round"] < 1:
             raise refs.fail("setup.round", "expected a whole number from 1")
@@ -79,7 +92,9 @@ def arrange(game: Risugeon, state: GameState, setup: dict[str, Any], refs: Scena
         raise refs.fail("setup.counters", "expected {skill: 5, ps: 2, actions: 1, trainings: 1}")
     for name, value in wanted.items():
         if name not in COUNTER_KEYS:
-            raise refs.fail(f"setup.counters.{name}", f"unknown counter (counters: {', '.join(COUNTER_KEYS)})")
+            raise refs.fail(
+                f"setup.counters.{name}", f"unknown counter (counters: {', '.join(COUNTER_KEYS)})"
+            )
         if not isinstance(value, int) or value < 0:
             raise refs.fail(f"setup.counters.{name}", "expected a whole number from 0")
         data[COUNTER_KEYS[name]] = value

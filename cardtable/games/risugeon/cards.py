@@ -71,8 +71,10 @@ def load(value: str) -> CardSet:
     problems = check(base)
     if problems:
         raise CardSetError(problems)
-    cards = tuple(spec if spec.get("type") == "gem" else replace(spec, count=spec.count * MAX_SETS)
-                  for spec in base.cards)
+    cards = tuple(
+        spec if spec.get("type") == "gem" else replace(spec, count=spec.count * MAX_SETS)
+        for spec in base.cards
+    )
     physical = replace(base, cards=cards)
     _PHYSICAL[id(base)] = (base, physical)
     return physical
@@ -94,8 +96,13 @@ def check(base: CardSet) -> list[Problem]:
             found.append((["cards"], f"Risugeon needs at least one {needed} card"))
     for index, spec in enumerate(base.cards):
         if spec.get("effects") and spec.get("type") != "action":
-            found.append((["cards", index, "effects"], f"only action cards are used, so the effects of a "
-                                                        f"{spec.get('type')} card would never happen"))
+            found.append(
+                (
+                    ["cards", index, "effects"],
+                    f"only action cards are used, so the effects of a "
+                    f"{spec.get('type')} card would never happen",
+                )
+            )
     return problems_in(base, found)
 
 
@@ -108,9 +115,14 @@ def table_of(cardset: CardSet) -> Table:
     for spec in cardset.cards:
         effects = tuple(VOCAB.compile(spec.get("effects")))
         by_code[spec.code] = CardRules(
-            code=spec.code, type=str(spec.get("type")), skill=int(spec.get("skill", 0) or 0),
-            cost=int(spec.get("cost", 0) or 0), points=int(spec.get("points", 0) or 0), effects=effects,
-            imitates=VOCAB.uses(effects, "imitate"))
+            code=spec.code,
+            type=str(spec.get("type")),
+            skill=int(spec.get("skill", 0) or 0),
+            cost=int(spec.get("cost", 0) or 0),
+            points=int(spec.get("points", 0) or 0),
+            effects=effects,
+            imitates=VOCAB.uses(effects, "imitate"),
+        )
     card: list[CardRules] = []
     copy: list[int] = []
     for spec in cardset.cards:

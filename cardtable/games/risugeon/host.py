@@ -75,8 +75,9 @@ class Host:
         """The code a card counts as now (its imitation until End step 1, else its own)."""
         return str(self.data["identity"].get(str(card), self.table.card[card].code))
 
-    def move(self, cards: list[int] | tuple[int, ...], src: str, dst: str, why: str,
-             to_bottom: bool = False) -> None:
+    def move(
+        self, cards: list[int] | tuple[int, ...], src: str, dst: str, why: str, to_bottom: bool = False
+    ) -> None:
         """Move cards and keep the points tally of the seats whose scoring zones they leave or enter."""
         if not cards:
             return
@@ -211,19 +212,36 @@ class Host:
         return [dict(e) for e in self.table.by_code[code].effects]
 
     def stay(self, seat: int, source: int, as_code: str, turns: int, next_turn: list[EffectData]) -> None:
-        self.data["staying"].append({"seat": seat, "card": source, "as": as_code, "turns": turns,
-                                     "next_turn": next_turn, "new": True})
+        self.data["staying"].append(
+            {"seat": seat, "card": source, "as": as_code, "turns": turns, "next_turn": next_turn, "new": True}
+        )
 
     def at_end_of_turn(self, seat: int, source: int, as_code: str, effects: list[EffectData]) -> None:
         self.data["riders"].append({"seat": seat, "card": source, "as": as_code, "effects": effects})
 
-    def grant_ability(self, seat: int, source: int, as_code: str, cost: dict[str, int],
-                      effects: list[EffectData], uses: int | None) -> None:
+    def grant_ability(
+        self,
+        seat: int,
+        source: int,
+        as_code: str,
+        cost: dict[str, int],
+        effects: list[EffectData],
+        uses: int | None,
+    ) -> None:
         abilities = self.data["abilities"]
         same = sum(1 for a in abilities if a["card"] == source and a["as"] == as_code)
         label = as_code if same == 0 else f"{as_code}.{same + 1}"
-        abilities.append({"seat": seat, "card": source, "as": as_code, "label": label, "cost": cost,
-                          "effects": effects, "uses": uses})
+        abilities.append(
+            {
+                "seat": seat,
+                "card": source,
+                "as": as_code,
+                "label": label,
+                "cost": cost,
+                "effects": effects,
+                "uses": uses,
+            }
+        )
 
     # -- resolving ---------------------------------------------------------------------------
     def resolver(self) -> Resolver:

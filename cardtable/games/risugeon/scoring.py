@@ -13,8 +13,10 @@ def final_scores(state: GameState) -> list[int]:
     """Every seat's points from the cards it holds (cards in play never count)."""
     assert state.cardset is not None
     card = table_of(state.cardset).card
-    return [sum(card[c].points for zone in SCORING_ZONES for c in state.zones[f"{zone}:{seat}"].cards)
-            for seat in range(state.seats)]
+    return [
+        sum(card[c].points for zone in SCORING_ZONES for c in state.zones[f"{zone}:{seat}"].cards)
+        for seat in range(state.seats)
+    ]
 
 
 def winners(scores: list[int], start: int, tie_break: str) -> tuple[int, ...]:

@@ -97,10 +97,16 @@ class RuneWorks(RuneWorksWords, Game):
             state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
         state.zones["stock"].cards.extend(range(52))
         state.scores = [start_mp(state.params)] * state.seats
-        state.data.update({
-            "round": 0, "rounds_played": 0, "overtime": 0, "starter": None, "round_log": [],
-            "last_igniters": [],
-        })
+        state.data.update(
+            {
+                "round": 0,
+                "rounds_played": 0,
+                "overtime": 0,
+                "starter": None,
+                "round_log": [],
+                "last_igniters": [],
+            }
+        )
         events: list[Event] = []
         self._start_round(state, events)
         return events
@@ -122,11 +128,19 @@ class RuneWorks(RuneWorksWords, Game):
         size = state.params["hand_size"]
         for seat in range(state.seats):
             events.append(state.move(stock[-size:][::-1], "stock", f"hand:{seat}", "deal"))
-        data.update({
-            "melds": [], "own_melds": [0] * state.seats, "own_elementals": [0] * state.seats,
-            "placed": [0] * state.seats, "turn_placed": 0, "last_discard": None, "discarder": None,
-            "rebuilds": 0, "leady": {"compares": 0, "shown": {}},
-        })
+        data.update(
+            {
+                "melds": [],
+                "own_melds": [0] * state.seats,
+                "own_elementals": [0] * state.seats,
+                "placed": [0] * state.seats,
+                "turn_placed": 0,
+                "last_discard": None,
+                "discarder": None,
+                "rebuilds": 0,
+                "leady": {"compares": 0, "shown": {}},
+            }
+        )
         if state.params["first_card_face_up"]:
             events.append(state.move([stock[-1]], "stock", "pool", "turn up"))
             data["last_discard"] = state.zones["pool"].cards[-1]
@@ -154,7 +168,9 @@ class RuneWorks(RuneWorksWords, Game):
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         phase = state.phase
         if phase == LEADY:
-            return [Action(seat, "noreveal")] + [Action(seat, "reveal", (c,)) for c in sorted(hand(state, seat))]
+            return [Action(seat, "noreveal")] + [
+                Action(seat, "reveal", (c,)) for c in sorted(hand(state, seat))
+            ]
         if phase == CLAIM:
             return self._claim_actions(state, seat)
         if phase == START:
@@ -178,8 +194,11 @@ class RuneWorks(RuneWorksWords, Game):
     def _melds_allowed(self, state: GameState, cards: list[int], deck: Deck) -> list[tuple[int, ...]]:
         options = new_melds(cards, deck, state.params["ace_high_sequences"])
         if not state.params["sevens_call_set"]:
-            options = [m for m in options if len(m) == 1 or deck.rank[m[0]] != SPIRIT_RANK
-                       or deck.rank[m[0]] != deck.rank[m[1]]]
+            options = [
+                m
+                for m in options
+                if len(m) == 1 or deck.rank[m[0]] != SPIRIT_RANK or deck.rank[m[0]] != deck.rank[m[1]]
+            ]
         return options
 
     def _play_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -191,8 +210,7 @@ class RuneWorks(RuneWorksWords, Game):
             if len(cards) - len(meld_cards) >= keep:
                 actions.append(Action(seat, "set", meld_cards))
         ordered = sorted(cards)
-        if (state.params["level"] >= 2 and state.data["own_melds"][seat] > 0
-                and len(cards) - 1 >= keep):
+        if state.params["level"] >= 2 and state.data["own_melds"][seat] > 0 and len(cards) - 1 >= keep:
             ace_high = state.params["ace_high_sequences"]
             rank, suit = deck.rank, deck.suit
             for index, entry in enumerate(state.data["melds"]):
@@ -201,8 +219,11 @@ class RuneWorks(RuneWorksWords, Game):
                     fits = [c for c in ordered if rank[c] == shape["rank"]]
                 else:
                     meld = Meld.from_dict(shape)
-                    fits = [c for c in ordered if suit[c] == meld.suit
-                            and boost_value(meld, c, deck, ace_high) is not None]
+                    fits = [
+                        c
+                        for c in ordered
+                        if suit[c] == meld.suit and boost_value(meld, c, deck, ace_high) is not None
+                    ]
                 target = f"m{index}"
                 actions.extend(Action(seat, "boost", (c,), target) for c in fits)
         actions.extend(Action(seat, "release", (c,)) for c in ordered)
@@ -222,17 +243,23 @@ class RuneWorks(RuneWorksWords, Game):
             actions.append(Action(seat, "shot"))
         return actions
 
-    def _shot_plan(self, state: GameState, seat: int) -> tuple[list[tuple[str, tuple[int, ...], int]], int] | None:
+    def _shot_plan(
+        self, state: GameState, seat: int
+    ) -> tuple[list[tuple[str, tuple[int, ...], int]], int] | None:
         discard = state.data["last_discard"]
         if discard is None:
             return None
         cards = hand(state, seat)
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         params = state.params
-        if not discard_can_meld(cards, discard, deck, params["ace_high_sequences"], params["sevens_call_set"]):
+        if not discard_can_meld(
+            cards, discard, deck, params["ace_high_sequences"], params["sevens_call_set"]
+        ):
             return None  # most claim windows end here, before any meld table is built
         table = [Meld.from_dict(entry["meld"]) for entry in state.data["melds"]]
-        return shot_plan(list(cards), discard, table, deck, params["ace_high_sequences"], params["sevens_call_set"])
+        return shot_plan(
+            list(cards), discard, table, deck, params["ace_high_sequences"], params["sevens_call_set"]
+        )
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
@@ -314,8 +341,16 @@ class RuneWorks(RuneWorksWords, Game):
         state.data["last_discard"] = None
         state.phase = PLAY
 
-    def _new_meld(self, state: GameState, seat: int, cards: tuple[int, ...], meld: Meld,
-                  events: list[Event], why: str, from_pool: int | None = None) -> None:
+    def _new_meld(
+        self,
+        state: GameState,
+        seat: int,
+        cards: tuple[int, ...],
+        meld: Meld,
+        events: list[Event],
+        why: str,
+        from_pool: int | None = None,
+    ) -> None:
         data = state.data
         name = f"meld:{len(data['melds'])}"
         state.add_zone(name, Visibility.PUBLIC, seat)
@@ -331,8 +366,9 @@ class RuneWorks(RuneWorksWords, Game):
         data["placed"][seat] += len(cards)
         data["turn_placed"] += len(cards)
 
-    def _take_discard(self, state: GameState, seat: int, cards: tuple[int, ...], why: str,
-                      events: list[Event]) -> None:
+    def _take_discard(
+        self, state: GameState, seat: int, cards: tuple[int, ...], why: str, events: list[Event]
+    ) -> None:
         """Seek or Call: the last discard joins these hand cards in a new meld."""
         discard = state.data["last_discard"]
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
@@ -429,21 +465,32 @@ class RuneWorks(RuneWorksWords, Game):
                 return
         self._begin_turn(state, (discarder + 1) % state.seats, events)
 
-    def _resolve_shots(self, state: GameState, discarder: int, shooters: list[int],
-                       plans: dict[int, Any], events: list[Event]) -> None:
+    def _resolve_shots(
+        self,
+        state: GameState,
+        discarder: int,
+        shooters: list[int],
+        plans: dict[int, Any],
+        events: list[Event],
+    ) -> None:
         """The first shooter takes the card and sets everything; every shooter Ignites (R7, R15)."""
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         blasts: list[int] = []
         for seat in shooters:
             steps, _release = plans[seat]
-            placed = sum(len(cards) for kind, cards, index in steps
-                         if kind == "set" or state.params["blast_counts_boosts"]
-                         or index >= len(state.data["melds"])
-                         or state.data["melds"][index]["owner"] == seat)
+            placed = sum(
+                len(cards)
+                for kind, cards, index in steps
+                if kind == "set"
+                or state.params["blast_counts_boosts"]
+                or index >= len(state.data["melds"])
+                or state.data["melds"][index]["owner"] == seat
+            )
             if state.data["placed"][seat] == 0 and placed >= state.params["hand_size"]:
                 blasts.append(seat)
-            events.append(Announced("blast_shot" if seat in blasts else "ignite_shot", seat,
-                                    {"from": discarder}))
+            events.append(
+                Announced("blast_shot" if seat in blasts else "ignite_shot", seat, {"from": discarder})
+            )
         first = shooters[0]
         steps, release = plans[first]
         discard = state.data["last_discard"]
@@ -454,8 +501,9 @@ class RuneWorks(RuneWorksWords, Game):
             if kind == "set":
                 meld = classify(cards, deck, state.params["ace_high_sequences"])
                 assert meld is not None
-                self._new_meld(state, first, cards, meld, events, "shot",
-                               from_pool=discard if discard in cards else None)
+                self._new_meld(
+                    state, first, cards, meld, events, "shot", from_pool=discard if discard in cards else None
+                )
             else:
                 entry = state.data["melds"][index]
                 meld = Meld.from_dict(entry["meld"])
@@ -470,15 +518,27 @@ class RuneWorks(RuneWorksWords, Game):
         self._end_round(state, tuple(shooters), tuple(blasts), discarder, events)
 
     # -- round and match end -----------------------------------------------------------------
-    def _end_round(self, state: GameState, igniters: tuple[int, ...], blasts: tuple[int, ...],
-                   shot_from: int | None, events: list[Event]) -> None:
+    def _end_round(
+        self,
+        state: GameState,
+        igniters: tuple[int, ...],
+        blasts: tuple[int, ...],
+        shot_from: int | None,
+        events: list[Event],
+    ) -> None:
         data = state.data
         params = state.params
         data["last_igniters"] = list(igniters)
         if params["level"] <= 3:
             state.scores = [1 if s in igniters else 0 for s in range(state.seats)]
-            data["round_log"].append({"round": data["round"], "igniters": list(igniters),
-                                      "blasts": list(blasts), "shot_from": shot_from})
+            data["round_log"].append(
+                {
+                    "round": data["round"],
+                    "igniters": list(igniters),
+                    "blasts": list(blasts),
+                    "shot_from": shot_from,
+                }
+            )
             self._finish(state, tuple(igniters), events)
             return
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
@@ -496,8 +556,16 @@ class RuneWorks(RuneWorksWords, Game):
             if delta:
                 events.append(Scored(seat, delta, state.scores[seat], "round"))
         data["rounds_played"] += 1
-        data["round_log"].append({"round": data["round"], "igniters": list(igniters), "blasts": list(blasts),
-                                  "shot_from": shot_from, "deltas": deltas, "mp": list(state.scores)})
+        data["round_log"].append(
+            {
+                "round": data["round"],
+                "igniters": list(igniters),
+                "blasts": list(blasts),
+                "shot_from": shot_from,
+                "deltas": deltas,
+                "mp": list(state.scores),
+            }
+        )
         if scoring.match_is_decided(state.scores, data["rounds_played"], round_limit(params)):
             tie = scoring.needs_overtime(state.scores, params["overtime_on_any_tie"])
             if tie and data["overtime"] < params["max_overtime_rounds"]:
@@ -519,6 +587,7 @@ class RuneWorks(RuneWorksWords, Game):
 
     def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
         from .arrange import arrange
+
         arrange(self, state, setup, refs)
 
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
@@ -527,13 +596,22 @@ class RuneWorks(RuneWorksWords, Game):
         if state.phase == CLAIM and state.pending is not None:
             claim = {"discarder": state.pending.data["discarder"], "card": state.pending.data["card"]}
         return {
-            "level": state.params["level"], "round": data["round"], "round_limit": round_limit(state.params),
-            "rounds_played": data["rounds_played"], "overtime": data["overtime"], "mp": list(state.scores),
+            "level": state.params["level"],
+            "round": data["round"],
+            "round_limit": round_limit(state.params),
+            "rounds_played": data["rounds_played"],
+            "overtime": data["overtime"],
+            "mp": list(state.scores),
             "melds": [{"zone": e["zone"], "owner": e["owner"], **e["meld"]} for e in data["melds"]],
-            "own_melds": list(data["own_melds"]), "placed": list(data["placed"]),
-            "last_discard": data["last_discard"], "discarder": data["discarder"], "starter": data["starter"],
-            "leady_shown": dict(data["leady"]["shown"]), "rebuilds": data["rebuilds"],
-            "round_log": [dict(r) for r in data["round_log"]], "claim": claim,
+            "own_melds": list(data["own_melds"]),
+            "placed": list(data["placed"]),
+            "last_discard": data["last_discard"],
+            "discarder": data["discarder"],
+            "starter": data["starter"],
+            "leady_shown": dict(data["leady"]["shown"]),
+            "rebuilds": data["rebuilds"],
+            "round_log": [dict(r) for r in data["round_log"]],
+            "claim": claim,
             "last_igniters": list(data["last_igniters"]),
         }
 

@@ -1,10 +1,10 @@
 """Rune Works! starting positions for scenario files (the `setup:` keys), applied after the stacked deal.
 
-  first: P2              skip Leady work: P2's turn starts (phase start: Draw or Seek)
-  phase: play            the first player has already drawn (Set, Boost, Release now)
-  melds: [{owner: P1, cards: [H7]}, ...]   melds already on the table (cards taken from any zone)
-  discard: {card: H8, by: P1}               H8 on top of the Mana Pool as P1's last discard
-  mp: [100, 96, ...]     MP so far; round: 3 / rounds_played: 2 / overtime: 0
+first: P2              skip Leady work: P2's turn starts (phase start: Draw or Seek)
+phase: play            the first player has already drawn (Set, Boost, Release now)
+melds: [{owner: P1, cards: [H7]}, ...]   melds already on the table (cards taken from any zone)
+discard: {card: H8, by: P1}               H8 on top of the Mana Pool as P1's last discard
+mp: [100, 96, ...]     MP so far; round: 3 / rounds_played: 2 / overtime: 0
 """
 
 from __future__ import annotations

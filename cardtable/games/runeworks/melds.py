@@ -99,7 +99,7 @@ def classify(cards: tuple[int, ...], deck: Deck, ace_high: bool = False) -> Meld
     suit = deck.suit[cards[0]]
     if any(deck.suit[c] != suit for c in cards):
         return None
-    for high_ace in ((False, True) if ace_high and 1 in ranks else (False,)):
+    for high_ace in (False, True) if ace_high and 1 in ranks else (False,):
         vals = sorted(14 if (r == 1 and high_ace) else r for r in ranks)
         if vals[-1] - vals[0] == n - 1 and len(set(vals)) == n:
             return Meld("ES", 0, suit, vals[0], vals[-1])
@@ -112,8 +112,10 @@ def is_sequence_span(cards: tuple[int, ...], meld: Meld, deck: Deck, ace_high: b
     if any(deck.suit[c] != meld.suit for c in cards) or len(cards) != meld.hi - meld.lo + 1:
         return False
     wanted = set(range(meld.lo, meld.hi + 1))
-    got = {14 if (ace_high and deck.rank[c] == 1 and meld.hi == 14 and meld.lo > 1) else deck.rank[c]
-           for c in cards}
+    got = {
+        14 if (ace_high and deck.rank[c] == 1 and meld.hi == 14 and meld.lo > 1) else deck.rank[c]
+        for c in cards
+    }
     return got == wanted and (len(cards) >= 3 or meld.lo <= SPIRIT_RANK <= meld.hi)
 
 
@@ -200,8 +202,14 @@ def call_options(hand: list[int], discard: int, deck: Deck) -> list[tuple[int, .
 Step = tuple[str, tuple[int, ...], int]  # ("set", cards, -1) or ("boost", (card,), meld index)
 
 
-def shot_plan(hand: list[int], discard: int, table: list[Meld], deck: Deck,
-              ace_high: bool = False, sevens_cs: bool = True) -> tuple[list[Step], int] | None:
+def shot_plan(
+    hand: list[int],
+    discard: int,
+    table: list[Meld],
+    deck: Deck,
+    ace_high: bool = False,
+    sevens_cs: bool = True,
+) -> tuple[list[Step], int] | None:
     """How `hand` + `discard` can all be set except one card to Release, with the discard in a new
     CS or ES (spec R7/R8), or None. Returns (steps, released card); deterministic. Without
     `sevens_cs` no Call Set of 7s may be formed (spec R5)."""
@@ -236,7 +244,9 @@ def discard_can_meld(hand: list[int], discard: int, deck: Deck, ace_high: bool, 
         if suit[card] == colour:
             values.update(_values(value, ace_high))
     for v in _values(wanted, ace_high):
-        if (v - 1 in values and (v - 2 in values or v + 1 in values)) or (v + 1 in values and v + 2 in values):
+        if (v - 1 in values and (v - 2 in values or v + 1 in values)) or (
+            v + 1 in values and v + 2 in values
+        ):
             return True
     return False
 
@@ -244,8 +254,14 @@ def discard_can_meld(hand: list[int], discard: int, deck: Deck, ace_high: bool, 
 Item = tuple[int, int, int]  # (suit, value, card), sorted so the lowest card comes first
 
 
-def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, deck: Deck,
-           ace_high: bool, sevens_cs: bool) -> list[Step] | None:
+def _cover(
+    items: tuple[Item, ...],
+    table: tuple[Meld, ...],
+    must: int | None,
+    deck: Deck,
+    ace_high: bool,
+    sevens_cs: bool,
+) -> list[Step] | None:
     """Steps that place every item, or None. The lowest item decides: it joins a table meld, starts a
     new meld, or (an ace with ace_high) waits to be a 14 at the top of a run."""
     if not items:
@@ -264,7 +280,7 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
             if meld.suit != suit:
                 continue
             if value == meld.hi + 1:
-                new_table = table[:index] + (boosted(meld, value),) + table[index + 1:]
+                new_table = table[:index] + (boosted(meld, value),) + table[index + 1 :]
                 got = _cover(rest, new_table, must, deck, ace_high, sevens_cs)
                 if got is not None:
                     return [("boost", (card,), index), *got]
@@ -272,7 +288,7 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
                 chain = _chain(rest, suit, value + 1, meld.lo - 1)
                 if chain is not None and must not in [i[2] for i in chain]:
                     remaining = tuple(i for i in rest if i not in chain)
-                    new_table = table[:index] + (boosted(meld, value),) + table[index + 1:]
+                    new_table = table[:index] + (boosted(meld, value),) + table[index + 1 :]
                     got = _cover(remaining, new_table, must, deck, ace_high, sevens_cs)
                     if got is not None:
                         ordered = sorted([*chain, items[0]], key=lambda i: -i[1])
@@ -284,8 +300,14 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
         for group in combinations(same, size):
             remaining = tuple(i for i in rest if i not in group)
             meld_cards = tuple(sorted([card, *(i[2] for i in group)]))
-            got = _cover(remaining, table + (Meld("CS", rank),), None if must in meld_cards else must,
-                         deck, ace_high, sevens_cs)
+            got = _cover(
+                remaining,
+                table + (Meld("CS", rank),),
+                None if must in meld_cards else must,
+                deck,
+                ace_high,
+                sevens_cs,
+            )
             if got is not None:
                 return [("set", meld_cards, -1), *got]
     # a new Elemental Sequence starting with this card
@@ -300,14 +322,26 @@ def _cover(items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, d
         if len(run) >= 3:
             remaining = tuple(i for i in rest if i not in run)
             meld_cards = tuple(sorted(i[2] for i in run))
-            got = _cover(remaining, table + (Meld("ES", 0, suit, value, next_value - 1),),
-                         None if must in meld_cards else must, deck, ace_high, sevens_cs)
+            got = _cover(
+                remaining,
+                table + (Meld("ES", 0, suit, value, next_value - 1),),
+                None if must in meld_cards else must,
+                deck,
+                ace_high,
+                sevens_cs,
+            )
             if got is not None:
                 return [("set", meld_cards, -1), *got]
     # a lone 7 as an Elemental (never the Shot card itself: that must be in a new ES or CS)
     if rank == SPIRIT_RANK and not is_must:
-        got = _cover(rest, table + (Meld("EL", SPIRIT_RANK, suit, SPIRIT_RANK, SPIRIT_RANK),), must,
-                     deck, ace_high, sevens_cs)
+        got = _cover(
+            rest,
+            table + (Meld("EL", SPIRIT_RANK, suit, SPIRIT_RANK, SPIRIT_RANK),),
+            must,
+            deck,
+            ace_high,
+            sevens_cs,
+        )
         if got is not None:
             return [("set", (card,), -1), *got]
     # an ace may instead stand above a king

@@ -41,8 +41,9 @@ class RoundOutcome:
     shot_from: int | None
 
 
-def round_deltas(params: dict[str, Any], outcome: RoundOutcome, hands: list[list[int]],
-                 own_melds: list[int], deck: Deck) -> list[int]:
+def round_deltas(
+    params: dict[str, Any], outcome: RoundOutcome, hands: list[list[int]], own_melds: list[int], deck: Deck
+) -> list[int]:
     """The MP change of every seat for one round. A round with no igniter changes nothing (R12)."""
     seats = len(hands)
     deltas = [0] * seats

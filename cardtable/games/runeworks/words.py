@@ -29,7 +29,6 @@ def _card_words(state: GameState, card: int) -> str:
     return f"{RANK_WORDS.get(rank, str(rank))}{SUIT_SYMBOLS.get(spec.get('suit'), '?')}"
 
 
-
 class RuneWorksWords:
     """The notation and explanation half of the Rune Works! rules (mixed into RuneWorks)."""
 
@@ -42,7 +41,9 @@ class RuneWorksWords:
         level = state.params["level"]
         unlock = {"seek": 2, "boost": 2, "call": 3, "shot": 3}
         if kind in unlock and level < unlock[kind]:
-            return f"{kind.capitalize()} unlocks at Magician Level {unlock[kind]} (this game is Level {level})"
+            return (
+                f"{kind.capitalize()} unlocks at Magician Level {unlock[kind]} (this game is Level {level})"
+            )
         if seat_has_no_decision(state, seat):
             if state.active is not None:
                 return f"it is Player {state.active + 1}'s turn"
@@ -60,8 +61,10 @@ class RuneWorksWords:
         if kind == "set":
             shape = classify(action.cards, deck, state.params["ace_high_sequences"])
             if shape is None:
-                return ("those cards are not a meld: a Call Set is 3+ of one rank, an Elemental Sequence "
-                        "3+ in a row of one suit, an Elemental a lone 7")
+                return (
+                    "those cards are not a meld: a Call Set is 3+ of one rank, an Elemental Sequence "
+                    "3+ in a row of one suit, an Elemental a lone 7"
+                )
             if shape.kind == "CS" and shape.rank == SPIRIT_RANK and not state.params["sevens_call_set"]:
                 return no_spirits
             if len(cards) - len(action.cards) < keep:
@@ -76,7 +79,11 @@ class RuneWorksWords:
             return "Seek needs an Elemental Sequence made with the last discard"
         if kind == "call":
             discard = state.data["last_discard"]
-            if discard is not None and deck.rank[discard] == SPIRIT_RANK and not state.params["sevens_call_set"]:
+            if (
+                discard is not None
+                and deck.rank[discard] == SPIRIT_RANK
+                and not state.params["sevens_call_set"]
+            ):
                 return no_spirits
             return "Call needs two or more cards of the discarded rank, keeping one to Release"
         if kind == "shot":
@@ -94,10 +101,16 @@ class RuneWorksWords:
         assert state.cardset is not None
         names = " ".join(_card_words(state, c) for c in action.cards)
         words = {
-            "draw": "draws from the Mana Source", "noreveal": "shows nothing (counts 0)", "pass": "passes",
-            "shot": "Ignite Shot!", "reveal": f"shows {names}", "release": f"releases {names}",
-            "set": f"sets {names}", "seek": f"seeks the discard with {names}",
-            "call": f"calls the discard with {names}", "boost": f"boosts {names} onto meld {action.target}",
+            "draw": "draws from the Mana Source",
+            "noreveal": "shows nothing (counts 0)",
+            "pass": "passes",
+            "shot": "Ignite Shot!",
+            "reveal": f"shows {names}",
+            "release": f"releases {names}",
+            "set": f"sets {names}",
+            "seek": f"seeks the discard with {names}",
+            "call": f"calls the discard with {names}",
+            "boost": f"boosts {names} onto meld {action.target}",
         }
         return words.get(action.kind, self.describe(state, action))
 
@@ -123,8 +136,9 @@ class RuneWorksWords:
             if not rest:
                 raise NotationError(f"{kind} needs cards")
         else:
-            raise NotationError(f"unknown move {kind!r} (moves: reveal, noreveal, draw, seek, set, boost, "
-                                "release, pass, call, shot)")
+            raise NotationError(
+                f"unknown move {kind!r} (moves: reveal, noreveal, draw, seek, set, boost, "
+                "release, pass, call, shot)"
+            )
         cards = ids_for_codes(state.cardset, rest, range(52))
         return Action(seat, kind, cards, target)
-

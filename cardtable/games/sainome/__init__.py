@@ -72,7 +72,14 @@ from .params import PARAMS, SLOTS
 from .words import SainomeWords
 
 ROLL, RIGHT, CHARACTER, DRAFT, FIRST_SETUP, ACTION, TRASH = (
-    "roll", "right", "character", "draft", "first_setup", "action", "trash")
+    "roll",
+    "right",
+    "character",
+    "draft",
+    "first_setup",
+    "action",
+    "trash",
+)
 PHASE_ACTIONS = ("refill", "change", "use", "attack")  # the four actions of the action phase
 DECLINE = {"counter": "pass", "fire": "pass", "catalyst": "pass", "attack": "pass"}  # else "done"
 EQUIP_CHANGE = [{"op": "unequip", "to": "hand"}, {"op": "equip"}]
@@ -85,7 +92,9 @@ class Sainome(SainomeWords, Game):
     id = "sainome"
     title = "Sainome"
     title_ja = "サイノメ"
-    description = "Equip cards on your character's die faces, roll to fire them, and empty the rival's HP deck."
+    description = (
+        "Equip cards on your character's die faces, roll to fire them, and empty the rival's HP deck."
+    )
     min_seats = 2
     max_seats = 2
     params = PARAMS
@@ -113,7 +122,13 @@ class Sainome(SainomeWords, Game):
         # Counter cards that strike back start new damage events: at most max_strike_backs a turn.
         strikes = int(params["max_strike_backs"]) * table.strike_events * table.damage_event_bound
         turn = (apt + 1) + apt * per_action + 2 * table.trigger_bound + cards + 1 + strikes
-        setup = 2 * int(params["max_setup_rolls"]) + 1 + 2 + 2 * int(params["hp_size"]) + 2 * (slots + 1 + table.trigger_bound)
+        setup = (
+            2 * int(params["max_setup_rolls"])
+            + 1
+            + 2
+            + 2 * int(params["hp_size"])
+            + 2 * (slots + 1 + table.trigger_bound)
+        )
         return setup + int(params["max_turns"]) * turn + 1
 
     def score_bounds(self, state: GameState) -> tuple[int, int]:
@@ -126,8 +141,10 @@ class Sainome(SainomeWords, Game):
         params = state.params
         needed = 2 * (int(params["hp_size"]) + int(params["first_hand"]))
         if needed > len(table.sainome):
-            raise ParamError(f"hp_size {params['hp_size']} and first_hand {params['first_hand']} need "
-                             f"{needed} cards for two players; the set has {len(table.sainome)}")
+            raise ParamError(
+                f"hp_size {params['hp_size']} and first_hand {params['first_hand']} need "
+                f"{needed} cards for two players; the set has {len(table.sainome)}"
+            )
         hp_vis = Visibility.OWNER if params["hp_draft"] else Visibility.HIDDEN
         state.add_zone("characters", Visibility.PUBLIC)
         for seat in range(state.seats):
@@ -137,19 +154,39 @@ class Sainome(SainomeWords, Game):
             state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
             state.add_zone(f"hp:{seat}", hp_vis, seat)
             state.add_zone(f"draft:{seat}", Visibility.OWNER, seat)
-        for name, vis in (("passing", Visibility.HIDDEN), ("common", Visibility.HIDDEN),
-                          ("discard", Visibility.PUBLIC), ("resolving", Visibility.PUBLIC),
-                          ("box", Visibility.PUBLIC)):
+        for name, vis in (
+            ("passing", Visibility.HIDDEN),
+            ("common", Visibility.HIDDEN),
+            ("discard", Visibility.PUBLIC),
+            ("resolving", Visibility.PUBLIC),
+            ("box", Visibility.PUBLIC),
+        ):
             state.add_zone(name, vis)
         state.zones["characters"].cards.extend(reversed(table.characters))  # the first listed on top
         common = state.zones["common"].cards
         common.extend(table.sainome)
         state.rng.shuffle(common)
-        state.data.update({
-            "side": ["normal"] * state.seats, "bombs": {}, "frames": [], "used": [], "turn": 0, "round": 0, "strikes": 0,
-            "first": None, "setup_rolls": [[]], "roll_winner": None, "rights": {}, "last_roll": None,
-            "event": None, "setup_queue": [], "draft_round": 0, "rebuilds": 0, "end_reason": "",
-        })
+        state.data.update(
+            {
+                "side": ["normal"] * state.seats,
+                "bombs": {},
+                "frames": [],
+                "used": [],
+                "turn": 0,
+                "round": 0,
+                "strikes": 0,
+                "first": None,
+                "setup_rolls": [[]],
+                "roll_winner": None,
+                "rights": {},
+                "last_roll": None,
+                "event": None,
+                "setup_queue": [],
+                "draft_round": 0,
+                "rebuilds": 0,
+                "end_reason": "",
+            }
+        )
         state.phase = ROLL
         state.active = 0
         return [Shuffled("common", len(common)), Announced("phase", 0, {"phase": ROLL})]
@@ -161,7 +198,7 @@ class Sainome(SainomeWords, Game):
         where = "draft" if state.params["hp_draft"] else "hp"
         for seat in range(state.seats):
             common = host.zone("common")
-            host.move(common[len(common) - size:], "common", f"{where}:{seat}", "deal")
+            host.move(common[len(common) - size :], "common", f"{where}:{seat}", "deal")
         if state.params["hp_draft"]:
             state.phase = DRAFT
             state.active = None
@@ -243,8 +280,16 @@ class Sainome(SainomeWords, Game):
         for a counter window), else of the seat resolving it."""
         frame = state.data["frames"][0]
         seat = prompt.seat if prompt.seat is not None else int(frame["seat"])
-        state.pending = Pending(prompt.kind, (seat,), data={
-            **prompt.to_dict(), "op": frame["op"], "card": frame.get("source"), "by": frame.get("seat")})
+        state.pending = Pending(
+            prompt.kind,
+            (seat,),
+            data={
+                **prompt.to_dict(),
+                "op": frame["op"],
+                "card": frame.get("source"),
+                "by": frame.get("seat"),
+            },
+        )
 
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -260,7 +305,10 @@ class Sainome(SainomeWords, Game):
         if phase == RIGHT:
             return [Action(seat, "take", (), "character"), Action(seat, "take", (), "first")]
         if phase == CHARACTER:
-            return [Action(seat, "pick", (c,)) for c in lowest_per_code(state.cardset, state.zones["characters"].cards)]
+            return [
+                Action(seat, "pick", (c,))
+                for c in lowest_per_code(state.cardset, state.zones["characters"].cards)
+            ]
         if phase == ACTION:
             return self._action_phase_options(state, seat) + [Action(seat, "end")]
         if phase == TRASH:
@@ -270,7 +318,6 @@ class Sainome(SainomeWords, Game):
                 out.append(Action(seat, "end"))
             return out
         return []
-
 
     def _action_phase_options(self, state: GameState, seat: int) -> list[Action]:
         used = state.data["used"]
@@ -352,8 +399,11 @@ class Sainome(SainomeWords, Game):
             self._setup_roll(state, seat, events)
         elif kind == "take":
             other = 1 - seat
-            rights = {"character": seat, "first": other} if action.target == "character" else \
-                {"character": other, "first": seat}
+            rights = (
+                {"character": seat, "first": other}
+                if action.target == "character"
+                else {"character": other, "first": seat}
+            )
             data["rights"] = rights
             data["first"] = rights["first"]
             events.append(Announced("rights", seat, dict(rights)))
@@ -368,7 +418,9 @@ class Sainome(SainomeWords, Game):
                 state.active = 1 - seat
         elif kind in PHASE_ACTIONS:
             data["used"].append(kind)
-            events.append(Announced("action", seat, {"action": kind, "card": action.cards[0] if action.cards else None}))
+            events.append(
+                Announced("action", seat, {"action": kind, "card": action.cards[0] if action.cards else None})
+            )
             if kind == "refill":
                 host.refill(seat, 0)
                 host.occasion(seat, "refill_action")  # 魔力の枯渇: only this action, never a card's refill
@@ -449,8 +501,15 @@ class Sainome(SainomeWords, Game):
 
         def card_info(card: int) -> dict[str, Any]:
             rules = table.card[card]
-            return {"card": card, "code": rules.code, "category": rules.category, "links": sorted(rules.links),
-                    "six": rules.six, "counter": rules.counter, "hand": rules.hand}
+            return {
+                "card": card,
+                "code": rules.code,
+                "category": rules.category,
+                "links": sorted(rules.links),
+                "six": rules.six,
+                "counter": rules.counter,
+                "hand": rules.hand,
+            }
 
         characters: list[dict[str, Any] | None] = []
         slots: list[dict[str, Any]] = []
@@ -462,13 +521,22 @@ class Sainome(SainomeWords, Game):
             else:
                 side = host.side(s)
                 assert side is not None
-                characters.append({
-                    "card": host.character_card(s), "code": rules.code, "name": rules.name.get("en"),
-                    "name_ja": rules.name.get("ja"), "side": data["side"][s],
-                    "awakened": data["side"][s] == card_rules.AWAKENED, "faces": dict(faces),
-                    "skills": [{"name": k.name.get("en"), "name_ja": k.name.get("ja"), "on": k.on}
-                               for k in side.skills],
-                    "can_awaken": rules.awaken is not None})
+                characters.append(
+                    {
+                        "card": host.character_card(s),
+                        "code": rules.code,
+                        "name": rules.name.get("en"),
+                        "name_ja": rules.name.get("ja"),
+                        "side": data["side"][s],
+                        "awakened": data["side"][s] == card_rules.AWAKENED,
+                        "faces": dict(faces),
+                        "skills": [
+                            {"name": k.name.get("en"), "name_ja": k.name.get("ja"), "on": k.on}
+                            for k in side.skills
+                        ],
+                        "can_awaken": rules.awaken is not None,
+                    }
+                )
             seat_slots: dict[str, Any] = {}
             for slot in SLOTS:
                 cards = zones[slot_zone(s, slot)].cards
@@ -483,33 +551,60 @@ class Sainome(SainomeWords, Game):
         decision: dict[str, Any] | None = None
         if pending is not None:
             if pending.kind == "draft":
-                decision = {"kind": "draft", "seats": list(pending.seats), "committed": sorted(pending.commits)}
+                decision = {
+                    "kind": "draft",
+                    "seats": list(pending.seats),
+                    "committed": sorted(pending.commits),
+                }
             else:
                 asked = pending.data
-                decision = {"kind": pending.kind, "seat": pending.seats[0], "effect": asked.get("op"),
-                            "card": asked.get("card"), "by": asked.get("by"), "low": asked["low"],
-                            "high": asked["high"], "picked": asked["picked"]}
+                decision = {
+                    "kind": pending.kind,
+                    "seat": pending.seats[0],
+                    "effect": asked.get("op"),
+                    "card": asked.get("card"),
+                    "by": asked.get("by"),
+                    "low": asked["low"],
+                    "high": asked["high"],
+                    "picked": asked["picked"],
+                }
         event = data["event"]
         counter = None
         if pending is not None and pending.kind == "counter" and event is not None:
             # The defender is asked whether or not it holds a counter card: nothing here says which.
-            counter = {"defender": event["target"], "attacker": event["by"], "amount": event["amount"],
-                       "card": event["source"],
-                       "code": table.card[event["source"]].code if event["source"] >= 0 else None}
+            counter = {
+                "defender": event["target"],
+                "attacker": event["by"],
+                "amount": event["amount"],
+                "card": event["source"],
+                "code": table.card[event["source"]].code if event["source"] >= 0 else None,
+            }
         apt = int(state.params["actions_per_turn"])
         return {
-            "turn": data["turn"], "round": data["round"], "first": data["first"], "rights": dict(data["rights"]),
-            "roll_winner": data["roll_winner"], "setup_rolls": [list(r) for r in data["setup_rolls"]],
+            "turn": data["turn"],
+            "round": data["round"],
+            "first": data["first"],
+            "rights": dict(data["rights"]),
+            "roll_winner": data["roll_winner"],
+            "setup_rolls": [list(r) for r in data["setup_rolls"]],
             "last_roll": None if data["last_roll"] is None else dict(data["last_roll"]),
-            "characters": characters, "slots": slots,
+            "characters": characters,
+            "slots": slots,
             "hp": [len(zones[f"hp:{s}"].cards) for s in range(state.seats)],
             "hands": [len(zones[f"hand:{s}"].cards) for s in range(state.seats)],
-            "common": len(zones["common"].cards), "discard": len(zones["discard"].cards),
-            "resolving": list(zones["resolving"].cards), "rebuilds": data["rebuilds"],
-            "used": list(data["used"]), "actions_left": max(0, apt - len(data["used"])) if state.phase == ACTION else 0,
-            "bombs": [{"card": int(c), "placer": b["placer"], "victim": b["victim"], "slot": b["slot"]}
-                      for c, b in sorted(data["bombs"].items(), key=lambda kv: int(kv[0]))],
-            "decision": decision, "counter": counter, "draft_round": data["draft_round"],
+            "common": len(zones["common"].cards),
+            "discard": len(zones["discard"].cards),
+            "resolving": list(zones["resolving"].cards),
+            "rebuilds": data["rebuilds"],
+            "used": list(data["used"]),
+            "actions_left": max(0, apt - len(data["used"])) if state.phase == ACTION else 0,
+            "bombs": [
+                {"card": int(c), "placer": b["placer"], "victim": b["victim"], "slot": b["slot"]}
+                for c, b in sorted(data["bombs"].items(), key=lambda kv: int(kv[0]))
+            ],
+            "decision": decision,
+            "counter": counter,
+            "draft_round": data["draft_round"],
             "end_reason": data["end_reason"],
         }
 
@@ -547,6 +642,7 @@ class Sainome(SainomeWords, Game):
 
     def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
         from .arrange import arrange
+
         arrange(self, state, setup, refs)
 
 

@@ -52,8 +52,10 @@ def arrange(game: Sainome, state: GameState, setup: dict[str, Any], refs: Scenar
     if "characters" not in setup:
         extra = sorted(set(setup) - {"fill", "set_aside"})
         if extra:
-            raise refs.fail(f"setup.{extra[0]}", "give `characters` first: without it the scenario starts "
-                                                  "at the setup roll")
+            raise refs.fail(
+                f"setup.{extra[0]}",
+                "give `characters` first: without it the scenario starts at the setup roll",
+            )
         _unbox(host, set_aside)
         return
     events: list[Event] = []
@@ -79,8 +81,12 @@ def arrange(game: Sainome, state: GameState, setup: dict[str, Any], refs: Scenar
         for slot in SLOTS:
             for card in state.zones[slot_zone(seat, slot)].cards:
                 if table.card[card].bomb:
-                    data["bombs"][str(card)] = {"placer": 1 - seat, "victim": seat, "slot": slot,
-                                                "effects": list(table.card[card].explode)}
+                    data["bombs"][str(card)] = {
+                        "placer": 1 - seat,
+                        "victim": seat,
+                        "slot": slot,
+                        "effects": list(table.card[card].explode),
+                    }
     awakened = setup.get("awakened") or []
     if not isinstance(awakened, list):
         raise refs.fail("setup.awakened", "expected a list of seats, such as [P2]")
@@ -136,7 +142,7 @@ def _fill(host: Host, zone: str, count: int) -> None:
     """Deal an empty zone: first the cards the stacked deal set aside, then the bottom of the common
     deck, so a stacked `common:` (the next draws, written top first) stays on top."""
     box = host.zone("box")
-    take = box[len(box) - min(count, len(box)):]
+    take = box[len(box) - min(count, len(box)) :]
     host.move(take, "box", zone, "deal")
     rest = count - len(take)
     common = host.zone("common")

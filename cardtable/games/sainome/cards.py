@@ -155,14 +155,20 @@ def check(base: CardSet) -> list[Problem]:
                 for s_index, skill in enumerate((sides.get(side) or {}).get("skills") or []):
                     at = [*where, "sides", side, "skills", s_index]
                     if bool(skill.get("on")) != bool(skill.get("effects")):
-                        found.append((at, "a skill with effects needs `on` (when they happen), and `on` "
-                                          "needs effects"))
+                        found.append(
+                            (at, "a skill with effects needs `on` (when they happen), and `on` needs effects")
+                        )
                     if skill.get("effects") and skill.get("bonus"):
                         found.append((at, "a skill is a bonus or effects on an occasion, not both"))
                     ops = set(_effect_ops(VOCAB.compile(skill.get("effects") or [])))
                     for op in sorted(ops & set(_NOT_IN_SKILLS)):
-                        found.append((at, f"{op} cannot be a character skill's effect (it could set off "
-                                          "the same skill again without end)"))
+                        found.append(
+                            (
+                                at,
+                                f"{op} cannot be a character skill's effect (it could set off "
+                                "the same skill again without end)",
+                            )
+                        )
             continue
         if category not in CATEGORIES:
             found.append(([*where, "category"], f"Sainome cards need a category ({', '.join(CATEGORIES)})"))
@@ -172,27 +178,50 @@ def check(base: CardSet) -> list[Problem]:
         ops = set(_effect_ops(VOCAB.compile(spec.get("effects") or [])))
         fireable = bool(links) or "six" in icons
         if "attack" in ops and (fireable or "counter" in icons or "hand" not in icons):
-            found.append(([*where, "effects"], "attack can only be an effect of a hand-activated card that a "
-                                               "roll cannot fire (no links, no 6 icon): an attack from a "
-                                               "fired card could roll for ever"))
+            found.append(
+                (
+                    [*where, "effects"],
+                    "attack can only be an effect of a hand-activated card that a "
+                    "roll cannot fire (no links, no 6 icon): an attack from a "
+                    "fired card could roll for ever",
+                )
+            )
         if {"reduce", "nullify"} & ops and "counter" not in icons:
-            found.append(([*where, "effects"], "reduce and nullify change the damage a counter card answers; "
-                                               "give this card the counter icon"))
+            found.append(
+                (
+                    [*where, "effects"],
+                    "reduce and nullify change the damage a counter card answers; "
+                    "give this card the counter icon",
+                )
+            )
         if "time_bomb" in ops and "hand" not in icons:
-            found.append(([*where, "effects"], "a time bomb is attached from the hand: give it the hand icon"))
+            found.append(
+                ([*where, "effects"], "a time bomb is attached from the hand: give it the hand icon")
+            )
         if "time_bomb" in ops and links:
             found.append(([*where, "links"], "a time bomb is attached to the opponent, not equipped"))
         if "counter" in icons and ops & set(_NOT_IN_COUNTERS):
-            found.append(([*where, "effects"], "a counter card answers damage inside another effect: it "
-                                               f"cannot use {', '.join(sorted(ops & set(_NOT_IN_COUNTERS)))}"))
+            found.append(
+                (
+                    [*where, "effects"],
+                    "a counter card answers damage inside another effect: it "
+                    f"cannot use {', '.join(sorted(ops & set(_NOT_IN_COUNTERS)))}",
+                )
+            )
     return problems_in(base, found)
 
 
 def _skill(data: dict[str, Any], language: str) -> Skill:
     bonus = data.get("bonus") or {}
-    return Skill(as_text(data.get("name"), language), as_text(data.get("text"), language),
-                 int(bonus.get("damage", 0)), int(bonus.get("heal", 0)), str(bonus.get("category", "any")),
-                 str(data.get("on") or ""), tuple(VOCAB.compile(data.get("effects") or [])))
+    return Skill(
+        as_text(data.get("name"), language),
+        as_text(data.get("text"), language),
+        int(bonus.get("damage", 0)),
+        int(bonus.get("heal", 0)),
+        str(bonus.get("category", "any")),
+        str(data.get("on") or ""),
+        tuple(VOCAB.compile(data.get("effects") or [])),
+    )
 
 
 def _rules(spec: Any, language: str) -> CardRules:
@@ -203,23 +232,41 @@ def _rules(spec: Any, language: str) -> CardRules:
     awaken: Awaken | None = None
     if category == "character":
         raw = spec.get("sides") or {}
-        sides = {name: Side(tuple(int(f) for f in raw[name]["faces"]),
-                            tuple(_skill(s, language) for s in raw[name].get("skills") or []))
-                 for name in (NORMAL, AWAKENED)}
+        sides = {
+            name: Side(
+                tuple(int(f) for f in raw[name]["faces"]),
+                tuple(_skill(s, language) for s in raw[name].get("skills") or []),
+            )
+            for name in (NORMAL, AWAKENED)
+        }
         data = spec.get("awaken")
         if data:
             equipped = data.get("equipped")
-            awaken = Awaken(str(data["after"]), data.get("hp_at_most"), data.get("damage_at_least"),
-                            (str(equipped["category"]), int(equipped["at_least"])) if equipped else None,
-                            bool(data.get("slots_full", False)))
+            awaken = Awaken(
+                str(data["after"]),
+                data.get("hp_at_most"),
+                data.get("damage_at_least"),
+                (str(equipped["category"]), int(equipped["at_least"])) if equipped else None,
+                bool(data.get("slots_full", False)),
+            )
     explode: tuple[EffectData, ...] = ()
     for effect in effects:
         if effect["op"] == "time_bomb":
             explode = tuple(effect["explode"])
     return CardRules(
-        code=spec.code, name=spec.name, category=category, links=frozenset(int(x) for x in spec.get("links") or []),
-        six="six" in icons, counter="counter" in icons, hand="hand" in icons, effects=effects,
-        stays=any(e["op"] == "stays_equipped" for e in effects), explode=explode, sides=sides, awaken=awaken)
+        code=spec.code,
+        name=spec.name,
+        category=category,
+        links=frozenset(int(x) for x in spec.get("links") or []),
+        six="six" in icons,
+        counter="counter" in icons,
+        hand="hand" in icons,
+        effects=effects,
+        stays=any(e["op"] == "stays_equipped" for e in effects),
+        explode=explode,
+        sides=sides,
+        awaken=awaken,
+    )
 
 
 def _bound(effects: Iterable[EffectData], damage: int, heal_bonus: int, slots: int, attack: int) -> int:
@@ -240,8 +287,9 @@ def _bound(effects: Iterable[EffectData], damage: int, heal_bonus: int, slots: i
         elif op == "time_bomb":
             total += 1  # its explosion is a fired card, counted with the attack that sets it off
         elif op == "choose":
-            total += 1 + max((_bound(b, damage, heal_bonus, slots, attack) for b in effect["options"].values()),
-                             default=0)
+            total += 1 + max(
+                (_bound(b, damage, heal_bonus, slots, attack) for b in effect["options"].values()), default=0
+            )
         elif op == "attack":
             total += attack
     return total
@@ -281,13 +329,29 @@ def table_of(cardset: CardSet) -> Table:
     damage = 1 + counter_extra + trigger
     strike = max((sum(1 for e in r.effects if e["op"] == "damage") for r in kinds if r.counter), default=0)
     fireable = [r for r in kinds if (r.links or r.six) and not r.character]
-    fire = max([_bound(r.effects, damage, heal_bonus, slots, 0) for r in fireable]
-               + [_bound(r.explode, damage, heal_bonus, slots, 0) for r in kinds if r.bomb] + [0])
+    fire = max(
+        [_bound(r.effects, damage, heal_bonus, slots, 0) for r in fireable]
+        + [_bound(r.explode, damage, heal_bonus, slots, 0) for r in kinds if r.bomb]
+        + [0]
+    )
     hand_cards = [r for r in kinds if r.hand]
     hand_plain = max((_bound(r.effects, damage, heal_bonus, slots, 0) for r in hand_cards), default=0)
     attacks = max((_attacks(r.effects) for r in hand_cards), default=0)
-    table = Table(cardset, card, by_code, characters, sainome, counters, damage, strike, fire, hand_plain,
-                  attacks, heal_bonus, trigger)
+    table = Table(
+        cardset,
+        card,
+        by_code,
+        characters,
+        sainome,
+        counters,
+        damage,
+        strike,
+        fire,
+        hand_plain,
+        attacks,
+        heal_bonus,
+        trigger,
+    )
     _TABLES[id(cardset)] = (cardset, table)
     return table
 

@@ -56,8 +56,9 @@ class Host:
         """A card's rules."""
         return self.table.card[card]
 
-    def move(self, cards: list[int] | tuple[int, ...], src: str, dst: str, why: str,
-             to_bottom: bool = False) -> None:
+    def move(
+        self, cards: list[int] | tuple[int, ...], src: str, dst: str, why: str, to_bottom: bool = False
+    ) -> None:
         """Move cards (the one way they move) and keep the scores, which are the HP decks' sizes."""
         if not cards:
             return
@@ -225,8 +226,11 @@ class Host:
             if not cards or faces.get(slot) != face:
                 continue
             card = cards[0]
-            if (self.table.card[card].six and not self.is_bomb(card)
-                    and not self.params["six_cards_fire_on_face"]):
+            if (
+                self.table.card[card].six
+                and not self.is_bomb(card)
+                and not self.params["six_cards_fire_on_face"]
+            ):
                 continue
             out.append([card, slot])
         return out
@@ -235,7 +239,9 @@ class Host:
         return card in self.zone(slot_zone(seat, slot))
 
     def six_cards(self, seat: int) -> list[list[Any]]:
-        out: list[list[Any]] = [[c, "hand"] for c in sorted(self.zone(f"hand:{seat}")) if self.table.card[c].six]
+        out: list[list[Any]] = [
+            [c, "hand"] for c in sorted(self.zone(f"hand:{seat}")) if self.table.card[c].six
+        ]
         out += [[c, slot] for c, slot in self.equipment(seat) if self.table.card[c].six]
         return out
 
@@ -263,7 +269,11 @@ class Host:
         for effect in effects:
             # A Charge's bonus goes to the damage of the card it fires (each, or the first) and on
             # through a chained Charge; an Either-Or style choice carries it into its branch.
-            if bonus and effect["op"] in ("damage", "charge", "choose") and not (given and bonus_to == "first"):
+            if (
+                bonus
+                and effect["op"] in ("damage", "charge", "choose")
+                and not (given and bonus_to == "first")
+            ):
                 effect = {**effect, "_bonus": bonus}
                 given = given or effect["op"] == "damage"
             queued.append(effect)
@@ -275,8 +285,13 @@ class Host:
         if card not in self.zone("resolving"):
             return  # it went elsewhere meanwhile (a Time Bomb attached to the opponent)
         slot = str(frame.get("slot") or "")
-        if frame.get("fired") and not frame.get("bomb") and self.table.card[card].stays and slot \
-                and not self.zone(slot):
+        if (
+            frame.get("fired")
+            and not frame.get("bomb")
+            and self.table.card[card].stays
+            and slot
+            and not self.zone(slot)
+        ):
             self.move([card], "resolving", slot, "stays")
         else:
             self.move([card], "resolving", "discard", "used")
@@ -311,8 +326,11 @@ class Host:
 
     def counter_cards(self, seat: int) -> list[int]:
         capped = self.data["strikes"] >= int(self.params["max_strike_backs"])
-        return [c for c in sorted(self.zone(f"hand:{seat}"))
-                if self.table.card[c].counter and not (capped and self.strikes_back(c))]
+        return [
+            c
+            for c in sorted(self.zone(f"hand:{seat}"))
+            if self.table.card[c].counter and not (capped and self.strikes_back(c))
+        ]
 
     def use_counter(self, seat: int, card: int) -> list[EffectData]:
         if self.strikes_back(card):
@@ -325,7 +343,7 @@ class Host:
         self.data["event"] = None
         hp = self.zone(f"hp:{target}")
         drawn = min(amount, len(hp))
-        self.move(hp[len(hp) - drawn:][::-1], f"hp:{target}", f"hand:{target}", "damage")
+        self.move(hp[len(hp) - drawn :][::-1], f"hp:{target}", f"hand:{target}", "damage")
         self.announce("damage", target, by=by, amount=amount, drawn=drawn, card=source)
         if amount > 0 and not hp:
             # R10: damage at or beyond the HP deck empties it: that player loses at once
@@ -354,7 +372,9 @@ class Host:
         # "equipment_change" is setting equipment after the first setup (R3: the Magician); "equip" is
         # any setting of equipment, the first setup's too (R3: the Princess)
         first_setup = self.state.phase == "first_setup"
-        if cond.after != after and not (after == "equip" and cond.after == "equipment_change" and not first_setup):
+        if cond.after != after and not (
+            after == "equip" and cond.after == "equipment_change" and not first_setup
+        ):
             return
         if cond.hp_at_most is not None and len(self.zone(f"hp:{seat}")) > cond.hp_at_most:
             return
@@ -408,7 +428,9 @@ class Host:
         self.sync_scores()
         state.winners = winners
         for seat in range(state.seats):  # the hands are shown at the end (and nothing can be taken back)
-            self.events.append(Revealed(seat, tuple(sorted(self.zone(f"hand:{seat}"))), f"hand:{seat}", "game over"))
+            self.events.append(
+                Revealed(seat, tuple(sorted(self.zone(f"hand:{seat}"))), f"hand:{seat}", "game over")
+            )
         self.events.append(GameEnded(winners, tuple(state.scores)))
 
     # -- resolving ---------------------------------------------------------------------------

@@ -17,8 +17,12 @@ HAND_CARD = ("use", "counter", "catalyst", "heal", "trash")
 LOCATED = ("fire", "target", "equip")  # a card and where it is (or goes)
 KNOWN = (*NO_ARGS, *TARGET_ONLY, *HAND_CARD, *LOCATED, "pick", "draft", "discard")
 SLOT_WORDS = {**{s: s for s in SLOTS}, **{s[0]: s for s in SLOTS}}
-ACTION_NAMES = {"refill": "Hand refill", "change": "Equipment change", "use": "Use a hand-activated card",
-                "attack": "Attack"}
+ACTION_NAMES = {
+    "refill": "Hand refill",
+    "change": "Equipment change",
+    "use": "Use a hand-activated card",
+    "attack": "Attack",
+}
 
 
 class SainomeWords:
@@ -46,8 +50,10 @@ class SainomeWords:
             return Action(seat, kind)
         if kind in TARGET_ONLY:
             if len(rest) != 1:
-                raise NotationError(f"{kind} takes one word, such as "
-                                    f"'{ {'take': 'take first', 'bomb': 'bomb left', 'choose': 'choose attack'}[kind]}'")
+                raise NotationError(
+                    f"{kind} takes one word, such as "
+                    f"'{ {'take': 'take first', 'bomb': 'bomb left', 'choose': 'choose attack'}[kind] }'"
+                )
             target = rest[0].lower()
             if kind == "bomb":
                 target = self._slot_word(target)
@@ -59,9 +65,15 @@ class SainomeWords:
             token, where = rest[0], rest[1].lower()
             where = "hand" if kind == "fire" and where == "hand" else self._slot_word(where)
             if kind == "equip" or where == "hand":
-                return Action(seat, kind, (self._card(state, seat, token, state.zones[f"hand:{seat}"].cards),), where)
-            return Action(seat, kind, (self._card(state, seat, token, state.zones[slot_zone(seat, where)].cards),),
-                          where)
+                return Action(
+                    seat, kind, (self._card(state, seat, token, state.zones[f"hand:{seat}"].cards),), where
+                )
+            return Action(
+                seat,
+                kind,
+                (self._card(state, seat, token, state.zones[slot_zone(seat, where)].cards),),
+                where,
+            )
         if len(rest) != 1:
             raise NotationError(f"{kind} takes one card code, such as '{kind} LS'")
         zone = {"pick": "characters", "draft": f"draft:{seat}"}.get(kind, f"hand:{seat}")
@@ -88,14 +100,26 @@ class SainomeWords:
         names = ", ".join(table.card[c].name.get("en") for c in action.cards)
         where = f" ({action.target})" if action.target else ""
         words = {
-            "roll": "rolls for the rights", "take": f"takes the {action.target} right", "pick": f"picks {names}",
-            "draft": "drafts a card", "equip": f"equips {names} on the {action.target} slot",
-            "refill": "refills the hand", "change": "changes equipment", "use": f"uses {names}",
-            "attack": "attacks", "end": "ends the phase", "trash": f"discards {names}",
-            "fire": f"resolves {names}{where}", "pass": "passes", "done": "is done",
-            "counter": f"counters with {names}", "target": f"charges {names}{where}",
-            "catalyst": f"pays {names} as catalyst", "heal": f"heals with {names}",
-            "bomb": f"sets the bomb on the {action.target} slot", "choose": f"chooses {action.target}",
+            "roll": "rolls for the rights",
+            "take": f"takes the {action.target} right",
+            "pick": f"picks {names}",
+            "draft": "drafts a card",
+            "equip": f"equips {names} on the {action.target} slot",
+            "refill": "refills the hand",
+            "change": "changes equipment",
+            "use": f"uses {names}",
+            "attack": "attacks",
+            "end": "ends the phase",
+            "trash": f"discards {names}",
+            "fire": f"resolves {names}{where}",
+            "pass": "passes",
+            "done": "is done",
+            "counter": f"counters with {names}",
+            "target": f"charges {names}{where}",
+            "catalyst": f"pays {names} as catalyst",
+            "heal": f"heals with {names}",
+            "bomb": f"sets the bomb on the {action.target} slot",
+            "choose": f"chooses {action.target}",
             "discard": f"discards {names}{where}",
         }
         return words.get(action.kind, self.describe(state, action))
@@ -145,8 +169,23 @@ class SainomeWords:
             hand = len(state.zones[f"hand:{seat}"].cards)
             return f"discard down to {state.params['hand_limit']} cards first ({hand} in your hand)"
         if kind == "pick":
-            return f"{code} is not among the characters left" if phase == "character" else "characters are picked at setup"
-        if kind in ("fire", "counter", "target", "catalyst", "heal", "bomb", "choose", "discard", "pass", "done"):
+            return (
+                f"{code} is not among the characters left"
+                if phase == "character"
+                else "characters are picked at setup"
+            )
+        if kind in (
+            "fire",
+            "counter",
+            "target",
+            "catalyst",
+            "heal",
+            "bomb",
+            "choose",
+            "discard",
+            "pass",
+            "done",
+        ):
             return f"there is no {kind} decision now"
         return f"{kind} is not allowed now (phase {phase})"
 
@@ -176,8 +215,10 @@ class SainomeWords:
             links = sorted(host.rules(card).links)
             if not links:
                 return f"{code} has no link symbols: it cannot be equipped"
-            return (f"{code} cannot be set on the {action.target} slot: its face {face} is not among its "
-                    f"links {', '.join(map(str, links))}")
+            return (
+                f"{code} cannot be set on the {action.target} slot: its face {face} is not among its "
+                f"links {', '.join(map(str, links))}"
+            )
         if asked == "counter":
             if action.cards and not host.rules(action.cards[0]).counter:
                 return f"{code} is not a counter card (反)"

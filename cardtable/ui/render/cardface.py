@@ -339,8 +339,16 @@ PIP_LAYOUT: dict[int, list[tuple[int, float]]] = {
     8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
     9: [(-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)],
     10: [
-        (-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3),
-        (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6), (-1, 1), (1, 1),
+        (-1, 0),
+        (1, 0),
+        (0, 1 / 6),
+        (-1, 1 / 3),
+        (1, 1 / 3),
+        (-1, 2 / 3),
+        (1, 2 / 3),
+        (0, 5 / 6),
+        (-1, 1),
+        (1, 1),
     ],
 }
 
@@ -393,7 +401,11 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
     # A thin inner rule in the element's colour, like the frame line of a printed deck.
     inset = w * 0.035
     canvas.framed_rect(
-        (inset, inset, w - 2 * inset, h - 2 * inset), w * 0.035, max(0.75, w * 0.006), mix(elem, PAPER, 0.25), tint
+        (inset, inset, w - 2 * inset, h - 2 * inset),
+        w * 0.035,
+        max(0.75, w * 0.006),
+        mix(elem, PAPER, 0.25),
+        tint,
     )
 
     # The corner indices: rank over a small pip, top left and (turned round) bottom right.
@@ -431,7 +443,12 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
             # Pips below the middle are printed upside down, as on a real card.
             draw_pip(canvas, suit, (column_x[col], y), pip, ink, upside_down=row > 0.5)
     else:
-        frame = (field_left - w * 0.02, field_top, field_right - field_left + w * 0.04, field_bottom - field_top)
+        frame = (
+            field_left - w * 0.02,
+            field_top,
+            field_right - field_left + w * 0.04,
+            field_bottom - field_top,
+        )
         fx, fy, fw, fh = frame
         line = max(0.8, w * 0.008)
         canvas.framed_rect(frame, w * 0.02, line, ink, PAPER)
@@ -460,7 +477,9 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
     # Text is drawn at the final size, over the shrunk shapes.
     out.blit(label_surf, (round(index_cx - label_surf.get_width() / 2), round(label_top)))
     turned = pygame.transform.rotate(label_surf, 180)
-    out.blit(turned, (round(w - index_cx - turned.get_width() / 2), round(h - label_top - turned.get_height())))
+    out.blit(
+        turned, (round(w - index_cx - turned.get_width() / 2), round(h - label_top - turned.get_height()))
+    )
 
     language = cardset.language or "ja"
     name, translation = _primary_secondary(spec.name, language)
@@ -473,9 +492,17 @@ def draw_playing_card(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygam
         if big.get_width() > iw * 0.8:
             big = tight_text(name, max(8, round(big_px * iw * 0.8 / big.get_width())), ink)
         court = tight_text(label, max(8, round(w * 0.09)), mix(ink, PAPER, 0.15), bold=True)
-        out.blit(big, (round(ix + (iw - big.get_width()) / 2), round(iy + (ih - big.get_height()) / 2 - ih * 0.04)))
+        out.blit(
+            big, (round(ix + (iw - big.get_width()) / 2), round(iy + (ih - big.get_height()) / 2 - ih * 0.04))
+        )
         cy = iy + (ih + big.get_height()) / 2 + ih * 0.04
-        out.blit(court, (round(ix + (iw - court.get_width()) / 2), round(min(cy, iy + ih - court.get_height() - w * 0.02))))
+        out.blit(
+            court,
+            (
+                round(ix + (iw - court.get_width()) / 2),
+                round(min(cy, iy + ih - court.get_height() - w * 0.02)),
+            ),
+        )
 
     inner_w = nw - w * 0.07
     ja_font, ja_lines = fit_lines(name, inner_w, 1, max(8, round(w * 0.125)), 7)
@@ -506,7 +533,9 @@ def draw_generic(cardset: CardSet, spec: CardSpec, w: int, h: int) -> pygame.Sur
     _card_base(canvas, w, h)
     pad = w * 0.06
     header = (pad, pad, w - 2 * pad, h * 0.2)
-    canvas.framed_rect(header, w * 0.03, max(0.75, w * 0.007), mix(accent, INK, 0.2), mix(PAPER, accent, 0.35))
+    canvas.framed_rect(
+        header, w * 0.03, max(0.75, w * 0.007), mix(accent, INK, 0.2), mix(PAPER, accent, 0.35)
+    )
     art = (pad, h * 0.28, w - 2 * pad, h * 0.25)
     canvas.framed_rect(art, w * 0.02, max(0.6, w * 0.005), mix(accent, PAPER, 0.3), mix(PAPER, accent, 0.12))
     box = (pad, h * 0.57, w - 2 * pad, h * 0.32)
@@ -585,7 +614,9 @@ def _asanoha(surface: pygame.Surface, cell: float, fill: Sequence[int], width: i
             p = point(i, j)
             seg(p, point(i + 1, j))
             # The two lattice neighbours on the next row.
-            below = [point(i, j + 1), point(i + 1, j + 1)] if j % 2 else [point(i - 1, j + 1), point(i, j + 1)]
+            below = (
+                [point(i, j + 1), point(i + 1, j + 1)] if j % 2 else [point(i - 1, j + 1), point(i, j + 1)]
+            )
             seg(p, below[0])
             seg(p, below[1])
             for tri in ((p, point(i + 1, j), below[1]), (p, below[0], below[1])):
@@ -623,8 +654,12 @@ def draw_back(cardset: CardSet, w: int, h: int) -> pygame.Surface:
     inner = (rim + rule, rim + rule, w - 2 * (rim + rule), h - 2 * (rim + rule))
     canvas_line = max(0.6, w * 0.006)
     ix, iy, iw, ih = inner
-    for a, b in (((ix, iy), (ix + iw, iy)), ((ix + iw, iy), (ix + iw, iy + ih)),
-                 ((ix + iw, iy + ih), (ix, iy + ih)), ((ix, iy + ih), (ix, iy))):
+    for a, b in (
+        ((ix, iy), (ix + iw, iy)),
+        ((ix + iw, iy), (ix + iw, iy + ih)),
+        ((ix + iw, iy + ih), (ix, iy + ih)),
+        ((ix, iy + ih), (ix, iy)),
+    ):
         canvas.line(a, b, mix(back, (255, 255, 255), 0.55), canvas_line)
     centre = (w / 2, h / 2)
     r = w * 0.2

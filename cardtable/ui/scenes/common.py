@@ -46,7 +46,9 @@ def px(size: tuple[int, int], base: float) -> int:
     return max(1, round(base * ui_scale(size)))
 
 
-def fit_text(text: str, px_size: int, max_width: int, bold: bool = False, min_px: int | None = None) -> tuple[str, int]:
+def fit_text(
+    text: str, px_size: int, max_width: int, bold: bool = False, min_px: int | None = None
+) -> tuple[str, int]:
     """A font size (down to `min_px`, by default 80% of `px_size`) at which `text` fits `max_width`; cut
     with … if even that is too wide."""
     min_px = max(10, round(px_size * 0.8)) if min_px is None else min_px
@@ -61,9 +63,17 @@ def fit_text(text: str, px_size: int, max_width: int, bold: bool = False, min_px
     return text + "…", size
 
 
-def blit_text(screen: pygame.Surface, text: str, px_size: int, pos: tuple[int, int],
-              colour: tuple[int, int, int] = INK, anchor: str = "topleft", bold: bool = False,
-              max_width: int | None = None, min_px: int | None = None) -> pygame.Rect:
+def blit_text(
+    screen: pygame.Surface,
+    text: str,
+    px_size: int,
+    pos: tuple[int, int],
+    colour: tuple[int, int, int] = INK,
+    anchor: str = "topleft",
+    bold: bool = False,
+    max_width: int | None = None,
+    min_px: int | None = None,
+) -> pygame.Rect:
     """One line of text anchored at `pos`, shrunk (down to `min_px`) or cut to `max_width` when given;
     returns its rect."""
     px_size = max(10, px_size)
@@ -132,7 +142,9 @@ class UiButton(Button):
         left = rect.left + pad
         if self.badge:
             badge_px = max(10, size * 3 // 4)
-            blit_text(screen, self.badge, badge_px, (left, rect.centery), GOLD if self.enabled else DIM, "midleft")
+            blit_text(
+                screen, self.badge, badge_px, (left, rect.centery), GOLD if self.enabled else DIM, "midleft"
+            )
             left += get_font(badge_px).size("0")[0] + pad
         colour = INK if self.enabled else DIM
         room = rect.right - pad - left
@@ -142,8 +154,15 @@ class UiButton(Button):
             overlap = label_h // 6  # the font's line box has room above and below the glyphs
             top = rect.centery - (label_h + get_font(hint_px).get_height() - overlap) // 2
             blit_text(screen, self.label, size, (left, top), colour, "topleft", max_width=room)
-            blit_text(screen, self.hint, hint_px, (left, top + label_h - overlap),
-                      DIM if self.enabled else (100, 104, 100), "topleft", max_width=room)
+            blit_text(
+                screen,
+                self.hint,
+                hint_px,
+                (left, top + label_h - overlap),
+                DIM if self.enabled else (100, 104, 100),
+                "topleft",
+                max_width=room,
+            )
             return
         if self.align == "left" or self.badge:
             blit_text(screen, self.label, size, (left, rect.centery), colour, "midleft", max_width=room)
@@ -218,7 +237,9 @@ class TextField(UiButton):
         rect = self.rect
         radius = max(4, rect.height // 8)
         edge = max(2, rect.height // 24)
-        pygame.draw.rect(screen, FIELD_EDIT if self.editing or self.hot else FIELD, rect, border_radius=radius)
+        pygame.draw.rect(
+            screen, FIELD_EDIT if self.editing or self.hot else FIELD, rect, border_radius=radius
+        )
         pygame.draw.rect(screen, GOLD if self.editing else (120, 150, 130), rect, edge, border_radius=radius)
         if self.focused and not self.editing:
             ring = rect.inflate(edge * 4, edge * 4)
@@ -510,7 +531,7 @@ def parse_markdown(text: str) -> list[Block]:
 
 def _numbered(line: str) -> bool:
     head = line.split(".", 1)[0]
-    return head.isdigit() and len(head) <= 2 and line[len(head):len(head) + 2] == ". "
+    return head.isdigit() and len(head) <= 2 and line[len(head) : len(head) + 2] == ". "
 
 
 def _latin(parts: list[str]) -> bool:
@@ -528,7 +549,14 @@ class TextDoc:
     @classmethod
     def layout(cls, blocks: list[Block], width: int, size: tuple[int, int]) -> TextDoc:
         body = px(size, 19)
-        sizes = {"h1": px(size, 32), "h2": px(size, 25), "h3": px(size, 21), "p": body, "li": body, "li2": body}
+        sizes = {
+            "h1": px(size, 32),
+            "h2": px(size, 25),
+            "h3": px(size, 21),
+            "p": body,
+            "li": body,
+            "li2": body,
+        }
         colours = {"h1": GOLD, "h2": GOLD, "h3": FOCUS}
         doc = cls()
         y = 0
@@ -582,11 +610,15 @@ class ScrollView:
     def key(self, event: pygame.event.Event) -> bool | None:
         """Scrolling keys; None if the key is not one, else whether the view moved."""
         moves: dict[int, Callable[[], bool]] = {
-            pygame.K_DOWN: lambda: self.scroll(2), pygame.K_UP: lambda: self.scroll(-2),
-            pygame.K_j: lambda: self.scroll(2), pygame.K_k: lambda: self.scroll(-2),
-            pygame.K_PAGEDOWN: lambda: self.page(1), pygame.K_PAGEUP: lambda: self.page(-1),
+            pygame.K_DOWN: lambda: self.scroll(2),
+            pygame.K_UP: lambda: self.scroll(-2),
+            pygame.K_j: lambda: self.scroll(2),
+            pygame.K_k: lambda: self.scroll(-2),
+            pygame.K_PAGEDOWN: lambda: self.page(1),
+            pygame.K_PAGEUP: lambda: self.page(-1),
             pygame.K_SPACE: lambda: self.page(-1 if event.mod & pygame.KMOD_SHIFT else 1),
-            pygame.K_HOME: lambda: self.scroll_to(0), pygame.K_END: lambda: self.scroll_to(self.max_offset),
+            pygame.K_HOME: lambda: self.scroll_to(0),
+            pygame.K_END: lambda: self.scroll_to(self.max_offset),
         }
         action = moves.get(event.key)
         return None if action is None else action()
@@ -606,11 +638,14 @@ class ScrollView:
             pygame.draw.rect(screen, (40, 60, 50), track, border_radius=bar_w // 2)
             thumb_h = max(bar_w * 3, track.height * self.rect.height // max(1, self.doc.height))
             thumb_y = track.y + (track.height - thumb_h) * self.offset // max(1, self.max_offset)
-            pygame.draw.rect(screen, (150, 170, 150), (track.x, thumb_y, bar_w, thumb_h), border_radius=bar_w // 2)
+            pygame.draw.rect(
+                screen, (150, 170, 150), (track.x, thumb_y, bar_w, thumb_h), border_radius=bar_w // 2
+            )
 
 
-def draw_error(screen: pygame.Surface, text: str, rect: pygame.Rect, size_px: int,
-               above: bool = False) -> pygame.Rect:
+def draw_error(
+    screen: pygame.Surface, text: str, rect: pygame.Rect, size_px: int, above: bool = False
+) -> pygame.Rect:
     """A wrapped error message in a dark panel `rect.width` wide, its top at `rect.y` (its bottom there
     when `above`); returns the panel rect."""
     font = get_font(size_px)

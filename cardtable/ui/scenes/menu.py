@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from ..app import App
 
 log = logging.getLogger("cardtable.menu")
-DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)}
+DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
+    getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
+}
 
 
 def game_title(app: App, game: Game) -> tuple[str, str]:
@@ -82,18 +84,40 @@ class GameEntry(UiButton):
             blit_text(screen, self.badge, title_px, (left, top), GOLD, "topleft")
             left += get_font(title_px).size("0")[0] + pad
         colour = INK if self.enabled else DIM
-        title = blit_text(screen, self.label, title_px, (left, top), GOLD if self.enabled else DIM, "topleft",
-                          bold=True, max_width=rect.right - pad - left)
+        title = blit_text(
+            screen,
+            self.label,
+            title_px,
+            (left, top),
+            GOLD if self.enabled else DIM,
+            "topleft",
+            bold=True,
+            max_width=rect.right - pad - left,
+        )
         if self.other_title:
             room = rect.right - pad - title.right - pad
             if room > small_px * 3:
-                blit_text(screen, self.other_title, small_px, (title.right + pad, title.bottom - title.height // 5),
-                          DIM, "bottomleft", max_width=room)
+                blit_text(
+                    screen,
+                    self.other_title,
+                    small_px,
+                    (title.right + pad, title.bottom - title.height // 5),
+                    DIM,
+                    "bottomleft",
+                    max_width=room,
+                )
         room = rect.right - pad - left
         y = top + title_font.get_linesize()
         blit_text(screen, self.players, small_px, (left, y), colour, "topleft", max_width=room)
-        blit_text(screen, self.description, small_px, (left, y + small_font.get_linesize()), DIM, "topleft",
-                  max_width=room)
+        blit_text(
+            screen,
+            self.description,
+            small_px,
+            (left, y + small_font.get_linesize()),
+            DIM,
+            "topleft",
+            max_width=room,
+        )
 
 
 class MenuScene(FormScene):
@@ -123,7 +147,9 @@ class MenuScene(FormScene):
             log.warning("continue failed: %s", exc)
         except Exception as exc:  # a damaged file must never take the menu down with it
             log.exception("continue failed")
-            self.error = self.app.t("menu.save_damaged", error=f"{exc.__class__.__name__}: {exc}", path=str(path))
+            self.error = self.app.t(
+                "menu.save_damaged", error=f"{exc.__class__.__name__}: {exc}", path=str(path)
+            )
         else:
             self.error = None
             self.app.replace(scene)
@@ -158,9 +184,19 @@ class MenuScene(FormScene):
             players = t("menu.players", lo=game.min_seats, hi=game.max_seats)
             if not playable:
                 players += " · " + t("menu.coming_soon")
-            self.controls.append(GameEntry(title, rect, lambda g=game: self.open_setup(g), enabled=playable,
-                                           badge=str(number), tag=f"game:{game.id}", other_title=other,
-                                           players=players, description=game_description(self.app, game)))
+            self.controls.append(
+                GameEntry(
+                    title,
+                    rect,
+                    lambda g=game: self.open_setup(g),
+                    enabled=playable,
+                    badge=str(number),
+                    tag=f"game:{game.id}",
+                    other_title=other,
+                    players=players,
+                    description=game_description(self.app, game),
+                )
+            )
             number += 1
         self.games_bottom = top + len(self.games) * (entry_h + gap) - gap
         bx = int(width * 0.63)
@@ -170,7 +206,13 @@ class MenuScene(FormScene):
         saved = autosave_path().exists()
         summary = save_summary(self.app) if saved else ""
         specs: list[tuple[str, Any, str, bool, str]] = [
-            (t("menu.continue"), self.continue_game, "continue", saved, summary or ("" if saved else t("menu.no_save"))),
+            (
+                t("menu.continue"),
+                self.continue_game,
+                "continue",
+                saved,
+                summary or ("" if saved else t("menu.no_save")),
+            ),
             (t("menu.settings"), self.open_settings, "settings", True, ""),
             (t("menu.about"), self.open_about, "about", True, ""),
             (t("menu.quit"), self.app.quit, "quit", True, ""),
@@ -179,8 +221,11 @@ class MenuScene(FormScene):
         for label, action, tag, enabled, hint in specs:
             height_here = round(bh * 1.25) if hint else bh
             rect = pygame.Rect(bx, y, bw, height_here)
-            self.controls.append(UiButton(label, rect, action, enabled=enabled, badge=str(number), tag=tag,
-                                          hint=hint, align="left"))
+            self.controls.append(
+                UiButton(
+                    label, rect, action, enabled=enabled, badge=str(number), tag=tag, hint=hint, align="left"
+                )
+            )
             number += 1
             y += height_here + bgap
         self.buttons_bottom = y - bgap
@@ -189,20 +234,47 @@ class MenuScene(FormScene):
         size = screen.get_size()
         width, height = size
         t = self.app.t
-        blit_text(screen, t("app.title"), px(size, 64), (int(width * 0.07), int(height * 0.07)), GOLD, bold=True)
-        blit_text(screen, t("menu.tagline"), px(size, 22), (int(width * 0.07), int(height * 0.07) + px(size, 84)),
-                  INK, max_width=int(width * 0.86))
-        blit_text(screen, t("menu.games"), px(size, 20), (int(width * 0.07), int(height * 0.30) - px(size, 10)),
-                  DIM, "bottomleft")
+        blit_text(
+            screen, t("app.title"), px(size, 64), (int(width * 0.07), int(height * 0.07)), GOLD, bold=True
+        )
+        blit_text(
+            screen,
+            t("menu.tagline"),
+            px(size, 22),
+            (int(width * 0.07), int(height * 0.07) + px(size, 84)),
+            INK,
+            max_width=int(width * 0.86),
+        )
+        blit_text(
+            screen,
+            t("menu.games"),
+            px(size, 20),
+            (int(width * 0.07), int(height * 0.30) - px(size, 10)),
+            DIM,
+            "bottomleft",
+        )
         if self.error:
             top = max(self.games_bottom, self.buttons_bottom) + px(size, 24)
             rect = pygame.Rect(int(width * 0.07), top, int(width * 0.86), 0)
             draw_error(screen, self.error, rect, px(size, 17))
         hints = t("menu.keys", n=len(self.focusables()))
-        blit_text(screen, hints, px(size, 15), (int(width * 0.07), height - px(size, 18)), DIM, "bottomleft",
-                  max_width=int(width * 0.7))
-        blit_text(screen, f"v{__version__}", px(size, 15), (width - int(width * 0.07), height - px(size, 18)), DIM,
-                  "bottomright")
+        blit_text(
+            screen,
+            hints,
+            px(size, 15),
+            (int(width * 0.07), height - px(size, 18)),
+            DIM,
+            "bottomleft",
+            max_width=int(width * 0.7),
+        )
+        blit_text(
+            screen,
+            f"v{__version__}",
+            px(size, 15),
+            (width - int(width * 0.07), height - px(size, 18)),
+            DIM,
+            "bottomright",
+        )
 
     # -- input -------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:

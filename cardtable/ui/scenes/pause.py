@@ -82,15 +82,31 @@ class PauseScene(FormScene):
         self.controls = []
         for index, (label, action, tag) in enumerate(specs):
             rect = pygame.Rect(self.panel.x + pad, self.panel.y + title_h + index * (bh + gap), bw, bh)
-            self.controls.append(UiButton(label, rect, action, tag=tag, badge=str(index + 1), align="left",
-                                          key=getattr(pygame, f"K_{index + 1}")))
+            self.controls.append(
+                UiButton(
+                    label,
+                    rect,
+                    action,
+                    tag=tag,
+                    badge=str(index + 1),
+                    align="left",
+                    key=getattr(pygame, f"K_{index + 1}"),
+                )
+            )
 
     def draw_content(self, screen: pygame.Surface) -> None:
         size = screen.get_size()
         dim_screen(screen, 150)
         draw_panel(screen, self.panel, (16, 26, 22, 240), radius=px(size, 14))
-        blit_text(screen, self.app.t("pause.title"), px(size, 34), (self.panel.centerx, self.panel.y + px(size, 16)),
-                  GOLD, "midtop", bold=True)
+        blit_text(
+            screen,
+            self.app.t("pause.title"),
+            px(size, 34),
+            (self.panel.centerx, self.panel.y + px(size, 16)),
+            GOLD,
+            "midtop",
+            bold=True,
+        )
         if self.error:
             rect = pygame.Rect(self.panel.x, self.panel.bottom + px(size, 12), self.panel.width, 0)
             draw_error(screen, self.error, rect, px(size, 16))

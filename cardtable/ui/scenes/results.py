@@ -120,8 +120,14 @@ class ResultsScene(FormScene):
         rematch = pygame.Rect(0, y, bw, bh)
         rematch.right = menu.x - px(size, 16)
         self.controls = [
-            UiButton(t("results.rematch") + " (R)", rematch, self.rematch, tag="rematch", key=pygame.K_r,
-                     selected=True),
+            UiButton(
+                t("results.rematch") + " (R)",
+                rematch,
+                self.rematch,
+                tag="rematch",
+                key=pygame.K_r,
+                selected=True,
+            ),
             UiButton(t("results.menu") + " (M)", menu, self.menu, tag="menu", key=pygame.K_m),
         ]
 
@@ -134,8 +140,15 @@ class ResultsScene(FormScene):
         y = self.panel.y + px(size, 14)
         inner = self.panel.width - 2 * pad
         title = blit_text(screen, self.app.t("results.title"), px(size, 30), (x, y), GOLD, bold=True)
-        blit_text(screen, self.subtitle(), px(size, 17), (title.right + px(size, 18), title.bottom - px(size, 6)), DIM,
-                  "bottomleft", max_width=self.panel.right - pad - title.right - px(size, 18))
+        blit_text(
+            screen,
+            self.subtitle(),
+            px(size, 17),
+            (title.right + px(size, 18), title.bottom - px(size, 6)),
+            DIM,
+            "bottomleft",
+            max_width=self.panel.right - pad - title.right - px(size, 18),
+        )
         y = title.bottom + px(size, 8)
         headline = blit_text(screen, self.headline(), px(size, 26), (x, y), INK, bold=True, max_width=inner)
         y = headline.bottom + px(size, 16)
@@ -162,7 +175,9 @@ class ResultsScene(FormScene):
         score_x = rect.right
         blit_text(screen, t("results.rank"), head, (rect.x, y), DIM)
         blit_text(screen, t("results.player"), head, (rect.x + rank_w, y), DIM)
-        blit_text(screen, t("table.mp") if self.uses_mp else t("results.score"), head, (score_x, y), DIM, "topright")
+        blit_text(
+            screen, t("table.mp") if self.uses_mp else t("results.score"), head, (score_x, y), DIM, "topright"
+        )
         y += round(head * 1.7)
         for rank, seat in standings(self.scores):
             won = seat in self.winners
@@ -175,10 +190,23 @@ class ResultsScene(FormScene):
             kind = t("setup.human") if not self.session.is_bot(seat) else t("setup.bot")
             score = self.score_text(seat)
             score_w = get_font(body).size(score)[0]
-            name_rect = blit_text(screen, who, body, (rect.x + rank_w, y), colour,
-                                  max_width=rect.width - rank_w - score_w - px(size, 80))
-            blit_text(screen, kind, px(size, 14), (name_rect.right + px(size, 8), name_rect.centery + px(size, 2)), DIM,
-                      "midleft", max_width=max(10, score_x - score_w - name_rect.right - px(size, 16)))
+            name_rect = blit_text(
+                screen,
+                who,
+                body,
+                (rect.x + rank_w, y),
+                colour,
+                max_width=rect.width - rank_w - score_w - px(size, 80),
+            )
+            blit_text(
+                screen,
+                kind,
+                px(size, 14),
+                (name_rect.right + px(size, 8), name_rect.centery + px(size, 2)),
+                DIM,
+                "midleft",
+                max_width=max(10, score_x - score_w - name_rect.right - px(size, 16)),
+            )
             blit_text(screen, score, body, (score_x, y), colour, "topright")
             y += row
 
@@ -197,19 +225,38 @@ class ResultsScene(FormScene):
         y = rect.y
         blit_text(screen, t("results.round"), head, (rect.x, y), DIM)
         for seat in range(seats):
-            blit_text(screen, self.session.name(seat), head, (rect.x + round_w + (seat + 1) * col_w - px(size, 6), y),
-                      DIM, "topright", max_width=col_w - px(size, 10), min_px=head)
+            blit_text(
+                screen,
+                self.session.name(seat),
+                head,
+                (rect.x + round_w + (seat + 1) * col_w - px(size, 6), y),
+                DIM,
+                "topright",
+                max_width=col_w - px(size, 10),
+                min_px=head,
+            )
         y += round(head * 1.6)
-        pygame.draw.line(screen, (70, 100, 85), (rect.x, y - px(size, 4)), (rect.right, y - px(size, 4)),
-                         max(1, px(size, 1)))
+        pygame.draw.line(
+            screen,
+            (70, 100, 85),
+            (rect.x, y - px(size, 4)),
+            (rect.right, y - px(size, 4)),
+            max(1, px(size, 1)),
+        )
         start = self.round_log[0]["mp"][0] - self.round_log[0]["deltas"][0] if self.round_log else None
         if start is not None:
             blit_text(screen, t("results.start"), small, (rect.x, y + (row - small) // 2), DIM)
             for seat in range(seats):
                 first = self.round_log[0]
                 value = first["mp"][seat] - first["deltas"][seat]
-                blit_text(screen, str(value), small, (rect.x + round_w + (seat + 1) * col_w - px(size, 6),
-                                                      y + (row - small) // 2), DIM, "topright")
+                blit_text(
+                    screen,
+                    str(value),
+                    small,
+                    (rect.x + round_w + (seat + 1) * col_w - px(size, 6), y + (row - small) // 2),
+                    DIM,
+                    "topright",
+                )
             y += row
         for entry in self.round_log:
             blit_text(screen, self.round_name(entry), body, (rect.x, y), INK)
@@ -221,20 +268,38 @@ class ResultsScene(FormScene):
                 delta = int(entry["deltas"][seat])
                 mp = int(entry["mp"][seat])
                 delta_text = f"{delta:+d}" if delta else "±0"
-                delta_surf = get_font(small).render(delta_text, True, GAIN if delta > 0 else ERROR if delta < 0 else DIM)
-                delta_rect = delta_surf.get_rect(bottomright=(right, y + get_font(body).get_ascent()
-                                                              - get_font(body).get_ascent() // 12))
+                delta_surf = get_font(small).render(
+                    delta_text, True, GAIN if delta > 0 else ERROR if delta < 0 else DIM
+                )
+                delta_rect = delta_surf.get_rect(
+                    bottomright=(right, y + get_font(body).get_ascent() - get_font(body).get_ascent() // 12)
+                )
                 screen.blit(delta_surf, delta_rect)
-                marks = (BLAST if seat in blasts else IGNITE if seat in igniters else "") + \
-                    (SHOT_FROM if seat == shot_from and igniters - {seat} else "")
-                mp_rect = blit_text(screen, str(mp), body, (delta_rect.x - px(size, 6), y), GOLD if seat in igniters
-                                    else INK, "topright")
+                marks = (BLAST if seat in blasts else IGNITE if seat in igniters else "") + (
+                    SHOT_FROM if seat == shot_from and igniters - {seat} else ""
+                )
+                mp_rect = blit_text(
+                    screen,
+                    str(mp),
+                    body,
+                    (delta_rect.x - px(size, 6), y),
+                    GOLD if seat in igniters else INK,
+                    "topright",
+                )
                 if marks:
-                    blit_text(screen, marks, small, (mp_rect.x - px(size, 4), mp_rect.centery), GOLD, "midright")
+                    blit_text(
+                        screen, marks, small, (mp_rect.x - px(size, 4), mp_rect.centery), GOLD, "midright"
+                    )
             y += row
         legend = t("results.legend", ignite=IGNITE, blast=BLAST, shot=SHOT_FROM)
-        blit_text(screen, legend, head, (rect.x, min(rect.bottom - head, y + px(size, 8))), DIM,
-                  max_width=rect.width)
+        blit_text(
+            screen,
+            legend,
+            head,
+            (rect.x, min(rect.bottom - head, y + px(size, 8))),
+            DIM,
+            max_width=rect.width,
+        )
 
     def key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):

@@ -74,8 +74,18 @@ class RisugeonTable(TableScene):
         own_deck = view.zones[f"deck:{seat}"]
         for index in range(min(own_deck.count, 12)):
             rect = slots["deck"]
-            out.append(Placement((f"deck:{seat}", index), -1, False, rect.x - index * 0.6, rect.y - index * 0.6,
-                                 cw, index, f"deck:{seat}"))
+            out.append(
+                Placement(
+                    (f"deck:{seat}", index),
+                    -1,
+                    False,
+                    rect.x - index * 0.6,
+                    rect.y - index * 0.6,
+                    cw,
+                    index,
+                    f"deck:{seat}",
+                )
+            )
         discard = view.zones[f"discard:{seat}"]
         if discard.count:
             top = discard.cards[-1]
@@ -86,8 +96,11 @@ class RisugeonTable(TableScene):
         area = slots["play"]
         span = min(cw * 0.9, (area.width - cw) / max(1, len(play) - 1)) if len(play) > 1 else 0
         for index, card in enumerate(play):
-            out.append(Placement(card, card, True, area.x + 8 + index * span, area.y + 6, cw, 40 + index,
-                                 f"play:{seat}"))
+            out.append(
+                Placement(
+                    card, card, True, area.x + 8 + index * span, area.y + 6, cw, 40 + index, f"play:{seat}"
+                )
+            )
         width, height = size
         hand = view.zones[f"hand:{seat}"].cards
         hand_cw = int(cw * 1.5)
@@ -96,10 +109,14 @@ class RisugeonTable(TableScene):
         y = height - hand_cw * 88 // 63 - 14
         for index, card in enumerate(sorted(hand) if hand and hand[0] >= 0 else hand):
             key = card if card >= 0 else (f"hand:{seat}", index)
-            out.append(Placement(key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index, f"hand:{seat}"))
+            out.append(
+                Placement(key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index, f"hand:{seat}")
+            )
         return out
 
-    def _pile_top(self, out: list[Placement], view: PlayerView, zone: str, rect: pygame.Rect, cw: int) -> None:
+    def _pile_top(
+        self, out: list[Placement], view: PlayerView, zone: str, rect: pygame.Rect, cw: int
+    ) -> None:
         cards = view.zones[zone].cards
         if cards:
             top = cards[-1]
@@ -108,9 +125,15 @@ class RisugeonTable(TableScene):
     def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
         slots = self.slots()
         seat = self.bottom_seat()
-        names = {f"deck:{seat}": "deck", f"discard:{seat}": "discard", f"play:{seat}": "play",
-                 "pile:gems": "gems", "display": "display0", "action_deck": "action_deck",
-                 "stock_area": "stock_area"}
+        names = {
+            f"deck:{seat}": "deck",
+            f"discard:{seat}": "discard",
+            f"play:{seat}": "play",
+            "pile:gems": "gems",
+            "display": "display0",
+            "action_deck": "action_deck",
+            "stock_area": "stock_area",
+        }
         for tier in SUPPLY:
             names[f"pile:{tier}"] = tier
         if zone in names:
@@ -127,9 +150,15 @@ class RisugeonTable(TableScene):
         slots = self.slots()
         px = max(13, height // 48)
         data = view.data
-        labels = {"skill1": "Skill 1", "skill2": "Skill 2", "skill3": "Skill 3", "production": "Production",
-                  "gems": f"Gems ({data.get('gems_left', 0)})", "action_deck": f"Actions ({data.get('action_deck', 0)})",
-                  "stock_area": f"Stock area ({data.get('stock_area', 0)})"}
+        labels = {
+            "skill1": "Skill 1",
+            "skill2": "Skill 2",
+            "skill3": "Skill 3",
+            "production": "Production",
+            "gems": f"Gems ({data.get('gems_left', 0)})",
+            "action_deck": f"Actions ({data.get('action_deck', 0)})",
+            "stock_area": f"Stock area ({data.get('stock_area', 0)})",
+        }
         supply = data.get("supply", {})
         for name, rect in slots.items():
             if name in ("play", "well"):
@@ -140,8 +169,14 @@ class RisugeonTable(TableScene):
                 text += f" ({supply[name]['count']})"
             if text:
                 small = max(11, px - 2)
-                draw_text(surface, fit_width(text, small, rect.width + 8), small, (rect.centerx, rect.y - 4), DIM,
-                          "midbottom")
+                draw_text(
+                    surface,
+                    fit_width(text, small, rect.width + 8),
+                    small,
+                    (rect.centerx, rect.y - 4),
+                    DIM,
+                    "midbottom",
+                )
         for card in self._trainable_cards():
             rect = self._rect_of(card)
             if rect is not None:
@@ -152,10 +187,22 @@ class RisugeonTable(TableScene):
         pygame.draw.ellipse(surface, (60, 70, 40), well)
         draw_text(surface, "Skill / PS well", px, well.center, INK, "center")
         seat = self.bottom_seat()
-        draw_text(surface, f"Deck ({view.zones[f'deck:{seat}'].count})", px,
-                  (slots["deck"].centerx, slots["deck"].y - 4), DIM, "midbottom")
-        draw_text(surface, f"Discard ({view.zones[f'discard:{seat}'].count})", px,
-                  (slots["discard"].centerx, slots["discard"].y - 4), DIM, "midbottom")
+        draw_text(
+            surface,
+            f"Deck ({view.zones[f'deck:{seat}'].count})",
+            px,
+            (slots["deck"].centerx, slots["deck"].y - 4),
+            DIM,
+            "midbottom",
+        )
+        draw_text(
+            surface,
+            f"Discard ({view.zones[f'discard:{seat}'].count})",
+            px,
+            (slots["discard"].centerx, slots["discard"].y - 4),
+            DIM,
+            "midbottom",
+        )
         self._counters(surface, view, px)
         self._panels(surface, view, px)
         self._status(surface, view, px)
@@ -163,8 +210,12 @@ class RisugeonTable(TableScene):
     def _counters(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         data = view.data
         well = self.slots()["well"]
-        rows = [f"Actions {data.get('actions_left', 0)}", f"Trainings {data.get('trainings_left', 0)}",
-                f"Skill {data.get('skill', 0)}", f"PS {data.get('ps', 0)}"]
+        rows = [
+            f"Actions {data.get('actions_left', 0)}",
+            f"Trainings {data.get('trainings_left', 0)}",
+            f"Skill {data.get('skill', 0)}",
+            f"PS {data.get('ps', 0)}",
+        ]
         for index, text in enumerate(rows):
             draw_text(surface, text, px + 3, (well.x, well.bottom + 10 + index * (px + 8)), GOLD, bold=True)
 
@@ -179,14 +230,28 @@ class RisugeonTable(TableScene):
             colour = (40, 70, 60, 230) if seat == view.active else (16, 28, 34, 215)
             draw_panel(surface, box, colour)
             name = fit_width(f"P{seat + 1} {self.session.name(seat)}", px + 1, box_w - 20)
-            draw_text(surface, name, px + 1, (box.x + 10, box.y + 4), GOLD if seat in view.deciding else INK, bold=True)
+            draw_text(
+                surface,
+                name,
+                px + 1,
+                (box.x + 10, box.y + 4),
+                GOLD if seat in view.deciding else INK,
+                bold=True,
+            )
             points = data.get("points", [0] * view.seats)[seat]
             gems = len(data.get("gems", [[]] * view.seats)[seat])
-            counts = (f"hand {view.zones[f'hand:{seat}'].count} · deck {view.zones[f'deck:{seat}'].count} · "
-                      f"discard {view.zones[f'discard:{seat}'].count}")
+            counts = (
+                f"hand {view.zones[f'hand:{seat}'].count} · deck {view.zones[f'deck:{seat}'].count} · "
+                f"discard {view.zones[f'discard:{seat}'].count}"
+            )
             draw_text(surface, counts, px, (box.x + 10, box.y + px + 10), INK)
-            draw_text(surface, f"points {points} · gems {gems} · played {view.zones[f'play:{seat}'].count}", px,
-                      (box.x + 10, box.y + 2 * px + 16), INK)
+            draw_text(
+                surface,
+                f"points {points} · gems {gems} · played {view.zones[f'play:{seat}'].count}",
+                px,
+                (box.x + 10, box.y + 2 * px + 16),
+                INK,
+            )
             y += box.height + 8
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
@@ -267,8 +332,12 @@ class RisugeonTable(TableScene):
 
     def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
         slots = self.slots()
-        return [("play", slots["play"]), ("well", slots["well"]), ("discard", slots["discard"].inflate(30, 30)),
-                ("stock", slots["stock_area"].inflate(20, 20))]
+        return [
+            ("play", slots["play"]),
+            ("well", slots["well"]),
+            ("discard", slots["discard"].inflate(30, 30)),
+            ("stock", slots["stock_area"].inflate(20, 20)),
+        ]
 
     def attempted(self, cards: list[int], target: str) -> Action | None:
         if self.viewer is None or len(cards) != 1:
@@ -290,14 +359,21 @@ class RisugeonTable(TableScene):
         if "done" in kinds:
             specs.append(("Done (D)", lambda: self._do_kind("done"), pygame.K_d))
         if legal:
-            specs.append((self.app.t("table.actions"), lambda: self.open_menu(self.app.t("table.actions"), legal),
-                          None))
+            specs.append(
+                (
+                    self.app.t("table.actions"),
+                    lambda: self.open_menu(self.app.t("table.actions"), legal),
+                    None,
+                )
+            )
         if self.viewer is not None and self.engine.can_undo(self.viewer):
             specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
         x = int(width * 0.78)
         y = height - (bh + 8) * len(specs) - 8
-        return [Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
-                for i, (label, act, key) in enumerate(specs)]
+        return [
+            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
+            for i, (label, act, key) in enumerate(specs)
+        ]
 
     def _do_kind(self, kind: str) -> None:
         for action in self.my_legal():
@@ -317,10 +393,12 @@ class RisugeonTable(TableScene):
 
     def card_clicked(self, card: int) -> bool:
         """Clicking a hand card uses it when that is its only move (an action to play, a skill to spend)."""
-        moves = [a for a in self.my_legal() if a.cards == (card,) and a.kind in ("play", "discard", "pick",
-                                                                                  "return")]
+        moves = [
+            a
+            for a in self.my_legal()
+            if a.cards == (card,) and a.kind in ("play", "discard", "pick", "return")
+        ]
         if len(moves) == 1:
             self.perform(moves[0])
             return True
         return False
-

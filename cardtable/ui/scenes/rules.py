@@ -59,9 +59,12 @@ class DocumentScene(FormScene):
         pad = px(size, 28)
         title_h = px(size, 56)
         button_h = px(size, 46)
-        text_rect = pygame.Rect(self.panel.x + pad, self.panel.y + title_h + pad // 2,
-                                self.panel.width - 2 * pad - px(size, 12),
-                                self.panel.height - title_h - button_h - pad * 2)
+        text_rect = pygame.Rect(
+            self.panel.x + pad,
+            self.panel.y + title_h + pad // 2,
+            self.panel.width - 2 * pad - px(size, 12),
+            self.panel.height - title_h - button_h - pad * 2,
+        )
         doc = TextDoc.layout(self.blocks(), text_rect.width, size)
         self.view = ScrollView(text_rect, doc, px(size, 19))
         self.view.scroll_to(round(self._fraction * self.view.max_offset))
@@ -91,16 +94,34 @@ class DocumentScene(FormScene):
         dim_screen(screen, 120)
         draw_panel(screen, self.panel, (16, 26, 22, 250), radius=px(size, 14))
         pad = px(size, 28)
-        blit_text(screen, self.title(), px(size, 28), (self.panel.x + pad, self.panel.y + px(size, 14)), GOLD,
-                  bold=True, max_width=self.panel.width - 2 * pad)
+        blit_text(
+            screen,
+            self.title(),
+            px(size, 28),
+            (self.panel.x + pad, self.panel.y + px(size, 14)),
+            GOLD,
+            bold=True,
+            max_width=self.panel.width - 2 * pad,
+        )
         line_y = self.panel.y + px(size, 56)
-        pygame.draw.line(screen, (70, 100, 85), (self.panel.x + pad, line_y), (self.panel.right - pad, line_y),
-                         max(1, px(size, 2)))
+        pygame.draw.line(
+            screen,
+            (70, 100, 85),
+            (self.panel.x + pad, line_y),
+            (self.panel.right - pad, line_y),
+            max(1, px(size, 2)),
+        )
         if self.view is not None:
             self.view.draw(screen)
-        blit_text(screen, self.app.t("rules.keys"), px(size, 15),
-                  (self.panel.x + pad, self.panel.bottom - pad // 2 - px(size, 23)), DIM, "midleft",
-                  max_width=self.panel.width - px(size, 260))
+        blit_text(
+            screen,
+            self.app.t("rules.keys"),
+            px(size, 15),
+            (self.panel.x + pad, self.panel.bottom - pad // 2 - px(size, 23)),
+            DIM,
+            "midleft",
+            max_width=self.panel.width - px(size, 260),
+        )
 
 
 class RulesScene(DocumentScene):
@@ -112,8 +133,11 @@ class RulesScene(DocumentScene):
 
     def title(self) -> str:
         game = all_games().get(self.game_id)
-        name = self.game_id if game is None else (
-            game.title_ja if self.app.t.language == "ja" and game.title_ja else game.title)
+        name = (
+            self.game_id
+            if game is None
+            else (game.title_ja if self.app.t.language == "ja" and game.title_ja else game.title)
+        )
         return self.app.t("rules.title", game=name)
 
     def blocks(self) -> list[Block]:

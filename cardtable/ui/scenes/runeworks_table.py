@@ -92,12 +92,26 @@ class RuneWorksTable(TableScene):
         stock_rect, pool_rect = self.pile_rects()
         stock = view.zones["stock"]
         for i, card in enumerate(stock.cards):
-            out.append(Placement(("stock", i), card, False, stock_rect.x - i * 0.25, stock_rect.y - i * 0.25, cw, i,
-                                 "stock"))
+            out.append(
+                Placement(
+                    ("stock", i),
+                    card,
+                    False,
+                    stock_rect.x - i * 0.25,
+                    stock_rect.y - i * 0.25,
+                    cw,
+                    i,
+                    "stock",
+                )
+            )
         pool = view.zones["pool"].cards
         for i, card in enumerate(pool):
             spread = max(0, i - (len(pool) - 5))
-            out.append(Placement(card, card, True, pool_rect.x + spread * cw * 0.28, pool_rect.y, cw, 100 + i, "pool"))
+            out.append(
+                Placement(
+                    card, card, True, pool_rect.x + spread * cw * 0.28, pool_rect.y, cw, 100 + i, "pool"
+                )
+            )
         seats = view.seats
         for seat in range(seats):
             zone = view.zones[f"hand:{seat}"]
@@ -106,7 +120,9 @@ class RuneWorksTable(TableScene):
                 span = min(cw * 0.8, (width * 0.62) / max(1, len(cards)))
                 x0 = width * 0.42 - (span * (len(cards) - 1) + cw) / 2
                 y = height - ch - 12
-                order = sorted(cards, key=lambda c: self._sort_key(c)) if cards and cards[0] >= 0 else list(cards)
+                order = (
+                    sorted(cards, key=lambda c: self._sort_key(c)) if cards and cards[0] >= 0 else list(cards)
+                )
                 for i, card in enumerate(order):
                     key = card if card >= 0 else (f"hand:{seat}", i)
                     out.append(Placement(key, card, card >= 0, x0 + i * span, y, cw, 300 + i, f"hand:{seat}"))
@@ -117,8 +133,11 @@ class RuneWorksTable(TableScene):
                 x0 = ax - (span * (len(cards) - 1) + sw) / 2
                 for i, card in enumerate(cards):
                     key = card if card >= 0 else (f"hand:{seat}", i)
-                    out.append(Placement(key, card, card >= 0, x0 + i * span, ay - sw * 0.7, sw, 200 + i,
-                                         f"hand:{seat}"))
+                    out.append(
+                        Placement(
+                            key, card, card >= 0, x0 + i * span, ay - sw * 0.7, sw, 200 + i, f"hand:{seat}"
+                        )
+                    )
         melds = view.data.get("melds", [])
         for owner in range(seats):
             own = [e for e in melds if e["owner"] == owner]
@@ -131,7 +150,9 @@ class RuneWorksTable(TableScene):
             for slot, entry in enumerate(own):
                 cards = sorted(view.zones[entry["zone"]].cards, key=self._sort_key)
                 for i, card in enumerate(cards):
-                    out.append(Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, entry["zone"]))
+                    out.append(
+                        Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, entry["zone"])
+                    )
                 x += (len(cards) - 1) * step + gap
         return out
 
@@ -155,15 +176,24 @@ class RuneWorksTable(TableScene):
         width, height = surface.get_size()
         surface.fill((22, 70, 50))
         cx, cy = self.centre()
-        pygame.draw.ellipse(surface, (28, 84, 60), pygame.Rect(0, 0, width * 0.8, height * 0.78).move(
-            cx - width * 0.4, cy - height * 0.39))
+        pygame.draw.ellipse(
+            surface,
+            (28, 84, 60),
+            pygame.Rect(0, 0, width * 0.8, height * 0.78).move(cx - width * 0.4, cy - height * 0.39),
+        )
         px = max(14, height // 44)
         stock, pool = self.pile_rects()
         pygame.draw.rect(surface, (18, 56, 40), stock.inflate(10, 10), border_radius=10)
         pygame.draw.rect(surface, (18, 56, 40), pool.inflate(10, 10), border_radius=10)
         t = self.app.t
-        draw_text(surface, f"{t('table.stock')} ({view.zones['stock'].count})", px, (stock.centerx, stock.bottom + 8),
-                  DIM, "midtop")
+        draw_text(
+            surface,
+            f"{t('table.stock')} ({view.zones['stock'].count})",
+            px,
+            (stock.centerx, stock.bottom + 8),
+            DIM,
+            "midtop",
+        )
         draw_text(surface, t("table.pool"), px, (pool.centerx, pool.bottom + 8), DIM, "midtop")
         data = view.data
         level = data.get("level", 3)
@@ -209,11 +239,16 @@ class RuneWorksTable(TableScene):
         box = pygame.Rect(int(width * 0.83), 40, int(width * 0.165), int(height * 0.5))
         draw_panel(surface, box, (10, 30, 22, 200))
         draw_text(surface, self.app.t("table.log"), px, (box.x + 8, box.y + 4), GOLD)
-        lines = self.session.log[-(box.height // (px + 6) - 1):]
+        lines = self.session.log[-(box.height // (px + 6) - 1) :]
         small = max(11, px - 3)
         for i, line in enumerate(lines):
-            draw_text(surface, fit_width(line, small, box.width - 16), small,
-                      (box.x + 8, box.y + 8 + (i + 1) * (px + 4)), INK)
+            draw_text(
+                surface,
+                fit_width(line, small, box.width - 16),
+                small,
+                (box.x + 8, box.y + 8 + (i + 1) * (px + 4)),
+                INK,
+            )
 
     def _draw_status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
@@ -226,7 +261,11 @@ class RuneWorksTable(TableScene):
             text = t("table.claim_window", card=self._card_words(card))
         elif view.active is not None:
             name = self.session.name(view.active)
-            text = t("table.your_turn", name=name) if view.active == self.viewer else t("table.waiting", name=name)
+            text = (
+                t("table.your_turn", name=name)
+                if view.active == self.viewer
+                else t("table.waiting", name=name)
+            )
         if self.session.save_error:
             text += "  ·  " + self.session.save_error
         draw_text(surface, text, px + 2, (16, 16 + px * 2), INK)
@@ -252,10 +291,16 @@ class RuneWorksTable(TableScene):
         assert cardset is not None
         codes = " ".join(codes_text(cardset, action.cards))
         labels = {
-            "draw": "Draw from the Mana Source", "noreveal": "Show nothing (counts 0)", "pass": "Pass",
-            "shot": "Ignite Shot!", "reveal": f"Show {codes}", "release": f"Release {codes}",
-            "set": f"Set {codes}", "seek": f"Seek: take the discard with {codes}",
-            "call": f"Call: take the discard with {codes}", "boost": f"Boost {codes} onto {action.target}",
+            "draw": "Draw from the Mana Source",
+            "noreveal": "Show nothing (counts 0)",
+            "pass": "Pass",
+            "shot": "Ignite Shot!",
+            "reveal": f"Show {codes}",
+            "release": f"Release {codes}",
+            "set": f"Set {codes}",
+            "seek": f"Seek: take the discard with {codes}",
+            "call": f"Call: take the discard with {codes}",
+            "boost": f"Boost {codes} onto {action.target}",
         }
         return labels.get(action.kind, self.engine.describe(action))
 
@@ -264,22 +309,39 @@ class RuneWorksTable(TableScene):
         chosen = tuple(sorted(cards))
         stock, pool = self.pile_rects()
         out = [
-            DropTarget(pool.inflate(20, 20), "pool",
-                       [a for a in legal if (a.kind == "release" and a.cards == chosen)
-                        or (a.kind in ("seek", "call") and a.cards == chosen)]),
-            DropTarget(self.own_meld_area(), "table", [a for a in legal if a.kind == "set" and a.cards == chosen]),
+            DropTarget(
+                pool.inflate(20, 20),
+                "pool",
+                [
+                    a
+                    for a in legal
+                    if (a.kind == "release" and a.cards == chosen)
+                    or (a.kind in ("seek", "call") and a.cards == chosen)
+                ],
+            ),
+            DropTarget(
+                self.own_meld_area(), "table", [a for a in legal if a.kind == "set" and a.cards == chosen]
+            ),
         ]
         for index, rect in self.meld_rects():
-            out.append(DropTarget(rect, f"m{index}", [a for a in legal if a.kind == "boost" and a.cards == chosen
-                                                      and a.target == f"m{index}"]))
+            out.append(
+                DropTarget(
+                    rect,
+                    f"m{index}",
+                    [a for a in legal if a.kind == "boost" and a.cards == chosen and a.target == f"m{index}"],
+                )
+            )
         return out
 
     def meld_rects(self) -> list[tuple[int, pygame.Rect]]:
         """Each meld's screen area, by meld number."""
         out = []
         for index, entry in enumerate(self.view().data.get("melds", [])):
-            rects = [s.card_rect() for s in self.board.sprites.values()
-                     if s.card in self.view().zones[entry["zone"]].cards]
+            rects = [
+                s.card_rect()
+                for s in self.board.sprites.values()
+                if s.card in self.view().zones[entry["zone"]].cards
+            ]
             if rects:
                 out.append((index, rects[0].unionall(rects[1:]).inflate(10, 10)))
         return out
@@ -334,8 +396,13 @@ class RuneWorksTable(TableScene):
         if view.phase == "claim" and legal:
             specs.append(("Claim…", lambda: self.open_menu("Claim", legal), None))
         if legal:
-            specs.append((self.app.t("table.actions"), lambda: self.open_menu(self.app.t("table.actions"), legal),
-                          None))
+            specs.append(
+                (
+                    self.app.t("table.actions"),
+                    lambda: self.open_menu(self.app.t("table.actions"), legal),
+                    None,
+                )
+            )
         if self.viewer is not None and self.engine.can_undo(self.viewer):
             specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
         buttons = []
@@ -392,7 +459,11 @@ class RuneWorksTable(TableScene):
         self.perform(Action(self.viewer, "release", (cards[0],)))  # type: ignore[arg-type]
 
     def key(self, event: pygame.event.Event) -> None:
-        if self.engine.state.phase == "claim" and self.claim_left > 0 and pygame.K_1 <= event.key <= pygame.K_6:
+        if (
+            self.engine.state.phase == "claim"
+            and self.claim_left > 0
+            and pygame.K_1 <= event.key <= pygame.K_6
+        ):
             self._claim(event.key - pygame.K_1)
 
     def click(self, pos: tuple[int, int]) -> None:

@@ -21,8 +21,15 @@ from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
 from .table import DropTarget, Placement, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
-ACTION_KEYS = {"refill": pygame.K_f, "change": pygame.K_c, "attack": pygame.K_t, "end": pygame.K_e,
-               "roll": pygame.K_r, "done": pygame.K_d, "pass": pygame.K_p}
+ACTION_KEYS = {
+    "refill": pygame.K_f,
+    "change": pygame.K_c,
+    "attack": pygame.K_t,
+    "end": pygame.K_e,
+    "roll": pygame.K_r,
+    "done": pygame.K_d,
+    "pass": pygame.K_p,
+}
 
 
 class SainomeTable(TableScene):
@@ -62,8 +69,10 @@ class SainomeTable(TableScene):
         width, height = self.app.size
         cw = self.card_width()
         ch = cw * 88 // 63
-        return (pygame.Rect(int(width * 0.62), height // 2 - ch // 2, cw, ch),
-                pygame.Rect(int(width * 0.62) + cw + 20, height // 2 - ch // 2, cw, ch))
+        return (
+            pygame.Rect(int(width * 0.62), height // 2 - ch // 2, cw, ch),
+            pygame.Rect(int(width * 0.62) + cw + 20, height // 2 - ch // 2, cw, ch),
+        )
 
     # -- layout ------------------------------------------------------------------------------
     def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
@@ -75,13 +84,24 @@ class SainomeTable(TableScene):
             character = view.zones[f"character:{seat}"].cards
             if character:
                 card = character[-1]
-                out.append(Placement(card, card, True, cx - cw // 2, cy - cw * 44 // 63, cw, 50,
-                                     f"character:{seat}"))
+                out.append(
+                    Placement(card, card, True, cx - cw // 2, cy - cw * 44 // 63, cw, 50, f"character:{seat}")
+                )
             for slot, rect in self.slot_rects(seat).items():
                 cards = view.zones[f"slot:{seat}:{slot}"].cards
                 for index, card in enumerate(cards):
-                    out.append(Placement(card, card, True, rect.x + index * 6, rect.y + index * 6, cw, 60 + index,
-                                         f"slot:{seat}:{slot}"))
+                    out.append(
+                        Placement(
+                            card,
+                            card,
+                            True,
+                            rect.x + index * 6,
+                            rect.y + index * 6,
+                            cw,
+                            60 + index,
+                            f"slot:{seat}:{slot}",
+                        )
+                    )
             hp = view.zones[f"hp:{seat}"]
             rect = self.hp_rect(seat)
             for index, card in enumerate(hp.cards):
@@ -96,24 +116,59 @@ class SainomeTable(TableScene):
             y = height - hand_cw * 88 // 63 - 10 if bottom else 10
             for index, card in enumerate(sorted(hand) if hand and hand[0] >= 0 else hand):
                 key = card if card >= 0 else (f"hand:{seat}", index)
-                out.append(Placement(key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index,
-                                     f"hand:{seat}"))
+                out.append(
+                    Placement(
+                        key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index, f"hand:{seat}"
+                    )
+                )
         common_rect, discard_rect = self.pile_rects()
         common = view.zones["common"]
         for index in range(min(common.count, 10)):
-            out.append(Placement(("common", index), -1, False, common_rect.x - index * 0.5,
-                                 common_rect.y - index * 0.5, cw, index, "common"))
+            out.append(
+                Placement(
+                    ("common", index),
+                    -1,
+                    False,
+                    common_rect.x - index * 0.5,
+                    common_rect.y - index * 0.5,
+                    cw,
+                    index,
+                    "common",
+                )
+            )
         discard = view.zones["discard"].cards
         if discard:
-            out.append(Placement(discard[-1], discard[-1], True, discard_rect.x, discard_rect.y, cw, 20, "discard"))
+            out.append(
+                Placement(discard[-1], discard[-1], True, discard_rect.x, discard_rect.y, cw, 20, "discard")
+            )
         resolving = view.zones["resolving"].cards
         for index, card in enumerate(resolving):
-            out.append(Placement(card, card, True, width * 0.62 + index * cw * 0.4, height * 0.5 + cw * 1.6, cw,
-                                 400 + index, "resolving"))
+            out.append(
+                Placement(
+                    card,
+                    card,
+                    True,
+                    width * 0.62 + index * cw * 0.4,
+                    height * 0.5 + cw * 1.6,
+                    cw,
+                    400 + index,
+                    "resolving",
+                )
+            )
         characters = view.zones["characters"].cards
         for index, card in enumerate(characters):
-            out.append(Placement(card, card, True, width * 0.05 + index * cw * 1.15, height * 0.45, cw, 500 + index,
-                                 "characters"))
+            out.append(
+                Placement(
+                    card,
+                    card,
+                    True,
+                    width * 0.05 + index * cw * 1.15,
+                    height * 0.45,
+                    cw,
+                    500 + index,
+                    "characters",
+                )
+            )
         return out
 
     def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
@@ -135,8 +190,16 @@ class SainomeTable(TableScene):
         width, height = self.app.size
         size = max(28, height // 12)
         cx, cy = self.character_centre(event.seat)
-        other = self.character_centre(1 - event.seat) if self.engine.state.seats == 2 else (width // 2, height // 2)
-        return (cx - size * 2.0, float(cy)), ((cx + other[0]) / 2 + size * 2.5, (cy + other[1]) / 2 - size / 2), size
+        other = (
+            self.character_centre(1 - event.seat)
+            if self.engine.state.seats == 2
+            else (width // 2, height // 2)
+        )
+        return (
+            (cx - size * 2.0, float(cy)),
+            ((cx + other[0]) / 2 + size * 2.5, (cy + other[1]) / 2 - size / 2),
+            size,
+        )
 
     # -- background --------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
@@ -155,13 +218,21 @@ class SainomeTable(TableScene):
                 entry = seat_slots.get(slot, {})
                 face = entry.get("face")
                 lit = face is not None and face in rolled and roll.get("seat") == seat
-                pygame.draw.rect(surface, (90, 150, 110) if lit else (44, 26, 30), rect.inflate(10, 10),
-                                 border_radius=8)
+                pygame.draw.rect(
+                    surface, (90, 150, 110) if lit else (44, 26, 30), rect.inflate(10, 10), border_radius=8
+                )
                 if lit:
                     pygame.draw.rect(surface, GOLD, rect.inflate(16, 16), 4, border_radius=10)
                 if face is not None:
-                    draw_text(surface, str(face), px + 4, (rect.centerx, rect.centery), (120, 90, 96), "center",
-                              bold=True)
+                    draw_text(
+                        surface,
+                        str(face),
+                        px + 4,
+                        (rect.centerx, rect.centery),
+                        (120, 90, 96),
+                        "center",
+                        bold=True,
+                    )
             cx, cy = self.character_centre(seat)
             name = self.session.name(seat)
             if info:
@@ -172,13 +243,32 @@ class SainomeTable(TableScene):
             label = fit_width(f"P{seat + 1} {name}", px + 1, int(left - 20))
             draw_text(surface, label, px + 1, (left - 16, cy), colour, "midright", bold=True)
             hp = self.hp_rect(seat)
-            draw_text(surface, f"HP {view.zones[f'hp:{seat}'].count}", px + 2, (hp.centerx, hp.bottom + 6), GOLD,
-                      "midtop", bold=True)
+            draw_text(
+                surface,
+                f"HP {view.zones[f'hp:{seat}'].count}",
+                px + 2,
+                (hp.centerx, hp.bottom + 6),
+                GOLD,
+                "midtop",
+                bold=True,
+            )
         common, discard = self.pile_rects()
-        draw_text(surface, f"Deck {view.zones['common'].count}", px, (common.centerx, common.bottom + 6), DIM,
-                  "midtop")
-        draw_text(surface, f"Discard {view.zones['discard'].count}", px, (discard.centerx, discard.bottom + 6),
-                  DIM, "midtop")
+        draw_text(
+            surface,
+            f"Deck {view.zones['common'].count}",
+            px,
+            (common.centerx, common.bottom + 6),
+            DIM,
+            "midtop",
+        )
+        draw_text(
+            surface,
+            f"Discard {view.zones['discard'].count}",
+            px,
+            (discard.centerx, discard.bottom + 6),
+            DIM,
+            "midtop",
+        )
         self._status(surface, view, px)
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
@@ -186,8 +276,10 @@ class SainomeTable(TableScene):
         data = view.data
         lines = []
         if view.active is not None:
-            lines.append(f"{self.session.name(view.active)}: {view.phase}"
-                         + (f" · actions left {data.get('actions_left')}" if view.phase == "action" else ""))
+            lines.append(
+                f"{self.session.name(view.active)}: {view.phase}"
+                + (f" · actions left {data.get('actions_left')}" if view.phase == "action" else "")
+            )
         roll = data.get("last_roll")
         if roll:
             faces = ", ".join(str(r) for r in roll.get("results", []))
@@ -198,8 +290,13 @@ class SainomeTable(TableScene):
         box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), (px + 8) * (len(lines) + 1))
         draw_panel(surface, box, (30, 16, 20, 200))
         for index, line in enumerate(lines):
-            draw_text(surface, fit_width(line, px, box.width - 16), px, (box.x + 8, box.y + 8 + index * (px + 8)),
-                      INK)
+            draw_text(
+                surface,
+                fit_width(line, px, box.width - 16),
+                px,
+                (box.x + 8, box.y + 8 + index * (px + 8)),
+                INK,
+            )
 
     # -- moves -------------------------------------------------------------------------------
     def words(self, action: Action) -> str:
@@ -236,11 +333,21 @@ class SainomeTable(TableScene):
         chosen = tuple(sorted(cards))
         out = []
         for slot, rect in self.slot_rects(self.viewer).items():
-            out.append(DropTarget(rect.inflate(16, 16), slot,
-                                  [a for a in legal if a.kind == "equip" and a.cards == chosen and a.target == slot]))
+            out.append(
+                DropTarget(
+                    rect.inflate(16, 16),
+                    slot,
+                    [a for a in legal if a.kind == "equip" and a.cards == chosen and a.target == slot],
+                )
+            )
         _, discard = self.pile_rects()
-        out.append(DropTarget(discard.inflate(20, 20), "discard",
-                              [a for a in legal if a.kind in ("trash", "use") and a.cards == chosen]))
+        out.append(
+            DropTarget(
+                discard.inflate(20, 20),
+                "discard",
+                [a for a in legal if a.kind in ("trash", "use") and a.cards == chosen],
+            )
+        )
         return out
 
     def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
@@ -258,23 +365,39 @@ class SainomeTable(TableScene):
         width, height = self.app.size
         bh = max(30, height // 20)
         bw = max(130, width // 9)
-        labels = {"roll": "Roll (R)", "refill": "Hand refill (F)", "change": "Equipment change (C)",
-                  "attack": "Attack! (T)", "end": "End (E)", "done": "Done (D)", "pass": "Pass (P)"}
+        labels = {
+            "roll": "Roll (R)",
+            "refill": "Hand refill (F)",
+            "change": "Equipment change (C)",
+            "attack": "Attack! (T)",
+            "end": "End (E)",
+            "done": "Done (D)",
+            "pass": "Pass (P)",
+        }
         specs: list[tuple[str, Any, int | None]] = []
         kinds = []
         for action in legal:
             if action.kind in labels and action.kind not in kinds and not action.cards and not action.target:
                 kinds.append(action.kind)
-                specs.append((labels[action.kind], lambda a=action: self.perform(a), ACTION_KEYS.get(action.kind)))
+                specs.append(
+                    (labels[action.kind], lambda a=action: self.perform(a), ACTION_KEYS.get(action.kind))
+                )
         if legal:
-            specs.append((self.app.t("table.actions"), lambda: self.open_menu(self.app.t("table.actions"), legal),
-                          None))
+            specs.append(
+                (
+                    self.app.t("table.actions"),
+                    lambda: self.open_menu(self.app.t("table.actions"), legal),
+                    None,
+                )
+            )
         if self.viewer is not None and self.engine.can_undo(self.viewer):
             specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
         x = width - bw - 12
         y = height - (bh + 8) * len(specs) - 8
-        return [Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
-                for i, (label, act, key) in enumerate(specs)]
+        return [
+            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
+            for i, (label, act, key) in enumerate(specs)
+        ]
 
     def drive(self) -> bool:
         """A pending choice (fire, counter, catalyst, take, pick...) opens the chooser for its person."""
@@ -298,6 +421,7 @@ class SainomeTable(TableScene):
                 card = self.engine.state.zones[f"character:{event.seat}"].cards  # type: ignore[attr-defined]
                 sprite = self.board.sprites.get(card[-1]) if card else None
                 if sprite is not None and self.animator.speed > 0:
-                    self.animator.add(Tween(sprite, (sprite.x, sprite.y), (sprite.x, sprite.y), FLIP_S * 2,
-                                            flip_to=True))
+                    self.animator.add(
+                        Tween(sprite, (sprite.x, sprite.y), (sprite.x, sprite.y), FLIP_S * 2, flip_to=True)
+                    )
                     self.app.play("ignite")

@@ -140,50 +140,108 @@ class SettingsScene(FormScene):
             y += row_h + gap
             return rect
 
-        def choices(rect: pygame.Rect, items: list[tuple[str, bool, Callable[[], None]]], tag: str,
-                    adjust: Callable[[int], None]) -> None:
+        def choices(
+            rect: pygame.Rect,
+            items: list[tuple[str, bool, Callable[[], None]]],
+            tag: str,
+            adjust: Callable[[int], None],
+        ) -> None:
             w = (rect.width - px(size, 10) * (len(items) - 1)) // len(items)
             for i, (label, selected, action) in enumerate(items):
                 r = pygame.Rect(rect.x + i * (w + px(size, 10)), rect.y, w, rect.height)
-                self.controls.append(UiButton(label, r, action, selected=selected, focusable=selected,
-                                              tag=tag if selected else f"{tag}:{i}", on_adjust=adjust))
+                self.controls.append(
+                    UiButton(
+                        label,
+                        r,
+                        action,
+                        selected=selected,
+                        focusable=selected,
+                        tag=tag if selected else f"{tag}:{i}",
+                        on_adjust=adjust,
+                    )
+                )
 
         rect = row(t("settings.language"))
-        choices(rect, [(LANGUAGE_NAMES.get(lang, lang), settings.language == lang,
-                        lambda lang=lang: self.set_language(lang)) for lang in LANGUAGES],
-                "language", self.step_language)
+        choices(
+            rect,
+            [
+                (
+                    LANGUAGE_NAMES.get(lang, lang),
+                    settings.language == lang,
+                    lambda lang=lang: self.set_language(lang),
+                )
+                for lang in LANGUAGES
+            ],
+            "language",
+            self.step_language,
+        )
         rect = row(t("settings.volume"))
         value_w = px(size, 90)
-        self.slider = Slider("", pygame.Rect(rect.x + row_h // 2, rect.y, rect.width - value_w - row_h, rect.height),
-                             lambda: None, tag="volume", value=settings.volume, enabled=not settings.muted,
-                             on_adjust=lambda step: self.set_volume(self.app.settings.volume + step * VOLUME_STEP))
+        self.slider = Slider(
+            "",
+            pygame.Rect(rect.x + row_h // 2, rect.y, rect.width - value_w - row_h, rect.height),
+            lambda: None,
+            tag="volume",
+            value=settings.volume,
+            enabled=not settings.muted,
+            on_adjust=lambda step: self.set_volume(self.app.settings.volume + step * VOLUME_STEP),
+        )
         self.controls.append(self.slider)
         self.volume_text = (f"{round(settings.volume * 100)}%", (rect.right, rect.centery))
         rect = row(t("settings.mute"))
         toggle = pygame.Rect(rect.x, rect.y, px(size, 160), rect.height)
-        self.controls.append(UiButton(t("common.on") if settings.muted else t("settings.off"), toggle,
-                                      self.toggle_mute, tag="mute", selected=settings.muted,
-                                      on_adjust=lambda _step: self.toggle_mute()))
+        self.controls.append(
+            UiButton(
+                t("common.on") if settings.muted else t("settings.off"),
+                toggle,
+                self.toggle_mute,
+                tag="mute",
+                selected=settings.muted,
+                on_adjust=lambda _step: self.toggle_mute(),
+            )
+        )
         rect = row(t("settings.animation"))
         labels = [t("settings.off"), "0.5×", "1×", "2×"]
-        current = min(range(len(ANIMATION_SPEEDS)), key=lambda i: abs(ANIMATION_SPEEDS[i] - settings.animation_speed))
-        choices(rect, [(labels[i], i == current, lambda s=s: self.set_speed(s)) for i, s in enumerate(ANIMATION_SPEEDS)],
-                "animation", self.step_speed)
+        current = min(
+            range(len(ANIMATION_SPEEDS)), key=lambda i: abs(ANIMATION_SPEEDS[i] - settings.animation_speed)
+        )
+        choices(
+            rect,
+            [
+                (labels[i], i == current, lambda s=s: self.set_speed(s))
+                for i, s in enumerate(ANIMATION_SPEEDS)
+            ],
+            "animation",
+            self.step_speed,
+        )
         rect = row(t("settings.claim"))
         side = rect.height
         minus = pygame.Rect(rect.x, rect.y, side, side)
         box = pygame.Rect(minus.right + side // 6, rect.y, px(size, 110), side)
         plus = pygame.Rect(box.right + side // 6, rect.y, side, side)
         self.controls.append(UiButton("−", minus, lambda: self.step_claim(-1), focusable=False, tag="claim-"))
-        self.controls.append(UiButton(t("settings.seconds", n=round(settings.claim_window_s)), box,
-                                      lambda: self.step_claim(1 if settings.claim_window_s < CLAIM_MAX else -CLAIM_MAX),
-                                      tag="claim", on_adjust=self.step_claim))
+        self.controls.append(
+            UiButton(
+                t("settings.seconds", n=round(settings.claim_window_s)),
+                box,
+                lambda: self.step_claim(1 if settings.claim_window_s < CLAIM_MAX else -CLAIM_MAX),
+                tag="claim",
+                on_adjust=self.step_claim,
+            )
+        )
         self.controls.append(UiButton("+", plus, lambda: self.step_claim(1), focusable=False, tag="claim+"))
         rect = row(t("settings.fullscreen"))
         toggle = pygame.Rect(rect.x, rect.y, px(size, 160), rect.height)
-        self.controls.append(UiButton(t("common.on") if settings.fullscreen else t("settings.off"), toggle,
-                                      self.toggle_fullscreen, tag="fullscreen", selected=settings.fullscreen,
-                                      on_adjust=lambda _step: self.toggle_fullscreen()))
+        self.controls.append(
+            UiButton(
+                t("common.on") if settings.fullscreen else t("settings.off"),
+                toggle,
+                self.toggle_fullscreen,
+                tag="fullscreen",
+                selected=settings.fullscreen,
+                on_adjust=lambda _step: self.toggle_fullscreen(),
+            )
+        )
         back = pygame.Rect(0, 0, px(size, 200), px(size, 52))
         back.bottomright = (self.panel.right - pad, self.panel.bottom - px(size, 24))
         self.controls.append(UiButton(t("setup.back"), back, self.back, tag="back"))
@@ -197,24 +255,39 @@ class SettingsScene(FormScene):
             draw_background(screen)
         draw_panel(screen, self.panel, (16, 26, 22, 252), radius=px(size, 14))
         pad = px(size, 32)
-        blit_text(screen, self.app.t("settings.title"), px(size, 32), (self.panel.x + pad, self.panel.y + px(size, 16)),
-                  GOLD, bold=True)
+        blit_text(
+            screen,
+            self.app.t("settings.title"),
+            px(size, 32),
+            (self.panel.x + pad, self.panel.y + px(size, 16)),
+            GOLD,
+            bold=True,
+        )
         body = px(size, 20)
         label_w = int(self.panel.width * 0.38) - px(size, 10)
         for label, centre_y in self.rows:
             blit_text(screen, label, body, (self.label_x, centre_y), INK, "midleft", max_width=label_w)
         text, pos = self.volume_text
         blit_text(screen, text, body, pos, DIM if self.app.settings.muted else INK, "midright")
-        blit_text(screen, self.app.t("settings.keys"), px(size, 15),
-                  (self.panel.x + pad, self.panel.bottom - px(size, 24) - px(size, 26)), DIM, "midleft",
-                  max_width=self.panel.width - px(size, 280))
+        blit_text(
+            screen,
+            self.app.t("settings.keys"),
+            px(size, 15),
+            (self.panel.x + pad, self.panel.bottom - px(size, 24) - px(size, 26)),
+            DIM,
+            "midleft",
+            max_width=self.panel.width - px(size, 280),
+        )
 
     # -- input: the volume slider takes drags ------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         slider = self.slider
         if slider is not None and slider.enabled and self.editing is None:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
-                    slider.rect.inflate(0, slider.rect.height // 2).collidepoint(event.pos):
+            if (
+                event.type == pygame.MOUSEBUTTONDOWN
+                and event.button == 1
+                and slider.rect.inflate(0, slider.rect.height // 2).collidepoint(event.pos)
+            ):
                 self.dragging = True
                 self.focus_on(slider)
                 self.set_volume(slider.value_at(event.pos[0]), save=False)

@@ -60,8 +60,11 @@ class SetupScene(FormScene):
         self.count = min(game.max_seats, max(game.min_seats, DEFAULT_SEATS))
         self.choices = [SeatChoice(kind="human" if i == 0 else "heuristic") for i in range(game.max_seats)]
         bots = list(bot_factories(game.id))
-        self.kinds = ["human"] + [b for b in ("heuristic", "random") if b in bots] + \
-            [b for b in bots if b not in ("heuristic", "random")]
+        self.kinds = (
+            ["human"]
+            + [b for b in ("heuristic", "random") if b in bots]
+            + [b for b in bots if b not in ("heuristic", "random")]
+        )
         if "heuristic" not in self.kinds:
             for choice in self.choices[1:]:
                 choice.kind = self.kinds[1] if len(self.kinds) > 1 else "human"
@@ -132,7 +135,9 @@ class SetupScene(FormScene):
         for seat in range(self.count):
             choice = self.choices[seat]
             human = choice.kind == "human"
-            out.append(SeatConfig(self.seat_name(seat), human=human, bot="heuristic" if human else choice.kind))
+            out.append(
+                SeatConfig(self.seat_name(seat), human=human, bot="heuristic" if human else choice.kind)
+            )
         return out
 
     def start(self) -> None:
@@ -161,8 +166,15 @@ class SetupScene(FormScene):
         self.app.push(RulesScene(self.app, self.game.id))
 
     # -- layout ------------------------------------------------------------------------------
-    def label(self, text: str, size_px: int, pos: tuple[int, int], colour: tuple[int, int, int] = INK,
-              anchor: str = "topleft", max_width: int | None = None) -> None:
+    def label(
+        self,
+        text: str,
+        size_px: int,
+        pos: tuple[int, int],
+        colour: tuple[int, int, int] = INK,
+        anchor: str = "topleft",
+        max_width: int | None = None,
+    ) -> None:
         self.labels.append((text, size_px, pos, colour, anchor, max_width))
 
     def stepper(self, tag: str, value: str, rect: pygame.Rect, adjust: Any, click: Any = None) -> None:
@@ -190,11 +202,22 @@ class SetupScene(FormScene):
         self.left_panel = pygame.Rect(left - px(size, 16), top - px(size, 16), panel_w + px(size, 32), 0)
         self.label(t("setup.seats"), body, (left, top + row_h // 2), INK, "midleft")
         count_rect = pygame.Rect(left + int(panel_w * 0.30), top, px(size, 170), row_h)
-        self.stepper("count", str(self.count), count_rect, lambda step: self.set_count(self.count + step),
-                     lambda: self.set_count(self.count + 1 if self.count < self.game.max_seats
-                                            else self.game.min_seats))
-        self.label(t("setup.range", lo=self.game.min_seats, hi=self.game.max_seats), px(size, 16),
-                   (count_rect.right + px(size, 14), top + row_h // 2), DIM, "midleft")
+        self.stepper(
+            "count",
+            str(self.count),
+            count_rect,
+            lambda step: self.set_count(self.count + step),
+            lambda: self.set_count(
+                self.count + 1 if self.count < self.game.max_seats else self.game.min_seats
+            ),
+        )
+        self.label(
+            t("setup.range", lo=self.game.min_seats, hi=self.game.max_seats),
+            px(size, 16),
+            (count_rect.right + px(size, 14), top + row_h // 2),
+            DIM,
+            "midleft",
+        )
         y = top + row_h + gap * 2
         number_w = px(size, 34)
         name_w = int((panel_w - number_w) * 0.54)
@@ -202,15 +225,29 @@ class SetupScene(FormScene):
         for seat in range(self.count):
             self.label(str(seat + 1), body, (left + number_w // 2, y + row_h // 2), GOLD, "center")
             name_rect = pygame.Rect(left + number_w, y, name_w, row_h)
-            name = TextField("", name_rect, lambda: None, tag=f"name:{seat}", text=self.seat_name(seat),
-                             placeholder=self.default_name(seat), max_len=NAME_MAX)
+            name = TextField(
+                "",
+                name_rect,
+                lambda: None,
+                tag=f"name:{seat}",
+                text=self.seat_name(seat),
+                placeholder=self.default_name(seat),
+                max_len=NAME_MAX,
+            )
             name.on_done = lambda s=seat, f=name: self.name_done(s, f)
             self.controls.append(name)
             kind = self.choices[seat].kind
             kind_rect = pygame.Rect(name_rect.right + gap, y, kind_w, row_h)
-            self.controls.append(UiButton(self.kind_label(kind), kind_rect, lambda s=seat: self.cycle_kind(s, 1),
-                                          tag=f"kind:{seat}", on_adjust=lambda step, s=seat: self.cycle_kind(s, step),
-                                          selected=kind == "human"))
+            self.controls.append(
+                UiButton(
+                    self.kind_label(kind),
+                    kind_rect,
+                    lambda s=seat: self.cycle_kind(s, 1),
+                    tag=f"kind:{seat}",
+                    on_adjust=lambda step, s=seat: self.cycle_kind(s, step),
+                    selected=kind == "human",
+                )
+            )
             y += row_h + gap
         self.left_panel.height = y - self.left_panel.y + px(size, 6)
         # right panel: options and seed
@@ -222,9 +259,13 @@ class SetupScene(FormScene):
             self.label(self.option_label(param), body, (rx, ry), INK)
             ry += round(body * 1.6)
             step_rect = pygame.Rect(rx, ry, min(rw, px(size, 170)), row_h)
-            self.stepper(f"opt:{param.name}", str(self.values[param.name]), step_rect,
-                         lambda step, p=param: self.adjust_option(p, step),
-                         lambda p=param: self.adjust_option(p, 1, wrap=True))
+            self.stepper(
+                f"opt:{param.name}",
+                str(self.values[param.name]),
+                step_rect,
+                lambda step, p=param: self.adjust_option(p, step),
+                lambda p=param: self.adjust_option(p, 1, wrap=True),
+            )
             ry += row_h + gap
             hint = self.option_hint(param)
             if hint:
@@ -235,9 +276,16 @@ class SetupScene(FormScene):
             ry += gap * 2
         self.label(t("setup.seed"), body, (rx, ry), INK, max_width=rw)
         ry += round(body * 1.6)
-        seed = TextField("", pygame.Rect(rx, ry, min(rw, px(size, 240)), row_h), lambda: None, tag="seed",
-                         text=self.seed_text, placeholder=t("setup.seed_random"), max_len=SEED_MAX,
-                         digits_only=True)
+        seed = TextField(
+            "",
+            pygame.Rect(rx, ry, min(rw, px(size, 240)), row_h),
+            lambda: None,
+            tag="seed",
+            text=self.seed_text,
+            placeholder=t("setup.seed_random"),
+            max_len=SEED_MAX,
+            digits_only=True,
+        )
         seed.on_done = lambda f=seed: self.seed_done(f)
         self.controls.append(seed)
         ry += row_h + gap
@@ -255,8 +303,11 @@ class SetupScene(FormScene):
         by = height - bh - px(size, 28)
         self.bottom_y = by
         self.controls.append(UiButton(t("setup.back"), pygame.Rect(left, by, bw, bh), self.back, tag="back"))
-        self.controls.append(UiButton(t("pause.rules"), pygame.Rect(left + bw + gap * 2, by, bw, bh),
-                                      self.show_rules, tag="rules"))
+        self.controls.append(
+            UiButton(
+                t("pause.rules"), pygame.Rect(left + bw + gap * 2, by, bw, bh), self.show_rules, tag="rules"
+            )
+        )
         start = pygame.Rect(0, by, px(size, 260), bh)
         start.right = width - left
         self.controls.append(UiButton(t("setup.start"), start, self.start, tag="start", selected=True))
@@ -273,8 +324,15 @@ class SetupScene(FormScene):
         size = screen.get_size()
         width, height = size
         title = self.game.title_ja if self.app.t.language == "ja" and self.game.title_ja else self.game.title
-        blit_text(screen, self.app.t("setup.title", game=title), px(size, 38), (int(width * 0.05), int(height * 0.05)),
-                  GOLD, bold=True, max_width=int(width * 0.9))
+        blit_text(
+            screen,
+            self.app.t("setup.title", game=title),
+            px(size, 38),
+            (int(width * 0.05), int(height * 0.05)),
+            GOLD,
+            bold=True,
+            max_width=int(width * 0.9),
+        )
         for panel in (self.left_panel, self.right_panel):
             draw_panel(screen, panel, (10, 30, 22, 150), radius=px(size, 12))
         for text, size_px, pos, colour, anchor, max_width in self.labels:
@@ -283,8 +341,15 @@ class SetupScene(FormScene):
             rect = pygame.Rect(int(width * 0.05), self.bottom_y - px(size, 12), int(width * 0.9), 0)
             draw_error(screen, self.error, rect, px(size, 16), above=True)
         else:
-            blit_text(screen, self.app.t("setup.keys"), px(size, 15), (int(width * 0.05),
-                      self.bottom_y - px(size, 12)), DIM, "bottomleft", max_width=int(width * 0.9))
+            blit_text(
+                screen,
+                self.app.t("setup.keys"),
+                px(size, 15),
+                (int(width * 0.05), self.bottom_y - px(size, 12)),
+                DIM,
+                "bottomleft",
+                max_width=int(width * 0.9),
+            )
 
     # -- input -------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:

@@ -184,9 +184,16 @@ class TableScene(Scene):
                 if moved or was_up != place.face_up:
                     sprite.x, sprite.y = start
                     delay = min(index, 40) * 0.02 if previous is None else 0.0
-                    self.animator.add(Tween(sprite, start, (place.x, place.y),
-                                            SLIDE_S + (FLIP_S if was_up != place.face_up else 0), delay,
-                                            place.face_up if was_up != place.face_up else None))
+                    self.animator.add(
+                        Tween(
+                            sprite,
+                            start,
+                            (place.x, place.y),
+                            SLIDE_S + (FLIP_S if was_up != place.face_up else 0),
+                            delay,
+                            place.face_up if was_up != place.face_up else None,
+                        )
+                    )
             sprites.append(sprite)
         self.board.replace_sprites(sprites)
         for roll in self.rolls:  # dice still on the table stay there
@@ -301,9 +308,15 @@ class TableScene(Scene):
             if sprite is None:
                 continue
             if (round(sprite.x), round(sprite.y), sprite.face_up, sprite.card) != (
-                    round(place.x), round(place.y), place.face_up, place.card):
-                problems.append(f"{key}: at {sprite.x:.0f},{sprite.y:.0f} up={sprite.face_up}, "
-                                f"view says {place.x:.0f},{place.y:.0f} up={place.face_up}")
+                round(place.x),
+                round(place.y),
+                place.face_up,
+                place.card,
+            ):
+                problems.append(
+                    f"{key}: at {sprite.x:.0f},{sprite.y:.0f} up={sprite.face_up}, "
+                    f"view says {place.x:.0f},{place.y:.0f} up={place.face_up}"
+                )
         return problems
 
     # -- scene plumbing ----------------------------------------------------------------------
@@ -319,9 +332,17 @@ class TableScene(Scene):
             self.relayout(animate=False)
 
     def busy(self) -> bool:
-        return (self.animator.busy or self.toast is not None or self.pause_after > 0 or bool(self.rolls)
-                or (not self.engine.is_over() and any(self.session.is_bot(s) for s in self.engine.deciding_seats()))
-                or self.timer_running())
+        return (
+            self.animator.busy
+            or self.toast is not None
+            or self.pause_after > 0
+            or bool(self.rolls)
+            or (
+                not self.engine.is_over()
+                and any(self.session.is_bot(s) for s in self.engine.deciding_seats())
+            )
+            or self.timer_running()
+        )
 
     def timer_running(self) -> bool:
         """Whether a game timer (a claim window) is counting down."""
@@ -481,8 +502,14 @@ class TableScene(Scene):
             rect = pygame.Rect(0, 0, box_w - 20, row - 4)
             rect.midtop = (width // 2, top + (index + 1) * row)
             label = f"{index + 1}. {self.words(action)}" if index < 9 else self.words(action)
-            self.menu.append(Button(label, rect, lambda a=action: self.perform(a),
-                                    key=(pygame.K_1 + index) if index < 9 else None))
+            self.menu.append(
+                Button(
+                    label,
+                    rect,
+                    lambda a=action: self.perform(a),
+                    key=(pygame.K_1 + index) if index < 9 else None,
+                )
+            )
         self.needs_full_redraw = True
 
     def close_menu(self) -> None:
@@ -534,8 +561,12 @@ class TableScene(Scene):
 
     def own_sprite(self, sprite: CardSprite) -> bool:
         """Whether a sprite is a card in the viewer's hand."""
-        return self.viewer is not None and sprite.card >= 0 and sprite.face_up and \
-            sprite.card in self.view().zones.get(f"hand:{self.viewer}", _EMPTY).cards
+        return (
+            self.viewer is not None
+            and sprite.card >= 0
+            and sprite.face_up
+            and sprite.card in self.view().zones.get(f"hand:{self.viewer}", _EMPTY).cards
+        )
 
     def draggable(self, sprite: CardSprite) -> bool:
         """Whether a card may be picked up (one's own hand; a game may add piles it can take from)."""
@@ -649,7 +680,9 @@ class TableScene(Scene):
         box = box.clamp(screen.get_rect())
         draw_panel(screen, box, (10, 16, 14, 235))
         for index, line in enumerate(wrapped):
-            draw_text(screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), GOLD if index == 0 else INK)
+            draw_text(
+                screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), GOLD if index == 0 else INK
+            )
         return box
 
     def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
