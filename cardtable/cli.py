@@ -141,7 +141,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run scenario files; print failures as readable diffs."""
     from .games import get_game
-    from .rules.scenario import run_file
+    from .scenario import run_file
 
     failed = passed = 0
     for name in args.files:
@@ -317,7 +317,7 @@ def _is_bad_input(exc: Exception) -> bool:
     from .games.runeworks.melds import DeckError
     from .rules.actions import NotationError
     from .rules.game import ParamError
-    from .rules.scenario import ScenarioError
+    from .scenario import ScenarioError
 
     return isinstance(
         exc, (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError)

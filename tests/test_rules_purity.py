@@ -34,7 +34,7 @@ def test_no_pure_module_mentions_pygame_in_an_import() -> None:
 def test_importing_the_rules_side_loads_no_pygame() -> None:
     code = (
         "import sys\n"
-        "import cardtable.rules.engine, cardtable.rules.scenario, cardtable.rules.invariants\n"
+        "import cardtable.rules.engine, cardtable.scenario, cardtable.rules.invariants\n"
         "import cardtable.games, cardtable.bots, cardtable.cardsets, cardtable.persistence\n"
         "import cardtable.simulate, cardtable.cli\n"
         "from cardtable.games import all_games\n"

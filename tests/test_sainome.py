@@ -434,7 +434,7 @@ def test_the_heuristic_bot_beats_the_random_bot() -> None:
 
 # -- stated rolls in scenario files -------------------------------------------------------------------
 def test_a_scenario_states_rolls_and_a_bad_one_is_reported(tmp_path: Path) -> None:
-    from cardtable.rules.scenario import ScenarioError, run_file
+    from cardtable.scenario import ScenarioError, run_file
 
     base = (
         "game: sainome\nsetup: {characters: {P1: SWM, P2: PRI}}\ndeal:\n  slot:0:top: [SS]\n  hand:1: [PO]\n"

@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.cardsets.yamlfile import read_yaml
 from cardtable.games import get_game
-from cardtable.rules.scenario import load_scenarios, run_scenario
+from cardtable.scenario import load_scenarios, run_scenario
 
 FOLDER = Path(__file__).parent / "scenarios"
 CASES = [

@@ -111,11 +111,9 @@ class Game:
 
     # -- the contract ------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        """The card set this game is played with (from YAML, reloaded when the file changes): the
-        `cardset` parameter names a bundled set (`standard52`) or gives a file path (`x/my.yaml`)."""
-        from ..cardsets import load_named
-
-        return load_named(params.get("cardset", self.cardset_name))
+        """The card set this game is played with. The rules layer reads no files: a game with a card
+        set says how it loads it (usually `cardtable.cardsets.load_named` of its `cardset` parameter)."""
+        raise NotImplementedError(f"{self.id} names a card set but does not say how to load it")
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         """A hard bound on the length of any game: a playout beyond it is a bug."""

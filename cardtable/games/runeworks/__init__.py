@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cardsets import load_named
 from ...rules.actions import Action
+from ...rules.cards import CardSet
 from ...rules.events import (
     Announced,
     Committed,
@@ -69,6 +71,9 @@ class RuneWorks(RuneWorksWords, Game):
     cardset_name = "standard52"
 
     # -- bounds ------------------------------------------------------------------------------
+    def load_cardset(self, params: dict[str, Any]) -> CardSet:
+        return load_named(params.get("cardset", self.cardset_name))
+
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         hand_size = params["hand_size"]
         rounds = round_limit(params) + params["max_overtime_rounds"]

@@ -15,13 +15,13 @@ from typing import Any
 
 from yaml.nodes import Node
 
-from ..cardsets.yamlfile import LoadError, format_key_path, locate, read_yaml
-from .actions import IllegalAction, NotationError
-from .dice import RollError
-from .engine import Engine
-from .game import Game, ParamError
-from .notation import ids_for_codes, physical_codes
-from .state import GameState
+from .cardsets.yamlfile import LoadError, format_key_path, locate, read_yaml
+from .rules.actions import IllegalAction, NotationError
+from .rules.dice import RollError
+from .rules.engine import Engine
+from .rules.game import Game, ParamError
+from .rules.notation import ids_for_codes, physical_codes
+from .rules.state import GameState
 
 _SEAT = re.compile(r"^P([1-9])$", re.IGNORECASE)
 SCENARIO_KEYS = {
