@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from cardtable.games import all_games
+from cardtable.games import all_games, entry_for
 from cardtable.persistence.saves import engine_from_save, save_to_dict
 from cardtable.rules.engine import Engine
 from cardtable.rules.invariants import check_invariants
@@ -26,46 +26,8 @@ IDS = [f"{gid}-{seats}p" for gid, seats in CASES]
 
 
 def _params(gid: str) -> list[dict[str, object]]:
-    """A spread of variants per game, so every level or mode is exercised."""
-    if gid == "runeworks":
-        return [{"level": lv} for lv in range(1, 6)]
-    if gid == "risugeon":
-        # the rulebook's defaults, then every PROVISIONAL switch turned the other way
-        return [
-            {},
-            {
-                "max_rounds": 20,
-                "gem_access": "any",
-                "ps_target": "play",
-                "discard_public": False,
-                "reshuffle_mid_draw": False,
-                "last_gem_ends": "turn",
-                "random_start": True,
-                "tie_break": "shared",
-                "gem_spends_skill": False,
-                "gem_uses_training": False,
-                "sets": 4,
-            },
-        ]
-    if gid == "sainome":
-        # the rulebook's defaults, then the draft variant with every PROVISIONAL switch turned the other way
-        return [
-            {},
-            {
-                "hp_draft": True,
-                "hp_size": 6,
-                "max_turns": 60,
-                "fire_order": "slot",
-                "flip_mismatch": "hand",
-                "removed_bomb": "placer",
-                "zero_damage_triggers": True,
-                "catalyst_may_decline": True,
-                "six_cards_fire_on_face": False,
-                "setup_equip_order": "second",
-                "max_setup_rolls": 2,
-            },
-        ]
-    return [{}]
+    """The variants the game registers, so every level or mode is exercised."""
+    return [dict(v) for v in entry_for(gid).variants]
 
 
 def _random_play(engine: Engine, rng: Rng, steps: int | None = None, check: bool = False) -> None:

@@ -12,12 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.bots.risugeon_bot import PlanError, RisugeonBot, load_plan
 from cardtable.cardsets import CardSetError, load_cardset, validate_paths
 from cardtable.games import get_game
+from cardtable.games.risugeon.bot import PlanError, RisugeonBot, load_plan
 from cardtable.games.risugeon.cards import table_of
+from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.resources import bot_plan_path, cardset_path
-from cardtable.rules.effects import DECKBUILDER, Arg, Context, EffectError, EffectKind, Prompt, Resolver
+from cardtable.rules.effects import Arg, Context, EffectError, EffectKind, Prompt, Resolver
 from cardtable.rules.engine import Engine
 from cardtable.rules.game import ParamError
 from cardtable.rules.invariants import check_invariants

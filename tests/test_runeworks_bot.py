@@ -7,8 +7,8 @@ import pytest
 from cardtable.bots import bot_factories, make_bot
 from cardtable.bots.base import Bot
 from cardtable.bots.random_bot import RandomBot
-from cardtable.bots.runeworks_bot import RuneWorksBot
 from cardtable.games import get_game
+from cardtable.games.runeworks.bot import RuneWorksBot
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.rng import Rng

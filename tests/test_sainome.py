@@ -17,9 +17,10 @@ import pytest
 from cardtable.cardsets import CardSetError, load_cardset, validate_paths
 from cardtable.games import get_game
 from cardtable.games.sainome.cards import table_of
+from cardtable.games.sainome.effects import DUEL
 from cardtable.resources import cardset_path
 from cardtable.rules import dice
-from cardtable.rules.effects import DUEL, EffectError
+from cardtable.rules.effects import EffectError
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import DiceRolled
 from cardtable.rules.invariants import check_invariants

@@ -1,4 +1,5 @@
-"""Bots: they read only a PlayerView and answer one legal action. A registry by name."""
+"""Bots: they read only a PlayerView and answer one legal action. The random bot plays every game; a
+game registers its own bots (cardtable.games.GameEntry.bots), usually in its package's bot.py."""
 
 from __future__ import annotations
 
@@ -24,20 +25,12 @@ def make_bot(name: str, game_id: str, seed: int) -> Bot:
 
 
 def bot_factories(game_id: str) -> dict[str, Callable[[Rng], Bot]]:
-    """The bots available for a game, by name."""
+    """The bots available for a game, by name: the random bot, then the ones the game registers."""
+    from ..games import entry_for, load_named_object
+
     out: dict[str, Callable[[Rng], Bot]] = {"random": RandomBot}
-    if game_id == "runeworks":
-        from .runeworks_bot import RuneWorksBot
-
-        out["heuristic"] = RuneWorksBot
-    elif game_id == "risugeon":
-        from .risugeon_bot import RisugeonBot
-
-        out["heuristic"] = RisugeonBot
-    elif game_id == "sainome":
-        from .sainome_bot import SainomeBot
-
-        out["heuristic"] = SainomeBot
+    for name, reference in entry_for(game_id).bots.items():
+        out[name] = load_named_object(reference)
     return out
 
 

@@ -4,8 +4,8 @@ A card set file (see cards/standard52.yaml) is read with the strict YAML reader 
 against cards/cardset.schema.json (JSON Schema draft-07, the same file editors use for completion),
 then checked for what a schema cannot say: card codes are unique, for `template: playing_card`
 each code agrees with its rank and suit and each element with its suit's, a card's `provisional` list
-names fields the card has, and for a template with an effect vocabulary (cardtable/rules/effects.py,
-e.g. `deckbuilder`) every card's `effects` compile. All problems of a file are collected and raised
+names fields the card has, and for a template with an effect vocabulary (the game that owns the
+template names it in its registration, e.g. `deckbuilder`) every card's `effects` compile. All problems of a file are collected and raised
 together as one CardSetError, in file order.
 
 `load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path.
@@ -287,12 +287,13 @@ def _effect_problems(data: Any, root: Node, file: str) -> list[Problem]:
     bad arguments), each at its YAML node."""
     if not isinstance(data, Mapping) or not isinstance(data.get("template"), str):
         return []
-    from cardtable.rules.effects import vocabulary_for  # late: rules.effects reads Problems from here
+    # Late: the games registry imports card sets; each game names the vocabulary of its template.
+    from cardtable.games import vocabulary_for
 
     vocab = vocabulary_for(data["template"])
     if vocab is None:
         return []
-    return vocab.problems(data, root, file)
+    return [_problem(file, root, path, message) for path, message in vocab.card_problems(data)]
 
 
 def problems_in(cardset: CardSet, found: list[tuple[list[str | int], str]]) -> list[Problem]:

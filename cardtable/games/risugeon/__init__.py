@@ -41,12 +41,13 @@ from typing import Any
 
 from ...rules.actions import Action, NotationError
 from ...rules.cards import CardSet
-from ...rules.effects import Prompt
+from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs, seat_has_no_decision
 from ...rules.notation import ids_for_codes, lowest_per_code, physical_codes
-from ...rules.state import GameState, Pending
+from ...rules.state import GameState
 from ...rules.zones import Visibility
+from .. import GameEntry, register
 from . import cards as card_rules
 from .host import Host, counters, owned_counts
 from .params import PARAMS, set_count
@@ -62,6 +63,9 @@ PILE_ALIASES = {
     "gem": "pile:gems",
     "gems": "pile:gems",
 }
+
+# Effect decisions record the card resolving and the card it counts as (saves hold these keys).
+DECISIONS = EffectDecisions({"card": "source", "as": "as"})
 
 
 class Risugeon(Game):
@@ -227,12 +231,7 @@ class Risugeon(Game):
 
     def _ask(self, state: GameState, prompt: Prompt) -> None:
         """An effect waits for a decision: it becomes the pending decision of the seat resolving it."""
-        frame = state.data["frames"][0]
-        state.pending = Pending(
-            prompt.kind,
-            (int(frame["seat"]),),
-            data={**prompt.to_dict(), "op": frame["op"], "card": frame.get("source"), "as": frame.get("as")},
-        )
+        DECISIONS.ask(state, Host(state, []).resolver(), prompt)
 
     def _enter_training(self, state: GameState, events: list[Event]) -> None:
         state.phase = TRAINING
@@ -398,17 +397,7 @@ class Risugeon(Game):
         return [c for c in state.zones[f"play:{seat}"].cards if table.card[c].type == "action"]
 
     def _choice_actions(self, state: GameState, seat: int) -> list[Action]:
-        pending = state.pending
-        assert pending is not None
-        options = Host(state, []).resolver().options()
-        kind = pending.kind
-        if pending.data.get("by_code"):
-            out = [Action(seat, kind, (), str(code)) for code in sorted(set(options))]
-        else:
-            out = [Action(seat, kind, (c,)) for c in lowest_per_code(state.cardset, options)]
-        if pending.data["picked"] >= pending.data["low"]:
-            out.append(Action(seat, "done"))
-        return out
+        return DECISIONS.actions(state, seat, Host(state, []).resolver())
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
@@ -417,10 +406,7 @@ class Risugeon(Game):
         data = state.data
         host = Host(state, events)
         if state.pending is not None:
-            option: Any = None
-            if kind != "done":
-                option = action.target if state.pending.data.get("by_code") else action.cards[0]
-            prompt = host.resolver().answer(option)
+            prompt = DECISIONS.answer(state, host.resolver(), action)
             if prompt is not None:
                 self._ask(state, prompt)
                 return events
@@ -780,3 +766,31 @@ class Risugeon(Game):
         from .arrange import arrange
 
         arrange(self, state, setup, refs)
+
+
+register(
+    GameEntry(
+        rules=Risugeon(),
+        bots={"heuristic": "cardtable.games.risugeon.bot:RisugeonBot"},
+        table="cardtable.ui.scenes.risugeon_table:RisugeonTable",
+        vocabularies={"deckbuilder": card_rules.VOCAB},
+        # the rulebook's defaults, then every PROVISIONAL switch turned the other way
+        variants=(
+            {},
+            {
+                "max_rounds": 20,
+                "gem_access": "any",
+                "ps_target": "play",
+                "discard_public": False,
+                "reshuffle_mid_draw": False,
+                "last_gem_ends": "turn",
+                "random_start": True,
+                "tie_break": "shared",
+                "gem_spends_skill": False,
+                "gem_uses_training": False,
+                "sets": 4,
+            },
+        ),
+        menu_order=2,
+    )
+)

@@ -14,7 +14,8 @@ from typing import Any
 
 from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...rules.cards import CardSet
-from ...rules.effects import DECKBUILDER, EffectData, Vocabulary
+from ...rules.effects import EffectData, Vocabulary
+from .effects import DECKBUILDER
 from .params import MAX_SETS
 
 VOCAB: Vocabulary = DECKBUILDER

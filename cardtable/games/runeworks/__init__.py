@@ -36,6 +36,7 @@ from ...rules.events import (
 from ...rules.game import Game, ScenarioRefs
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
+from .. import GameEntry, register
 from . import scoring
 from .melds import (
     SPIRIT_RANK,
@@ -643,3 +644,15 @@ class RuneWorks(RuneWorksWords, Game):
         if not state.over and state.phase == PLAY and not hand(state, state.active or 0):
             problems.append("the active seat must Release but has no card")
         return problems
+
+
+# Every level is a variant the contract tests play.
+register(
+    GameEntry(
+        rules=RuneWorks(),
+        bots={"heuristic": "cardtable.games.runeworks.bot:RuneWorksBot"},
+        table="cardtable.ui.scenes.runeworks_table:RuneWorksTable",
+        variants=tuple({"level": level} for level in range(1, 6)),
+        menu_order=1,
+    )
+)

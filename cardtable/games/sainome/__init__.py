@@ -60,12 +60,13 @@ from typing import Any
 from ...rules import dice
 from ...rules.actions import Action
 from ...rules.cards import CardSet
-from ...rules.effects import Prompt
+from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Committed, Event, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs
-from ...rules.notation import lowest_per_code, physical_codes
+from ...rules.notation import lowest_per_code
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
+from .. import GameEntry, register
 from . import cards as card_rules
 from .host import OVER, Host, slot_zone
 from .params import PARAMS, SLOTS
@@ -278,18 +279,7 @@ class Sainome(SainomeWords, Game):
     def _ask(self, state: GameState, prompt: Prompt) -> None:
         """An effect waits for a decision: the pending decision of the seat it names (the defender
         for a counter window), else of the seat resolving it."""
-        frame = state.data["frames"][0]
-        seat = prompt.seat if prompt.seat is not None else int(frame["seat"])
-        state.pending = Pending(
-            prompt.kind,
-            (seat,),
-            data={
-                **prompt.to_dict(),
-                "op": frame["op"],
-                "card": frame.get("source"),
-                "by": frame.get("seat"),
-            },
-        )
+        DECISIONS.ask(state, Host(state, []).resolver(), prompt)
 
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -342,31 +332,7 @@ class Sainome(SainomeWords, Game):
         return out
 
     def _choice_actions(self, state: GameState, seat: int) -> list[Action]:
-        pending = state.pending
-        assert pending is not None
-        kind = pending.kind
-        options = Host(state, []).resolver().options()
-        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
-        out: list[Action] = []
-        seen: set[tuple[str, str]] = set()
-        for option in options:
-            if kind == "attack":
-                action = Action(seat, "attack")
-            elif isinstance(option, list):
-                action = Action(seat, kind, (int(option[0]),), str(option[1]))
-            elif isinstance(option, str):
-                action = Action(seat, kind, (), option)
-            else:
-                action = Action(seat, kind, (int(option),))
-            key = (codes[action.cards[0]] if action.cards else "", action.target)
-            if key in seen:
-                continue  # copies of a card in the same place: the lowest id stands for them
-            seen.add(key)
-            out.append(action)
-        out.sort(key=lambda a: (codes[a.cards[0]] if a.cards else "", SLOT_ORDER.get(a.target, 9), a.target))
-        if pending.data["picked"] >= pending.data["low"]:
-            out.append(Action(seat, DECLINE.get(kind, "done")))
-        return out
+        return DECISIONS.actions(state, seat, Host(state, []).resolver())
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
@@ -378,17 +344,7 @@ class Sainome(SainomeWords, Game):
         if pending is not None and pending.kind == "draft":
             self._draft(state, action, events)
         elif pending is not None:
-            option: Any = None
-            if kind == "attack":
-                option = "attack"
-            elif kind not in ("pass", "done"):
-                if action.cards and action.target:
-                    option = [action.cards[0], action.target]
-                elif action.cards:
-                    option = action.cards[0]
-                else:
-                    option = action.target
-            prompt = host.resolver().answer(option)
+            prompt = DECISIONS.answer(state, host.resolver(), action)
             if not state.over:
                 if prompt is not None:
                     self._ask(state, prompt)
@@ -647,4 +603,37 @@ class Sainome(SainomeWords, Game):
 
 
 SLOT_ORDER = {"hand": -1, **{slot: i for i, slot in enumerate(SLOTS)}}
+# Effect decisions record the card resolving and the seat that played it (saves hold these keys);
+# a counter window, a fired card, a catalyst or an attack is declined with "pass".
+DECISIONS = EffectDecisions(
+    {"card": "source", "by": "seat"}, DECLINE, lambda target: SLOT_ORDER.get(target, 9)
+)
 __all__ = ["Sainome", "OVER"]
+
+
+register(
+    GameEntry(
+        rules=Sainome(),
+        bots={"heuristic": "cardtable.games.sainome.bot:SainomeBot"},
+        table="cardtable.ui.scenes.sainome_table:SainomeTable",
+        vocabularies={"sainome": card_rules.VOCAB},
+        # the rulebook's defaults, then the draft variant with every PROVISIONAL switch turned the other way
+        variants=(
+            {},
+            {
+                "hp_draft": True,
+                "hp_size": 6,
+                "max_turns": 60,
+                "fire_order": "slot",
+                "flip_mismatch": "hand",
+                "removed_bomb": "placer",
+                "zero_damage_triggers": True,
+                "catalyst_may_decline": True,
+                "six_cards_fire_on_face": False,
+                "setup_equip_order": "second",
+                "max_setup_rolls": 2,
+            },
+        ),
+        menu_order=3,
+    )
+)

@@ -17,7 +17,8 @@ from typing import Any
 from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...cardsets.loader import as_text
 from ...rules.cards import CardSet, Text
-from ...rules.effects import DUEL, EffectData, Vocabulary
+from ...rules.effects import EffectData, Vocabulary
+from .effects import DUEL
 from .params import SLOTS
 
 VOCAB: Vocabulary = DUEL

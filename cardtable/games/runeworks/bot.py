@@ -42,11 +42,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.runeworks.melds import SPIRIT_RANK, Meld, classify, deck_of, new_melds
-from ..rules.actions import Action
-from ..rules.events import UNKNOWN
-from ..rules.view import PlayerView
-from .base import Bot
+from ...bots.base import Bot
+from ...rules.actions import Action
+from ...rules.events import UNKNOWN
+from ...rules.view import PlayerView
+from .melds import SPIRIT_RANK, Meld, classify, deck_of, new_melds
 
 SEVEN_VALUE = 30  # a 7's value in a hand total at Levels 4-5
 CLOSE_HAND = 4  # an opponent with this many cards or fewer may Shot with few of their cards

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.sainome.cards import CardRules, Table, table_of
-from ..games.sainome.params import SLOTS
-from ..rules.actions import Action
-from ..rules.view import PlayerView
-from .base import Bot
+from ...bots.base import Bot
+from ...rules.actions import Action
+from ...rules.view import PlayerView
+from .cards import CardRules, Table, table_of
+from .params import SLOTS
 
 CHARACTER_ORDER = ("PRI", "SWM", "SIS", "MAG")  # the rulebook recommends Swordman and Princess to start
 

@@ -29,14 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cardsets.yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
-from ..games.risugeon.cards import CardRules, Table, table_of
-from ..resources import bot_plan_path
-from ..rules.actions import Action
-from ..rules.cards import CardSet
-from ..rules.rng import Rng
-from ..rules.view import PlayerView
-from .base import Bot
+from ...bots.base import Bot
+from ...cardsets.yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
+from ...resources import bot_plan_path
+from ...rules.actions import Action
+from ...rules.cards import CardSet
+from ...rules.rng import Rng
+from ...rules.view import PlayerView
+from .cards import CardRules, Table, table_of
 
 PILES = ("skill1", "skill2", "skill3", "production", "gem")
 _RULE_KEYS = {
