@@ -155,3 +155,28 @@ def test_views_do_not_change_when_only_hidden_cards_differ(gid: str, seats: int)
             swaps += 1
         _random_play(engine, rng, steps=5)
     assert swaps > 0
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_views_carry_the_pending_decision_read_only(gid: str, seats: int) -> None:
+    seen = 0
+    for seed in range(41, 61):
+        engine = Engine.new(all_games()[gid], seats, seed, _params(gid)[0])
+        rng = Rng(seed)
+        while not engine.is_over() and seen < 20:
+            pending = engine.state.pending
+            for seat in range(seats):
+                view = engine.view(seat)
+                if pending is None:
+                    assert view.pending is None
+                    continue
+                assert view.pending is not None and view.pending.kind == pending.kind
+                assert view.pending.seats == tuple(pending.seats) and view.pending.prompt
+                with pytest.raises(TypeError):
+                    view.pending.data["kind"] = "changed"  # type: ignore[index]
+                seen += 1
+            _random_play(engine, rng, steps=1)
+        if seen >= 20:
+            break
+    if not seen:
+        pytest.skip(f"{gid} asked no out-of-turn or effect decision in 20 random games")

@@ -18,7 +18,9 @@ from .cards import CardSet
 from .events import Event
 from .game import Game
 from .state import GameState
-from .view import PlayerView, make_view
+from .view import PendingView, PlayerView, make_view
+
+_UNSET = object()
 
 
 class Engine:
@@ -33,6 +35,7 @@ class Engine:
         self.max_actions = game.max_actions(state.params, state.seats)
         self._legal: dict[int, list[Action]] = {}
         self._public: dict[int | None, dict[str, Any]] = {}
+        self._pending: PendingView | None | object = _UNSET
         self.setup_events: list[Event] = []
 
     # -- creation ----------------------------------------------------------------------------
@@ -99,7 +102,11 @@ class Engine:
         data = self._public.get(key)
         if data is None:
             data = self._public[key] = self.game.public_data(self.state, seat)
-        return make_view(self.state, seat, legal, data)
+        pending = self._pending
+        if pending is _UNSET:
+            pending = self._pending = self.game.pending_view(self.state)
+        assert pending is None or isinstance(pending, PendingView)
+        return make_view(self.state, seat, legal, data, pending)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -127,9 +134,14 @@ class Engine:
         state.history.append(action)
         if any(e.reveals for e in events):
             state.undo_floor = len(state.history)
+        self._forget()
+        return events
+
+    def _forget(self) -> None:
+        """The position changed: drop what was worked out for the old one."""
         self._legal.clear()
         self._public.clear()
-        return events
+        self._pending = _UNSET
 
     def apply_text(self, seat: int, text: str) -> list[Event]:
         """Parse a move text for `seat` and apply it."""
@@ -150,6 +162,5 @@ class Engine:
             self.game, state.seats, state.seed, state.params, state.history[:-1], state.cardset, self.arrange
         )
         self.state = rebuilt.state
-        self._legal.clear()
-        self._public.clear()
+        self._forget()
         return taken

@@ -13,6 +13,7 @@ from .actions import Action, NotationError
 from .cards import CardSet
 from .events import Event
 from .state import GameState
+from .view import PendingView, freeze
 
 
 class ScenarioRefs(Protocol):
@@ -152,6 +153,16 @@ class Game:
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """Game data `seat` may know beyond the zones (scores, melds, level...). Never hidden cards."""
         return {}
+
+    def pending_view(self, state: GameState) -> PendingView | None:
+        """The pending decision as every seat may know it: its kind, the seats that must answer, the
+        prompt (the decision's `text`, else its kind) and its data. A game that keeps anything hidden
+        in `Pending.data` overrides this; what seats committed is never in it."""
+        pending = state.pending
+        if pending is None:
+            return None
+        prompt = str(pending.data.get("text") or pending.kind)
+        return PendingView(pending.kind, tuple(pending.seats), prompt, freeze(pending.data))
 
     def score_bounds(self, state: GameState) -> tuple[int, int]:
         """The lowest and highest score a seat can have in this game."""

@@ -1,8 +1,9 @@
 """PlayerView: what one seat may know. The only thing the UI and the bots read.
 
 A view carries every zone with its count, the faces that seat may see and UNKNOWN for the rest,
-the game's public data, who must decide, which seats have locked in a hidden choice (never what),
-and the seat's own legal actions. Two states that differ only in cards hidden from the seat give
+the game's public data, the pending decision (its kind, who must answer, the prompt and its public
+details), who must decide, which seats have locked in a hidden choice (never what), and the seat's
+own legal actions. Nothing outside the engine needs the full state. Two states that differ only in cards hidden from the seat give
 equal views.
 """
 
@@ -43,6 +44,24 @@ class ZoneView(NamedTuple):
         return self.cards[-1] if self.cards else None
 
 
+class PendingView(NamedTuple):
+    """An out-of-turn or effect decision as every seat may know it (never what anyone committed)."""
+
+    kind: str  # the decision ("claim", "leady", or an effect's prompt: "pick", "counter"...)
+    seats: tuple[int, ...]  # every seat that must answer it, whether or not it has committed yet
+    prompt: str  # what is asked, in the game's words
+    data: Mapping[str, Any]  # its public details (the effect, its card, picks made and allowed...)
+
+
+def freeze(value: Any) -> Any:
+    """JSON-like data made read-only all the way down: mappings as MappingProxyType, lists as tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
 class PlayerView(NamedTuple):
     """Everything `seat` may know about the game now."""
 
@@ -62,6 +81,7 @@ class PlayerView(NamedTuple):
     winners: tuple[int, ...]
     params: Mapping[str, Any]
     cardset: CardSet | None
+    pending: PendingView | None
 
     def hand(self, seat: int | None = None) -> tuple[int, ...]:
         """The cards of `seat`'s hand zone ("hand:N") as this view sees them."""
@@ -69,8 +89,15 @@ class PlayerView(NamedTuple):
         return self.zones[f"hand:{who}"].cards
 
 
-def make_view(state: GameState, seat: int | None, legal: list[Action], data: dict[str, Any]) -> PlayerView:
-    """Build the view of `seat` (None = a spectator who sees only public things)."""
+def make_view(
+    state: GameState,
+    seat: int | None,
+    legal: list[Action],
+    data: dict[str, Any],
+    pending: PendingView | None = None,
+) -> PlayerView:
+    """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
+    pending decision as the game lets every seat see it."""
     zones: dict[str, ZoneView] = {}
     for name, zone in state.zones.items():
         vis = zone.visibility
@@ -82,9 +109,9 @@ def make_view(state: GameState, seat: int | None, legal: list[Action], data: dic
         else:
             shown = (UNKNOWN,) * len(cards)
         zones[name] = _new_tuple(ZoneView, (name, zone.owner, vis, shown))
-    pending = state.pending
-    committed = tuple(sorted(pending.commits)) if pending else ()
-    my_commit = pending.commits.get(seat) if pending and seat is not None else None
+    decision = state.pending
+    committed = tuple(sorted(decision.commits)) if decision else ()
+    my_commit = decision.commits.get(seat) if decision and seat is not None else None
     return _new_tuple(
         PlayerView,
         (
@@ -104,5 +131,6 @@ def make_view(state: GameState, seat: int | None, legal: list[Action], data: dic
             state.winners,
             MappingProxyType(state.params),
             state.cardset,
+            pending,
         ),
     )
