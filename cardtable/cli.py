@@ -177,10 +177,12 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _terminal_game(args: argparse.Namespace) -> int:
+    from .games import all_games
     from .simulate import play_one
 
     bots = [b.strip() for b in (args.bots or "random").split(",")]
-    engine = play_one(args.game, args.players, args.seed, _parse_sets(args.set), bots + [bots[-1]] * 6)
+    game_id = args.game or next(iter(all_games()))
+    engine = play_one(game_id, args.players, args.seed, _parse_sets(args.set), bots + [bots[-1]] * 6)
     from .persistence.saves import move_texts
 
     for line in move_texts(engine):
@@ -240,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the table (the default command)")
     play.add_argument("--terminal", action="store_true", help="play a bot game in the terminal instead")
-    play.add_argument("--game", default="runeworks", help="game id for --terminal (default runeworks)")
+    play.add_argument("--game", default=None, help="game id for --terminal (default: the first in the menu)")
     play.add_argument("--players", type=int, default=4, help="players for --terminal (default 4)")
     play.add_argument("--seed", type=int, default=1, help="seed for --terminal (default 1)")
     play.add_argument("--bots", default="heuristic", help="bots for --terminal, comma separated")

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Test-only games (tests/games/<id>/) register like any designer's game folder: nothing else lists them.
+os.environ["CARDTABLE_GAME_DIRS"] = os.pathsep.join(
+    filter(None, [str(Path(__file__).parent / "games"), os.environ.get("CARDTABLE_GAME_DIRS", "")])
+)
 
 import pytest  # noqa: E402
 

@@ -51,10 +51,10 @@ def test_spec_datas_cover_every_file_in_cards_and_sprites() -> None:
 
 def test_spec_datas_carry_the_rules_texts_and_the_font_licence() -> None:
     datas = {Path(src).resolve(): dest for src, dest in bundle_data.own_datas()}
-    rules = sorted((ROOT / "cardtable" / "data" / "rules").glob("*.md"))
+    rules = sorted((ROOT / "cardtable" / "games").glob("*/rules.*.md"))
     assert rules
     for path in rules:
-        assert datas.get(path.resolve()) == "cardtable/data/rules"
+        assert datas.get(path.resolve()) == f"cardtable/games/{path.parent.name}"
     assert datas.get((ROOT / "cardtable" / "ui" / "fonts_LICENSE-OFL.txt").resolve()) == "cardtable/ui"
     assert not any(src.suffix == ".py" for src in datas)
 
@@ -242,8 +242,9 @@ def test_bundle_carries_the_font_its_licence_and_the_metaschemas() -> None:
         "cardtable/_sprites/icon.png",
     ):
         assert any(f.endswith(suffix) for f in files), suffix
-    for rules in (ROOT / "cardtable" / "data" / "rules").glob("*.md"):
-        assert any(f.endswith(f"cardtable/data/rules/{rules.name}") for f in files), rules.name
+    for rules in (ROOT / "cardtable" / "games").glob("*/rules.*.md"):
+        wanted = f"cardtable/games/{rules.parent.name}/{rules.name}"
+        assert any(f.endswith(wanted) for f in files), wanted
 
 
 @needs_bundle

@@ -25,6 +25,8 @@ import sys
 import types
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +48,14 @@ class GameEntry:
     table: str = ""  # "module:Class" of its table scene; "" = no table yet (terminal and simulate only)
     vocabularies: Mapping[str, Vocabulary] = field(default_factory=dict)  # card set template -> vocabulary
     variants: tuple[Mapping[str, Any], ...] = ({},)  # parameter sets the contract tests play
+    setup_options: tuple[str, ...] = ()  # parameters the Setup screen offers (the CLI can set them all)
     menu_order: int = 100  # position in menus (then by id)
+
+    def files(self) -> Traversable:
+        """The game's package folder (its rules texts `rules.<lang>.md` live there)."""
+        module = sys.modules[type(self.rules).__module__]
+        package = module.__name__ if hasattr(module, "__path__") else module.__name__.rpartition(".")[0]
+        return resources.files(package)
 
     @property
     def id(self) -> str:

@@ -164,6 +164,11 @@ class Game:
         prompt = str(pending.data.get("text") or pending.kind)
         return PendingView(pending.kind, tuple(pending.seats), prompt, freeze(pending.data))
 
+    def scored_by_points(self, params: dict[str, Any]) -> bool:
+        """Whether the final scores rank the seats (False: the game is won outright and its scores
+        mean nothing to a player, as at Rune Works' lower levels)."""
+        return True
+
     def score_bounds(self, state: GameState) -> tuple[int, int]:
         """The lowest and highest score a seat can have in this game."""
         return (-(10**9), 10**9)

@@ -36,13 +36,14 @@ def _control(scene: object, tag: str) -> pygame.Rect:
     raise RuntimeError(f"smoke test: no control {tag!r} on {type(scene).__name__}")
 
 
-def check_bundled_resources(game_id: str = "runeworks") -> list[str]:
+def check_bundled_resources(game_id: str | None = None) -> list[str]:
     """Problems finding or using the bundled data; empty when all of it is there and works."""
     from ..cardsets import validate_paths
     from ..resources import bundled_cardsets, sprites_dir
     from .fonts import get_font, license_text, missing_glyphs
     from .scenes.rules import rules_text
 
+    game_id = game_id or _first_table_game()
     problems: list[str] = []
     sets = bundled_cardsets()
     if not sets:
@@ -62,8 +63,16 @@ def check_bundled_resources(game_id: str = "runeworks") -> list[str]:
     return problems
 
 
-def run_smoke_test(game_id: str = "runeworks", seats: int = 4) -> int:
+def _first_table_game() -> str:
+    """The first game in menu order that has a table (the smoke test's default)."""
+    from ..games import all_entries
+
+    return next(gid for gid, entry in all_entries().items() if entry.table)
+
+
+def run_smoke_test(game_id: str | None = None, seats: int = 4) -> int:
     """The smoke test; returns the process exit code."""
+    game_id = game_id or _first_table_game()
     from .scenes.menu import MenuScene
     from .scenes.results import ResultsScene
     from .scenes.setup import SetupScene

@@ -84,6 +84,10 @@ class RuneWorks(RuneWorksWords, Game):
         leady = seats * params["leady_max_compares"]
         return rounds * (leady + turns * per_turn)
 
+    def scored_by_points(self, params: dict[str, Any]) -> bool:
+        # MP is kept from Level 4 on; below it the first to Ignite wins and nothing is counted
+        return int(params.get("level", 3)) >= 4
+
     def score_bounds(self, state: GameState) -> tuple[int, int]:
         params = state.params
         if params["level"] <= 3:
@@ -653,6 +657,7 @@ register(
         bots={"heuristic": "cardtable.games.runeworks.bot:RuneWorksBot"},
         table="cardtable.ui.scenes.runeworks_table:RuneWorksTable",
         variants=tuple({"level": level} for level in range(1, 6)),
+        setup_options=("level",),
         menu_order=1,
     )
 )

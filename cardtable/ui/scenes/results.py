@@ -48,7 +48,7 @@ class ResultsScene(FormScene):
         self.winners = tuple(view.winners)
         self.params = dict(engine.state.params)
         self.seats = engine.state.seats
-        self.uses_mp = engine.game.id == "runeworks" and int(self.params.get("level", 3)) >= 4
+        self.uses_mp = engine.game.scored_by_points(self.params) and "round_log" in self.data
         self.round_log: list[dict[str, Any]] = list(self.data.get("round_log", [])) if self.uses_mp else []
         self.error: str | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -92,7 +92,7 @@ class ResultsScene(FormScene):
         return " · ".join(parts)
 
     def score_text(self, seat: int) -> str:
-        if self.uses_mp or self.session.engine.game.id != "runeworks":
+        if self.session.engine.game.scored_by_points(self.params):
             return str(self.scores[seat])
         return self.app.t("results.ignited") if seat in self.winners else "—"
 

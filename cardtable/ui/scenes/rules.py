@@ -1,7 +1,7 @@
 """The rules overlay: a game's rules text, wrapped with the kinsoku line breaker, in a scrolling panel
 over whatever was on screen (the table, the pause menu, setup).
 
-The texts are Markdown files shipped inside the package, `cardtable/data/rules/<game>.<lang>.md`,
+The texts are Markdown files shipped inside the package, `rules.<lang>.md` in each game's package,
 read through importlib.resources so they work from a checkout, a wheel or a frozen build. The language
 follows the UI setting, falling back to English. Mouse wheel, arrows, PageUp/PageDown, Home/End and
 Space scroll; Esc or Close leaves.
@@ -9,12 +9,12 @@ Space scroll; Esc or Close leaves.
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ...games import all_games
+from ...games import all_games, entry_for
+from ...rules.game import ParamError
 from ..widgets import DIM, GOLD, draw_panel
 from .common import Block, FormScene, ScrollView, TextDoc, UiButton, blit_text, dim_screen, parse_markdown, px
 
@@ -24,9 +24,12 @@ if TYPE_CHECKING:
 
 def rules_text(game_id: str, language: str) -> str | None:
     """The rules of a game in a language (English when that language has none); None if there are none."""
-    folder = resources.files("cardtable") / "data" / "rules"
+    try:
+        folder = entry_for(game_id).files()
+    except ParamError:
+        return None
     for lang in (language, "en"):
-        entry = folder.joinpath(f"{game_id}.{lang}.md")
+        entry = folder.joinpath(f"rules.{lang}.md")
         if entry.is_file():
             return entry.read_bytes().decode("utf-8")
     return None

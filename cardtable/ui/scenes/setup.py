@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...bots import bot_factories
+from ...games import entry_for
 from ...rules.game import Game, Param
 from ...session import SeatConfig, Session, autosave_path
 from ..fonts import get_font, wrap_text
@@ -29,8 +30,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("cardtable.setup")
 
-# The options each game shows in Setup (the rest keep their defaults; the CLI can set them all).
-SETUP_OPTIONS: dict[str, tuple[str, ...]] = {"runeworks": ("level",)}
 DEFAULT_SEATS = 4
 NAME_MAX = 16
 SEED_MAX = 9
@@ -69,7 +68,7 @@ class SetupScene(FormScene):
             for choice in self.choices[1:]:
                 choice.kind = self.kinds[1] if len(self.kinds) > 1 else "human"
         known = {p.name: p for p in game.params}
-        self.options: list[Param] = [known[n] for n in SETUP_OPTIONS.get(game.id, ()) if n in known]
+        self.options: list[Param] = [known[n] for n in entry_for(game.id).setup_options if n in known]
         self.values: dict[str, Any] = {p.name: p.default for p in self.options}
         self.seed_text = ""
         self.error: str | None = None

@@ -1,0 +1,147 @@
+"""War with a hand: a tiny two-player game on the standard 52-card deck, used only by the tests.
+
+It shows that a game lives in its own rooms: this package registers itself at its bottom and the
+contract suite, the golden transcripts and the scenario runner pick it up with no shared file edited
+(tests/conftest.py names this folder once in CARDTABLE_GAME_DIRS, for every test game).
+
+Rules: the deck is shuffled and dealt 26 to each player's face-down pile; each draws 3. Each battle,
+both players choose a card from their hand at the same time, face down, then both are shown: the
+higher rank wins both cards (and any pot) onto its won pile; equal ranks go to the pot for the next
+battle. After a battle each player draws one card if their pile has any. When both hands are empty
+the game ends: the most cards won wins (equal counts share the win).
+
+Move notation: `play H7` (choose a hand card for the battle).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.cardsets import load_named
+from cardtable.games import GameEntry, register
+from cardtable.rules.actions import Action, NotationError
+from cardtable.rules.cards import CardSet
+from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
+from cardtable.rules.game import Game
+from cardtable.rules.notation import ids_for_codes, lowest_per_code, physical_codes
+from cardtable.rules.state import GameState, Pending
+from cardtable.rules.zones import Visibility
+
+HAND_SIZE = 3
+BATTLE = "battle"
+
+
+class War(Game):
+    """The rules of War with a hand, 2 players."""
+
+    id = "war"
+    title = "War (test game)"
+    title_ja = "戦争（テスト用）"
+    description = "Two players battle card against card; the higher rank takes both."
+    min_seats = 2
+    max_seats = 2
+    cardset_name = "standard52"
+
+    def load_cardset(self, params: dict[str, Any]) -> CardSet:
+        return load_named(params.get("cardset", self.cardset_name))
+
+    def max_actions(self, params: dict[str, Any], seats: int) -> int:
+        return 52  # every action plays one card
+
+    def score_bounds(self, state: GameState) -> tuple[int, int]:
+        return (0, 52)
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self, state: GameState) -> list[Event]:
+        assert state.cardset is not None
+        for seat in range(2):
+            state.add_zone(f"deck:{seat}", Visibility.HIDDEN, seat)
+            state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
+            state.add_zone(f"battle:{seat}", Visibility.PUBLIC, seat)
+            state.add_zone(f"won:{seat}", Visibility.PUBLIC, seat)
+        state.add_zone("stock", Visibility.HIDDEN)
+        state.add_zone("pot", Visibility.PUBLIC)
+        stock = state.zones["stock"].cards
+        stock.extend(range(len(state.cardset.physical())))
+        state.rng.shuffle(stock)
+        events: list[Event] = [Shuffled("stock", len(stock))]
+        for seat in range(2):
+            events.append(state.move(stock[-26:], "stock", f"deck:{seat}", "deal"))
+        for seat in range(2):
+            self._draw(state, seat, HAND_SIZE, events)
+        state.phase = BATTLE
+        state.pending = Pending(BATTLE, (0, 1))
+        return events
+
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> None:
+        deck = state.zones[f"deck:{seat}"].cards
+        take = deck[len(deck) - min(count, len(deck)) :]
+        if take:
+            events.append(state.move(list(take), f"deck:{seat}", f"hand:{seat}", "draw"))
+
+    # -- moves -------------------------------------------------------------------------------
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        cards = lowest_per_code(state.cardset, state.zones[f"hand:{seat}"].cards)  # type: ignore[arg-type]
+        return [Action(seat, "play", (card,)) for card in cards]
+
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        pending = state.pending
+        assert pending is not None
+        events: list[Event] = [Committed(action.seat, action)]
+        pending.commits[action.seat] = action
+        pending.seats = tuple(s for s in pending.seats if s != action.seat)
+        if not pending.seats:
+            self._battle(state, events)
+        return events
+
+    def _battle(self, state: GameState, events: list[Event]) -> None:
+        """Both chosen cards are shown; the higher rank takes them and the pot; a tie feeds the pot."""
+        assert state.pending is not None and state.cardset is not None
+        ranks: dict[int, int] = {}
+        for seat, action in sorted(state.pending.commits.items()):
+            card = action.cards[0]
+            events.append(Revealed(seat, (card,), f"hand:{seat}", "battle"))
+            events.append(state.move([card], f"hand:{seat}", f"battle:{seat}", "battle"))
+            ranks[seat] = int(state.cardset.physical()[card].get("rank"))
+        winner = None if ranks[0] == ranks[1] else max(ranks, key=lambda s: ranks[s])
+        destination = "pot" if winner is None else f"won:{winner}"
+        for zone in ("battle:0", "battle:1", "pot"):
+            if zone != destination and state.zones[zone].cards:
+                events.append(state.move(list(state.zones[zone].cards), zone, destination, "battle"))
+        events.append(Announced("battle", winner, {"ranks": [ranks[0], ranks[1]]}))
+        for seat in range(2):
+            self._draw(state, seat, 1, events)
+        state.scores = [len(state.zones[f"won:{seat}"].cards) for seat in range(2)]
+        if not state.zones["hand:0"].cards:
+            state.over = True
+            state.pending = None
+            best = max(state.scores)
+            state.winners = tuple(s for s in range(2) if state.scores[s] == best)
+            events.append(GameEnded(state.winners, tuple(state.scores)))
+        else:
+            state.pending = Pending(BATTLE, (0, 1))
+
+    # -- words -------------------------------------------------------------------------------
+    def describe(self, state: GameState, action: Action) -> str:
+        return " ".join([action.kind, *(physical_codes(state.cardset)[c] for c in action.cards)])  # type: ignore[arg-type]
+
+    def parse(self, state: GameState, seat: int, text: str) -> Action:
+        words = text.split()
+        if len(words) != 2 or words[0].lower() != "play":
+            raise NotationError(f"expected 'play CODE', such as 'play H7', not {text!r}")
+        hand = state.zones[f"hand:{seat}"].cards
+        return Action(seat, "play", ids_for_codes(state.cardset, words[1:], hand))  # type: ignore[arg-type]
+
+    def explain(self, state: GameState, action: Action) -> str:
+        if action.cards and action.cards[0] not in state.zones[f"hand:{action.seat}"].cards:
+            return "that card is not in your hand"
+        return super().explain(state, action)
+
+    def check(self, state: GameState) -> list[str]:
+        problems = []
+        if not state.over and len(state.zones["hand:0"].cards) != len(state.zones["hand:1"].cards):
+            problems.append("the hands differ in size between battles")
+        return problems
+
+
+register(GameEntry(rules=War(), variants=({},), menu_order=1000))
