@@ -112,6 +112,15 @@ class Engine:
         """Whether the game has ended."""
         return self.state.over
 
+    def explain(self, action: Action) -> str:
+        """Why `action` would be refused now, in a player's words ("" when it is legal). The UI asks
+        this instead of reading the state, so a refusal says exactly what `apply` would."""
+        if self.state.over:
+            return "the game is over"
+        if action in self.legal_actions(action.seat):
+            return ""
+        return self.game.explain(self.state, action) or f"{action.kind} is not allowed now"
+
     def describe(self, action: Action) -> str:
         """The action in move notation."""
         return self.game.describe(self.state, action)
@@ -124,10 +133,9 @@ class Engine:
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action` if legal, else raise IllegalAction with the reason."""
         state = self.state
-        if state.over:
-            raise IllegalAction("the game is over", action)
-        if action not in self.legal_actions(action.seat):
-            raise IllegalAction(self.game.explain(state, action), action)
+        reason = self.explain(action)
+        if reason:
+            raise IllegalAction(reason, action)
         if len(state.history) >= self.max_actions:
             raise RuntimeError(f"{self.game.id}: game exceeded its bound of {self.max_actions} actions")
         events = self.game.apply(state, action)

@@ -449,7 +449,7 @@ class RuneWorksTable(TableScene):
         if action in self.my_legal():
             self.perform(action)
         else:
-            self.say(self.engine.game.explain(self.engine.state, action))
+            self.say(self.engine.explain(action))
 
     def _release_selected(self) -> None:
         cards = self.selected_cards()

@@ -648,7 +648,7 @@ class TableScene(Scene):
             if rect.collidepoint(pos):
                 attempt = self.attempted(cards, name)
                 if attempt is not None:
-                    self.say(self.engine.game.explain(self.engine.state, attempt))
+                    self.say(self.engine.explain(attempt))
                     return
         self.say("Drop the card on a highlighted place")
 
