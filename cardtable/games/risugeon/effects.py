@@ -174,13 +174,6 @@ class ReturnToPile(Picking):
     shorthand = "count"
     prompt_kind = "return"
 
-    def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
-        return int(data["count"]) + 1
-
-    def start(self, ctx: Context) -> Prompt | None:
-        ctx.frame["_high"] = int(ctx.frame["count"])
-        return self._prompt(ctx)
-
     def options(self, ctx: Context) -> list[Any]:
         return list(ctx.host.hand_cards(ctx.seat, str(ctx.frame["type"])))
 

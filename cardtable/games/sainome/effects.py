@@ -327,13 +327,6 @@ class DiscardEquipped(Picking):
     shorthand = "count"
     prompt_kind = "discard"
 
-    def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
-        return int(data["count"]) + 1
-
-    def start(self, ctx: Context) -> Prompt | None:
-        ctx.frame["_high"] = int(ctx.frame["count"])
-        return self._prompt(ctx)
-
     def options(self, ctx: Context) -> list[Any]:
         return list(ctx.host.equipment(ctx.seat))
 

@@ -41,10 +41,17 @@ class Draw(EffectKind):
 
 
 class Picking(EffectKind):
-    """An effect that asks for up to `count` picks, one action each."""
+    """An effect that asks for up to `count` picks, one action each (`optional`: fewer may be made)."""
 
     prompt_kind = ""
     by_code = False
+
+    def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
+        return int(data["count"]) + 1  # each pick, and the decision to stop
+
+    def start(self, ctx: Context) -> Prompt | None:
+        ctx.frame["_high"] = int(ctx.frame["count"])
+        return self._prompt(ctx)
 
     def _limits(self, ctx: Context) -> tuple[int, int]:
         """(picks needed before done, picks allowed) in all."""
@@ -88,13 +95,6 @@ class Discard(Picking):
     )
     shorthand = "count"
     prompt_kind = "discard"
-
-    def choice_bound(self, data: EffectData, vocab: Vocabulary, imitated: int) -> int:
-        return int(data["count"]) + 1
-
-    def start(self, ctx: Context) -> Prompt | None:
-        ctx.frame["_high"] = int(ctx.frame["count"])
-        return self._prompt(ctx)
 
     def options(self, ctx: Context) -> list[Any]:
         return list(ctx.host.hand_cards(ctx.seat, "any"))
