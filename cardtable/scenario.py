@@ -16,7 +16,7 @@ from typing import Any
 from yaml.nodes import Node
 
 from .cardsets.yamlfile import LoadError, format_key_path, locate, read_yaml
-from .rules.actions import IllegalAction, NotationError
+from .rules.actions import AmbiguousMoveError, IllegalAction, NotationError
 from .rules.dice import RollError
 from .rules.engine import Engine
 from .rules.game import Game, ParamError
@@ -52,6 +52,10 @@ EXPECT_KEYS = {
     "data",
     "rolls_left",
 }
+
+
+# a `reject` entry's `error:` values, and what each means in the runner's reports
+ERRORS = {"syntax": NotationError.what, "illegal": IllegalAction.what, "ambiguous": AmbiguousMoveError.what}
 
 
 class ScenarioError(Exception):
@@ -216,13 +220,19 @@ def run_scenario(
         if isinstance(item, dict) and "reject" in item:
             seat, text = _move(item["reject"], refs, f"{where}.reject")
             reason = str(item.get("reason", ""))
+            error = _expected_error(item.get("error"), refs, f"{where}.error")
             try:
                 engine.apply_text(seat, text)
             except (IllegalAction, NotationError) as exc:
                 if reason and reason.lower() not in str(exc).lower():
                     result.failures.append(
-                        f"move {index} P{seat + 1}: {text}: rejected with {str(exc)!r}, "
+                        f"move {index} P{seat + 1}: {text}: rejected ({exc.what}) with {str(exc)!r}, "
                         f"expected a reason containing {reason!r}"
+                    )
+                if error and exc.what != ERRORS[error]:
+                    result.failures.append(
+                        f"move {index} P{seat + 1}: {text}: rejected as {exc.what} ({exc}), "
+                        f"expected it rejected as {ERRORS[error]}"
                     )
                 continue
             result.failures.append(f"move {index} P{seat + 1}: {text}: was accepted, expected it rejected")
@@ -236,12 +246,21 @@ def run_scenario(
             except (IllegalAction, NotationError) as exc:
                 deciding = ", ".join(f"P{s + 1}" for s in engine.deciding_seats()) or "nobody"
                 result.failures.append(
-                    f"move {index} P{seat + 1}: {text}: rejected: {exc} (deciding: {deciding})"
+                    f"move {index} P{seat + 1}: {text}: rejected ({exc.what}): {exc} (deciding: {deciding})"
                 )
                 return result
     if "expect" in spec:
         result.failures += _check(engine, spec["expect"], refs, "expect")
     return result
+
+
+def _expected_error(value: Any, refs: _Refs, where: str) -> str:
+    """A `reject` entry's `error:` key: which of the three errors the move must hit ("" = any)."""
+    if value is None:
+        return ""
+    if not isinstance(value, str) or value not in ERRORS:
+        raise refs.fail(where, f"expected one of {', '.join(ERRORS)}, got {value!r}")
+    return str(value)
 
 
 def _stated_rolls(value: Any, refs: _Refs) -> list[int]:
@@ -407,7 +426,7 @@ def _norm(engine: Engine, seat: int, text: str) -> str:
     """A move text in the engine's canonical spelling ('set S5 S3 S4' -> 'set S3 S4 S5'); a bare kind stays."""
     try:
         return engine.describe(engine.parse(seat, text))
-    except NotationError:
+    except (NotationError, IllegalAction):  # not a move (or an empty pile's): compare the text as written
         return text.strip()
 
 

@@ -91,12 +91,12 @@ def engine_from_save(data: Any, where: str = "<save>") -> tuple[Engine, dict[str
             who, text = str(line).split(":", 1)
             engine.apply_text(int(who.strip().lstrip("P")) - 1, text.strip())
             replayed += 1
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{where}: damaged save ({exc.__class__.__name__}: {exc})") from None
+    except (IllegalAction, NotationError) as exc:  # before ValueError: a NotationError is one
+        raise SaveError(f"{where}: move {replayed + 1} does not replay ({exc.what}): {exc}") from None
     except ParamError as exc:
         raise SaveError(f"{where}: damaged save ({exc})") from None
-    except (IllegalAction, NotationError) as exc:
-        raise SaveError(f"{where}: move {replayed + 1} does not replay: {exc}") from None
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{where}: damaged save ({exc.__class__.__name__}: {exc})") from None
     if engine.state.digest() != data.get("digest"):
         raise SaveError(f"{where}: the moves replay to a different position than was saved (digest mismatch)")
     return engine, dict(data.get("meta") or {})

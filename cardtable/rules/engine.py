@@ -1,7 +1,7 @@
 """The engine: the one door through which game state changes.
 
 It creates games from a seed, answers legal actions per seat, checks and applies actions (raising
-IllegalAction with the reason), keeps the history and the undo floor, builds per-seat views, and
+IllegalMoveError with the reason), keeps the history and the undo floor, builds per-seat views, and
 replays a game from its seed and action list. The UI and bots never touch GameState directly.
 
 Undo policy: a seat may take back its own most recent actions back to the last action that revealed
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .actions import Action, IllegalAction
+from .actions import Action, IllegalAction, IllegalMoveError
 from .cards import CardSet
 from .events import Event
 from .game import Game
@@ -131,11 +131,11 @@ class Engine:
 
     # -- changes -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        """Carry out `action` if legal, else raise IllegalAction with the reason."""
+        """Carry out `action` if legal, else raise IllegalMoveError with the reason."""
         state = self.state
         reason = self.explain(action)
         if reason:
-            raise IllegalAction(reason, action)
+            raise IllegalMoveError(reason, action)
         if len(state.history) >= self.max_actions:
             raise RuntimeError(f"{self.game.id}: game exceeded its bound of {self.max_actions} actions")
         events = self.game.apply(state, action)
