@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .actions import Action, NotationError
+from .actions import Action
 from .cards import CardSet
 from .events import Event
+from .notation import Notation
 from .state import GameState
 from .view import PendingView, freeze
 
@@ -81,8 +82,11 @@ class Param:
         return value
 
 
-class Game:
-    """Base class of every game's rules. Subclasses fill in the class attributes and the methods."""
+class Game(Notation):
+    """Base class of every game's rules. Subclasses fill in the class attributes and the methods.
+
+    `describe` and `parse` come from the default notation (rules/notation.py); a game declares its
+    own move words there (`move_forms`, `target_word`, `move_cards`) rather than writing a parser."""
 
     id: str = ""
     title: str = ""
@@ -138,17 +142,9 @@ class Game:
             return f"Player {action.seat + 1} has nothing to decide now"
         return f"{action.kind} is not allowed now"
 
-    def describe(self, state: GameState, action: Action) -> str:
-        """The action in the game's move notation."""
-        raise NotImplementedError
-
     def narrate(self, state: GameState, action: Action) -> str:
         """The action in plain words for logs and menus ("Release 3 of hearts")."""
         return self.describe(state, action)
-
-    def parse(self, state: GameState, seat: int, text: str) -> Action:
-        """A move text back into an action (NotationError if it does not parse)."""
-        raise NotationError(f"cannot parse {text!r}")
 
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """Game data `seat` may know beyond the zones (scores, melds, level...). Never hidden cards."""
