@@ -10,7 +10,7 @@ Move notation (cards by their card-set code, e.g. H3 = 3 of hearts, SA = ace of 
   draw                          take the top card of the stock (Mana Source)
   seek S4 S5                    take the last discard into a new ES with these hand cards
   set S3 S4 S5                  set a new meld from the hand
-  boost H8 to m2                add a hand card to meld m2 (anyone's)
+  boost H8 to m2                add a hand card to meld m2 (anyone's); `boost H8` when it fits one meld
   release H3                    discard; the last card Ignites
   pass | call C5 S5 | shot      the claim window after a Release (hidden, revealed together)
 """

@@ -1,11 +1,12 @@
-"""Rune Works! in words: the move notation (describe/parse), plain-language narration for logs,
-and the reasons a move is refused, as players would say them."""
+"""Rune Works! in words: the move notation (the default `kind CODE... [to TARGET]` with this game's
+move kinds), plain-language narration for logs, and the reasons a move is refused, as players would
+say them."""
 
 from __future__ import annotations
 
-from ...rules.actions import Action, NotationError
+from ...rules.actions import Action
 from ...rules.game import seat_has_no_decision
-from ...rules.notation import codes_text, ids_for_codes
+from ...rules.notation import Matching, MoveForm
 from ...rules.state import GameState
 from .melds import SPIRIT_RANK, classify, deck_of
 
@@ -16,6 +17,21 @@ def hand(state: GameState, seat: int) -> list[int]:
     """A seat's hand zone cards."""
     return state.zones[f"hand:{seat}"].cards
 
+
+# The moves and what follows each kind word; a Boost names its meld after "to" (melds are numbered
+# m0, m1... in the order they were set), and may leave it out when the card extends only one meld.
+MOVES = {
+    "reveal": MoveForm(1, example="reveal H9"),
+    "noreveal": MoveForm(),
+    "draw": MoveForm(),
+    "seek": MoveForm(1, more=True, example="seek S4 S5"),
+    "set": MoveForm(1, more=True, example="set S3 S4 S5"),
+    "boost": MoveForm(1, target=Matching(r"m\d+", "a meld name like m0"), example="boost H8 to m2"),
+    "release": MoveForm(1, example="release H3"),
+    "pass": MoveForm(),
+    "call": MoveForm(1, more=True, example="call C5 S5"),
+    "shot": MoveForm(),
+}
 
 RANK_WORDS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SUIT_SYMBOLS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -31,6 +47,8 @@ def _card_words(state: GameState, card: int) -> str:
 
 class RuneWorksWords:
     """The notation and explanation half of the Rune Works! rules (mixed into RuneWorks)."""
+
+    move_forms = MOVES
 
     def _keep(self, state: GameState) -> int:
         """Cards that must stay in hand after a Set, Boost, Seek or Call (R6)."""
@@ -90,13 +108,6 @@ class RuneWorksWords:
             return "that discard does not let you set everything and Ignite"
         return f"{kind} is not allowed now"
 
-    def describe(self, state: GameState, action: Action) -> str:
-        assert state.cardset is not None
-        words = [action.kind, *codes_text(state.cardset, action.cards)]
-        if action.target:
-            words += ["to", action.target]
-        return " ".join(words)
-
     def narrate(self, state: GameState, action: Action) -> str:
         assert state.cardset is not None
         names = " ".join(_card_words(state, c) for c in action.cards)
@@ -113,32 +124,3 @@ class RuneWorksWords:
             "boost": f"boosts {names} onto meld {action.target}",
         }
         return words.get(action.kind, self.describe(state, action))
-
-    def parse(self, state: GameState, seat: int, text: str) -> Action:
-        assert state.cardset is not None
-        words = text.split()
-        if not words:
-            raise NotationError("empty move")
-        kind, rest = words[0].lower(), words[1:]
-        target = ""
-        if kind == "boost":
-            if len(rest) != 3 or rest[1].lower() != "to" or not rest[2].lower().startswith("m"):
-                raise NotationError("expected 'boost CARD to mN'")
-            target = rest[2].lower()
-            if not target[1:].isdigit():
-                raise NotationError(f"{rest[2]!r} is not a meld name like m0")
-            rest = rest[:1]
-        arity = {"noreveal": 0, "draw": 0, "pass": 0, "shot": 0, "reveal": 1, "release": 1, "boost": 1}
-        if kind in arity:
-            if len(rest) != arity[kind]:
-                raise NotationError(f"{kind} takes {arity[kind]} card(s), got {len(rest)}")
-        elif kind in ("seek", "set", "call"):
-            if not rest:
-                raise NotationError(f"{kind} needs cards")
-        else:
-            raise NotationError(
-                f"unknown move {kind!r} (moves: reveal, noreveal, draw, seek, set, boost, "
-                "release, pass, call, shot)"
-            )
-        cards = ids_for_codes(state.cardset, rest, range(52))
-        return Action(seat, kind, cards, target)
