@@ -32,19 +32,19 @@ Decisions an effect asks for, one pick at a time (the pending decision names its
   imitate A05       the action to imitate, by code (imitate)
   done              stop picking, when fewer may be picked
 Copies of a card share its code; a move names the lowest-numbered copy it can use, so every move text
-parses back to the same move.
+parses back to the same move. A target may be left out when only one fits (`imitate`, `activate`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...rules.actions import Action, NotationError
+from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs, seat_has_no_decision
-from ...rules.notation import ids_for_codes, lowest_per_code, physical_codes
+from ...rules.notation import CardCodeWord, MoveForm, lowest_per_code
 from ...rules.state import GameState
 from ...rules.zones import Visibility
 from .. import GameEntry, register
@@ -55,13 +55,26 @@ from .scoring import final_scores, winners
 
 ACTION, TRAINING, END, OVER = "action", "training", "end", "over"
 CHOICE_KINDS = ("pick", "return", "discard", "imitate")
-PILE_ALIASES = {
+PILE_WORDS = {  # `train skill2` trains the top card of that pile
     "skill1": "pile:skill1",
     "skill2": "pile:skill2",
     "skill3": "pile:skill3",
     "production": "pile:production",
     "gem": "pile:gems",
     "gems": "pile:gems",
+}
+MOVES = {  # what follows each kind word; a target (imitate, activate) is a bare card code
+    "play": MoveForm(1, example="play A05"),
+    "pass": MoveForm(),
+    "discard": MoveForm(1, example="discard C2A"),
+    "train": MoveForm(1, example="train C2A", piles=PILE_WORDS),
+    "stock": MoveForm(1, example="stock A03"),
+    "activate": MoveForm(target=CardCodeWord(), example="activate A14"),
+    "end": MoveForm(),
+    "pick": MoveForm(1, example="pick C1A"),
+    "return": MoveForm(1, example="return C1A"),
+    "imitate": MoveForm(target=CardCodeWord(), example="imitate A05"),
+    "done": MoveForm(),
 }
 
 # Effect decisions record the card resolving and the card it counts as (saves hold these keys).
@@ -79,6 +92,8 @@ class Risugeon(Game):
     max_seats = 4
     params = PARAMS
     cardset_name = "risugeon"
+    move_forms = MOVES
+    target_word = ""  # `imitate A05`, not `imitate to A05`
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside, out of the game
 
     # -- card set and bounds -----------------------------------------------------------------
@@ -566,12 +581,6 @@ class Risugeon(Game):
             return f"cannot pay for {action.target} now"
         return f"{kind} is not allowed now"
 
-    def describe(self, state: GameState, action: Action) -> str:
-        if action.kind in ("imitate", "activate"):
-            return f"{action.kind} {action.target}"
-        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
-        return " ".join([action.kind, *(codes[c] for c in action.cards)])
-
     def narrate(self, state: GameState, action: Action) -> str:
         assert state.cardset is not None
         table = card_rules.table_of(state.cardset)
@@ -592,54 +601,8 @@ class Risugeon(Game):
         }
         return words.get(action.kind, self.describe(state, action))
 
-    def parse(self, state: GameState, seat: int, text: str) -> Action:
-        assert state.cardset is not None
-        words = text.split()
-        if not words:
-            raise NotationError("empty move")
-        kind, rest = words[0].lower(), words[1:]
-        known = (
-            "play",
-            "pass",
-            "discard",
-            "train",
-            "stock",
-            "activate",
-            "end",
-            "pick",
-            "return",
-            "imitate",
-            "done",
-        )
-        if kind not in known:
-            raise NotationError(f"unknown move {kind!r} (moves: {', '.join(known)})")
-        if kind in ("pass", "end", "done"):
-            if rest:
-                raise NotationError(f"{kind} takes nothing after it")
-            return Action(seat, kind)
-        if len(rest) != 1:
-            raise NotationError(f"{kind} takes one card code, such as '{kind} A05'")
-        token = rest[0]
-        by_code = {s.code.upper(): s.code for s in state.cardset.cards}
-        if kind in ("imitate", "activate"):
-            base, _, number = token.partition(".")
-            if base.upper() not in by_code or (number and not number.isdigit()):
-                raise NotationError(f"{token!r} is not a card code of {state.cardset.id}")
-            return Action(seat, kind, (), by_code[base.upper()] + (f".{number}" if number else ""))
-        if kind == "train" and token.lower() in PILE_ALIASES:
-            pile = state.zones.get(PILE_ALIASES[token.lower()])
-            if pile is None or not pile.cards:
-                raise NotationError(f"the {token} pile is empty")
-            return Action(seat, kind, (pile.cards[-1],))
-        preferred = self._candidates(state, seat, kind)
-        codes = physical_codes(state.cardset)
-        if token.upper() in {codes[c].upper() for c in preferred}:
-            return Action(seat, kind, ids_for_codes(state.cardset, [token], preferred))
-        # not where the move could take it from: name some copy, so the rules can say why not
-        return Action(seat, kind, ids_for_codes(state.cardset, [token], range(len(codes))))
-
-    def _candidates(self, state: GameState, seat: int, kind: str) -> list[int]:
-        """The cards a move of this kind names, as legal_actions picks them (lowest id per code)."""
+    def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
+        """Where a move of this kind takes its card from, as legal_actions picks them."""
         zones = state.zones
         if kind in ("play", "discard", "return"):
             return list(zones[f"hand:{seat}"].cards)
