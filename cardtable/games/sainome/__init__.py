@@ -43,7 +43,8 @@ Decisions while effects resolve (the pending decision names its kind):
   attack | pass             Quick Change: attack now, or not
   discard LS top | done     Substitution: the equipped card to discard
 Copies of a card share its code; a move names the lowest-numbered copy it can use (or the card in the
-named slot), so every move text parses back to the same move.
+named slot), so every move text parses back to the same move. The place may be left out when only one
+fits (`fire LS`, `discard LS`); when several do, the text is an ambiguous move naming them.
 
 Events for the table: DiceRolled (why: setup or attack; the rules fixed the result, rules/dice.py),
 CardsMoved, Shuffled (the common deck rebuilt), Committed (a hidden draft pick), TurnStarted, GameEnded,

@@ -1,22 +1,34 @@
-"""Sainome's words: the move notation (describe and parse, which round-trip), plain-language narration
-for logs, and the reasons a move is refused. The notation itself is documented in the game module."""
+"""Sainome's words: the move notation (the default notation with this game's move kinds and slot
+words), plain-language narration for logs, and the reasons a move is refused. The notation itself is
+documented in the game module."""
 
 from __future__ import annotations
 
-from ...rules.actions import Action, NotationError
+from ...rules.actions import Action
 from ...rules.game import seat_has_no_decision
-from ...rules.notation import ids_for_codes, physical_codes
+from ...rules.notation import AnyWord, MoveForm, OneOf, physical_codes
 from ...rules.state import GameState
 from .cards import table_of
 from .host import Host, slot_zone
 from .params import SLOTS
 
-NO_ARGS = ("roll", "refill", "change", "attack", "end", "done", "pass")
-TARGET_ONLY = ("take", "bomb", "choose")
-HAND_CARD = ("use", "counter", "catalyst", "heal", "trash")
-LOCATED = ("fire", "target", "equip")  # a card and where it is (or goes)
-KNOWN = (*NO_ARGS, *TARGET_ONLY, *HAND_CARD, *LOCATED, "pick", "draft", "discard")
-SLOT_WORDS = {**{s: s for s in SLOTS}, **{s[0]: s for s in SLOTS}}
+SLOT = OneOf({**{s: s for s in SLOTS}, **{s[0]: s for s in SLOTS}}, "a slot")  # `bomb l` = `bomb left`
+SLOT_OR_HAND = OneOf({**SLOT.words, "hand": "hand"}, "a slot or hand")  # a 6 may fire a hand card
+# What follows each kind word. A place may be left out when the card is in only one place that fits
+# ("fire LS" when only the LS in the top slot fires); a hand card is written without a place.
+MOVES = {
+    **{kind: MoveForm() for kind in ("roll", "refill", "change", "attack", "end", "done", "pass")},
+    "take": MoveForm(target=AnyWord(lower=True), example="take first"),
+    "bomb": MoveForm(target=SLOT, example="bomb left"),
+    "choose": MoveForm(target=AnyWord(lower=True), example="choose attack"),
+    **{kind: MoveForm(1, example=f"{kind} LS") for kind in ("use", "counter", "catalyst", "heal", "trash")},
+    "fire": MoveForm(1, target=SLOT_OR_HAND, example="fire LS top"),
+    "target": MoveForm(1, target=SLOT, example="target LS top"),
+    "equip": MoveForm(1, target=SLOT, example="equip LS top"),
+    "pick": MoveForm(1, example="pick SWM"),
+    "draft": MoveForm(1, example="draft LS"),
+    "discard": MoveForm(1, target=SLOT, example="discard LS top"),
+}
 ACTION_NAMES = {
     "refill": "Hand refill",
     "change": "Equipment change",
@@ -29,70 +41,15 @@ class SainomeWords:
     """Notation, narration and refusal reasons (mixed into the Sainome rules)."""
 
     # -- notation ----------------------------------------------------------------------------
-    def describe(self, state: GameState, action: Action) -> str:
-        codes = physical_codes(state.cardset)  # type: ignore[arg-type]
-        words = [action.kind, *(codes[c] for c in action.cards)]
-        if action.target:
-            words.append(action.target)
-        return " ".join(words)
+    move_forms = MOVES
+    target_word = ""  # `equip LS top`: the place follows the card bare
 
-    def parse(self, state: GameState, seat: int, text: str) -> Action:
-        assert state.cardset is not None
-        words = text.split()
-        if not words:
-            raise NotationError("empty move")
-        kind, rest = words[0].lower(), words[1:]
-        if kind not in KNOWN:
-            raise NotationError(f"unknown move {kind!r} (moves: {', '.join(KNOWN)})")
-        if kind in NO_ARGS:
-            if rest:
-                raise NotationError(f"{kind} takes nothing after it")
-            return Action(seat, kind)
-        if kind in TARGET_ONLY:
-            if len(rest) != 1:
-                raise NotationError(
-                    f"{kind} takes one word, such as "
-                    f"'{ {'take': 'take first', 'bomb': 'bomb left', 'choose': 'choose attack'}[kind] }'"
-                )
-            target = rest[0].lower()
-            if kind == "bomb":
-                target = self._slot_word(target)
-            return Action(seat, kind, (), target)
-        located = kind in LOCATED or (kind == "discard" and len(rest) == 2)
-        if located:
-            if len(rest) != 2:
-                raise NotationError(f"{kind} takes a card code and a place, such as '{kind} LS top'")
-            token, where = rest[0], rest[1].lower()
-            where = "hand" if kind == "fire" and where == "hand" else self._slot_word(where)
-            if kind == "equip" or where == "hand":
-                return Action(
-                    seat, kind, (self._card(state, seat, token, state.zones[f"hand:{seat}"].cards),), where
-                )
-            return Action(
-                seat,
-                kind,
-                (self._card(state, seat, token, state.zones[slot_zone(seat, where)].cards),),
-                where,
-            )
-        if len(rest) != 1:
-            raise NotationError(f"{kind} takes one card code, such as '{kind} LS'")
+    def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
+        """Where a move's card comes from: the named slot, the characters, the draft packet, or the hand."""
+        if target in SLOTS and kind != "equip":
+            return list(state.zones[slot_zone(seat, target)].cards)
         zone = {"pick": "characters", "draft": f"draft:{seat}"}.get(kind, f"hand:{seat}")
-        return Action(seat, kind, (self._card(state, seat, rest[0], state.zones[zone].cards),))
-
-    @staticmethod
-    def _slot_word(word: str) -> str:
-        if word not in SLOT_WORDS:
-            raise NotationError(f"{word!r} is not a slot (slots: {', '.join(SLOTS)})")
-        return SLOT_WORDS[word]
-
-    @staticmethod
-    def _card(state: GameState, seat: int, token: str, candidates: list[int]) -> int:
-        """The lowest copy of `token` among `candidates`, else some copy (so the rules can say why not)."""
-        assert state.cardset is not None
-        codes = physical_codes(state.cardset)
-        if token.upper() in {codes[c].upper() for c in candidates}:
-            return ids_for_codes(state.cardset, [token], candidates)[0]
-        return ids_for_codes(state.cardset, [token], range(len(codes)))[0]
+        return list(state.zones[zone].cards)
 
     def narrate(self, state: GameState, action: Action) -> str:
         assert state.cardset is not None
