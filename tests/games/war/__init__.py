@@ -19,11 +19,11 @@ from typing import Any
 
 from cardtable.cardsets import load_named
 from cardtable.games import GameEntry, register
-from cardtable.rules.actions import Action, NotationError
+from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet
 from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
 from cardtable.rules.game import Game
-from cardtable.rules.notation import ids_for_codes, lowest_per_code, physical_codes
+from cardtable.rules.notation import MoveForm, lowest_per_code
 from cardtable.rules.state import GameState, Pending
 from cardtable.rules.zones import Visibility
 
@@ -122,15 +122,11 @@ class War(Game):
             state.pending = Pending(BATTLE, (0, 1))
 
     # -- words -------------------------------------------------------------------------------
-    def describe(self, state: GameState, action: Action) -> str:
-        return " ".join([action.kind, *(physical_codes(state.cardset)[c] for c in action.cards)])  # type: ignore[arg-type]
+    # `play H7`: the default notation (rules/notation.py) does the rest; only the move is declared.
+    move_forms = {"play": MoveForm(1, example="play H7")}
 
-    def parse(self, state: GameState, seat: int, text: str) -> Action:
-        words = text.split()
-        if len(words) != 2 or words[0].lower() != "play":
-            raise NotationError(f"expected 'play CODE', such as 'play H7', not {text!r}")
-        hand = state.zones[f"hand:{seat}"].cards
-        return Action(seat, "play", ids_for_codes(state.cardset, words[1:], hand))  # type: ignore[arg-type]
+    def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
+        return state.zones[f"hand:{seat}"].cards
 
     def explain(self, state: GameState, action: Action) -> str:
         if action.cards and action.cards[0] not in state.zones[f"hand:{action.seat}"].cards:
