@@ -126,8 +126,9 @@ class Engine:
         return self.game.describe(self.state, action)
 
     def parse(self, seat: int, text: str) -> Action:
-        """A move text for `seat` as an action (NotationError when it does not parse)."""
-        return self.game.parse(self.state, seat, text)
+        """A move text for `seat` as an action, read against its legal moves: InvalidMoveError when it
+        is no move of this game, AmbiguousMoveError when it fits several (both NotationErrors)."""
+        return self.game.parse(self.state, seat, text, self.legal_actions(seat))
 
     # -- changes -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
