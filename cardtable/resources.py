@@ -36,6 +36,16 @@ def schema_path() -> Path:
     return Path(str(cards_dir().joinpath("cardset.schema.json")))
 
 
+def faces_dir() -> Path:
+    """The folder of bundled card face templates (`cards/faces/`), one per game template."""
+    return Path(str(cards_dir().joinpath("faces")))
+
+
+def faces_schema_path() -> Path:
+    """The draft-07 JSON Schema of card face templates (`cards/faces.schema.json`)."""
+    return Path(str(cards_dir().joinpath("faces.schema.json")))
+
+
 def bundled_cardsets() -> list[Path]:
     """Every bundled card set file, sorted by name."""
     folder = cards_dir()

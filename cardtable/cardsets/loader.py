@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from yaml.nodes import Node, ScalarNode
 
-from cardtable.resources import bundled_cardsets, cardset_path, schema_path
+from cardtable.resources import bundled_cardsets, cardset_path, faces_schema_path, schema_path
 from cardtable.rules.cards import CardSet, CardSpec, Text
 
 if TYPE_CHECKING:  # jsonschema is imported when a file is first validated: it costs 50 ms at start-up
@@ -155,11 +155,27 @@ def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
         else:
             files = [path]
         for file in files:
+            if _is_face_template(file):
+                from .faces import check_template_file
+
+                problems.extend(check_template_file(file))
+                continue
             try:
                 load_cardset(file)
             except CardSetError as exc:
                 problems.extend(exc.problems)
     return problems
+
+
+def _is_face_template(path: Path) -> bool:
+    """A face template file (boxes, no cards) given to validate is checked as one, not as a card set."""
+    from .faces import is_template_data
+
+    try:
+        data, _ = read_yaml(path)
+    except LoadError:
+        return False
+    return is_template_data(data)
 
 
 def as_text(value: Any, language: str) -> Text:
@@ -181,6 +197,7 @@ def check_cardset(data: Any, root: Node | None, file: str) -> list[Problem]:
     problems.update(_code_problems(data, root, file))
     problems.update(_provisional_problems(data, root, file))
     problems.update(_effect_problems(data, root, file))
+    problems.update(_face_problems(data, root, file))
     return sorted(problems)
 
 
@@ -296,6 +313,13 @@ def _effect_problems(data: Any, root: Node, file: str) -> list[Problem]:
     return [_problem(file, root, path, message) for path, message in vocab.card_problems(data)]
 
 
+def _face_problems(data: Any, root: Node, file: str) -> list[Problem]:
+    """The set's face template and what its cards ask of it (faces.py; problems may be in the template's file)."""
+    from .faces import check_set_faces
+
+    return check_set_faces(data, root, file)
+
+
 def problems_in(cardset: CardSet, found: list[tuple[list[str | int], str]]) -> list[Problem]:
     """A game's own checks of a loaded set, (key path, message) each, placed at file:line:col."""
     if not found:
@@ -317,10 +341,14 @@ def _problem(file: str, root: Node | None, key_path: list[str | int], message: s
 @functools.cache
 def _validator() -> Draft7Validator:
     from jsonschema import Draft7Validator
+    from referencing import Registry, Resource
 
     schema = json.loads(schema_path().read_bytes().decode("utf-8"))
     Draft7Validator.check_schema(schema)
-    return Draft7Validator(schema)
+    # An inline `faces:` template refers to faces.schema.json beside it (editors follow the same ref).
+    faces = json.loads(faces_schema_path().read_bytes().decode("utf-8"))
+    registry = Registry().with_resource("faces.schema.json", Resource.from_contents(faces))
+    return Draft7Validator(schema, registry=registry)
 
 
 def _schema_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
@@ -391,6 +419,8 @@ def _explain_value(error: ValidationError, root: Node, file: str, path: list[str
         return _problem(file, root, path, f"{_show(instance)} is too small (minimum {_show(value)})")
     if kind in ("maximum", "exclusiveMaximum"):
         return _problem(file, root, path, f"{_show(instance)} is too large (maximum {_show(value)})")
+    if kind == "pattern" and "errorMessage" in schema:
+        return _problem(file, root, path, f"{_show(instance)} {schema['errorMessage']}")
     if kind == "pattern":
         about = f" ({schema['description']})" if "description" in schema else ""
         return _problem(file, root, path, f"{_show(instance)} does not match the pattern {value}{about}")
