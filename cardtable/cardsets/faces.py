@@ -730,13 +730,18 @@ class _Card:
             self.root = {"code": spec.code, "name": spec.name, "count": spec.count, **spec.fields}
         if side is not None:
             self.root.setdefault("side", side)
+        self.root.setdefault("set", {"id": cardset.id, "title": cardset.title, **cardset.meta})
         self.words: Mapping[str, Any] = template.data.get("words") or {}
         self.palette: Mapping[str, Any] = template.data.get("colours") or {}
 
     def get(self, path: str, scope: Any = None) -> Any:
-        """The value at a dotted path (list positions as numbers), looked up in `scope` first."""
-        if self.side is not None:
-            path = path.replace("{side}", self.side)
+        """The value at a dotted path (list positions as numbers), looked up in `scope` first.
+
+        `{name}` inside the path is replaced by the value of the field `name` ({side}: the side drawn),
+        so `set.suits.{suit}.colour` reads the colour the set gives the card's suit.
+        """
+        if "{" in path:
+            path = _PLACEHOLDER.sub(lambda m: str(self.get(m.group(1), scope)), path)
         for start in (scope, self.root) if scope is not None else (self.root,):
             value: Any = start
             found = True
@@ -813,6 +818,9 @@ class _Card:
                 if chosen is _MISSING:
                     chosen = value.get("default")
                 return self.colour(chosen, depth + 1)
+            if "field" in value:
+                found = self.colour(self.get(str(value["field"])), depth + 1)
+                return found if found is not None else self.colour(value.get("default"), depth + 1)
             if "mix" in value:
                 a, b = (self.colour(v, depth + 1) for v in value["mix"][:2])
                 if a is None or b is None:
