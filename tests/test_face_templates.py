@@ -19,7 +19,7 @@ from cardtable.cardsets.faces import (
     resolve_back,
     resolve_face,
 )
-from cardtable.resources import faces_dir, faces_schema_path
+from cardtable.resources import bundled_cardsets, faces_dir, faces_schema_path
 
 
 @pytest.fixture(autouse=True)
@@ -112,6 +112,15 @@ def test_the_faces_schema_is_draft_07():
 @pytest.mark.parametrize("path", sorted(faces_dir().glob("*.yaml")), ids=lambda p: p.name)
 def test_every_bundled_template_is_valid(path: Path):
     assert check_template_file(path) == []
+
+
+def test_every_bundled_set_names_its_template_and_validates():
+    for path in bundled_cardsets():
+        cardset = load_cardset(path)
+        assert isinstance(cardset.meta.get("faces"), str), path
+        template, fallback = face_template(cardset)
+        assert fallback == [] and template.source is not None
+        assert template.source.parent == faces_dir().resolve()
 
 
 def test_a_template_file_passed_to_validate_is_checked_as_a_template(tmp_path: Path):
@@ -345,3 +354,11 @@ def test_a_set_whose_template_breaks_still_loads_through_its_own_checks(tmp_path
     with pytest.raises(CardSetError) as caught:
         load_cardset(path)
     assert [p.line for p in caught.value.problems] == [14]
+
+
+def test_a_copy_of_a_bundled_set_keeps_its_look(tmp_path: Path):
+    copy = tmp_path / "my_risugeon.yaml"
+    copy.write_bytes((faces_dir().parent / "risugeon.yaml").read_bytes())
+    assert problems(copy) == []
+    template, fallback = face_template(load_cardset(copy))
+    assert fallback == [] and template.source == (faces_dir() / "deckbuilder.yaml").resolve()

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from yaml.nodes import Node
 
-from cardtable.resources import faces_dir, faces_schema_path
+from cardtable.resources import cards_dir, faces_dir, faces_schema_path
 from cardtable.rules.cards import CardSet, CardSpec, Text
 
 from .yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
@@ -191,6 +191,19 @@ def default_template_path(game_template: str | None) -> Path:
     return folder / "generic.yaml"
 
 
+def template_file(set_dir: Path, value: str) -> Path:
+    """The template file a set's `faces: value` names: beside the set, else among the bundled ones.
+
+    The fallback keeps a designer's copy of a bundled set (saved anywhere) looking like the original
+    until they give it a template of their own.
+    """
+    path = (set_dir / value).expanduser()
+    if path.is_file():
+        return path
+    bundled = Path(str(cards_dir())) / value
+    return bundled if not Path(value).is_absolute() and bundled.is_file() else path
+
+
 def template_source(cardset: CardSet) -> Path | Mapping[str, Any]:
     """Where a set's template is: a file path, or the inline mapping under `faces:`."""
     faces = cardset.meta.get("faces")
@@ -198,7 +211,7 @@ def template_source(cardset: CardSet) -> Path | Mapping[str, Any]:
         return faces
     if isinstance(faces, str) and faces:
         base = cardset.source.parent if cardset.source is not None else Path.cwd()
-        return (base / faces).expanduser()
+        return template_file(base, faces)
     return default_template_path(cardset.template)
 
 
@@ -316,7 +329,7 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
     base = set_dir
     problems: list[Problem] = []
     if isinstance(faces, str):
-        path = (set_dir / faces).expanduser()
+        path = template_file(set_dir, faces)
         if not path.is_file():
             return [_at(file, root, ["faces"], f"no face template file {faces!r} (looked for {path})")]
         try:
@@ -566,12 +579,9 @@ def _card_problems(
     icons = template.get("icons") if isinstance(template.get("icons"), Mapping) else {}
     sheets = template.get("sheets") if isinstance(template.get("sheets"), Mapping) else {}
     icon_fields = {
-        box["field"]
+        box["field"]: box.get("map") if isinstance(box.get("map"), Mapping) else None
         for box in template.get("boxes") or []
-        if isinstance(box, Mapping)
-        and box.get("kind") == "icon"
-        and isinstance(box.get("field"), str)
-        and "map" not in box
+        if isinstance(box, Mapping) and box.get("kind") == "icon" and isinstance(box.get("field"), str)
     }
     image_fields = {
         box["field"]
@@ -586,12 +596,13 @@ def _card_problems(
         if not isinstance(card, Mapping):
             continue
         codes.add(card.get("code"))
-        for name in icon_fields:
+        for name, mapping in icon_fields.items():
             if "." in name or name not in card:
                 continue
             values = card[name] if isinstance(card[name], list) else [card[name]]
             for position, value in enumerate(values):
-                if isinstance(value, str) and value not in icons:
+                # A box's map may send a value elsewhere, or to "" (not shown by that box).
+                if isinstance(value, str) and value not in icons and _mapped(value, mapping) == value:
                     where: KeyPath = ["cards", index, name] + (
                         [position] if isinstance(card[name], list) else []
                     )

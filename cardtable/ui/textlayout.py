@@ -116,13 +116,13 @@ def _segments(paragraph: str) -> list[str]:
     return segments
 
 
-def _visible(line: str) -> str:
+def _visible(line: str, hang: bool = True) -> str:
     """The part of a line that must fit the margin: trailing spaces dropped, hanging 、。 allowed out."""
     line = line.rstrip(" \t")
-    return line.rstrip("".join(HANGING)) if line else line
+    return line.rstrip("".join(HANGING)) if line and hang else line
 
 
-def _split_long(segment: str, max_width: int, measure: Callable[[str], int]) -> list[str]:
+def _split_long(segment: str, max_width: int, measure: Callable[[str], int], hang: bool = True) -> list[str]:
     """Cut a segment wider than a whole line into pieces that fit.
 
     Only a word longer than the card is wide ends up here; cutting it is better than drawing it off
@@ -132,7 +132,7 @@ def _split_long(segment: str, max_width: int, measure: Callable[[str], int]) -> 
     rest = segment
     while rest:
         end = 1
-        while end < len(rest) and measure(_visible(rest[: end + 1])) <= max_width:
+        while end < len(rest) and measure(_visible(rest[: end + 1], hang)) <= max_width:
             end += 1
         # Even when cutting, keep kinsoku if the piece can spare a character: push one back
         # rather than start the next piece with 。 or っ, or end this one with 「.
@@ -146,7 +146,9 @@ def _split_long(segment: str, max_width: int, measure: Callable[[str], int]) -> 
     return pieces
 
 
-def _wrap_paragraph(paragraph: str, max_width: int, measure: Callable[[str], int]) -> list[str]:
+def _wrap_paragraph(
+    paragraph: str, max_width: int, measure: Callable[[str], int], hang: bool = True
+) -> list[str]:
     lines: list[str] = []
     current = ""
     for segment in _segments(paragraph):
@@ -156,27 +158,28 @@ def _wrap_paragraph(paragraph: str, max_width: int, measure: Callable[[str], int
                 current += segment
             continue
         candidate = current + segment
-        if not current.strip(" \t") or measure(_visible(candidate)) <= max_width:
+        if not current.strip(" \t") or measure(_visible(candidate, hang)) <= max_width:
             current = candidate
         else:
             lines.append(current.rstrip(" \t"))
             current = segment
-        if measure(_visible(current)) > max_width:
-            *done, current = _split_long(current, max_width, measure)
+        if measure(_visible(current, hang)) > max_width:
+            *done, current = _split_long(current, max_width, measure, hang)
             lines.extend(done)
     lines.append(current.rstrip(" \t"))
     return lines
 
 
-def wrap(text: str, max_width: int, measure: Callable[[str], int]) -> list[str]:
+def wrap(text: str, max_width: int, measure: Callable[[str], int], hang: bool = True) -> list[str]:
     """Break `text` into lines no wider than `max_width` by `measure`, following Japanese kinsoku.
 
-    Only hanging 、。 may reach past `max_width`. Each `\\n` starts a new line; an empty paragraph
-    gives an empty line. An empty text gives no lines.
+    Only hanging 、。 may reach past `max_width`, and not even they with `hang=False` (a card face has
+    no margin to hang them in: the 、 goes to the next line with the character before it). Each
+    `\\n` starts a new line; an empty paragraph gives an empty line. An empty text gives no lines.
     """
     if not text:
         return []
     lines: list[str] = []
     for paragraph in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-        lines.extend(_wrap_paragraph(paragraph, max_width, measure))
+        lines.extend(_wrap_paragraph(paragraph, max_width, measure, hang))
     return lines

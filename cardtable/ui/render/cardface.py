@@ -95,6 +95,7 @@ class PlacedText:
     text: str
     px: int
     fits: bool
+    dropped: bool = False  # the language beneath was left off for want of room
 
 
 @dataclass
@@ -202,6 +203,7 @@ class _Painter:
                 placed.text,
                 placed.px,
                 placed.fits,
+                placed.dropped,
             )
 
     def _paint_box(self, target: pygame.Surface, box: Box, rect: Rect) -> None:
@@ -285,8 +287,10 @@ class _Painter:
                     target.blit(surf, (x, top))
                     placed.append((x, top, surf.get_width(), surf.get_height()))
             y += block.height + fit.gap
-        text = props["text"] + ("\n" + props["second"] if props["second"] else "")
-        self.texts.append(PlacedText(box.id, pixel_rect(area), tuple(placed), text, fit.first.px, fit.fits))
+        text = props["text"] + ("\n" + props["second"] if fit.second is not None else "")
+        self.texts.append(
+            PlacedText(box.id, pixel_rect(area), tuple(placed), text, fit.first.px, fit.fits, fit.dropped)
+        )
         if not fit.fits:
             self.problems.append(
                 f"box {box.id}: the text does not fit even at {fit.first.px} px: {text[:40]!r}"
@@ -314,7 +318,9 @@ class _Painter:
                 if block is not None:
                     widest = max([widest, *(self.fonts.width(line, block.px, bold) for line in block.lines)])
             if widest <= area[2] or fit.first.px <= 4:
-                return fit if widest <= area[2] else TextFit(fit.first, fit.second, fit.gap, False)
+                return (
+                    fit if widest <= area[2] else TextFit(fit.first, fit.second, fit.gap, False, fit.dropped)
+                )
             high = fit.first.px - 1
             low = min(low, high)
 

@@ -95,6 +95,7 @@ class TextFit:
     second: TextBlock | None
     gap: int
     fits: bool
+    dropped: bool = False  # the language beneath was left off: the box is too small for both
 
     @property
     def height(self) -> int:
@@ -107,7 +108,8 @@ class TextFit:
 
 def _block(fonts: Fonts, text: str, px: int, max_width: float, leading: float) -> TextBlock:
     font = fonts(px)
-    lines = tuple(wrap(text, max(1, int(max_width)), lambda s: font.size(s)[0])) if text else ()
+    measure = lambda s: font.size(s)[0]  # noqa: E731
+    lines = tuple(wrap(text, max(1, int(max_width)), measure, hang=False)) if text else ()
     step = max(1, round(font.get_linesize() * leading))
     height = step * (len(lines) - 1) + font.get_height() if lines else 0
     width = max((font.size(line)[0] for line in lines), default=0)
@@ -130,9 +132,29 @@ def layout_text(
 
     Sizes are tried by bisection (fitting gets easier as the size shrinks). Hanging 、。 must still
     fit inside the box: a card has no margin to hang them in. When nothing down to the smallest size
-    fits, smaller sizes are tried down to FLOOR_PX; if even that fails, the floor layout is returned
-    with `fits` false, for the caller to report.
+    fits, the language beneath is left off (a card drawn small on the table shows its own language;
+    printed, it has room for both); then smaller sizes are tried down to FLOOR_PX; if even that
+    fails, the floor layout is returned with `fits` false, for the caller to report.
     """
+    fit = _search(fonts, first, second, box, px_range, second_scale, leading, max_lines, below=not second)
+    if fit.fits or not second:
+        return fit
+    alone = _search(fonts, first, "", box, px_range, second_scale, leading, max_lines, below=True)
+    return TextFit(alone.first, None, 0, alone.fits, dropped=True)
+
+
+def _search(
+    fonts: Fonts,
+    first: str,
+    second: str,
+    box: tuple[float, float],
+    px_range: tuple[float, float],
+    second_scale: float,
+    leading: float,
+    max_lines: int | None,
+    below: bool,
+) -> TextFit:
+    """The largest fitting size in the range by bisection; below it down to FLOOR_PX if `below`."""
     width, height = box
     low = max(FLOOR_PX, round(min(px_range)))
     high = max(low, round(max(px_range)))
@@ -164,6 +186,8 @@ def layout_text(
                 lo, best = mid, trial
             else:
                 hi = mid
+        return best
+    if not below:
         return best
     for px in range(low - 1, FLOOR_PX - 1, -1):
         trial = attempt(px)
@@ -222,23 +246,26 @@ def shape_polygon(shape: str, rect: Rect, points: int = 5) -> list[Point]:
             out = [(px, py + shift) for px, py in out]
         return out
     if shape == "shield":
-        # Flat top with rounded shoulders, straight sides, then curves meeting in a point at the bottom.
-        pts: list[Point] = [(x, y + h * 0.08), (x + w * 0.08, y), (x + w * 0.92, y), (x + w, y + h * 0.08)]
-        pts.append((x + w, y + h * 0.5))
+        # A flat top with small shoulders, straight sides to just past the middle, then two curves
+        # (quadratic Béziers) meeting in a point at the bottom.
+        shoulder = min(w, h) * 0.08
+        pts: list[Point] = [
+            (x, y + shoulder),
+            (x + shoulder, y),
+            (x + w - shoulder, y),
+            (x + w, y + shoulder),
+        ]
+        side_end = y + h * 0.52
+        for i in range(0, 13):
+            t = i / 12
+            px = (1 - t) ** 2 * (x + w) + 2 * (1 - t) * t * (x + w) + t**2 * cx
+            py = (1 - t) ** 2 * side_end + 2 * (1 - t) * t * (y + h * 0.86) + t**2 * (y + h)
+            pts.append((px, py))
         for i in range(1, 13):
             t = i / 12
-            pts.append(
-                (
-                    x + w - w / 2 * math.sin(t * math.pi / 2),
-                    y + h * 0.5 + h * 0.5 * (1 - math.cos(t * math.pi / 2)),
-                )
-            )
-        for i in range(1, 12):
-            t = i / 12
-            pts.append(
-                (x + w / 2 * (1 - math.cos(t * math.pi / 2)), y + h - h * 0.5 * math.sin(t * math.pi / 2))
-            )
-        pts.append((x, y + h * 0.5))
+            px = (1 - t) ** 2 * cx + 2 * (1 - t) * t * x + t**2 * x
+            py = (1 - t) ** 2 * (y + h) + 2 * (1 - t) * t * (y + h * 0.86) + t**2 * side_end
+            pts.append((px, py))
         return pts
     return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
 

@@ -32,6 +32,21 @@ ACTION_KEYS = {
 }
 
 
+class _SideFaces:
+    """The set's card renderer, asked for the side of each character card that shows: an awakened
+    character is printed on the card's other side (the face template's `sides`)."""
+
+    def __init__(self, renderer: Any) -> None:
+        self.renderer = renderer
+        self.sides: dict[str, str] = {}
+
+    def face(self, spec: Any, width: int) -> pygame.Surface:
+        return self.renderer.face(spec, width, self.sides.get(spec.code))
+
+    def back(self, width: int) -> pygame.Surface:
+        return self.renderer.back(width)
+
+
 class SainomeTable(TableScene):
     """Sainome on the shared table."""
 
@@ -79,6 +94,11 @@ class SainomeTable(TableScene):
         width, height = size
         cw = self.card_width()
         out: list[Placement] = []
+        if not isinstance(self.board.renderer, _SideFaces):
+            self.board.renderer = _SideFaces(self.board.renderer)
+        for info in view.data.get("characters") or []:
+            if info:
+                self.board.renderer.sides[info["code"]] = info["side"]
         for seat in range(view.seats):
             cx, cy = self.character_centre(seat)
             character = view.zones[f"character:{seat}"].cards
