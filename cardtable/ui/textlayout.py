@@ -15,6 +15,7 @@ module is usable and testable without pygame.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 
@@ -56,8 +57,9 @@ _CJK_RANGES: tuple[tuple[int, int], ...] = (
 _SPACE = re.compile(r"[ \t]+")
 
 
+@functools.lru_cache(maxsize=8192)
 def is_cjk(ch: str) -> bool:
-    """Whether a character breaks on its own, as Japanese script does."""
+    """Whether a character breaks on its own, as Japanese script does (remembered: card faces ask often)."""
     code = ord(ch)
     return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
 

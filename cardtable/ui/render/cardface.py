@@ -37,9 +37,9 @@ from cardtable.rules.cards import CardSet, CardSpec
 
 from .images import ImageStore
 from .layout import (
+    FLOOR_PX,
     Rect,
     Scale,
-    TextFit,
     align_x,
     align_y,
     inner_rect,
@@ -56,6 +56,7 @@ from .primitives import (
     draw_shape,
     face_fonts,
     ink,
+    patches,
     rounded_mask,
     supersample,
 )
@@ -158,22 +159,34 @@ class _Painter:
         full = (0.0, 0.0, float(self.size[0]), float(self.size[1]))
         paper = face.background or (252, 250, 243, 255)
         radius = 0.0 if self.bleed else self.scale.length(face.corner_mm)
-        layer = Layer(full, self.ss, paper)
         frame = face.frame
+        framed = None
         if frame and frame["colour"] is not None and frame["width_mm"] > 0:
             inset = frame["inset_mm"]
-            line = self.scale.length(frame["width_mm"])
-            rect = self.scale.rect((inset, inset, face.size_mm[0] - 2 * inset, face.size_mm[1] - 2 * inset))
             r = frame["radius_mm"]
-            r_px = self.scale.length(r if r is not None else max(0.0, face.corner_mm - inset))
-            if inset == 0 and not self.bleed:
-                draw_shape(layer, "rounded", rect, frame["fill"] or paper, frame["colour"], line, r_px)
-            else:
+            framed = (
+                self.scale.rect((inset, inset, face.size_mm[0] - 2 * inset, face.size_mm[1] - 2 * inset)),
+                self.scale.length(frame["width_mm"]),
+                self.scale.length(r if r is not None else max(0.0, face.corner_mm - inset)),
+                frame["fill"] or paper,
+                frame["colour"],
+                inset == 0 and not self.bleed,
+            )
+
+        def draw(layer: Layer) -> None:
+            if framed is None or not framed[5]:
                 draw_shape(layer, "rounded", full, paper, None, 0, radius)
-                draw_shape(layer, "rounded", rect, frame["fill"] or paper, frame["colour"], line, r_px)
-        else:
-            draw_shape(layer, "rounded", full, paper, None, 0, radius)
-        layer.blit_to(surface)
+            if framed is not None:
+                rect, line, r_px, fill, colour, _ = framed
+                draw_shape(layer, "rounded", rect, fill, colour, line, r_px)
+
+        key = ("base", self.size, paper, radius, framed)
+        self._patch(surface, full, paper, key, draw)
+
+    def _patch(self, target: pygame.Surface, area: Rect, clear: Any, key: tuple[Any, ...], draw: Any) -> None:
+        """Shapes drawn supersampled over `area` (or the same patch from the cache) onto the face."""
+        surface, pos = patches().patch(area, self.ss, clear or INK, key, draw)
+        target.blit(surface, pos)
 
     # -- boxes ------------------------------------------------------------------------------------
 
@@ -226,103 +239,93 @@ class _Painter:
         fill, edge = props["fill"], props["edge"]
         if fill is None and edge is None:
             return
-        layer = Layer(_grow(rect, 1), self.ss, fill or edge)
         radius = self.scale.length(props["radius_mm"])
-        if props["pattern"] == "asanoha" and fill is not None:
-            pattern_colour = props["pattern_colour"] or fill
-            cell = self.scale.length(props["pattern_mm"])
-            draw_pattern(layer, rect, props["shape"], radius, fill, pattern_colour, cell)
-            if edge is not None:
-                draw_shape(
-                    layer,
-                    props["shape"],
-                    rect,
-                    None,
-                    edge,
-                    self.scale.length(props["edge_mm"]),
-                    radius,
-                    props["points"],
-                )
-        else:
-            draw_shape(
-                layer,
-                props["shape"],
-                rect,
-                fill,
-                edge,
-                self.scale.length(props["edge_mm"]),
-                radius,
-                props["points"],
-            )
-        layer.blit_to(target)
+        line = self.scale.length(props["edge_mm"])
+        shape, points = props["shape"], props["points"]
+        pattern = props["pattern"] if fill is not None else None
+        pattern_colour = props["pattern_colour"] or fill
+        cell = self.scale.length(props["pattern_mm"])
+
+        def draw(layer: Layer) -> None:
+            if pattern == "asanoha":
+                draw_pattern(layer, rect, shape, radius, fill, pattern_colour, cell)
+                if edge is not None:
+                    draw_shape(layer, shape, rect, None, edge, line, radius, points)
+            else:
+                draw_shape(layer, shape, rect, fill, edge, line, radius, points)
+
+        key = (
+            "panel",
+            shape,
+            fill,
+            edge,
+            _r(line),
+            _r(radius),
+            points,
+            pattern,
+            pattern_colour,
+            _r(cell),
+            _r(rect[2]),
+            _r(rect[3]),
+        )
+        self._patch(target, _grow(rect, 1), fill or edge, key, draw)
 
     def _text(self, target: pygame.Surface, box: Box, props: Mapping[str, Any], rect: Rect) -> None:
         area = inner_rect(rect, self.scale.length(props["padding_mm"]))
         low, high = (self.scale.pt(v) for v in props["size_pt"])
+        bold = props["bold"]
         if props["tight"]:
             self._tight(
-                target,
-                box,
-                props["text"],
-                area,
-                high,
-                props["colour"],
-                props["bold"],
-                props["align"],
-                props["valign"],
+                target, box, props["text"], area, high, props["colour"], bold, props["align"], props["valign"]
             )
             return
-        fit = self._fit(props["text"], props["second"], area, (low, high), props)
-        block_h = fit.height
-        y = align_y(props["valign"], area[1], area[3], block_h)
-        placed: list[tuple[int, int, int, int]] = []
-        for block, colour in ((fit.first, props["colour"]), (fit.second, props["second_colour"])):
-            if block is None:
-                continue
-            for i, line in enumerate(block.lines):
-                if line:
-                    surf = self.fonts.render(line, block.px, colour or INK, props["bold"])
-                    x = round(align_x(props["align"], area[0], area[2], surf.get_width()))
-                    top = round(y + i * block.step)
-                    target.blit(surf, (x, top))
-                    placed.append((x, top, surf.get_width(), surf.get_height()))
-            y += block.height + fit.gap
-        text = props["text"] + ("\n" + props["second"] if fit.second is not None else "")
-        self.texts.append(
-            PlacedText(box.id, pixel_rect(area), tuple(placed), text, fit.first.px, fit.fits, fit.dropped)
-        )
-        if not fit.fits:
-            self.problems.append(
-                f"box {box.id}: the text does not fit even at {fit.first.px} px: {text[:40]!r}"
-            )
-
-    def _fit(
-        self, first: str, second: str, area: Rect, px_range: tuple[float, float], props: Mapping[str, Any]
-    ) -> TextFit:
-        """The laid-out text, checked with the font's real widths (kerned Latin can be a pixel wider)."""
-        bold = props["bold"]
-        low, high = px_range
         while True:
             fit = layout_text(
                 self.fonts.measure(bold),
-                first,
-                second,
+                props["text"],
+                props["second"],
                 (area[2], area[3]),
                 (low, high),
                 second_scale=props["second_scale"],
                 leading=props["leading"],
                 max_lines=props["lines"],
             )
+            # Widths were summed from glyph advances; the rendered lines are the truth (kerned
+            # Latin can come out a pixel wider): a line too wide means one size smaller.
+            blocks = []
             widest = 0
-            for block in (fit.first, fit.second):
+            for block, colour in ((fit.first, props["colour"]), (fit.second, props["second_colour"])):
                 if block is not None:
-                    widest = max([widest, *(self.fonts.width(line, block.px, bold) for line in block.lines)])
-            if widest <= area[2] or fit.first.px <= 4:
-                return (
-                    fit if widest <= area[2] else TextFit(fit.first, fit.second, fit.gap, False, fit.dropped)
-                )
+                    surfs = [
+                        self.fonts.render(line, block.px, colour or INK, bold) if line else None
+                        for line in block.lines
+                    ]
+                    widest = max([widest, *(s.get_width() for s in surfs if s is not None)])
+                    blocks.append((block, surfs))
+            if widest <= area[2] + 0.01 or fit.first.px <= FLOOR_PX:
+                break
             high = fit.first.px - 1
             low = min(low, high)
+        fits = fit.fits and widest <= area[2] + 0.01
+        y = align_y(props["valign"], area[1], area[3], fit.height)
+        placed: list[tuple[int, int, int, int]] = []
+        for block, surfs in blocks:
+            for i, surf in enumerate(surfs):
+                if surf is None:
+                    continue
+                x = round(align_x(props["align"], area[0], area[2], surf.get_width()))
+                top = round(y + i * block.step)
+                target.blit(surf, (x, top))
+                placed.append((x, top, surf.get_width(), surf.get_height()))
+            y += block.height + fit.gap
+        text = props["text"] + ("\n" + props["second"] if fit.second is not None else "")
+        self.texts.append(
+            PlacedText(box.id, pixel_rect(area), tuple(placed), text, fit.first.px, fits, fit.dropped)
+        )
+        if not fits:
+            self.problems.append(
+                f"box {box.id}: the text does not fit even at {fit.first.px} px: {text[:40]!r}"
+            )
 
     def _tight(
         self,
@@ -341,14 +344,12 @@ class _Painter:
         if not text:
             return
         probe = max(8, round(max_px))
-        glyphs = ink(self.fonts.render(text, probe, colour or INK, bold))
-        px = tight_px(probe, glyphs.get_size(), (area[2], area[3]), max_px)
-        if px != probe:
+        px = tight_px(probe, self.fonts.ink_size(text, probe, bold), (area[2], area[3]), max_px)
+        glyphs = ink(self.fonts.render(text, px, colour or INK, bold))
+        # Hinting can make the real ink a pixel larger than the metrics promised.
+        while (glyphs.get_width() > area[2] + 0.5 or glyphs.get_height() > area[3] + 0.5) and px > FLOOR_PX:
+            px -= 1
             glyphs = ink(self.fonts.render(text, px, colour or INK, bold))
-            # Hinting can make the real ink a pixel larger than the proportion promised.
-            while (glyphs.get_width() > area[2] + 0.5 or glyphs.get_height() > area[3] + 0.5) and px > 4:
-                px -= 1
-                glyphs = ink(self.fonts.render(text, px, colour or INK, bold))
         x = round(align_x(align, area[0], area[2], glyphs.get_width()))
         y = round(align_y(valign, area[1], area[3], glyphs.get_height()) + dy)
         target.blit(glyphs, (x, y))
@@ -360,19 +361,27 @@ class _Painter:
         )
 
     def _badge(self, target: pygame.Surface, box: Box, props: Mapping[str, Any], rect: Rect) -> None:
-        shape = props["shape"]
-        layer = Layer(_grow(rect, 1), self.ss, props["fill"] or props["edge"] or INK)
-        draw_shape(
-            layer,
+        shape, fill, edge, points = props["shape"], props["fill"], props["edge"], props["points"]
+        line, radius = self.scale.length(props["edge_mm"]), self.scale.length(props["radius_mm"])
+
+        def draw(layer: Layer) -> None:
+            draw_shape(layer, shape, rect, fill, edge, line, radius, points)
+
+        key = (
+            "panel",
             shape,
-            rect,
-            props["fill"],
-            props["edge"],
-            self.scale.length(props["edge_mm"]),
-            self.scale.length(props["radius_mm"]),
-            props["points"],
+            fill,
+            edge,
+            _r(line),
+            _r(radius),
+            points,
+            None,
+            None,
+            0,
+            _r(rect[2]),
+            _r(rect[3]),
         )
-        layer.blit_to(target)
+        self._patch(target, _grow(rect, 1), fill or edge, key, draw)
         fw, fh, dy = _BADGE_INNER.get(shape, (0.7, 0.6, 0.0))
         x, y, w, h = rect
         inner = (x + w * (1 - fw) / 2, y + h * (1 - fh) / 2 + h * dy, w * fw, h * fh)
@@ -405,32 +414,22 @@ class _Painter:
                 return
             self.problems.append(self.images.problems.get(icon["image"].path, "icon image not drawn"))
         shape, fill, edge = icon.get("shape"), icon.get("fill"), icon.get("edge")
-        layer = Layer(_grow(rect, 1), self.ss, fill or edge or INK)
+        die, suit, colour = icon.get("die"), icon.get("suit"), icon.get("colour") or INK
         line = max(1.0, min(w, h) * 0.07)
-        if icon.get("die"):
-            draw_die(
-                layer,
-                int(icon["die"]),
-                rect,
-                fill or (252, 250, 243, 255),
-                edge or INK,
-                icon.get("colour") or INK,
-                line,
-            )
-        elif icon.get("suit"):
-            if shape:
-                draw_shape(layer, shape, rect, fill, edge, line, min(w, h) * 0.2)
-            draw_pip(
-                layer,
-                icon["suit"],
-                (x + w / 2, y + h / 2),
-                h * (0.62 if shape else 0.95),
-                icon.get("colour") or INK,
-                turned,
-            )
-        elif shape:
-            draw_shape(layer, shape, rect, fill, edge, line if edge else 0, min(w, h) * 0.2)
-        layer.blit_to(target)
+
+        def draw(layer: Layer) -> None:
+            if die:
+                draw_die(layer, int(die), rect, fill or (252, 250, 243, 255), edge or INK, colour, line)
+            elif suit:
+                if shape:
+                    draw_shape(layer, shape, rect, fill, edge, line, min(w, h) * 0.2)
+                draw_pip(layer, suit, (x + w / 2, y + h / 2), h * (0.62 if shape else 0.95), colour, turned)
+            elif shape:
+                draw_shape(layer, shape, rect, fill, edge, line if edge else 0, min(w, h) * 0.2)
+
+        if die or suit or shape:
+            key = ("icon", shape, fill, edge, die, suit, colour, turned, _r(w), _r(h))
+            self._patch(target, _grow(rect, 1), fill or edge or colour, key, draw)
         glyph = icon.get("glyph")
         if glyph:
             inner = (x + w * 0.2, y + h * 0.2, w * 0.6, h * 0.6)
@@ -473,18 +472,43 @@ class _Painter:
             if props["icon"] is not None:
                 self._icon(target, props["icon"], box, mark.turned)
                 continue
-            layer = Layer(_grow(box, 1), self.ss, props["fill"] or props["colour"] or INK)
+            value: Any = None
             if kind == "die":
                 try:
                     value = int(mark.value)  # type: ignore[arg-type]
                 except (TypeError, ValueError):
                     continue
-                draw_die(layer, value, box, props["fill"], props["edge"], props["colour"] or INK, line)
+            self._mark(target, props, kind, value, box, mark.centre, mark.turned, line)
+
+    def _mark(
+        self,
+        target: pygame.Surface,
+        props: Mapping[str, Any],
+        kind: str,
+        value: Any,
+        box: Rect,
+        centre: tuple[float, float],
+        turned: bool,
+        line: float,
+    ) -> None:
+        fill, edge, colour = props["fill"], props["edge"], props["colour"] or INK
+        suit, points, size = props["suit"] or "", props["points"], box[2]
+
+        def draw(layer: Layer) -> None:
+            if kind == "die":
+                draw_die(layer, value, box, fill, edge, colour, line)
             elif kind == "suit":
-                draw_pip(layer, props["suit"] or "", mark.centre, size, props["colour"] or INK, mark.turned)
+                draw_pip(layer, suit, centre, size, colour, turned)
             else:
-                draw_shape(layer, kind, box, props["colour"], None, 0, size * 0.2, props["points"])
-            layer.blit_to(target)
+                draw_shape(layer, kind, box, colour, None, 0, size * 0.2, points)
+
+        key = ("mark", kind, value, suit, fill, edge, colour, _r(line), _r(size), turned, points)
+        self._patch(target, _grow(box, 1), fill if kind == "die" else colour, key, draw)
+
+
+def _r(value: float) -> float:
+    """A length rounded for a cache key: patches closer than this look the same."""
+    return round(value, 2)
 
 
 def _grow(rect: Rect, by: float) -> Rect:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -52,12 +53,73 @@ class Layer:
     def n(self, length: float) -> int:
         return max(1, round(length * self.scale))
 
-    def blit_to(self, target: pygame.Surface) -> None:
+    def shrunk(self) -> pygame.Surface:
+        """The patch at the face's size: shapes antialiased by smoothscale."""
         if self.scale == 1:
-            target.blit(self.surface, (self.left, self.top))
-            return
-        small = pygame.transform.smoothscale(self.surface, (self.width, self.height))
-        target.blit(small, (self.left, self.top))
+            return self.surface
+        return pygame.transform.smoothscale(self.surface, (self.width, self.height))
+
+    def blit_to(self, target: pygame.Surface) -> None:
+        target.blit(self.shrunk(), (self.left, self.top))
+
+
+class PatchCache:
+    """Drawn shape patches, least recently used first out within a byte budget.
+
+    The same art window, badge or die face appears on many cards: drawing it once per size (and per
+    position within a pixel) instead of once per card is most of a face's cost saved.
+    """
+
+    def __init__(self, budget: int = 48 << 20) -> None:
+        self.budget = budget
+        self.used = 0
+        self._items: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
+
+    def patch(
+        self,
+        area: Rect,
+        scale: int,
+        clear: Sequence[int],
+        key: tuple[Any, ...],
+        draw: Callable[[Layer], None],
+    ) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The shrunk patch `draw` makes over `area`, and where to blit it.
+
+        `key` must name everything `draw` depends on, with positions relative to `area`'s origin;
+        the origin's place within its pixel is added here.
+        """
+        left, top, w, h = pixel_rect(area)
+        full = (key, w, h, scale, round((area[0] - left) * 32), round((area[1] - top) * 32))
+        hit = self._items.get(full)
+        if hit is not None:
+            self._items.move_to_end(full)
+            return hit, (left, top)
+        layer = Layer(area, scale, clear)
+        draw(layer)
+        surface = layer.shrunk()
+        size = w * h * 4
+        if size <= self.budget // 4:
+            self._items[full] = surface
+            self.used += size
+            while self.used > self.budget and self._items:
+                _, old = self._items.popitem(last=False)
+                self.used -= old.get_width() * old.get_height() * 4
+        return surface, (left, top)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.used = 0
+
+
+_PATCHES: PatchCache | None = None
+
+
+def patches() -> PatchCache:
+    """The process's shape patch cache (shared by every set's renderer)."""
+    global _PATCHES
+    if _PATCHES is None:
+        _PATCHES = PatchCache()
+    return _PATCHES
 
 
 # --- shapes ----------------------------------------------------------------------------------------
@@ -314,6 +376,7 @@ class FaceFonts:
         self._fonts: dict[bool, pygame.font.Font] = {}
         self._advances: dict[tuple[int, bool], dict[str, int]] = {}
         self._heights: dict[tuple[int, bool], tuple[int, int]] = {}
+        self._rendered: OrderedDict[tuple[Any, ...], pygame.Surface] = OrderedDict()
 
     def font(self, px: int, bold: bool = False) -> pygame.font.Font:
         """The font at `px` pixels; valid until the next call asks for another size."""
@@ -353,11 +416,30 @@ class FaceFonts:
         return hit
 
     def render(self, text: str, px: int, colour: Sequence[int], bold: bool = False) -> pygame.Surface:
-        """`text` at `px` pixels; a colour's alpha makes the text translucent."""
+        """`text` at `px` pixels; a colour's alpha makes the text translucent. Shared: do not draw on it."""
+        key = (text, px, tuple(colour), bold)
+        surf = self._rendered.get(key)
+        if surf is not None:
+            self._rendered.move_to_end(key)
+            return surf
         surf = self.font(px, bold).render(text, True, tuple(colour[:3]))
         if len(colour) > 3 and colour[3] < 255:
             surf.set_alpha(colour[3])
+        self._rendered[key] = surf
+        if len(self._rendered) > 1024:
+            self._rendered.popitem(last=False)
         return surf
+
+    def ink_size(self, text: str, px: int, bold: bool = False) -> tuple[int, int]:
+        """The size of the inked part of `text` at `px`, from glyph metrics (no rendering)."""
+        metrics = [m for m in self.font(px, bold).metrics(text) if m]
+        if not metrics:
+            return 0, 0
+        advance = sum(m[4] for m in metrics[:-1])
+        inked = [m for m in metrics if m[0] != m[1] or m[2] != m[3]] or metrics
+        width = advance + metrics[-1][1] - metrics[0][0]
+        height = max(m[3] for m in inked) - min(m[2] for m in inked)
+        return max(1, width), max(1, height)
 
     def width(self, text: str, px: int, bold: bool = False) -> int:
         """The real rendered width of `text` (shaping and kerning included)."""
