@@ -234,7 +234,8 @@ def face_template(cardset: CardSet) -> tuple[FaceTemplate, list[Problem]]:
     source = template_source(cardset)
     if isinstance(source, Mapping):
         base = cardset.source.parent if cardset.source is not None else Path.cwd()
-        problems = _template_problems(source, None, str(cardset.source or cardset.id), base, ["faces"])
+        file = str(cardset.source or cardset.id)
+        problems = _template_problems(source, None, file, base, ["faces"], files=False)
         if not problems:
             return FaceTemplate(source, None, base, cards_dir, _version(source, cardset.source)), []
     else:
@@ -265,7 +266,7 @@ def _load_file(path: Path) -> FaceTemplate:
     if hit is not None and hit[0] == stamp:
         return hit[1]
     data, root = read_yaml(path)
-    problems = _template_problems(data, root, str(path), path.parent, [])
+    problems = _template_problems(data, root, str(path), path.parent, [], files=False)
     if problems:
         raise LoadError(problems)
     template = FaceTemplate(data, resolved, path.parent, path.parent, _version(data, resolved))
@@ -358,10 +359,14 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
     return problems
 
 
-def _template_problems(data: Any, root: Node | None, file: str, base: Path, prefix: KeyPath) -> list[Problem]:
+def _template_problems(
+    data: Any, root: Node | None, file: str, base: Path, prefix: KeyPath, files: bool = True
+) -> list[Problem]:
+    """Schema and semantic problems; `files=False` leaves image files unchecked (the renderer falls
+    back per image, so a broken picture must not cost the whole template at run time)."""
     problems = _schema_problems(data, root, file, prefix) if root is not None or not prefix else []
     if isinstance(data, Mapping):
-        problems.extend(_semantic_problems(data, root, file, base, prefix))
+        problems.extend(_semantic_problems(data, root, file, base if files else None, prefix))
     return sorted(set(problems))
 
 
@@ -371,7 +376,7 @@ def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
 
 
 def _semantic_problems(
-    data: Mapping[str, Any], root: Node | None, file: str, base: Path, prefix: KeyPath
+    data: Mapping[str, Any], root: Node | None, file: str, base: Path | None, prefix: KeyPath
 ) -> list[Problem]:
     """What the schema cannot say about a template, each at its value."""
     found: list[tuple[KeyPath, str]] = []
@@ -446,7 +451,7 @@ def _semantic_problems(
 def _box_problems(
     box: Mapping[str, Any],
     path: KeyPath,
-    base: Path,
+    base: Path | None,
     icons: Mapping[str, Any],
     sheets: Mapping[str, Any],
     sides: Sequence[str],
@@ -527,8 +532,13 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
             yield path, f"cell {index} is outside the {grid[0]}x{grid[1]} sheet (cells 0-{cells - 1})"
 
 
-def _file_problems(base: Path, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's)."""
+def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's).
+
+    `base` None: files are not being checked.
+    """
+    if base is None:
+        return
     target = (base / name).expanduser()
     if not target.is_file():
         yield path, f"no image file {name!r} (looked for {target})"
@@ -554,7 +564,7 @@ def image_kind(head: bytes) -> str | None:
 
 
 def _image_source_problems(
-    value: Any, base: Path, sheets: Mapping[str, Any], path: KeyPath
+    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath
 ) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(value, str):
         yield from _file_problems(base, value, path)
