@@ -302,3 +302,11 @@ def test_faces_are_sharp_at_any_size(artset):
     for width in (37, 233, 1920):
         assert renderer.face(spec, width).get_size() == (width, round(width * 87 / 56))
     assert renderer.face(spec, 233) is renderer.face(spec, 233)
+
+
+def test_the_face_cache_keeps_to_its_byte_budget(artset):
+    cardset, _ = artset
+    renderer = CardRenderer(cardset, max_bytes=3 * 300 * 466 * 4)
+    for spec in cardset.cards:
+        renderer.face(spec, 300)
+    assert len(renderer._cache) == 3 and renderer.cache_bytes() == 3 * 300 * 466 * 4

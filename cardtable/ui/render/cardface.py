@@ -506,6 +506,10 @@ class _Painter:
         self._patch(target, _grow(box, 1), fill if kind == "die" else colour, key, draw)
 
 
+def _bytes(surface: pygame.Surface) -> int:
+    return surface.get_bytesize() * surface.get_width() * surface.get_height()
+
+
 def _r(value: float) -> float:
     """A length rounded for a cache key: patches closer than this look the same."""
     return round(value, 2)
@@ -542,9 +546,12 @@ class CardRenderer:
 
     CHECK_EVERY_S = 1.0
 
-    def __init__(self, cardset: CardSet, max_cached: int = 600) -> None:
+    def __init__(self, cardset: CardSet, max_cached: int = 600, max_bytes: int = 192 << 20) -> None:
         self.cardset = cardset
         self.max_cached = max_cached
+        # Print faces are 3 MiB each: a count alone would let a print run keep gigabytes.
+        self.max_bytes = max_bytes
+        self._bytes = 0
         self.images = ImageStore()
         self._cache: OrderedDict[tuple[Any, ...], Drawn] = OrderedDict()
         self._template: FaceTemplate | None = None
@@ -563,7 +570,7 @@ class CardRenderer:
             changed = self._template is None or template.version != self._template.version
             if changed or self.images.changed():
                 if self._template is not None:
-                    self._cache.clear()
+                    self.clear()
                 self._template = template
                 self._template_problems = [str(p) for p in problems]
                 for problem in problems:
@@ -589,8 +596,10 @@ class CardRenderer:
             return hit
         drawn = draw()
         self._cache[key] = drawn
-        while len(self._cache) > self.max_cached:
-            self._cache.popitem(last=False)
+        self._bytes += _bytes(drawn.surface)
+        while len(self._cache) > 1 and (len(self._cache) > self.max_cached or self._bytes > self.max_bytes):
+            _, old = self._cache.popitem(last=False)
+            self._bytes -= _bytes(old.surface)
         return drawn
 
     def drawn(self, spec: CardSpec, width: int, side: str | None = None, *, bleed: bool = False) -> Drawn:
@@ -624,11 +633,9 @@ class CardRenderer:
 
     def cache_bytes(self) -> int:
         """Memory held by the cached faces' pixels."""
-        return sum(
-            d.surface.get_bytesize() * d.surface.get_width() * d.surface.get_height()
-            for d in self._cache.values()
-        )
+        return self._bytes
 
     def clear(self) -> None:
         """Forget every drawn face, e.g. after the card set was reloaded."""
         self._cache.clear()
+        self._bytes = 0
