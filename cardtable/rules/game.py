@@ -2,19 +2,56 @@
 
 A game is a stateless object: all position data lives in GameState. The engine checks legality
 before calling `apply`, so `apply` may assume the action is one `legal_actions` returned.
+
+One legality per move. A game answers "is this move legal now, and if not, why not?" once, in
+`why_not(state, action)`: the empty string (LEGAL) when it is legal, otherwise the reason in a
+player's words. A game writes it as one checker per move kind (a `Check`), and `legal_actions`
+generates candidate moves and keeps those their checker passes (`keep_legal`), so the moves offered
+and the reasons given for refusals come from the same rule and cannot drift apart. Where trying
+every candidate would be slow, a game keeps a fast generator whose filter is the checker's own
+predicate (said at the generator). `explain` is `why_not` with a fallback, so it never comes back
+empty. tests/test_legality.py holds every registered game to this in random playouts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .actions import Action
 from .cards import CardSet
 from .events import Event
-from .notation import Notation
+from .notation import Notation, lowest_per_code, physical_codes
 from .state import GameState
 from .view import PendingView, freeze
+
+LEGAL = ""  # what a checker answers for a legal move; anything else is the reason it is refused
+
+Check = Callable[[GameState, Action], str]
+"""One rule of a game: LEGAL ("") when the action is legal now, else why not, in a player's words."""
+
+
+def keep_legal(check: Check, state: GameState, candidates: Iterable[Action]) -> list[Action]:
+    """The candidates `check` finds legal, in their order: how legal_actions uses a game's one rule."""
+    return [a for a in candidates if not check(state, a)]
+
+
+def copy_reason(state: GameState, card: int, among: Iterable[int]) -> str:
+    """LEGAL when `card` is the copy of its code that a move names: the lowest-numbered one among
+    `among` (so every move text parses back to the same move), else why not. Generators offer
+    `lowest_per_code(among)`, this same rule for all the cards at once."""
+    assert state.cardset is not None
+    if card in lowest_per_code(state.cardset, among):
+        return LEGAL
+    return f"{physical_codes(state.cardset)[card]}: a move names the lowest-numbered copy of a card"
+
+
+def one_card(action: Action) -> str:
+    """LEGAL when the move names exactly one card and nothing else, else why not."""
+    if len(action.cards) != 1 or action.target:
+        return f"{action.kind} names one card"
+    return LEGAL
 
 
 class ScenarioRefs(Protocol):
@@ -136,11 +173,19 @@ class Game(Notation):
         """Carry out a legal action and return what happened."""
         raise NotImplementedError
 
-    def explain(self, state: GameState, action: Action) -> str:
-        """Why `action` is not legal now, in a player's words."""
+    def why_not(self, state: GameState, action: Action) -> str:
+        """LEGAL ("") when `action` is legal now, else why not, in a player's words: the one legality
+        of every move (module docstring). This default, for a game without checkers of its own, asks
+        legal_actions."""
         if seat_has_no_decision(state, action.seat):
             return f"Player {action.seat + 1} has nothing to decide now"
+        if action in self.legal_actions(state, action.seat):
+            return LEGAL
         return f"{action.kind} is not allowed now"
+
+    def explain(self, state: GameState, action: Action) -> str:
+        """Why `action` is not legal now, in a player's words (never empty)."""
+        return self.why_not(state, action) or f"{action.kind} is not allowed now"
 
     def narrate(self, state: GameState, action: Action) -> str:
         """The action in plain words for logs and menus ("Release 3 of hearts")."""

@@ -3,9 +3,15 @@
 Card conservation (each physical card in exactly one zone), only deciding seats have actions and
 every deciding seat has one, action texts unique and parsing back, the length bound, scores in
 bounds, sane zone owners and pending decisions, plus each game's own checks.
+
+`data_problems` holds a game's `state.data` to the TypedDict that documents it (each game's data.py):
+exactly the declared keys, each value of its declared type. Games call it from their `check()`.
 """
 
 from __future__ import annotations
+
+import types
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from .actions import NotationError
 from .engine import Engine
@@ -63,3 +69,50 @@ def check_invariants(engine: Engine) -> list[str]:
         problems.append("the game is over but seats are still deciding")
     problems.extend(game.check(state))
     return problems
+
+
+def data_problems(value: Any, schema: Any, where: str = "data") -> list[str]:
+    """Where `value` differs from the type `schema` declares: a TypedDict (exactly its keys, optional
+    ones may be missing), list[X], dict[K, V], a union, Literal, Any, None, bool, int, str, float."""
+    if schema is Any:
+        return []
+    if is_typeddict(schema):
+        if not isinstance(value, dict):
+            return [f"{where} is {type(value).__name__}, not a {schema.__name__}"]
+        hints = get_type_hints(schema)
+        required: frozenset[str] = schema.__required_keys__
+        problems = [f"{where} lacks {key!r}" for key in sorted(required - value.keys())]
+        problems += [f"{where} has undeclared key {key!r}" for key in sorted(set(value) - set(hints))]
+        for key, item in value.items():
+            if key in hints:
+                problems += data_problems(item, hints[key], f"{where}[{key!r}]")
+        return problems
+    origin, args = get_origin(schema), get_args(schema)
+    if origin in (Union, types.UnionType):
+        found = [data_problems(value, arm, where) for arm in args]
+        return [] if any(not p for p in found) else min(found, key=len)
+    if origin is Literal:
+        return [] if value in args else [f"{where} is {value!r}, not one of {args}"]
+    if origin is list:
+        if not isinstance(value, list):
+            return [f"{where} is {type(value).__name__}, not a list"]
+        return [p for i, item in enumerate(value) for p in data_problems(item, args[0], f"{where}[{i}]")]
+    if origin is dict:
+        if not isinstance(value, dict):
+            return [f"{where} is {type(value).__name__}, not a dict"]
+        problems = []
+        for key, item in value.items():
+            problems += data_problems(key, args[0], f"{where} key {key!r}")
+            problems += data_problems(item, args[1], f"{where}[{key!r}]")
+        return problems
+    if schema is None or schema is type(None):
+        return [] if value is None else [f"{where} is {value!r}, not None"]
+    if schema is int:  # a bool is an int to Python, never to the rules
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif schema is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif isinstance(schema, type):
+        ok = isinstance(value, schema)
+    else:
+        raise TypeError(f"data_problems cannot check {where} against {schema!r}")
+    return [] if ok else [f"{where} is {value!r} ({type(value).__name__}), not {schema.__name__}"]
