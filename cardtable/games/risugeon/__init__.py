@@ -37,18 +37,29 @@ parses back to the same move. A target may be left out when only one fits (`imit
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
-from ...rules.game import Game, ParamError, ScenarioRefs, seat_has_no_decision
+from ...rules.game import (
+    LEGAL,
+    Game,
+    ParamError,
+    ScenarioRefs,
+    copy_reason,
+    one_card,
+    seat_has_no_decision,
+)
+from ...rules.invariants import data_problems
 from ...rules.notation import CardCodeWord, MoveForm, lowest_per_code
 from ...rules.state import GameState
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import cards as card_rules
+from .data import Ability, RisugeonData, game_data
 from .host import Host, counters, owned_counts
 from .params import PARAMS, set_count
 from .scoring import final_scores, winners
@@ -322,36 +333,90 @@ class Risugeon(Game):
         state.winners = winners(state.scores, state.data["start"], state.params["tie_break"])
         events.append(GameEnded(state.winners, tuple(state.scores)))
 
-    # -- legal actions -----------------------------------------------------------------------
+    # -- legal actions: one rule per move -----------------------------------------------------
+    # Each `_why_not_<move>` below is the one rule of that move: LEGAL ("") or why not, in a player's
+    # words; why_not (and so explain) answers with them. A rule is the part every card of the move
+    # shares (the cap on a turn's moves, the phase), then the part about its card (`_<move>_reason`),
+    # then which copy of the card it names (`copy_reason`). legal_actions asks the shared part once per
+    # phase and the card part for each card it could name, one copy per code (`lowest_per_code`, the
+    # copy rule for all the cards at once); `pass` and `end` are legal exactly in their phase. A
+    # decision an effect asks for is answered from the effect's own options (`_choice_actions`, the
+    # bridge from the effect vocabulary).
+
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         if state.pending is not None:
             return self._choice_actions(state, seat)
         if state.phase == ACTION:
-            return self._action_phase_options(state, seat) + [Action(seat, "pass")]
+            return [*self._action_phase_options(state, seat), Action(seat, "pass")]
         if state.phase == TRAINING:
-            return self._training_options(state, seat) + [Action(seat, "end")]
-        return []
+            return [*self._training_options(state, seat), Action(seat, "end")]
+        return []  # the end phase runs by itself
 
-    def _capped(self, state: GameState) -> bool:
-        return state.data["voluntary"] >= int(state.params["max_turn_actions"])
+    def why_not(self, state: GameState, action: Action) -> str:
+        seat, kind = action.seat, action.kind
+        if seat_has_no_decision(state, seat):
+            if state.active is not None:
+                return f"it is Player {state.active + 1}'s turn"
+            return f"Player {seat + 1} has nothing to decide now"
+        if state.pending is not None:
+            return self._why_not_choice(state, action)
+        rule = self.RULES.get(kind)
+        if rule is None:
+            if kind in CHOICE_KINDS or kind == "done":
+                return f"there is no {kind} decision now"
+            return f"{kind} is not allowed now"
+        return rule(self, state, action)
 
     def _action_phase_options(self, state: GameState, seat: int) -> list[Action]:
         """Actions to use now, and abilities (until the end of the training phase) to use."""
-        if self._capped(state):
-            return []
+        if self._capped_reason(state):
+            return []  # plays and ability uses count against the cap
         table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
-        out: list[Action] = []
-        if state.data["actions_left"] > 0:
-            hand = [c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type == "action"]
-            out += [Action(seat, "play", (c,)) for c in lowest_per_code(state.cardset, hand)]
-        return out + self._ability_options(state, seat)
+        hand = state.zones[f"hand:{seat}"].cards
+        plays = [
+            Action(seat, "play", (c,))
+            for c in lowest_per_code(state.cardset, hand)
+            if not self._play_reason(state, c, hand, table)
+        ]
+        return plays + self._abilities(state, seat)
 
-    def _ability_options(self, state: GameState, seat: int) -> list[Action]:
-        labels = sorted({a["label"] for a in state.data["abilities"] if self._usable(state, a)})
-        return [Action(seat, "activate", (), label) for label in labels]
+    def _training_options(self, state: GameState, seat: int) -> list[Action]:
+        """Discards, trainings, sends to the stock area and abilities that may be used now."""
+        if self._capped_reason(state):
+            return []  # every move of the phase but `end` counts against the cap
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        hand = state.zones[f"hand:{seat}"].cards
+        out = [
+            Action(seat, "discard", (c,))
+            for c in lowest_per_code(state.cardset, hand)
+            if not self._discard_reason(state, c, hand, table)
+        ]
+        trainable = self._trainable(state, table)
+        out += [
+            Action(seat, "train", (c,))
+            for c in trainable
+            if not self._train_reason(state, c, trainable, table)
+        ]
+        stockable = self._stockable(state, seat)
+        out += [
+            Action(seat, "stock", (c,))
+            for c in lowest_per_code(state.cardset, stockable)
+            if not self._stock_reason(state, c, stockable)
+        ]
+        return out + self._abilities(state, seat)
 
-    def _usable(self, state: GameState, ability: dict[str, Any]) -> bool:
-        have = counters(state.data)
+    def _abilities(self, state: GameState, seat: int) -> list[Action]:
+        labels = sorted({a["label"] for a in game_data(state)["abilities"]})
+        return [
+            Action(seat, "activate", (), label) for label in labels if not self._ability_reason(state, label)
+        ]
+
+    def _capped(self, state: GameState) -> bool:
+        return game_data(state)["voluntary"] >= int(state.params["max_turn_actions"])
+
+    def _usable(self, state: GameState, ability: Ability) -> bool:
+        """Whether an ability has uses left and its cost can be paid from the turn's counters."""
+        have = counters(game_data(state))
         return (ability["uses"] is None or ability["uses"] > 0) and all(
             have[k] >= v for k, v in ability["cost"].items()
         )
@@ -375,7 +440,7 @@ class Risugeon(Game):
         """Why a card cannot be trained now ("" when it can)."""
         table = table or card_rules.table_of(state.cardset)  # type: ignore[arg-type]
         rules = table.card[card]
-        data, params = state.data, state.params
+        data, params = game_data(state), state.params
         gem = rules.type == "gem"
         if (not gem or params["gem_uses_training"]) and data["trainings_left"] < 1:
             return "no trainings left this turn (one per turn, plus any +trainings)"
@@ -384,32 +449,176 @@ class Risugeon(Game):
             return f"{what} {rules.code} needs {rules.cost} skill; you have {data['skill']}"
         return ""
 
-    def _training_options(self, state: GameState, seat: int) -> list[Action]:
-        if self._capped(state):
-            return []
-        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
-        data = state.data
-        out: list[Action] = []
-        hand = [
-            c for c in state.zones[f"hand:{seat}"].cards if table.card[c].type in ("combat", "production")
-        ]
-        out += [Action(seat, "discard", (c,)) for c in lowest_per_code(state.cardset, hand)]
-        out += [
-            Action(seat, "train", (c,))
-            for c in self._trainable(state, table)
-            if not self._train_ok(state, c, table)
-        ]
-        if data["ps"] >= int(state.params["stock_cost"]):
-            stockable = lowest_per_code(state.cardset, self._stockable(state, seat))
-            out += [Action(seat, "stock", (c,)) for c in stockable]
-        return out + self._ability_options(state, seat)
-
     def _stockable(self, state: GameState, seat: int) -> list[int]:
         """What PS may send to the stock area (R5): the public actions, or the actions in one's play area."""
         if state.params["ps_target"] == "display":
             return list(state.zones["display"].cards)
         table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
         return [c for c in state.zones[f"play:{seat}"].cards if table.card[c].type == "action"]
+
+    # The rules of the moves of a turn (the seat is the one deciding; no effect is waiting).
+    def _why_not_play(self, state: GameState, action: Action) -> str:
+        """Use an action card from the hand: in the action phase, one per turn plus any +actions."""
+        if bad := one_card(action) or self._capped_reason(state):
+            return bad
+        if state.phase != ACTION:
+            return "actions are used only in the action phase"
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        hand = state.zones[f"hand:{action.seat}"].cards
+        return self._play_reason(state, action.cards[0], hand, table) or copy_reason(
+            state, action.cards[0], hand
+        )
+
+    def _play_reason(self, state: GameState, card: int, hand: list[int], table: card_rules.Table) -> str:
+        """The part of the play rule about the card (and the actions left), but for its copies."""
+        rules = table.card[card]
+        if card not in hand:
+            return f"{rules.code} is not in your hand"
+        if rules.type != "action":
+            return f"{rules.code} is not an action card"
+        if game_data(state)["actions_left"] < 1:
+            return "no actions left this turn (one per turn, plus any +actions)"
+        return LEGAL
+
+    def _why_not_pass(self, state: GameState, action: Action) -> str:
+        """Go on from the action phase to the training phase."""
+        if action.cards or action.target:
+            return "pass takes nothing after it"
+        if state.phase != ACTION:
+            return "pass ends the action phase; the training phase has begun"
+        return LEGAL
+
+    def _why_not_end(self, state: GameState, action: Action) -> str:
+        """End the training phase (the end phase runs by itself)."""
+        if action.cards or action.target:
+            return "end takes nothing after it"
+        if state.phase != TRAINING:
+            return "end finishes the training phase; use pass to leave the action phase first"
+        return LEGAL
+
+    def _why_not_discard(self, state: GameState, action: Action) -> str:
+        """Discard a combat card for its skill or a production card for 1 PS, in the training phase."""
+        if bad := one_card(action) or self._capped_reason(state) or self._training_reason(state, action):
+            return bad
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        hand = state.zones[f"hand:{action.seat}"].cards
+        return self._discard_reason(state, action.cards[0], hand, table) or copy_reason(
+            state, action.cards[0], hand
+        )
+
+    def _discard_reason(self, state: GameState, card: int, hand: list[int], table: card_rules.Table) -> str:
+        """The part of the discard rule about the card, but for its copies."""
+        if card not in hand:
+            return "that card is not in your hand"
+        if table.card[card].type not in ("combat", "production"):
+            return "only combat cards (for skill) and production cards (for PS) are discarded for resources"
+        return LEGAL
+
+    def _why_not_train(self, state: GameState, action: Action) -> str:
+        """Acquire a pile's top card, a public action or a gem, paying its cost in skill, once a turn
+        plus any +trainings (a gem as the gem_* parameters say)."""
+        if bad := one_card(action) or self._capped_reason(state) or self._training_reason(state, action):
+            return bad
+        card = action.cards[0]
+        display = state.zones["display"].cards
+        if card in display and (bad := copy_reason(state, card, display)):
+            return bad
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        return self._train_reason(state, card, self._trainable(state, table), table)
+
+    def _train_reason(
+        self, state: GameState, card: int, trainable: list[int], table: card_rules.Table
+    ) -> str:
+        """The part of the train rule about the card: where it is (`_trainable` names one copy of a
+        public action, as the copy rule does), and paying for it."""
+        rules = table.card[card]
+        if card not in trainable:
+            if rules.type == "action":
+                return f"{rules.code} is not among the public actions: actions are trained only from those"
+            if rules.type == "gem":
+                gems = state.zones["pile:gems"].cards
+                if card in gems:
+                    return (
+                        f"only the top gem ({table.card[gems[-1]].code}) can be challenged (gem_access top)"
+                    )
+                return f"{rules.code} has been taken already"
+            return f"{rules.code} is not on top of its pile"
+        return self._train_ok(state, card, table)
+
+    def _why_not_stock(self, state: GameState, action: Action) -> str:
+        """Pay PS to send a public action (or, by ps_target, one in your play area) to the stock area."""
+        if bad := one_card(action) or self._capped_reason(state) or self._training_reason(state, action):
+            return bad
+        stockable = self._stockable(state, action.seat)
+        return self._stock_reason(state, action.cards[0], stockable) or copy_reason(
+            state, action.cards[0], stockable
+        )
+
+    def _stock_reason(self, state: GameState, card: int, stockable: list[int]) -> str:
+        """The part of the stock rule about paying and the card, but for its copies."""
+        cost = int(state.params["stock_cost"])
+        if game_data(state)["ps"] < cost:
+            return f"sending an action to the stock area costs {cost} PS"
+        if card not in stockable:
+            if state.params["ps_target"] == "display":
+                return "only a public action can be sent to the stock area"
+            return "only an action in your play area can be sent to the stock area"
+        return LEGAL
+
+    def _why_not_activate(self, state: GameState, action: Action) -> str:
+        """Use an ability granted "until the end of the training phase", paying its cost."""
+        if action.cards:
+            return "activate names an ability by its card code, such as 'activate A14'"
+        if bad := self._capped_reason(state):
+            return bad
+        if state.phase not in (ACTION, TRAINING):
+            return "activate is not allowed now"
+        return self._ability_reason(state, action.target)
+
+    def _ability_reason(self, state: GameState, label: str) -> str:
+        """The part of the activate rule about the ability: granted this turn, and payable."""
+        abilities = [a for a in game_data(state)["abilities"] if a["label"] == label]
+        if not abilities:
+            return f"no ability {label} this turn"
+        if not any(self._usable(state, a) for a in abilities):
+            return f"cannot pay for {label} now"
+        return LEGAL
+
+    def _capped_reason(self, state: GameState) -> str:
+        """The cap on a turn's plays, discards, trainings, sends and ability uses (max_turn_actions)."""
+        return "this turn has reached max_turn_actions; end the phase" if self._capped(state) else LEGAL
+
+    def _training_reason(self, state: GameState, action: Action) -> str:
+        if state.phase != TRAINING:
+            return f"{action.kind} belongs to the training phase; pass first"
+        return LEGAL
+
+    RULES: dict[str, Callable[[Risugeon, GameState, Action], str]] = {
+        "play": _why_not_play,
+        "pass": _why_not_pass,
+        "discard": _why_not_discard,
+        "train": _why_not_train,
+        "stock": _why_not_stock,
+        "activate": _why_not_activate,
+        "end": _why_not_end,
+    }  # the moves of a turn, each with its one rule
+
+    def _why_not_choice(self, state: GameState, action: Action) -> str:
+        """A decision an effect waits for: legal when it is one of the effect's options."""
+        if action in self._choice_actions(state, action.seat):
+            return LEGAL
+        pending = state.pending
+        assert pending is not None
+        kind = action.kind
+        if kind not in (*CHOICE_KINDS, "done"):
+            return f"first finish the {pending.data.get('op', 'effect')} decision ({pending.kind} or done)"
+        if kind == "done":
+            return f"pick {pending.data['low'] - pending.data['picked']} more first"
+        if kind != pending.kind:
+            return f"this decision is answered with {pending.kind}, not {kind}"
+        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        named = action.target or " ".join(table.card[c].code for c in action.cards)
+        return f"{named} is not among the choices"
 
     def _choice_actions(self, state: GameState, seat: int) -> list[Action]:
         return DECISIONS.actions(state, seat, Host(state, []).resolver())
@@ -512,75 +721,7 @@ class Risugeon(Game):
         events.append(Announced("phase", state.active, {"phase": END}))
         self._proceed(state, events)
 
-    # -- words -------------------------------------------------------------------------------
-    def explain(self, state: GameState, action: Action) -> str:
-        seat, kind = action.seat, action.kind
-        if seat_has_no_decision(state, seat):
-            if state.active is not None:
-                return f"it is Player {state.active + 1}'s turn"
-            return f"Player {seat + 1} has nothing to decide now"
-        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
-        pending = state.pending
-        if pending is not None:
-            if kind not in (*CHOICE_KINDS, "done"):
-                return (
-                    f"first finish the {pending.data.get('op', 'effect')} decision ({pending.kind} or done)"
-                )
-            if kind == "done":
-                return f"pick {pending.data['low'] - pending.data['picked']} more first"
-            if kind != pending.kind:
-                return f"this decision is answered with {pending.kind}, not {kind}"
-            named = action.target or " ".join(table.card[c].code for c in action.cards)
-            return f"{named} is not among the choices"
-        card = action.cards[0] if action.cards else None
-        rules = table.card[card] if card is not None else None
-        if kind in ("pick", "return", "imitate", "done"):
-            return f"there is no {kind} decision now"
-        if self._capped(state) and kind not in ("pass", "end"):
-            return "this turn has reached max_turn_actions; end the phase"
-        if kind == "play":
-            if state.phase != ACTION:
-                return "actions are used only in the action phase"
-            if card not in state.zones[f"hand:{seat}"].cards:
-                return f"{rules.code if rules else '?'} is not in your hand"
-            if rules is not None and rules.type != "action":
-                return f"{rules.code} is not an action card"
-            return "no actions left this turn (one per turn, plus any +actions)"
-        if kind == "pass":
-            return "pass ends the action phase; the training phase has begun"
-        if kind == "end":
-            return "end finishes the training phase; use pass to leave the action phase first"
-        if state.phase != TRAINING and kind in ("discard", "train", "stock"):
-            return f"{kind} belongs to the training phase; pass first"
-        if kind == "discard":
-            if card not in state.zones[f"hand:{seat}"].cards:
-                return "that card is not in your hand"
-            return "only combat cards (for skill) and production cards (for PS) are discarded for resources"
-        if kind == "train" and card is not None and rules is not None:
-            if card not in self._trainable(state):
-                if rules.type == "action":
-                    return (
-                        f"{rules.code} is not among the public actions: actions are trained only from those"
-                    )
-                if rules.type == "gem":
-                    if card in state.zones["pile:gems"].cards:
-                        top = table.card[state.zones["pile:gems"].cards[-1]].code
-                        return f"only the top gem ({top}) can be challenged (gem_access top)"
-                    return f"{rules.code} has been taken already"
-                return f"{rules.code} is not on top of its pile"
-            return self._train_ok(state, card) or "cannot train that now"
-        if kind == "stock":
-            if state.data["ps"] < int(state.params["stock_cost"]):
-                return f"sending an action to the stock area costs {state.params['stock_cost']} PS"
-            if state.params["ps_target"] == "display":
-                return "only a public action can be sent to the stock area"
-            return "only an action in your play area can be sent to the stock area"
-        if kind == "activate":
-            if not any(a["label"] == action.target for a in state.data["abilities"]):
-                return f"no ability {action.target} this turn"
-            return f"cannot pay for {action.target} now"
-        return f"{kind} is not allowed now"
-
+    # -- words -----------------------------------------------------------------------------
     def narrate(self, state: GameState, action: Action) -> str:
         assert state.cardset is not None
         table = card_rules.table_of(state.cardset)
@@ -689,8 +830,10 @@ class Risugeon(Game):
         }
 
     def check(self, state: GameState) -> list[str]:
-        problems: list[str] = []
-        data = state.data
+        problems = data_problems(state.data, RisugeonData)
+        if problems:
+            return problems  # the checks below read the data by name
+        data = game_data(state)
         if state.cardset is None:
             return ["no card set"]
         table = card_rules.table_of(state.cardset)
