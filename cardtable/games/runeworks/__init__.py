@@ -34,32 +34,28 @@ from ...rules.events import (
     TurnStarted,
 )
 from ...rules.game import Game, ScenarioRefs
+from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import scoring
+from .data import RuneWorksData, game_data
 from .melds import (
-    SPIRIT_RANK,
-    Deck,
     Meld,
     boost_value,
     boosted,
-    call_options,
     classify,
     deck_of,
-    discard_can_meld,
     is_sequence_span,
-    new_melds,
-    seek_options,
-    shot_plan,
 )
+from .moves import RuneWorksMoves
 from .params import PARAMS, round_limit, start_mp
 from .words import CLAIM, LEADY, OVER, PLAY, START, RuneWorksWords, hand
 
 NO_CARD = -1
 
 
-class RuneWorks(RuneWorksWords, Game):
+class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
     """The rules of Rune Works!, levels 1-5."""
 
     id = "runeworks"
@@ -123,7 +119,7 @@ class RuneWorks(RuneWorksWords, Game):
 
     def _start_round(self, state: GameState, events: list[Event]) -> None:
         """Gather every card, shuffle, deal, and open Leady work (spec R13: every round)."""
-        data = state.data
+        data = game_data(state)
         for name in list(state.zones):
             if name != "stock" and state.zones[name].cards:
                 events.append(state.move(list(state.zones[name].cards), name, "stock", "gather"))
@@ -164,112 +160,15 @@ class RuneWorks(RuneWorksWords, Game):
             self._begin_round_turns(state, starter, events)
 
     def _begin_round_turns(self, state: GameState, starter: int, events: list[Event]) -> None:
-        state.data["starter"] = starter
+        game_data(state)["starter"] = starter
         self._begin_turn(state, starter, events)
 
     def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
         state.pending = None
         state.phase = START
         state.active = seat
-        state.data["turn_placed"] = 0
+        game_data(state)["turn_placed"] = 0
         events.append(TurnStarted(seat))
-
-    # -- legal actions -----------------------------------------------------------------------
-    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        phase = state.phase
-        if phase == LEADY:
-            return [Action(seat, "noreveal")] + [
-                Action(seat, "reveal", (c,)) for c in sorted(hand(state, seat))
-            ]
-        if phase == CLAIM:
-            return self._claim_actions(state, seat)
-        if phase == START:
-            return self._start_actions(state, seat)
-        if phase == PLAY:
-            return self._play_actions(state, seat)
-        return []
-
-    def _start_actions(self, state: GameState, seat: int) -> list[Action]:
-        actions = [Action(seat, "draw")]
-        discard = state.data["last_discard"]
-        if state.params["level"] >= 2 and discard is not None:
-            cards = hand(state, seat)
-            deck = deck_of(state.cardset)  # type: ignore[arg-type]
-            keep = self._keep(state)
-            for option in seek_options(cards, discard, deck, state.params["ace_high_sequences"]):
-                if len(cards) - len(option) >= keep:
-                    actions.append(Action(seat, "seek", option))
-        return actions
-
-    def _melds_allowed(self, state: GameState, cards: list[int], deck: Deck) -> list[tuple[int, ...]]:
-        options = new_melds(cards, deck, state.params["ace_high_sequences"])
-        if not state.params["sevens_call_set"]:
-            options = [
-                m
-                for m in options
-                if len(m) == 1 or deck.rank[m[0]] != SPIRIT_RANK or deck.rank[m[0]] != deck.rank[m[1]]
-            ]
-        return options
-
-    def _play_actions(self, state: GameState, seat: int) -> list[Action]:
-        cards = hand(state, seat)
-        deck = deck_of(state.cardset)  # type: ignore[arg-type]
-        keep = self._keep(state)
-        actions: list[Action] = []
-        for meld_cards in self._melds_allowed(state, cards, deck):
-            if len(cards) - len(meld_cards) >= keep:
-                actions.append(Action(seat, "set", meld_cards))
-        ordered = sorted(cards)
-        if state.params["level"] >= 2 and state.data["own_melds"][seat] > 0 and len(cards) - 1 >= keep:
-            ace_high = state.params["ace_high_sequences"]
-            rank, suit = deck.rank, deck.suit
-            for index, entry in enumerate(state.data["melds"]):
-                shape = entry["meld"]
-                if shape["kind"] == "CS":
-                    fits = [c for c in ordered if rank[c] == shape["rank"]]
-                else:
-                    meld = Meld.from_dict(shape)
-                    fits = [
-                        c
-                        for c in ordered
-                        if suit[c] == meld.suit and boost_value(meld, c, deck, ace_high) is not None
-                    ]
-                target = f"m{index}"
-                actions.extend(Action(seat, "boost", (c,), target) for c in fits)
-        actions.extend(Action(seat, "release", (c,)) for c in ordered)
-        return actions
-
-    def _claim_actions(self, state: GameState, seat: int) -> list[Action]:
-        actions = [Action(seat, "pass")]
-        discard = state.data["last_discard"]
-        cards = hand(state, seat)
-        deck = deck_of(state.cardset)  # type: ignore[arg-type]
-        keep = self._keep(state)
-        for option in call_options(cards, discard, deck):
-            if len(cards) - len(option) >= keep:
-                if deck.rank[discard] != SPIRIT_RANK or state.params["sevens_call_set"]:
-                    actions.append(Action(seat, "call", option))
-        if self._shot_plan(state, seat) is not None:
-            actions.append(Action(seat, "shot"))
-        return actions
-
-    def _shot_plan(
-        self, state: GameState, seat: int
-    ) -> tuple[list[tuple[str, tuple[int, ...], int]], int] | None:
-        discard = state.data["last_discard"]
-        if discard is None:
-            return None
-        cards = hand(state, seat)
-        deck = deck_of(state.cardset)  # type: ignore[arg-type]
-        params = state.params
-        if not discard_can_meld(
-            cards, discard, deck, params["ace_high_sequences"], params["sevens_call_set"]
-        ):
-            return None  # most claim windows end here, before any meld table is built
-        table = [Meld.from_dict(entry["meld"]) for entry in state.data["melds"]]
-        return shot_plan(
-            list(cards), discard, table, deck, params["ace_high_sequences"], params["sevens_call_set"]
-        )
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
@@ -310,7 +209,7 @@ class RuneWorks(RuneWorksWords, Game):
         pending = state.pending
         assert pending is not None
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
-        leady = state.data["leady"]
+        leady = game_data(state)["leady"]
         leady["compares"] += 1
         shown: dict[str, int] = {}
         values: dict[int, int] = {}
@@ -338,17 +237,17 @@ class RuneWorks(RuneWorksWords, Game):
         stock = state.zones["stock"].cards
         if not stock:
             pool = state.zones["pool"].cards
-            if state.data["rebuilds"] >= state.params["max_stock_rebuilds"] or len(pool) < 2:
+            if game_data(state)["rebuilds"] >= state.params["max_stock_rebuilds"] or len(pool) < 2:
                 events.append(Announced("stock_exhausted"))
                 self._end_round(state, (), (), None, events)
                 return
             # R12: everything in the Mana Pool but its top card becomes the new stock
-            state.data["rebuilds"] += 1
+            game_data(state)["rebuilds"] += 1
             events.append(state.move(list(pool[:-1]), "pool", "stock", "rebuild"))
             state.rng.shuffle(stock)
             events.append(Shuffled("stock", len(stock)))
         events.append(state.move([stock[-1]], "stock", f"hand:{seat}", "draw"))
-        state.data["last_discard"] = None
+        game_data(state)["last_discard"] = None
         state.phase = PLAY
 
     def _new_meld(
@@ -361,7 +260,7 @@ class RuneWorks(RuneWorksWords, Game):
         why: str,
         from_pool: int | None = None,
     ) -> None:
-        data = state.data
+        data = game_data(state)
         name = f"meld:{len(data['melds'])}"
         state.add_zone(name, Visibility.PUBLIC, seat)
         if from_pool is not None:
@@ -380,14 +279,14 @@ class RuneWorks(RuneWorksWords, Game):
         self, state: GameState, seat: int, cards: tuple[int, ...], why: str, events: list[Event]
     ) -> None:
         """Seek or Call: the last discard joins these hand cards in a new meld."""
-        discard = state.data["last_discard"]
+        discard = game_data(state)["last_discard"]
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         all_cards = tuple(sorted((*cards, discard)))
         meld = classify(all_cards, deck, state.params["ace_high_sequences"])
         assert meld is not None
         events.append(Announced(why, seat, {"card": discard}))
         self._new_meld(state, seat, all_cards, meld, events, why, from_pool=discard)
-        state.data["last_discard"] = None
+        game_data(state)["last_discard"] = None
         state.phase = PLAY
         self._ignite_if_empty(state, seat, events)
 
@@ -398,7 +297,7 @@ class RuneWorks(RuneWorksWords, Game):
         self._ignite_if_empty(state, seat, events)
 
     def _boost(self, state: GameState, seat: int, card: int, index: int, events: list[Event]) -> None:
-        data = state.data
+        data = game_data(state)
         entry = data["melds"][index]
         meld = Meld.from_dict(entry["meld"])
         value = boost_value(meld, card, deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
@@ -417,11 +316,11 @@ class RuneWorks(RuneWorksWords, Game):
 
     def _is_blast(self, state: GameState, seat: int, placed_now: int) -> bool:
         """R10: nothing set before this turn, and the whole hand (7) put on the table this turn."""
-        before = state.data["placed"][seat] - placed_now
+        before = game_data(state)["placed"][seat] - placed_now
         return before == 0 and placed_now >= state.params["hand_size"]
 
     def _ignite(self, state: GameState, seat: int, events: list[Event]) -> None:
-        placed_now = state.data["turn_placed"]
+        placed_now = game_data(state)["turn_placed"]
         blast = self._is_blast(state, seat, placed_now)
         events.append(Announced("blast" if blast else "ignite", seat))
         self._end_round(state, (seat,), (seat,) if blast else (), None, events)
@@ -431,8 +330,8 @@ class RuneWorks(RuneWorksWords, Game):
         if not hand(state, seat):
             self._ignite(state, seat, events)
             return
-        state.data["last_discard"] = card
-        state.data["discarder"] = seat
+        game_data(state)["last_discard"] = card
+        game_data(state)["discarder"] = seat
         following = (seat + 1) % state.seats
         if state.params["level"] >= 3:
             others = tuple((seat + k) % state.seats for k in range(1, state.seats))
@@ -468,7 +367,7 @@ class RuneWorks(RuneWorksWords, Game):
                 skipped = order[: order.index(seat)]
                 state.pending = None
                 state.active = seat
-                state.data["turn_placed"] = 0
+                game_data(state)["turn_placed"] = 0
                 events.append(Announced("call_skips", seat, {"skipped": skipped}))
                 events.append(TurnStarted(seat))
                 self._take_discard(state, seat, act.cards, "call", events)
@@ -493,20 +392,20 @@ class RuneWorks(RuneWorksWords, Game):
                 for kind, cards, index in steps
                 if kind == "set"
                 or state.params["blast_counts_boosts"]
-                or index >= len(state.data["melds"])
-                or state.data["melds"][index]["owner"] == seat
+                or index >= len(game_data(state)["melds"])
+                or game_data(state)["melds"][index]["owner"] == seat
             )
-            if state.data["placed"][seat] == 0 and placed >= state.params["hand_size"]:
+            if game_data(state)["placed"][seat] == 0 and placed >= state.params["hand_size"]:
                 blasts.append(seat)
             events.append(
                 Announced("blast_shot" if seat in blasts else "ignite_shot", seat, {"from": discarder})
             )
         first = shooters[0]
         steps, release = plans[first]
-        discard = state.data["last_discard"]
+        discard = game_data(state)["last_discard"]
         state.pending = None
         state.active = first
-        state.data["turn_placed"] = 0
+        game_data(state)["turn_placed"] = 0
         for kind, cards, index in steps:
             if kind == "set":
                 meld = classify(cards, deck, state.params["ace_high_sequences"])
@@ -515,13 +414,13 @@ class RuneWorks(RuneWorksWords, Game):
                     state, first, cards, meld, events, "shot", from_pool=discard if discard in cards else None
                 )
             else:
-                entry = state.data["melds"][index]
+                entry = game_data(state)["melds"][index]
                 meld = Meld.from_dict(entry["meld"])
                 value = boost_value(meld, cards[0], deck, state.params["ace_high_sequences"])
                 assert value is not None
                 entry["meld"] = boosted(meld, value).to_dict()
                 events.append(state.move([cards[0]], f"hand:{first}", entry["zone"], "boost"))
-                state.data["placed"][first] += 1
+                game_data(state)["placed"][first] += 1
         events.append(state.move([release], f"hand:{first}", "pool", "release"))
         for seat in shooters[1:]:
             events.append(Revealed(seat, tuple(sorted(hand(state, seat))), f"hand:{seat}", "shot"))
@@ -536,7 +435,7 @@ class RuneWorks(RuneWorksWords, Game):
         shot_from: int | None,
         events: list[Event],
     ) -> None:
-        data = state.data
+        data = game_data(state)
         params = state.params
         data["last_igniters"] = list(igniters)
         if params["level"] <= 3:
@@ -601,7 +500,7 @@ class RuneWorks(RuneWorksWords, Game):
         arrange(self, state, setup, refs)
 
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        data = state.data
+        data = game_data(state)
         claim = None
         if state.phase == CLAIM and state.pending is not None:
             claim = {"discarder": state.pending.data["discarder"], "card": state.pending.data["card"]}
@@ -626,12 +525,14 @@ class RuneWorks(RuneWorksWords, Game):
         }
 
     def check(self, state: GameState) -> list[str]:
-        problems: list[str] = []
+        problems = data_problems(state.data, RuneWorksData)
+        if problems:
+            return problems  # the checks below read the data by name
         if state.cardset is None:
             return ["no card set"]
         deck = deck_of(state.cardset)
         ace_high = state.params["ace_high_sequences"]
-        for entry in state.data.get("melds", []):
+        for entry in game_data(state)["melds"]:
             cards = tuple(sorted(state.zones[entry["zone"]].cards))
             meld = Meld.from_dict(entry["meld"])
             if meld.kind == "CS":

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...rules.game import ScenarioRefs
 from ...rules.state import GameState
 from ...rules.zones import Visibility
+from .data import game_data
 from .melds import classify, deck_of
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def arrange(game: RuneWorks, state: GameState, setup: dict[str, Any], refs: Scen
     for key in setup:
         if key not in KEYS:
             raise refs.fail(f"setup.{key}", f"unknown setup key (known: {', '.join(sorted(KEYS))})")
-    data = state.data
+    data = game_data(state)
     deck = deck_of(state.cardset)  # type: ignore[arg-type]
     for index, entry in enumerate(setup.get("melds") or []):
         where = f"setup.melds[{index}]"
