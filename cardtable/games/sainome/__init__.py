@@ -64,12 +64,14 @@ from ...rules.cards import CardSet
 from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Committed, Event, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs
-from ...rules.notation import lowest_per_code
+from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import cards as card_rules
+from .data import SainomeData, game_data
 from .host import OVER, Host, slot_zone
+from .moves import SainomeMoves
 from .params import PARAMS, SLOTS
 from .words import SainomeWords
 
@@ -88,7 +90,7 @@ EQUIP_CHANGE = [{"op": "unequip", "to": "hand"}, {"op": "equip"}]
 ATTACK = [{"op": "attack", "optional": False, "sides": 6}]
 
 
-class Sainome(SainomeWords, Game):
+class Sainome(SainomeMoves, SainomeWords, Game):
     """The rules of Sainome, 2 players."""
 
     id = "sainome"
@@ -283,12 +285,13 @@ class Sainome(SainomeWords, Game):
         DECISIONS.ask(state, Host(state, []).resolver(), prompt)
 
     # -- legal actions -----------------------------------------------------------------------
+    # Every move but an effect's decision is offered by the rules of moves.py, which also say why a
+    # move is refused; an effect's decision by its options (`_choice_actions`).
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         pending = state.pending
         if pending is not None:
             if pending.kind == "draft":
-                cards = lowest_per_code(state.cardset, state.zones[f"draft:{seat}"].cards)
-                return [Action(seat, "draft", (c,)) for c in cards]
+                return self._draft_options(state, seat)
             return self._choice_actions(state, seat)
         phase = state.phase
         if phase == ROLL:
@@ -296,41 +299,12 @@ class Sainome(SainomeWords, Game):
         if phase == RIGHT:
             return [Action(seat, "take", (), "character"), Action(seat, "take", (), "first")]
         if phase == CHARACTER:
-            return [
-                Action(seat, "pick", (c,))
-                for c in lowest_per_code(state.cardset, state.zones["characters"].cards)
-            ]
+            return self._pick_options(state, seat)
         if phase == ACTION:
-            return self._action_phase_options(state, seat) + [Action(seat, "end")]
+            return [*self._action_phase_options(state, seat), Action(seat, "end")]
         if phase == TRASH:
-            hand = state.zones[f"hand:{seat}"].cards
-            out = [Action(seat, "trash", (c,)) for c in lowest_per_code(state.cardset, hand)]
-            if len(hand) <= int(state.params["hand_limit"]):
-                out.append(Action(seat, "end"))
-            return out
+            return self._trash_options(state, seat)
         return []
-
-    def _action_phase_options(self, state: GameState, seat: int) -> list[Action]:
-        used = state.data["used"]
-        if len(used) >= int(state.params["actions_per_turn"]):
-            return []
-        out: list[Action] = []
-        for kind in ("refill", "change", "attack"):
-            if kind not in used:
-                out.append(Action(seat, kind))
-        if "use" not in used:
-            out += [Action(seat, "use", (c,)) for c in self._usable_hand_cards(state, seat)]
-        return out
-
-    def _usable_hand_cards(self, state: GameState, seat: int) -> list[int]:
-        """Hand-activated cards in the hand that may be used now (one per code)."""
-        host = Host(state, [])
-        out = []
-        for card in lowest_per_code(state.cardset, state.zones[f"hand:{seat}"].cards):
-            rules = host.rules(card)
-            if rules.hand and card_rules.VOCAB.usable(rules.effects, host, seat, card):
-                out.append(card)
-        return out
 
     def _choice_actions(self, state: GameState, seat: int) -> list[Action]:
         return DECISIONS.actions(state, seat, Host(state, []).resolver())
@@ -566,8 +540,10 @@ class Sainome(SainomeWords, Game):
         }
 
     def check(self, state: GameState) -> list[str]:
-        problems: list[str] = []
-        data = state.data
+        problems = data_problems(state.data, SainomeData)
+        if problems:
+            return problems  # the checks below read the data by name
+        data = game_data(state)
         host = Host(state, [])
         for seat in range(state.seats):
             faces = host.faces(seat)
