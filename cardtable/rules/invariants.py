@@ -11,6 +11,8 @@ exactly the declared keys, each value of its declared type. Games call it from t
 from __future__ import annotations
 
 import types
+from collections.abc import Callable
+from functools import cache
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
 
 from .actions import NotationError
@@ -71,48 +73,88 @@ def check_invariants(engine: Engine) -> list[str]:
     return problems
 
 
+Checker = Callable[[Any, str], list[str]]
+
+
 def data_problems(value: Any, schema: Any, where: str = "data") -> list[str]:
     """Where `value` differs from the type `schema` declares: a TypedDict (exactly its keys, optional
     ones may be missing), list[X], dict[K, V], a union, Literal, Any, None, bool, int, str, float."""
+    return _checker(schema)(value, where)
+
+
+@cache
+def _checker(schema: Any) -> Checker:
+    """The check of one declared type, built once per type (the check runs after every action)."""
     if schema is Any:
-        return []
+        return lambda value, where: []
     if is_typeddict(schema):
-        if not isinstance(value, dict):
-            return [f"{where} is {type(value).__name__}, not a {schema.__name__}"]
-        hints = get_type_hints(schema)
-        required: frozenset[str] = schema.__required_keys__
-        problems = [f"{where} lacks {key!r}" for key in sorted(required - value.keys())]
-        problems += [f"{where} has undeclared key {key!r}" for key in sorted(set(value) - set(hints))]
-        for key, item in value.items():
-            if key in hints:
-                problems += data_problems(item, hints[key], f"{where}[{key!r}]")
-        return problems
+        return _typeddict_checker(schema)
     origin, args = get_origin(schema), get_args(schema)
     if origin in (Union, types.UnionType):
-        found = [data_problems(value, arm, where) for arm in args]
-        return [] if any(not p for p in found) else min(found, key=len)
+        arms = [_checker(arm) for arm in args]
+
+        def union(value: Any, where: str) -> list[str]:
+            found = []
+            for arm in arms:
+                problems = arm(value, where)
+                if not problems:
+                    return []
+                found.append(problems)
+            return min(found, key=len)
+
+        return union
     if origin is Literal:
-        return [] if value in args else [f"{where} is {value!r}, not one of {args}"]
+        return lambda value, where: [] if value in args else [f"{where} is {value!r}, not one of {args}"]
     if origin is list:
-        if not isinstance(value, list):
-            return [f"{where} is {type(value).__name__}, not a list"]
-        return [p for i, item in enumerate(value) for p in data_problems(item, args[0], f"{where}[{i}]")]
+        item = _checker(args[0])
+
+        def listed(value: Any, where: str) -> list[str]:
+            if not isinstance(value, list):
+                return [f"{where} is {type(value).__name__}, not a list"]
+            return [p for i, v in enumerate(value) for p in item(v, f"{where}[{i}]")]
+
+        return listed
     if origin is dict:
-        if not isinstance(value, dict):
-            return [f"{where} is {type(value).__name__}, not a dict"]
-        problems = []
-        for key, item in value.items():
-            problems += data_problems(key, args[0], f"{where} key {key!r}")
-            problems += data_problems(item, args[1], f"{where}[{key!r}]")
-        return problems
+        key_check, value_check = _checker(args[0]), _checker(args[1])
+
+        def mapped(value: Any, where: str) -> list[str]:
+            if not isinstance(value, dict):
+                return [f"{where} is {type(value).__name__}, not a dict"]
+            problems = []
+            for k, v in value.items():
+                problems += key_check(k, f"{where} key {k!r}") + value_check(v, f"{where}[{k!r}]")
+            return problems
+
+        return mapped
     if schema is None or schema is type(None):
-        return [] if value is None else [f"{where} is {value!r}, not None"]
-    if schema is int:  # a bool is an int to Python, never to the rules
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif schema is float:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
-    elif isinstance(schema, type):
-        ok = isinstance(value, schema)
-    else:
-        raise TypeError(f"data_problems cannot check {where} against {schema!r}")
-    return [] if ok else [f"{where} is {value!r} ({type(value).__name__}), not {schema.__name__}"]
+        return lambda value, where: [] if value is None else [f"{where} is {value!r}, not None"]
+    if not isinstance(schema, type):
+        raise TypeError(f"data_problems cannot check against {schema!r}")
+    # Exact types: a bool is an int to Python, never to the rules; JSON data holds no subclasses.
+    exact = frozenset({int, float}) if schema is float else frozenset({schema})
+
+    def plain(value: Any, where: str) -> list[str]:
+        if type(value) in exact:
+            return []
+        return [f"{where} is {value!r} ({type(value).__name__}), not {schema.__name__}"]
+
+    return plain
+
+
+def _typeddict_checker(schema: Any) -> Checker:
+    hints = get_type_hints(schema)
+    required: frozenset[str] = schema.__required_keys__
+    checks = {key: _checker(hint) for key, hint in hints.items()}
+
+    def typed(value: Any, where: str) -> list[str]:
+        if not isinstance(value, dict):
+            return [f"{where} is {type(value).__name__}, not a {schema.__name__}"]
+        problems = [f"{where} lacks {key!r}" for key in sorted(required - value.keys())]
+        problems += [f"{where} has undeclared key {key!r}" for key in sorted(set(value) - set(checks))]
+        for key, item in value.items():
+            check = checks.get(key)
+            if check is not None:
+                problems += check(item, f"{where}[{key!r}]")
+        return problems
+
+    return typed
