@@ -15,9 +15,9 @@ empty. tests/test_legality.py holds every registered game to this in random play
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .actions import Action
 from .cards import CardSet
@@ -134,6 +134,10 @@ class Game(Notation):
     params: tuple[Param, ...] = ()
     cardset_name: str = ""
     public_data_per_seat = False  # True when public_data differs between seats (the engine caches it)
+    # The moves the game's own rules answer for, each with its one rule (called with the game, the
+    # state and the action); why_not dispatches to them. A decision an effect asks for is answered
+    # from the effect's options instead. tests/test_legality.py tries every move named here.
+    RULES: ClassVar[Mapping[str, Callable[..., str]]] = {}
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

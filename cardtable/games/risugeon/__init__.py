@@ -38,7 +38,7 @@ parses back to the same move. A target may be left out when only one fits (`imit
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from ...rules.actions import Action
 from ...rules.cards import CardSet
@@ -593,7 +593,7 @@ class Risugeon(Game):
             return f"{action.kind} belongs to the training phase; pass first"
         return LEGAL
 
-    RULES: dict[str, Callable[[Risugeon, GameState, Action], str]] = {
+    RULES: ClassVar[dict[str, Callable[[Risugeon, GameState, Action], str]]] = {
         "play": _why_not_play,
         "pass": _why_not_pass,
         "discard": _why_not_discard,

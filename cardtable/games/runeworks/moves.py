@@ -18,6 +18,7 @@ rule's own fit test (`boost_value`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from ...rules.actions import Action
 from ...rules.game import LEGAL, keep_legal, one_card, seat_has_no_decision
@@ -339,7 +340,7 @@ class RuneWorksMoves:
             return "that discard does not let you set everything and Ignite"
         return LEGAL
 
-    RULES: dict[str, Callable[[RuneWorksMoves, GameState, Action], str]] = {
+    RULES: ClassVar[dict[str, Callable[[RuneWorksMoves, GameState, Action], str]]] = {
         "reveal": _why_not_reveal,
         "noreveal": _why_not_noreveal,
         "draw": _why_not_draw,

@@ -15,6 +15,7 @@ decision of the game itself, has its rule here.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from ...rules.actions import Action
 from ...rules.game import LEGAL, copy_reason, one_card, seat_has_no_decision
@@ -214,7 +215,7 @@ class SainomeMoves:
             return f"{self._code(state, action)} is not in your hand"
         return copy_reason(state, action.cards[0], hand)
 
-    RULES: dict[str, Callable[[SainomeMoves, GameState, Action], str]] = {
+    RULES: ClassVar[dict[str, Callable[[SainomeMoves, GameState, Action], str]]] = {
         "roll": _why_not_roll,
         "take": _why_not_take,
         "pick": _why_not_pick,
