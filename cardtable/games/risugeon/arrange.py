@@ -21,6 +21,7 @@ from ...rules.events import Event
 from ...rules.game import ScenarioRefs
 from ...rules.state import GameState
 from .cards import table_of
+from .data import game_data
 from .host import COUNTER_KEYS, Host, owned_counts
 from .scoring import final_scores
 
@@ -35,7 +36,7 @@ def arrange(game: Risugeon, state: GameState, setup: dict[str, Any], refs: Scena
     for key in setup:
         if key not in KEYS:
             raise refs.fail(f"setup.{key}", f"unknown setup key (known: {', '.join(sorted(KEYS))})")
-    data = state.data
+    data = game_data(state)
     table = table_of(state.cardset)  # type: ignore[arg-type]
     events: list[Event] = []
     Host(state, events).refill_display()

@@ -21,6 +21,7 @@ from ...rules.effects import EffectData, Resolver
 from ...rules.events import Announced, Event, Shuffled
 from ...rules.state import GameState
 from .cards import VOCAB, Table, table_of
+from .data import RisugeonData, game_data
 
 COUNTER_KEYS = {"actions": "actions_left", "trainings": "trainings_left", "skill": "skill", "ps": "ps"}
 _SCORING = ("deck:", "hand:", "discard:", "look:")  # a seat's cards that score at the end
@@ -60,7 +61,7 @@ class Host:
         self.state = state
         self.events = events
         self.table: Table = table_of(state.cardset)
-        self.data = state.data
+        self.data: RisugeonData = game_data(state)
 
     # -- cards -------------------------------------------------------------------------------
     def zone(self, name: str) -> list[int]:

@@ -30,6 +30,7 @@ from ...rules.events import Event
 from ...rules.game import ScenarioRefs
 from ...rules.state import GameState, Pending
 from .cards import AWAKENED, table_of
+from .data import game_data
 from .host import Host, slot_zone
 from .params import SLOTS
 
@@ -59,7 +60,7 @@ def arrange(game: Sainome, state: GameState, setup: dict[str, Any], refs: Scenar
         _unbox(host, set_aside)
         return
     events: list[Event] = []
-    data = state.data
+    data = game_data(state)
     table = table_of(state.cardset)  # type: ignore[arg-type]
     chosen = setup["characters"]
     if not isinstance(chosen, dict) or len(chosen) != state.seats:

@@ -22,6 +22,7 @@ from ...rules.effects import EffectData, Resolver
 from ...rules.events import Announced, Event, GameEnded, Revealed, Shuffled
 from ...rules.state import GameState
 from .cards import AWAKENED, NORMAL, VOCAB, CardRules, Side, Table, table_of
+from .data import SainomeData, game_data
 from .params import SLOTS
 
 OVER = "over"
@@ -41,7 +42,7 @@ class Host:
         self.state = state
         self.events = events
         self.table: Table = table_of(state.cardset)
-        self.data = state.data
+        self.data: SainomeData = game_data(state)
         self.params = state.params
 
     # -- cards and zones ---------------------------------------------------------------------
