@@ -1,8 +1,9 @@
 """Rune Works! meld generators propose exactly the groups their rules accept (games/runeworks/moves.py).
 
 Set, Seek and Call keep fast generators (new_melds, seek_options, call_options) whose proposals the
-move rules then decide. A generator that missed a group its rule accepts would hide a legal move, so
-each is compared with the rule's own shape test over every group of cards of many random hands.
+move rules then decide, and Boost a fast form of its fit test (boost_fits). A generator that missed
+a group its rule accepts would hide a legal move, so each is compared with the rule's own test over
+every group of cards of many random hands (every card and meld, for Boost).
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ import pytest
 from cardtable.cardsets import load_named
 from cardtable.games.runeworks.melds import (
     SPIRIT_RANK,
+    Meld,
+    boost_fits,
+    boost_value,
     call_options,
     classify,
     deck_of,
@@ -68,3 +72,16 @@ def test_call_options_proposes_every_group_of_two_or_more_of_the_discards_rank()
     for hand, discard in _hands(3):
         accepted = {g for g in _groups(hand, 2) if all(DECK.rank[c] == DECK.rank[discard] for c in g)}
         assert set(call_options(hand, discard, DECK)) == accepted, (hand, discard)
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+def test_boost_fits_takes_exactly_the_cards_the_boost_rule_fits(ace_high: bool) -> None:
+    melds = [Meld("CS", rank) for rank in range(1, 14)]
+    melds += [
+        Meld("ES", 0, suit, lo, hi) for suit in range(4) for lo in range(1, 13) for hi in (lo + 2, 13, 14)
+    ]
+    melds += [Meld("EL", SPIRIT_RANK, suit, SPIRIT_RANK, SPIRIT_RANK) for suit in range(4)]
+    cards = list(range(52))
+    for meld in melds:
+        expected = [c for c in cards if boost_value(meld, c, DECK, ace_high) is not None]
+        assert boost_fits(meld, cards, DECK, ace_high) == expected, meld

@@ -131,6 +131,16 @@ def boost_value(meld: Meld, card: int, deck: Deck, ace_high: bool = False) -> in
     return None
 
 
+def boost_fits(meld: Meld, cards: list[int], deck: Deck, ace_high: bool = False) -> list[int]:
+    """The cards of `cards` that boost_value accepts for `meld`, in order: the same test for many cards
+    at once, looking closely only at cards of the meld's rank (a Call Set) or suit (a sequence)."""
+    if meld.kind == "CS":
+        return [c for c in cards if deck.rank[c] == meld.rank]
+    return [
+        c for c in cards if deck.suit[c] == meld.suit and boost_value(meld, c, deck, ace_high) is not None
+    ]
+
+
 def boosted(meld: Meld, value: int) -> Meld:
     """The meld after a card of `value` was added."""
     if meld.kind == "CS":

@@ -4,15 +4,17 @@ is refused (rules/game.py, "one legality per move").
 Each `_why_not_<move>` is that move's one rule: LEGAL ("") or why not, as players would say it, and
 `why_not` (and so `explain`) answers with them. A rule is written in parts: what the mover must hold
 (the hand), the part that is the same for every card (`_<move>_gate`: the level, the phase, a meld of
-one's own...) and the part about the cards named (`_<move>_reason`). legal_actions asks each gate once
-and the card part for every candidate, so the rules' words and the moves offered come from the same
-predicates; the candidates are hand cards, so the hand part holds for them.
+one's own...) and the parts about the cards named (their shape, `_set_allowed_reason`,
+`_keep_reason`, `_order_reason`). legal_actions asks each gate once and the card parts for every
+candidate, so the rules' words and the moves offered come from the same predicates; the candidates
+are hand cards, so the hand part holds for them.
 
 Melds keep fast generators: trying every group of hand cards would be slow, so new_melds, seek_options
-and call_options (melds.py) propose the groups and the rule's card part still decides each one;
-tests/test_runeworks_moves.py checks that each generator proposes exactly the groups its rule's
-shape test accepts, so no legal group is missed. Boosts try each hand card against each meld with the
-rule's own fit test (`boost_value`).
+and call_options (melds.py) propose the groups, and the rules' other parts (no Call Set of 7s,
+keeping one card) decide each one. Boosts try the hand against each meld with boost_fits, the rule's
+fit test (boost_value) for many cards at once. tests/test_runeworks_moves.py checks that each
+generator proposes exactly the groups its rule's shape test accepts (and boost_fits exactly the cards
+boost_value fits), so generator and rule are provably the same rule.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .data import game_data
 from .melds import (
     SPIRIT_RANK,
     Meld,
+    boost_fits,
     boost_value,
     call_options,
     classify,
@@ -71,8 +74,10 @@ class RuneWorksMoves:
             return [Action(seat, "pass"), *self._calls(state, seat), *shot]
         return []
 
-    # Each generator asks its rule's seat-wide part once (the `_gate`), then the rule's part about
-    # the cards for every group it proposes: the candidates are hand cards, so the hand part holds.
+    # Each generator asks its rule's seat-wide part once (the `_gate`), then the rest of the rule for
+    # every group it proposes. The candidates are hand cards, so the hand part holds for them; the meld
+    # generators propose exactly the groups of the right shape, named in order (melds.py, proved by
+    # tests/test_runeworks_moves.py), so Set, Seek and Call ask only what is left: 7s and keeping one.
     def _seeks(self, state: GameState, seat: int) -> list[Action]:
         if self._seek_gate(state):
             return []
@@ -81,7 +86,9 @@ class RuneWorksMoves:
         cards = hand(state, seat)
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         options = seek_options(cards, discard, deck, state.params["ace_high_sequences"])
-        return [Action(seat, "seek", o) for o in options if not self._seek_reason(state, cards, o, discard)]
+        return [
+            Action(seat, "seek", o) for o in options if not self._keep_reason(state, cards, o, SEEK_NEEDS)
+        ]
 
     def _sets(self, state: GameState, seat: int) -> list[Action]:
         if self._set_gate(state):
@@ -89,7 +96,7 @@ class RuneWorksMoves:
         cards = hand(state, seat)
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         options = new_melds(cards, deck, state.params["ace_high_sequences"])
-        return [Action(seat, "set", o) for o in options if not self._meld_reason(state, cards, o)]
+        return [Action(seat, "set", o) for o in options if not self._set_allowed_reason(state, cards, o)]
 
     def _boosts(self, state: GameState, seat: int) -> list[Action]:
         if self._boost_gate(state, seat):
@@ -99,13 +106,9 @@ class RuneWorksMoves:
         ordered = sorted(hand(state, seat))
         out: list[Action] = []
         for index, entry in enumerate(game_data(state)["melds"]):
-            meld = Meld.from_dict(entry["meld"])
             target = f"m{index}"
-            out.extend(
-                Action(seat, "boost", (c,), target)
-                for c in ordered
-                if boost_value(meld, c, deck, ace_high) is not None
-            )
+            fits = boost_fits(Meld.from_dict(entry["meld"]), ordered, deck, ace_high)
+            out.extend(Action(seat, "boost", (c,), target) for c in fits)
         return out
 
     def _releases(self, state: GameState, seat: int) -> list[Action]:
@@ -121,7 +124,9 @@ class RuneWorksMoves:
         cards = hand(state, seat)
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         options = call_options(cards, discard, deck)
-        return [Action(seat, "call", o) for o in options if not self._call_reason(state, cards, o, discard)]
+        return [
+            Action(seat, "call", o) for o in options if not self._keep_reason(state, cards, o, CALL_NEEDS)
+        ]
 
     # -- why not -----------------------------------------------------------------------------
     def why_not(self, state: GameState, action: Action) -> str:
@@ -165,6 +170,10 @@ class RuneWorksMoves:
             return "you have already drawn this turn"
         return LEGAL
 
+    def _keep_reason(self, state: GameState, cards: list[int], group: tuple[int, ...], reason: str) -> str:
+        """A Set, Seek or Call must leave one card in hand to Release (must_keep_one_card, R6)."""
+        return reason if len(cards) - len(group) < self._keep(state) else LEGAL
+
     def _order_reason(self, state: GameState, kind: str, group: tuple[int, ...]) -> str:
         """A group's cards are named once each, in card order (the order of its move text)."""
         if list(group) != sorted(set(group)):
@@ -204,7 +213,11 @@ class RuneWorksMoves:
             return bad
         discard = game_data(state)["last_discard"]
         assert discard is not None  # the gate says so
-        return self._seek_reason(state, hand(state, action.seat), action.cards, discard)
+        cards, group = hand(state, action.seat), action.cards
+        shape = classify((*group, discard), deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
+        if shape is None or shape.kind != "ES":
+            return SEEK_NEEDS
+        return self._keep_reason(state, cards, group, SEEK_NEEDS) or self._order_reason(state, "seek", group)
 
     def _seek_gate(self, state: GameState) -> str:
         if bad := self._unlock_reason(state, "seek") or self._drawn_reason(state, "seek"):
@@ -215,34 +228,30 @@ class RuneWorksMoves:
             return SEEK_NEEDS
         return LEGAL
 
-    def _seek_reason(self, state: GameState, cards: list[int], group: tuple[int, ...], discard: int) -> str:
-        """The part of the Seek rule about the hand cards named: a sequence with the discard."""
-        shape = classify((*group, discard), deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
-        if shape is None or shape.kind != "ES" or len(cards) - len(group) < self._keep(state):
-            return SEEK_NEEDS
-        return self._order_reason(state, "seek", group)
-
     def _why_not_set(self, state: GameState, action: Action) -> str:
         """Set a new meld from the hand, keeping one card to Release."""
         if bad := self._hand_reason(state, action) or self._set_gate(state) or _cards_only(action):
             return bad
-        return self._meld_reason(state, hand(state, action.seat), action.cards)
+        group = action.cards
+        if classify(group, deck_of(state.cardset), state.params["ace_high_sequences"]) is None:  # type: ignore[arg-type]
+            return NOT_A_MELD
+        return self._set_allowed_reason(state, hand(state, action.seat), group) or self._order_reason(
+            state, "set", group
+        )
 
     def _set_gate(self, state: GameState) -> str:
         if bad := self._drawn_reason(state, "set"):
             return bad
         return "set is not allowed now" if state.phase != PLAY else LEGAL
 
-    def _meld_reason(self, state: GameState, cards: list[int], group: tuple[int, ...]) -> str:
-        """The part of the Set rule about the cards named: a meld, allowed, leaving one to Release."""
-        shape = classify(group, deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
-        if shape is None:
-            return NOT_A_MELD
-        if shape.kind == "CS" and shape.rank == SPIRIT_RANK and not state.params["sevens_call_set"]:
+    def _set_allowed_reason(self, state: GameState, cards: list[int], meld: tuple[int, ...]) -> str:
+        """The part of the Set rule about a meld: not a Call Set of 7s without sevens_call_set, and
+        one card left to Release."""
+        rank = deck_of(state.cardset).rank  # type: ignore[arg-type]
+        spirits = len(meld) >= 3 and all(rank[c] == SPIRIT_RANK for c in meld)  # a meld of 7s: a Call Set
+        if spirits and not state.params["sevens_call_set"]:
             return NO_SPIRITS
-        if len(cards) - len(group) < self._keep(state):
-            return "a Set must keep one card in hand to Release"
-        return self._order_reason(state, "set", group)
+        return self._keep_reason(state, cards, meld, "a Set must keep one card in hand to Release")
 
     def _why_not_boost(self, state: GameState, action: Action) -> str:
         """Level 2: add a hand card to any meld it extends (mN: the Nth meld set this round)."""
@@ -300,7 +309,11 @@ class RuneWorksMoves:
             return bad
         discard = game_data(state)["last_discard"]
         assert discard is not None  # the gate says so
-        return self._call_reason(state, hand(state, action.seat), action.cards, discard)
+        cards, group = hand(state, action.seat), action.cards
+        rank = deck_of(state.cardset).rank  # type: ignore[arg-type]
+        if len(group) < 2 or any(rank[c] != rank[discard] for c in group):
+            return CALL_NEEDS
+        return self._keep_reason(state, cards, group, CALL_NEEDS) or self._order_reason(state, "call", group)
 
     def _call_gate(self, state: GameState) -> str:
         if bad := self._unlock_reason(state, "call"):
@@ -315,15 +328,6 @@ class RuneWorksMoves:
         if state.phase != CLAIM or discard is None:
             return "call is not allowed now"
         return LEGAL
-
-    def _call_reason(self, state: GameState, cards: list[int], group: tuple[int, ...], discard: int) -> str:
-        """The part of the Call rule about the hand cards named: two or more of the discard's rank."""
-        rank = deck_of(state.cardset).rank  # type: ignore[arg-type]
-        if len(group) < 2 or any(rank[c] != rank[discard] for c in group):
-            return CALL_NEEDS
-        if len(cards) - len(group) < self._keep(state):
-            return CALL_NEEDS
-        return self._order_reason(state, "call", group)
 
     def _why_not_shot(self, state: GameState, action: Action) -> str:
         """Level 3, the claim window: take the discard and set everything but one card to Release."""
