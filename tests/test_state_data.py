@@ -25,11 +25,13 @@ def test_a_fresh_game_has_exactly_its_documented_data(gid: str) -> None:
 def test_check_notices_data_that_differs_from_its_documentation(gid: str) -> None:
     game = all_games()[gid]
     state = Engine.new(game, game.min_seats, 1).state
-    key = sorted(state.data)[0]
+    key = min(state.data, default="")
 
     state.data["undocumented"] = 1
     assert any("undeclared key 'undocumented'" in p for p in game.check(state))
     del state.data["undocumented"]
+    if not state.data:
+        return  # a game whose zones hold everything (the War test game) declares no keys
 
     value = state.data.pop(key)
     assert any(f"lacks {key!r}" in p for p in game.check(state))

@@ -15,20 +15,28 @@ Move notation: `play H7` (choose a hand card for the battle).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar, TypedDict
 
 from cardtable.cardsets import load_named
 from cardtable.games import GameEntry, register
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet
 from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
-from cardtable.rules.game import Game
+from cardtable.rules.game import Game, copy_reason, keep_legal, one_card, seat_has_no_decision
+from cardtable.rules.invariants import data_problems
 from cardtable.rules.notation import MoveForm, lowest_per_code
 from cardtable.rules.state import GameState, Pending
 from cardtable.rules.zones import Visibility
 
 HAND_SIZE = 3
 BATTLE = "battle"
+
+
+class WarData(TypedDict):
+    """Every key of a War `state.data`: none, since the zones hold the whole game (its piles, hands,
+    battle cards and pot). A game with data of its own declares each key here with its type and
+    meaning, and reads it through a typed accessor (see cardtable/games/*/data.py)."""
 
 
 class War(Game):
@@ -79,10 +87,27 @@ class War(Game):
         if take:
             events.append(state.move(list(take), f"deck:{seat}", f"hand:{seat}", "draw"))
 
-    # -- moves -------------------------------------------------------------------------------
+    # -- moves: one rule per move (rules/game.py) ---------------------------------------------
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         cards = lowest_per_code(state.cardset, state.zones[f"hand:{seat}"].cards)  # type: ignore[arg-type]
-        return [Action(seat, "play", (card,)) for card in cards]
+        return keep_legal(self._why_not_play, state, [Action(seat, "play", (card,)) for card in cards])
+
+    def why_not(self, state: GameState, action: Action) -> str:
+        if seat_has_no_decision(state, action.seat):
+            return f"Player {action.seat + 1} has nothing to decide now"
+        rule = self.RULES.get(action.kind)
+        return rule(self, state, action) if rule is not None else f"{action.kind} is not allowed now"
+
+    def _why_not_play(self, state: GameState, action: Action) -> str:
+        """Choose a hand card for the battle."""
+        if bad := one_card(action):
+            return bad
+        hand = state.zones[f"hand:{action.seat}"].cards
+        if action.cards[0] not in hand:
+            return "that card is not in your hand"
+        return copy_reason(state, action.cards[0], hand)
+
+    RULES: ClassVar[dict[str, Callable[[War, GameState, Action], str]]] = {"play": _why_not_play}
 
     def apply(self, state: GameState, action: Action) -> list[Event]:
         pending = state.pending
@@ -128,13 +153,8 @@ class War(Game):
     def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
         return state.zones[f"hand:{seat}"].cards
 
-    def explain(self, state: GameState, action: Action) -> str:
-        if action.cards and action.cards[0] not in state.zones[f"hand:{action.seat}"].cards:
-            return "that card is not in your hand"
-        return super().explain(state, action)
-
     def check(self, state: GameState) -> list[str]:
-        problems = []
+        problems = data_problems(state.data, WarData)
         if not state.over and len(state.zones["hand:0"].cards) != len(state.zones["hand:1"].cards):
             problems.append("the hands differ in size between battles")
         return problems
