@@ -139,11 +139,19 @@ def _ordered_ids(ids: tuple[int, ...], tokens: list[str], codes: tuple[str, ...]
 
 def load_scenarios(path: Path) -> list[tuple[dict[str, Any], list[str | int]]]:
     """The scenarios in a file (one, or a `scenarios:` list sharing the top-level keys) with their paths."""
+    return load_file(path)[0]
+
+
+def load_file(path: Path) -> tuple[list[tuple[dict[str, Any], list[str | int]]], Node | None]:
+    """`load_scenarios` and the file's YAML node tree (for error positions), from one parse."""
     try:
         data, root = read_yaml(path)
     except LoadError as exc:
         raise ScenarioError(str(exc)) from None
-    file = str(path)
+    return _split(data, root, str(path)), root
+
+
+def _split(data: Any, root: Node | None, file: str) -> list[tuple[dict[str, Any], list[str | int]]]:
     refs = _Refs(file, root, [], None, 9)
     if not isinstance(data, dict):
         raise refs.fail("", "a scenario file is a mapping with game, moves and expect")
@@ -169,8 +177,8 @@ def load_scenarios(path: Path) -> list[tuple[dict[str, Any], list[str | int]]]:
 
 def run_file(path: Path, get_game: Callable[[str], Game]) -> list[ScenarioResult]:
     """Run every scenario in a file."""
-    _, root = read_yaml(path)
-    return [run_scenario(spec, str(path), root, base, get_game) for spec, base in load_scenarios(path)]
+    specs, root = load_file(path)
+    return [run_scenario(spec, str(path), root, base, get_game) for spec, base in specs]
 
 
 def run_scenario(
