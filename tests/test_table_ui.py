@@ -20,6 +20,21 @@ def app() -> App:
     pygame.display.quit()
 
 
+class SteppedClock:
+    """Stands in for `pygame.time.Clock` (the app's only source of time): every frame lasts `step_ms`
+    and nothing sleeps, so a timed window runs out after a known number of frames, however slow or
+    busy the machine is."""
+
+    def __init__(self, step_ms: int = 20) -> None:
+        self.step_ms = step_ms
+        self.ticks = 0
+
+    def tick(self, framerate: float = 0) -> int:
+        """One frame: its length in milliseconds (the real clock would sleep to cap `framerate`)."""
+        self.ticks += 1
+        return self.step_ms
+
+
 def _table(app: App, seats: list[SeatConfig], params: dict[str, object], seed: int = 3) -> RuneWorksTable:
     session = Session.new("runeworks", seats, seed, params)
     table = RuneWorksTable(app, session)
@@ -106,6 +121,7 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
     table = _table(app, seats, {"level": 3}, seed=8)
     app.settings.claim_window_s = 2.0
     app.fast = False
+    app.clock = SteppedClock(20)  # type: ignore[assignment]  # the 2 s window: 100 frames, no sleeping
     engine = table.engine
     for _ in range(300):  # play (passing hand-offs) until Ann has drawn
         if isinstance(app.top, HandOffScene):
@@ -122,10 +138,13 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
     table.perform(Action(discarder, "release", (card,)))
     _settle(app, table, lambda: table.claim_left > 0, 50)
     assert table.claim_left > 0, "the claim window opens whoever holds what"
+    opened = app.clock.ticks
     other = 1 - discarder
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + other, mod=0, unicode=str(other + 1))])
     assert table.claimants == [other]
     _settle(app, table, lambda: isinstance(app.top, HandOffScene) or table.menu, 2000)
+    waited_ms = (app.clock.ticks - opened) * app.clock.step_ms
+    assert waited_ms >= app.settings.claim_window_s * 1000, "the claim window closed early"
     if isinstance(app.top, HandOffScene):
         assert table.viewer is None
         _click(app, (10, 10))
