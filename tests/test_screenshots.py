@@ -1,6 +1,16 @@
 """Screenshots of the scenes at 1280x720, 1920x1080 (and 4K for menu and setup), in English and
-Japanese, saved as PNGs to the test's tmp folder and, when CARDTABLE_SHOTS=folder is set, there too,
-for a person to look at. The test itself checks only that each scene draws at every size.
+Japanese. Each case checks what can be checked without a reference image (fonts differ across
+machines):
+
+- a full redraw gives exactly the pixels the frames before it left (drawing is deterministic and the
+  dirty-rectangle drawing matches a full redraw);
+- every widget lies inside the window, no two widgets overlap, an overlay's panel holds its widgets;
+- every widget's text is visible inside that widget and draws nothing outside it (found by drawing the
+  frame again with the texts blanked and comparing);
+- a document's lines fit their column (only a hanging 、。 may reach past it);
+- every card on a table lies inside the window, and on the top table it shows over the felt.
+
+With CARDTABLE_SHOTS=folder the frames are also saved there as PNGs, for a person to look at:
 
     CARDTABLE_SHOTS=/tmp/shots pytest tests/test_screenshots.py
 """
@@ -8,7 +18,7 @@ for a person to look at. The test itself checks only that each scene draws at ev
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -139,34 +149,121 @@ SCENES: dict[str, Callable[[Any], None]] = {
 }
 
 
-@pytest.fixture
-def shots(tmp_path: Path) -> Iterator[list[Path]]:
-    folders = [tmp_path]
-    if os.environ.get("CARDTABLE_SHOTS"):
-        folders.append(Path(os.environ["CARDTABLE_SHOTS"]))
-    for folder in folders:
-        folder.mkdir(parents=True, exist_ok=True)
-    yield folders
-
-
 CASES = [(name, size, lang) for name in SCENES for size in SIZES for lang in ("en", "ja")]
 CASES += [(name, BIG, lang) for name in ("menu", "setup") for lang in ("en", "ja")]
+TEXTS = (
+    "label",
+    "hint",
+    "badge",
+    "other_title",
+    "players",
+    "description",
+    "text",
+    "placeholder",
+    "composition",
+)
+
+
+def _widgets(scene: Any) -> list[Any]:
+    """The clickable things of a scene: a form's controls, a table's buttons and open menu."""
+    if hasattr(scene, "board"):
+        return [*scene.buttons, *scene.menu]
+    return list(getattr(scene, "controls", []))
+
+
+def _redraw(app: Any) -> pygame.Surface:
+    """Draw every scene again from scratch; a copy of the frame."""
+    for scene in app.scenes:
+        scene.needs_full_redraw = True
+    assert app.frame(), "a full redraw drew nothing"
+    return app.screen.copy()
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect | None = None) -> bytes:
+    """The colours of a frame, or of one rectangle of it."""
+    return pygame.image.tobytes(surface if rect is None else surface.subsurface(rect), "RGB")
+
+
+def _check_widgets(app: Any, frame: pygame.Surface, frame_pixels: bytes) -> None:
+    window = app.screen.get_rect()
+    top = app.scenes[-1]
+    widgets = _widgets(top)
+    for widget in widgets:
+        assert window.contains(widget.rect), f"{widget.label!r} at {widget.rect} is outside the window"
+    for index, widget in enumerate(widgets):
+        for other in widgets[index + 1 :]:
+            assert not widget.rect.colliderect(other.rect), f"{widget.label!r} overlaps {other.label!r}"
+    panel = getattr(top, "panel", None)
+    if isinstance(panel, pygame.Rect):
+        assert window.contains(panel), f"the panel {panel} is outside the window"
+        for widget in widgets:
+            assert panel.contains(widget.rect), f"{widget.label!r} sticks out of the panel"
+    texts = [{k: getattr(w, k) for k in TEXTS if isinstance(getattr(w, k, None), str)} for w in widgets]
+    for widget, text in zip(widgets, texts, strict=True):
+        for key in text:
+            setattr(widget, key, "")
+    try:
+        blank = _redraw(app)
+    finally:
+        for widget, text in zip(widgets, texts, strict=True):
+            for key, value in text.items():
+                setattr(widget, key, value)
+    for widget, text in zip(widgets, texts, strict=True):
+        if any(value.strip() for value in text.values()):
+            shown = _pixels(frame, widget.rect) != _pixels(blank, widget.rect)
+            assert shown, f"the text of {widget.label!r} is not visible in it"
+        blank.blit(frame, widget.rect, widget.rect)
+    # with every widget's own rectangle put back, the texts changed nothing else
+    assert _pixels(blank) == frame_pixels, "a widget's text is drawn outside the widget"
+
+
+def _check_document(app: Any) -> None:
+    view = getattr(app.scenes[-1], "view", None)
+    if view is None or not hasattr(view, "doc"):
+        return
+    assert view.doc.lines, "the document is empty"
+    assert app.scenes[-1].panel.contains(view.rect)
+    hanging = view.line_px * 2  # one full-width 、 or 。 of the largest heading may hang past the column
+    for surf, x, y in view.doc.lines:
+        assert x + surf.get_width() <= view.rect.width + hanging, (
+            f"the line at y={y} is wider than its column"
+        )
+
+
+def _check_cards(app: Any, frame: pygame.Surface) -> None:
+    window = app.screen.get_rect()
+    for scene in app.scenes:
+        if not hasattr(scene, "board"):
+            continue
+        assert scene.board.sprites, "a table with no cards"
+        for sprite in scene.board.sprites.values():
+            rect = sprite.card_rect()
+            assert window.contains(rect), f"card {sprite.key} at {rect} is outside the window"
+            if scene is app.scenes[-1]:
+                drawn = _pixels(frame, rect) != _pixels(scene.board.background, rect)
+                assert drawn, f"card {sprite.key} is not drawn over the felt"
 
 
 @pytest.mark.parametrize(
     ("name", "size", "language"), CASES, ids=[f"{n}-{w}x{h}-{lang}" for n, (w, h), lang in CASES]
 )
-def test_screenshot(name: str, size: tuple[int, int], language: str, shots: list[Path]) -> None:
+def test_screenshot(name: str, size: tuple[int, int], language: str) -> None:
     from cardtable.persistence.settings import Settings
     from cardtable.ui.app import App
 
     app = App(Settings(language=language), size=size, fast=True)
     SCENES[name](app)
     _frames(app)
-    for scene in app.scenes:
-        scene.needs_full_redraw = True
-    assert app.frame(), f"{name} drew nothing"
+    shown = app.screen.copy()
+    frame = _redraw(app)
     assert app.screen.get_size() == size
-    for folder in shots:
-        pygame.image.save(app.screen, str(folder / f"{name}_{size[0]}x{size[1]}_{language}.png"))
+    frame_pixels = _pixels(frame)
+    assert _pixels(shown) == frame_pixels, "a full redraw changes what the last frames left on screen"
+    _check_widgets(app, frame, frame_pixels)
+    _check_document(app)
+    _check_cards(app, frame)
+    if os.environ.get("CARDTABLE_SHOTS"):
+        folder = Path(os.environ["CARDTABLE_SHOTS"])
+        folder.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(frame, str(folder / f"{name}_{size[0]}x{size[1]}_{language}.png"))
     pygame.key.stop_text_input()
