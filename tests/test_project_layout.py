@@ -1,5 +1,6 @@
 """The project's promises about itself: the README's commands are what CI runs, every package is
-listed for installation, the code is ruff clean, and the CLI answers bad input with one line."""
+listed for installation, the code is ruff clean and ruff formatted, and the CLI answers bad input
+with one line."""
 
 from __future__ import annotations
 
@@ -44,10 +45,11 @@ def test_setuptools_finds_every_package_by_itself() -> None:
     shutil.which("ruff") is None and not (Path(sys.executable).parent / "ruff").exists(),
     reason="ruff is in the test extra",
 )
-def test_ruff_is_clean() -> None:
+@pytest.mark.parametrize("command", [["check"], ["format", "--check"]], ids=["check", "format"])
+def test_ruff_is_clean(command: list[str]) -> None:
     ruff = shutil.which("ruff") or str(Path(sys.executable).parent / "ruff")
     result = subprocess.run(
-        [ruff, "check", "cardtable", "tests", "bench", "packaging"], cwd=ROOT, capture_output=True, text=True
+        [ruff, *command, "cardtable", "tests", "bench", "packaging"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
