@@ -54,19 +54,34 @@ def test_ruff_is_clean(command: list[str]) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.mark.parametrize(
-    ("args", "needle"),
-    [
-        (["simulate", "nosuchgame"], "unknown game 'nosuchgame'"),
-        (["simulate", "runeworks", "--set", "levle=3"], "has no parameter 'levle'"),
-        (["simulate", "runeworks", "--set", "level=9"], "level: 9 is above the maximum 5"),
-        (["simulate", "runeworks", "--set", "level"], "expected key=value"),
-        (["simulate", "runeworks", "--bots", "genius"], "no bot 'genius'"),
-        (["simulate", "runeworks", "--players", "7"], "for 2-6 players, not 7"),
-        (["scenario", "does/not/exist.yaml"], "no such file"),
-    ],
-)
-def test_cli_bad_input_is_one_line_and_exit_2(args: list[str], needle: str) -> None:
+BAD_INPUT = [
+    (["simulate", "nosuchgame"], "unknown game 'nosuchgame'"),
+    (["simulate", "runeworks", "--set", "levle=3"], "has no parameter 'levle'"),
+    (["simulate", "runeworks", "--set", "level=9"], "level: 9 is above the maximum 5"),
+    (["simulate", "runeworks", "--set", "level"], "expected key=value"),
+    (["simulate", "runeworks", "--bots", "genius"], "no bot 'genius'"),
+    (["simulate", "runeworks", "--players", "7"], "for 2-6 players, not 7"),
+    (["scenario", "does/not/exist.yaml"], "no such file"),
+]
+
+
+@pytest.mark.parametrize(("args", "needle"), BAD_INPUT, ids=[" ".join(a) for a, _ in BAD_INPUT])
+def test_cli_bad_input_is_one_line_and_exit_2(
+    args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardtable.cli import main
+
+    code = main(args)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert needle in err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_the_command_itself_answers_bad_input_with_one_line_and_exit_2() -> None:
+    """The same as above through a real process (start-up, logging, the exit code), once."""
+    args, needle = BAD_INPUT[0]
     result = subprocess.run(
         [sys.executable, "-m", "cardtable.cli", *args], capture_output=True, text=True, timeout=60
     )
