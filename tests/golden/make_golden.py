@@ -4,21 +4,29 @@ Each transcript is a seeded random game: its moves in notation and the digest of
 The test replays the moves and compares every move text and the digest, so any unintended change in
 dealing, legal move order or scoring shows up as a diff.
 
-The cases come from the game registry: every registered game at its fewest and its most seats, with
-seed SEED and the rulebook's parameters, unless PINNED says otherwise; EXTRA adds a few more. A new
-game therefore has cases at once, and the tests fail until its transcripts are generated. Pass game
-ids to regenerate only those games' files (`python tests/golden/make_golden.py sainome`).
+The cases come from the game registry (with the test-only games of tests/games/): every registered
+game at its fewest and its most seats, with seed SEED and the rulebook's parameters, unless PINNED
+says otherwise; EXTRA adds a few more. A new game therefore has cases at once, and the tests fail
+until its transcripts are generated. Pass game ids to regenerate only those games' files
+(`python tests/golden/make_golden.py sainome`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
-from cardtable.games import all_games, get_game
-from cardtable.rules.engine import Engine
-from cardtable.rules.rng import Rng
+# The test-only games (tests/games/) have transcripts too: name their folder as tests/conftest.py does.
+_TEST_GAMES = str(Path(__file__).parent.parent / "games")
+_DIRS = os.environ.get("CARDTABLE_GAME_DIRS", "")
+if _TEST_GAMES not in _DIRS.split(os.pathsep):
+    os.environ["CARDTABLE_GAME_DIRS"] = os.pathsep.join(filter(None, [_TEST_GAMES, _DIRS]))
+
+from cardtable.games import all_games, get_game  # noqa: E402
+from cardtable.rules.engine import Engine  # noqa: E402
+from cardtable.rules.rng import Rng  # noqa: E402
 
 Case = tuple[str, int, int, dict[str, object]]  # game id, seats, seed, params
 
