@@ -10,6 +10,10 @@ machines):
 - a document's lines fit their column (only a hanging 、。 may reach past it);
 - every card on a table lies inside the window, and on the top table it shows over the felt.
 
+The menu shows the shipped games. With the test-only games registered too it does not fit the window:
+test_the_menu_fits_every_registered_game is an expected failure until the menu makes room (it fails,
+as strict, once it passes, so the mark is removed then).
+
 With CARDTABLE_SHOTS=folder the frames are also saved there as PNGs, for a person to look at:
 
     CARDTABLE_SHOTS=/tmp/shots pytest tests/test_screenshots.py
@@ -48,19 +52,26 @@ def _finished(level: int, seats: int, seed: int) -> Session:
     return session
 
 
-def _menu(app: Any) -> None:
+def _shipped_menu(app: Any) -> Any:
+    """The menu as the app ships: the test-only games of tests/games/ are registered in every test, so
+    they are left out of the screenshots (test_the_menu_fits_every_registered_game shows all)."""
     from cardtable.ui.scenes.menu import MenuScene
 
-    app.replace(MenuScene(app))
+    menu = MenuScene(app)
+    menu.games = [g for g in menu.games if type(g).__module__.startswith("cardtable.games.")]
+    return menu
+
+
+def _menu(app: Any) -> None:
+    app.replace(_shipped_menu(app))
 
 
 def _menu_error(app: Any) -> None:
     from cardtable.session import autosave_path
-    from cardtable.ui.scenes.menu import MenuScene
 
     autosave_path().parent.mkdir(parents=True, exist_ok=True)
     autosave_path().write_bytes(b"{not json")
-    menu = MenuScene(app)
+    menu = _shipped_menu(app)
     app.replace(menu)
     _frames(app)
     menu.continue_game()
@@ -267,3 +278,24 @@ def test_screenshot(name: str, size: tuple[int, int], language: str) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         pygame.image.save(frame, str(folder / f"{name}_{size[0]}x{size[1]}_{language}.png"))
     pygame.key.stop_text_input()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the menu stacks the games in one column of fixed-height entries from 30% of the height: "
+    "a fourth registered game (here tests/games/war) falls below the window",
+)
+def test_the_menu_fits_every_registered_game() -> None:
+    from cardtable.games import all_games
+    from cardtable.persistence.settings import Settings
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes.menu import MenuScene
+
+    app = App(Settings(language="en"), size=(1280, 720), fast=True)
+    menu = MenuScene(app)
+    app.replace(menu)
+    _frames(app, 1)
+    assert len(menu.games) == len(all_games())
+    window = app.screen.get_rect()
+    outside = [c.label for c in menu.controls if not window.contains(c.rect)]
+    assert not outside, f"outside the window: {outside}"
