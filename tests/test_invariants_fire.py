@@ -187,7 +187,6 @@ def deciding_seat_without_an_action(engine: Engine) -> list[str]:
 def two_actions_with_one_text(engine: Engine) -> list[str]:
     seat = _deciding(engine)
     count = len(engine.legal_actions(seat))
-    engine._legal.clear()
     engine.game = _Miswritten(engine.game, describe=lambda state, action: "go")  # type: ignore[assignment]
     return [f"seat {seat} has two actions with the same text: {['go'] * count}"]
 
@@ -420,7 +419,6 @@ GAME_CHECKS = {
         Corruption(risugeon_looked_at_cards_without_a_decision, "turn"),
         Corruption(risugeon_non_action_card_in_play, "turn"),
     ],
-    "war": [Corruption(war_hands_differ_in_size)],
     "sainome": [
         Corruption(sainome_two_cards_in_a_slot, "turn"),
         Corruption(sainome_slot_used_before_a_character, "turn"),
@@ -432,6 +430,7 @@ GAME_CHECKS = {
         Corruption(sainome_cards_resolving_with_nothing_resolving, "turn"),
         Corruption(sainome_over_with_a_decision_pending, "sainome_pending"),
     ],
+    "war": [Corruption(war_hands_differ_in_size)],
 }
 CASES = [(gid, c) for gid in all_games() for c in EVERY_GAME + GAME_CHECKS.get(gid, [])]
 
