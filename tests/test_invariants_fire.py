@@ -180,14 +180,14 @@ def actions_for_a_seat_not_deciding(engine: Engine) -> list[str]:
 
 
 def deciding_seat_without_an_action(engine: Engine) -> list[str]:
-    engine.game = _Miswritten(engine.game, legal_actions=lambda state, seat: [])  # type: ignore[assignment]
+    engine.game = _Miswritten(engine.game, legal_actions=lambda *args: [])  # type: ignore[assignment]
     return [f"seat {_deciding(engine)} must decide but has no legal action (phase {engine.state.phase})"]
 
 
 def two_actions_with_one_text(engine: Engine) -> list[str]:
     seat = _deciding(engine)
     count = len(engine.legal_actions(seat))
-    engine.game = _Miswritten(engine.game, describe=lambda state, action: "go")  # type: ignore[assignment]
+    engine.game = _Miswritten(engine.game, describe=lambda *args: "go")  # type: ignore[assignment]
     return [f"seat {seat} has two actions with the same text: {['go'] * count}"]
 
 
@@ -195,7 +195,7 @@ def action_text_does_not_parse(engine: Engine) -> list[str]:
     seat = _deciding(engine)
     text = engine.describe(engine.legal_actions(seat)[0])
 
-    def garbled(state: GameState, seat: int, text: str) -> Action:
+    def garbled(*args: Any) -> Action:  # whatever the rules' parse is given
         raise NotationError("garbled")
 
     engine.game = _Miswritten(engine.game, parse=garbled)  # type: ignore[assignment]
@@ -206,7 +206,7 @@ def action_text_parses_to_another_action(engine: Engine) -> list[str]:
     seat = _deciding(engine)
     first, second = engine.legal_actions(seat)[:2]
     text = engine.describe(second)
-    engine.game = _Miswritten(engine.game, parse=lambda state, seat, text: first)  # type: ignore[assignment]
+    engine.game = _Miswritten(engine.game, parse=lambda *args: first)  # type: ignore[assignment]
     return [f"action text {text!r} parses to {first}, not {second}"]
 
 
