@@ -222,6 +222,12 @@ def score_out_of_bounds(engine: Engine) -> list[str]:
     return [f"seat 0 score {high + 1} outside [{low}, {high}]"]
 
 
+# Every game with a declared state.data (its check runs rules.invariants.data_problems) ---------------
+def data_has_an_undeclared_key(engine: Engine) -> list[str]:
+    engine.state.data["stray"] = 1
+    return ["data has undeclared key 'stray'"]
+
+
 # Rune Works! ---------------------------------------------------------------------------------------
 def runeworks_meld_is_not_a_meld(engine: Engine) -> list[str]:
     state = engine.state
@@ -353,7 +359,7 @@ def sainome_two_characters(engine: Engine) -> list[str]:
 def sainome_bomb_not_in_its_slot(engine: Engine) -> list[str]:
     state = engine.state
     card = state.zones["hand:0"].cards[0]
-    state.data["bombs"][str(card)] = {"victim": 1, "slot": "top"}
+    state.data["bombs"][str(card)] = {"placer": 0, "victim": 1, "slot": "top", "effects": []}
     return [f"bomb {card} is not in slot:1:top"]
 
 
@@ -402,11 +408,13 @@ EVERY_GAME = [
 ]
 GAME_CHECKS = {
     "runeworks": [
+        Corruption(data_has_an_undeclared_key),
         Corruption(runeworks_meld_is_not_a_meld, "runeworks_release"),
         Corruption(runeworks_hand_over_the_limit, "turn"),
         Corruption(runeworks_active_seat_has_no_card_to_release, "runeworks_release"),
     ],
     "risugeon": [
+        Corruption(data_has_an_undeclared_key),
         Corruption(risugeon_points_tally_differs, "turn"),
         Corruption(risugeon_owned_tally_differs, "turn"),
         *(
@@ -420,6 +428,7 @@ GAME_CHECKS = {
         Corruption(risugeon_non_action_card_in_play, "turn"),
     ],
     "sainome": [
+        Corruption(data_has_an_undeclared_key),
         Corruption(sainome_two_cards_in_a_slot, "turn"),
         Corruption(sainome_slot_used_before_a_character, "turn"),
         Corruption(sainome_score_is_not_the_hp_count, "turn"),
@@ -430,7 +439,7 @@ GAME_CHECKS = {
         Corruption(sainome_cards_resolving_with_nothing_resolving, "turn"),
         Corruption(sainome_over_with_a_decision_pending, "sainome_pending"),
     ],
-    "war": [Corruption(war_hands_differ_in_size)],
+    "war": [Corruption(data_has_an_undeclared_key), Corruption(war_hands_differ_in_size)],
 }
 CASES = [(gid, c) for gid in all_games() for c in EVERY_GAME + GAME_CHECKS.get(gid, [])]
 
