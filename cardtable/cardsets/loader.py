@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from yaml.nodes import Node, ScalarNode
 
+from cardtable.limits import MAX_CARD_COUNT, MAX_PHYSICAL_CARDS
 from cardtable.resources import bundled_cardsets, cardset_path, faces_schema_path, schema_path
 from cardtable.rules.cards import CardSet, CardSpec, Text
 
@@ -196,6 +197,7 @@ def check_cardset(data: Any, root: Node | None, file: str) -> list[Problem]:
     problems = set(_schema_problems(data, root, file))
     problems.update(_code_problems(data, root, file))
     problems.update(_provisional_problems(data, root, file))
+    problems.update(_size_problems(data, root, file))
     problems.update(_effect_problems(data, root, file))
     problems.update(_face_problems(data, root, file))
     return sorted(problems)
@@ -279,6 +281,25 @@ def _code_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
                 ["cards", index, "element"],
                 f"{_show(element)} differs from the element of suit {suit} ({_show(suit_element)})",
             )
+
+
+def _size_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
+    """A set of more physical cards than a table can hold (each kind's count is bounded by the schema;
+    this bounds their sum, so a game never deals a million cards)."""
+    if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
+        return
+    total = 0
+    for card in data["cards"]:
+        count = card.get("count", 1) if isinstance(card, Mapping) else 1
+        if isinstance(count, int | float) and not isinstance(count, bool) and 1 <= count <= MAX_CARD_COUNT:
+            total += int(count)
+    if total > MAX_PHYSICAL_CARDS:
+        yield _problem(
+            file,
+            root,
+            ["cards"],
+            f"{total} cards in all is too many (a set holds at most {MAX_PHYSICAL_CARDS})",
+        )
 
 
 def _provisional_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:

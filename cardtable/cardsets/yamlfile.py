@@ -17,7 +17,15 @@ Implicit types of a plain (unquoted) scalar under `StrictLoader`:
   expects a string there reports it with that advice (see the card set loader).
 - no timestamps: `2024-05-01` stays a string. `<<` merge keys still work.
 
-Everything else is a string. Explicit tags (`!!str 1`, `!!int "7"`) still apply.
+Everything else is a string. Explicit tags (`!!str 1`, `!!int "7"`) still apply; only the plain
+types exist: `!!set`, `!!binary`, `!!timestamp`, `!!omap`, `!!pairs` and every other tag are refused, so
+card fields hold nothing but text, numbers, booleans, null, lists and mappings.
+
+Limits (cardtable/limits.py), each checked before the work it would cost: the file's size (and only
+regular files are read, so `/dev/zero` or a FIFO is refused at once), nesting depth and the number of
+aliases and values while the file is composed, the length of every scalar, whole numbers within +-2**53, and the
+number of nodes the document holds once its aliases are expanded (a "billion laughs" bomb is refused
+in milliseconds, before anything walks it).
 """
 
 from __future__ import annotations
@@ -30,10 +38,25 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import ComposerError
 from yaml.constructor import ConstructorError
 from yaml.error import MarkedYAMLError
+from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
+from yaml.scanner import ScannerError
+
+from ..limits import (
+    MAX_ALIASES,
+    MAX_DEPTH,
+    MAX_EXPANDED_NODES,
+    MAX_INT,
+    MAX_NODES,
+    MAX_SCALAR_CHARS,
+    MAX_YAML_BYTES,
+    FileRefused,
+    read_limited,
+)
 
 __all__ = [
     "DuplicateKeyError",
@@ -92,6 +115,14 @@ class LoadError(Exception):
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.problems)
+
+
+class NodeError(ConstructorError):
+    """A value the strict loader refuses (a tag, a huge number); `node` lets the problem name its key."""
+
+    def __init__(self, problem: str, node: Node) -> None:
+        super().__init__(None, None, problem, node.start_mark)
+        self.node = node
 
 
 class DuplicateKeyError(ConstructorError):
@@ -153,6 +184,50 @@ class StrictLoader(yaml.SafeLoader):
         self.collect_duplicates = False
         self.duplicate_keys: list[tuple[MappingNode, Node, Node]] = []
         self._checked: set[MappingNode] = set()
+        self._depth = 0
+        self._aliases = 0
+        self._nodes = 0
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        """`[` or `{`: refused past MAX_DEPTH here, in the scanner, because the scanner looks up to 1,024
+        characters ahead for a simple key at a cost that grows with the depth (a quadratic walk)."""
+        if self.flow_level >= MAX_DEPTH:
+            raise ScannerError(
+                None, None, f"lists and mappings nest more than {MAX_DEPTH} deep", self.get_mark()
+            )
+        super().fetch_flow_collection_start(token_class)
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
+        """Compose one node, refusing a file that nests too deeply or names too many aliases before
+        the composer recurses any further (deep nesting was a RecursionError)."""
+        event = self.peek_event()
+        if isinstance(event, AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_ALIASES:
+                raise ComposerError(
+                    None, None, f"more than {MAX_ALIASES} aliases in one file", event.start_mark
+                )
+            return super().compose_node(parent, index)
+        self._depth += 1
+        self._nodes += 1
+        if self._nodes > MAX_NODES:
+            raise ComposerError(None, None, f"more than {MAX_NODES} values in one file", event.start_mark)
+        if self._depth > MAX_DEPTH:
+            raise ComposerError(
+                None, None, f"lists and mappings nest more than {MAX_DEPTH} deep", event.start_mark
+            )
+        try:
+            node = super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+        if isinstance(node, ScalarNode) and len(node.value) > MAX_SCALAR_CHARS:
+            raise ComposerError(
+                None,
+                None,
+                f"a value of {len(node.value)} characters is too long (at most {MAX_SCALAR_CHARS})",
+                node.start_mark,
+            )
+        return node
 
     def flatten_mapping(self, node: MappingNode) -> None:
         """Check the mapping's own keys for duplicates (once per node), then apply `<<` merges."""
@@ -200,9 +275,25 @@ class StrictLoader(yaml.SafeLoader):
     def _scalar(self, node: ScalarNode, parse: Callable[[str], Any], what: str) -> Any:
         text = self.construct_scalar(node)
         try:
-            return parse(text)
+            value = parse(text)
         except ValueError:
-            raise ConstructorError(None, None, f"cannot read {text!r} as {what}", node.start_mark) from None
+            raise NodeError(f"cannot read {_clip(text)!r} as {what}", node) from None
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
+            # nothing a card, a scenario or a save counts comes near; a huge count was an OverflowError
+            raise NodeError(f"the number {_clip(text)} is too large (at most 2**53)", node)
+        return value
+
+    def construct_not_plain(self, node: Node) -> Any:
+        """Any tag but the plain types: refused, so a card field never holds a set, bytes or a date."""
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        raise NodeError(
+            f"the tag {tag} is not allowed: write plain text, numbers, true/false, lists and mappings", node
+        )
+
+
+def _clip(text: str, size: int = 40) -> str:
+    """A long value shortened for a message."""
+    return text if len(text) <= size else text[: size - 3] + "..."
 
 
 StrictLoader.add_implicit_resolver(
@@ -221,6 +312,16 @@ StrictLoader.add_implicit_resolver(
     list("-+0123456789."),
 )
 StrictLoader.add_implicit_resolver(_MERGE_TAG, re.compile(r"^(?:<<)$"), ["<"])
+# Only the plain types construct; every other tag (!!set, !!binary, !!timestamp, !!omap, !!pairs, local
+# !tags, !!python/...) reaches construct_not_plain.
+_PLAIN_TAGS = ("null", "bool", "int", "float", "str", "seq", "map")
+StrictLoader.yaml_constructors = {
+    tag: constructor
+    for tag, constructor in yaml.SafeLoader.yaml_constructors.items()
+    if tag is not None and tag.rsplit(":", 1)[-1] in _PLAIN_TAGS
+}
+StrictLoader.yaml_multi_constructors = {}
+StrictLoader.add_constructor(None, StrictLoader.construct_not_plain)
 StrictLoader.add_constructor(_BOOL_TAG, StrictLoader.construct_yaml_bool)
 StrictLoader.add_constructor(_INT_TAG, StrictLoader.construct_yaml_int)
 StrictLoader.add_constructor(_FLOAT_TAG, StrictLoader.construct_yaml_float)
@@ -249,27 +350,27 @@ def decode_utf8(raw: bytes, file: str) -> str:
         raise LoadError([Problem(file, line, col, "", message)]) from None
 
 
-def read_yaml(path: str | Path) -> tuple[Any, Node | None]:
+def read_yaml(path: str | Path, limit: int = MAX_YAML_BYTES) -> tuple[Any, Node | None]:
     """Read one YAML document from a file as bytes -> UTF-8: (data, root node), or LoadError.
 
     The root node is None (and the data None) for an empty file. Errors raised: a missing or
-    unreadable file, bad UTF-8, a syntax error, a duplicate key (all of them), a recursive alias.
+    unreadable file, one that is not a regular file or is larger than `limit` bytes, bad UTF-8, a
+    syntax error, a duplicate key (all of them), a recursive alias, a file past the limits in
+    cardtable/limits.py (nesting, aliases, expansion, long values, huge numbers, tags).
     """
     path = Path(path)
     file = str(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise LoadError([Problem(file, 1, 1, "", "no such file")]) from None
-    except IsADirectoryError:
-        raise LoadError([Problem(file, 1, 1, "", "is a folder, not a file")]) from None
-    except OSError as exc:
-        raise LoadError([Problem(file, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]) from None
-    return parse_yaml(decode_utf8(raw, file), file)
+        raw = read_limited(path, limit)
+    except FileRefused as exc:
+        raise LoadError([Problem(file, 1, 1, "", str(exc))]) from None
+    return parse_yaml(decode_utf8(raw, file), file, limit)
 
 
-def parse_yaml(text: str, file: str = "<text>") -> tuple[Any, Node | None]:
+def parse_yaml(text: str, file: str = "<text>", limit: int = MAX_YAML_BYTES) -> tuple[Any, Node | None]:
     """Like read_yaml, for text already in memory; `file` is the name problems carry."""
+    if len(text) > limit:
+        raise LoadError([Problem(file, 1, 1, "", f"the text is too long ({len(text)} characters)")])
     try:
         loader = StrictLoader(text)
     except ReaderError as exc:  # a character YAML forbids; for a str, position is its index
@@ -279,12 +380,22 @@ def parse_yaml(text: str, file: str = "<text>") -> tuple[Any, Node | None]:
         message = f"character U+{exc.character:04X} is not allowed in a YAML file"
         raise LoadError([Problem(file, line, col, "", message)]) from None
     loader.collect_duplicates = True
+    root: Node | None = None
     try:
         root = loader.get_single_node()
         if root is None:
             return None, None
         _reject_cycles(root, file)
+        _reject_expansion(root, file)
         data = loader.construct_document(root)
+    except NodeError as exc:
+        problem = _marked_problem(exc, file)
+        where = node_path(root, exc.node) if root is not None else None
+        if where:
+            problem = Problem(
+                problem.file, problem.line, problem.col, format_key_path(where), problem.message
+            )
+        raise LoadError([problem]) from None
     except MarkedYAMLError as exc:
         raise LoadError([_marked_problem(exc, file)]) from None
     finally:
@@ -347,6 +458,35 @@ def _reject_cycles(root: Node, file: str) -> None:
         stack.append((node, True))
         for child in reversed(_children(node)):
             stack.append((child, False))
+
+
+def _reject_expansion(root: Node, file: str) -> None:
+    """Refuse a document whose aliases expand to more than MAX_EXPANDED_NODES nodes ("billion laughs").
+
+    Aliases share one node, so the text stays small while every walk over the data (the schema, the
+    game's checks, a copy) would visit each expansion. Each node's expanded size is counted once, in
+    post-order over the (acyclic: _reject_cycles ran) node graph, so this costs one pass over the text.
+    """
+    sizes: dict[int, int] = {}
+    stack: list[tuple[Node, bool]] = [(root, False)]
+    while stack:
+        node, leaving = stack.pop()
+        key = id(node)
+        if leaving:
+            total = 1 + sum(sizes[id(child)] for child in _children(node))
+            if total > MAX_EXPANDED_NODES:
+                line, col = _mark(node)
+                message = (
+                    f"aliases expand this value to more than {MAX_EXPANDED_NODES} values; "
+                    "a file this size cannot need that many"
+                )
+                raise LoadError([Problem(file, line, col, "", message)])
+            sizes[key] = total
+            continue
+        if key in sizes:
+            continue
+        stack.append((node, True))
+        stack.extend((child, False) for child in _children(node) if id(child) not in sizes)
 
 
 def _children(node: Node) -> list[Node]:

@@ -32,6 +32,8 @@ Where = list[str | int]
 """A key path into card data (mapping keys and list indices), outermost first."""
 
 _REQUIRED = object()
+EFFECT_INT_MAX = 99
+"""The largest whole-number argument an effect takes when its kind states no maximum of its own."""
 _LABEL = re.compile(r"[a-z0-9_]+")
 
 
@@ -168,8 +170,11 @@ class EffectKind:
                 return None, f"must be a whole number, not {show_value(value)}"
             if arg.minimum is not None and value < arg.minimum:
                 return None, f"must be at least {arg.minimum}, not {value}"
-            if arg.maximum is not None and value > arg.maximum:
-                return None, f"must be at most {arg.maximum}, not {value}"
+            # Unless a kind says otherwise, no amount in card text exceeds EFFECT_INT_MAX: a huge
+            # `draw:` or `damage:` would only make a game's length bound (and its loops) explode.
+            maximum = EFFECT_INT_MAX if arg.maximum is None else arg.maximum
+            if value > maximum:
+                return None, f"must be at most {maximum}, not {value}"
             return value, ""
         if arg.kind == "uses":
             return None, ""
