@@ -342,6 +342,8 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
                     continue
                 cards = state.zones[zone].cards
                 if key == "counts":
+                    if not _is_count(want):
+                        raise refs.fail(f"{at}.{zone}", "expected how many cards, such as 3")
                     if len(cards) != want:
                         out.append(f"counts.{zone}: expected {want}, got {len(cards)}")
                     continue
@@ -360,17 +362,25 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
                         f"got {' '.join(refs.code_list(reversed(cards)))}"
                     )
         elif key in ("scores", "mp"):
+            if not isinstance(value, list) or not all(_is_int(v) for v in value):
+                raise refs.fail(at, "expected every seat's score, such as [0, 12]")
             if list(value) != state.scores:
                 out.append(f"{key}: expected {list(value)}, got {state.scores}")
         elif key in ("winners", "next"):
+            if not isinstance(value, list | None):
+                raise refs.fail(at, "expected a list of seats, such as [P1, P3]")
             want_seats = sorted(refs.seat(s, f"{at}") for s in (value or []))
             got = sorted(state.winners if key == "winners" else state.deciding_seats())
             if want_seats != got:
                 out.append(f"{key}: expected {_seats(want_seats)}, got {_seats(got)}")
         elif key == "over":
-            if bool(value) != state.over:
+            if not isinstance(value, bool):
+                raise refs.fail(at, "expected true or false")
+            if value != state.over:
                 out.append(f"over: expected {bool(value)}, got {state.over}")
         elif key == "phase":
+            if not isinstance(value, str):
+                raise refs.fail(at, "expected a phase name, such as play")
             if str(value) != state.phase:
                 out.append(f"phase: expected {value}, got {state.phase}")
         elif key == "active":
@@ -390,12 +400,22 @@ def _check(engine: Engine, expect: Any, refs: _Refs, where: str) -> list[str]:
                     f"rolls_left: expected {value}, got {len(state.forced_rolls)} ({state.forced_rolls})"
                 )
         elif key == "data":
+            if not isinstance(value, dict | None):
+                raise refs.fail(at, "expected a mapping of name: value")
             public = engine.game.public_data(state, None)
             for name, want in (value or {}).items():
                 got = public.get(name, "<missing>")
                 if not _matches(want, got):
                     out.append(f"data.{name}: expected {want!r}, got {got!r}")
     return out
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_count(value: Any) -> bool:
+    return _is_int(value) and value >= 0
 
 
 def _matches(want: Any, got: Any) -> bool:
@@ -418,11 +438,17 @@ def _check_legal(engine: Engine, value: Any, refs: _Refs, at: str) -> list[str]:
         raise refs.fail(at, "expected {P1: {has: [...], lacks: [...]}}")
     for who, rule in value.items():
         seat = refs.seat(who, at)
+        rule = rule or {}
+        if not isinstance(rule, dict) or not all(
+            isinstance(rule.get(k) or [], list) and all(isinstance(t, str) for t in rule.get(k) or [])
+            for k in ("has", "lacks")
+        ):
+            raise refs.fail(f"{at}.{who}", "expected {has: [moves], lacks: [moves]}")
         texts = {engine.describe(a) for a in engine.legal_actions(seat)}
-        for text in (rule or {}).get("has", []):
+        for text in rule.get("has") or []:
             if _norm(engine, seat, text) not in texts:
                 out.append(f"legal.P{seat + 1}: expected {text!r} among {sorted(texts)}")
-        for text in (rule or {}).get("lacks", []):
+        for text in rule.get("lacks") or []:
             norm = _norm(engine, seat, text)
             hits = [t for t in texts if t == norm or t.split()[0] == norm]
             if hits:

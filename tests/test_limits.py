@@ -183,3 +183,41 @@ def test_the_bundled_sets_stay_far_inside_the_limits(path: Path):
 
 def test_no_recursion_limit_was_raised_to_get_here():
     assert sys.getrecursionlimit() <= 10_000
+
+
+# -- settings --------------------------------------------------------------------------------------
+
+
+def test_settings_take_only_values_of_the_right_type(tmp_path: Path):
+    from cardtable.persistence.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(
+        '{"language": 5, "volume": "0.2", "muted": "false", "animation_speed": 1e400, "claim_window_s": null,'
+        ' "bot_delay_s": 2, "fullscreen": 1, "window_size": [1e300, 99999999999999999999]}',
+        encoding="utf-8",
+    )
+    settings = load_settings(path)
+    assert settings == Settings(bot_delay_s=2.0, window_size=(16384, 16384))
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [b"[" * 30_000 + b"]" * 30_000, b"\xff\xfe", b'{"volume": 0.5', b"#" * (limits.MAX_SETTINGS_BYTES + 1)],
+)
+def test_damaged_settings_are_set_aside(tmp_path: Path, raw: bytes):
+    from cardtable.persistence.settings import Settings, load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_bytes(raw)
+    assert load_settings(path) == Settings()
+    assert not path.exists()
+    assert (tmp_path / "settings.json.damaged").read_bytes() == raw
+
+
+def test_a_folder_in_place_of_the_settings_is_kept(tmp_path: Path):
+    from cardtable.persistence.settings import Settings, load_settings
+
+    (tmp_path / "settings.json").mkdir()
+    assert load_settings(tmp_path / "settings.json") == Settings()
+    assert (tmp_path / "settings.json.damaged").is_dir()

@@ -1,19 +1,24 @@
 """User settings (language, sound, animation speed, window) in the user config folder, as JSON.
 
 Unknown keys are dropped and bad values fall back to the default, so a hand-edited or older file
-never stops the app from starting; a file that does not parse is kept as settings.json.damaged.
+never stops the app from starting; a file that does not parse (or is not a file, or is too large) is
+kept as settings.json.damaged.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from ..limits import MAX_SETTINGS_BYTES, FileRefused, read_limited
 from .files import atomic_write_bytes, user_folders
 
 LANGUAGES = ("en", "ja")
+log = logging.getLogger("cardtable.settings")
 
 
 @dataclass
@@ -32,13 +37,25 @@ class Settings:
     def clean(self) -> Settings:
         """Values clamped into their ranges."""
         self.language = self.language if self.language in LANGUAGES else "en"
-        self.volume = min(1.0, max(0.0, float(self.volume)))
-        self.animation_speed = min(4.0, max(0.0, float(self.animation_speed)))
-        self.claim_window_s = min(15.0, max(1.0, float(self.claim_window_s)))
-        self.bot_delay_s = min(3.0, max(0.0, float(self.bot_delay_s)))
+        self.volume = _clamp(self.volume, 0.0, 1.0, 0.7)
+        self.animation_speed = _clamp(self.animation_speed, 0.0, 4.0, 1.0)
+        self.claim_window_s = _clamp(self.claim_window_s, 1.0, 15.0, 3.0)
+        self.bot_delay_s = _clamp(self.bot_delay_s, 0.0, 3.0, 0.5)
         w, h = self.window_size
-        self.window_size = (max(800, int(w)), max(500, int(h)))
+        # an upper bound too: a hand-edited 10**9 would ask SDL for a window it cannot make
+        self.window_size = (int(_clamp(w, 800, MAX_WINDOW, 1280)), int(_clamp(h, 500, MAX_WINDOW, 720)))
         return self
+
+
+MAX_WINDOW = 16384
+
+
+def _clamp(value: float, low: float, high: float, default: float) -> float:
+    """`value` within [low, high]; NaN (which compares false with everything) becomes `default`."""
+    value = float(value)
+    if math.isnan(value):
+        return default
+    return min(high, max(low, value))
 
 
 def settings_path() -> Path:
@@ -47,33 +64,62 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> Settings:
-    """The saved settings, or the defaults; a damaged file is set aside, never deleted."""
+    """The saved settings, or the defaults; a damaged file is set aside, never deleted.
+
+    Each value is taken only when it has the right type (a JSON number for a number, true/false for a
+    switch: the text "false" is not taken as true) and is clamped into its range; anything else keeps
+    its default. The file is read with the limits of cardtable/limits.py.
+    """
     path = path or settings_path()
     try:
-        raw: Any = json.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
+        raw: Any = json.loads(read_limited(path, MAX_SETTINGS_BYTES).decode("utf-8"))
+    except FileRefused as exc:
+        if str(exc) != "no such file":
+            log.warning("settings not read: %s: %s", path, exc)
+            _set_aside(path)
         return Settings()
-    except (UnicodeDecodeError, json.JSONDecodeError):
-        path.replace(path.with_name(path.name + ".damaged"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        _set_aside(path)
         return Settings()
     settings = Settings()
     if isinstance(raw, dict):
         for field in fields(Settings):
-            if field.name in raw:
-                value = raw[field.name]
-                try:
-                    if field.name == "window_size":
-                        value = (int(value[0]), int(value[1]))
-                    elif isinstance(getattr(settings, field.name), bool):
-                        value = bool(value)
-                    elif isinstance(getattr(settings, field.name), float):
-                        value = float(value)
-                    elif isinstance(getattr(settings, field.name), str):
-                        value = str(value)
-                except (TypeError, ValueError, IndexError):
-                    continue
-                setattr(settings, field.name, value)
+            value = raw.get(field.name)
+            default = getattr(settings, field.name)
+            if field.name == "window_size":
+                if isinstance(value, list) and len(value) == 2 and all(_is_number(v) for v in value):
+                    settings.window_size = (
+                        _clamp(value[0], 0, MAX_WINDOW, 1280),
+                        _clamp(value[1], 0, MAX_WINDOW, 720),
+                    )
+            elif isinstance(default, bool):
+                if isinstance(value, bool):
+                    setattr(settings, field.name, value)
+            elif isinstance(default, float):
+                if _is_number(value):
+                    setattr(settings, field.name, float(value))
+            elif isinstance(default, str):
+                if isinstance(value, str):
+                    setattr(settings, field.name, value)
     return settings.clean()
+
+
+def _is_number(value: Any) -> bool:
+    """A JSON number that is finite as a float (10**400 is not)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    try:
+        return math.isfinite(float(value))
+    except OverflowError:
+        return False
+
+
+def _set_aside(path: Path) -> None:
+    """Keep a damaged settings file as settings.json.damaged for inspection (never delete it)."""
+    try:
+        path.replace(path.with_name(path.name + ".damaged"))
+    except OSError as exc:
+        log.warning("could not set %s aside: %s", path, exc)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:

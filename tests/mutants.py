@@ -1,0 +1,412 @@
+"""Seeded mutants of the files people hand cardtable (card sets, scenario files, saves) and the oracles
+that judge what cardtable did with each.
+
+Shared by tests/test_fuzz.py (a few hundred mutants per kind in the default run; more with
+CARDTABLE_FUZZ=N) and bench/fuzz_files.py (a few thousand fresh ones, counted). Every mutant comes from a
+`random.Random(seed)`, so a failure is reproduced from its seed alone.
+
+An outcome is one of:
+- "ok": the file was accepted and worked (a game played to its end, a scenario ran, a save resumed the
+  same game);
+- "refused": a clean refusal: the project's own error type with a `file:line:col`-style message;
+- "traceback": any other exception (a bug: the issue wants none);
+- "hang": the work did not finish within the time limit;
+- "silent": the file was accepted but something changed without a word: a save that resumes a different
+  game than the one written, a file that was modified or lost, a card set that validates and then cannot
+  be played.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import re
+import signal
+import threading
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "cards"
+SCENARIOS = ROOT / "tests" / "scenarios"
+
+# Values a careless or hostile editor writes: wrong types, extremes, YAML's traps, tags, aliases.
+HOSTILE_SCALARS = [
+    "0",
+    "-1",
+    "1e9",
+    "1e400",
+    "-.inf",
+    ".nan",
+    "99999999999999999999999",
+    "0x7fffffffffffffff",
+    "2.5",
+    "null",
+    "~",
+    '""',
+    "''",
+    "[]",
+    "{}",
+    "true",
+    "no",
+    "12:30",
+    "!!set {a, b}",
+    "!!binary aGVsbG8=",
+    "!!timestamp 2024-05-01",
+    "!!python/object:os.system x",
+    "&a [*a]",
+    "*nowhere",
+    '"\\u0000"',
+    '"P9"',
+    '"P0"',
+    '"hand:9"',
+    "[P1, P2, P3, P4, P5, P6, P7]",
+    "{P1: x}",
+    "{P1: {has: x}}",
+    "[[[[[[[[]]]]]]]]",
+    '"' + "x" * 300 + '"',
+    "{a: 1, a: 2}",
+    "- a\n- b",
+    "'P1: x'",
+    "[1, 2, 3]",
+    "{has: [x], lacks: 1}",
+]
+
+HOSTILE_VALUES: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1,
+    7,
+    10**9,
+    10**30,
+    -(10**18),
+    2.5,
+    float("inf"),
+    float("nan"),
+    "",
+    "x",
+    "P9",
+    "P1",
+    "true",
+    "hand:0",
+    "x" * 500,
+    "\u0000",
+    "ルーン",
+    [],
+    [1],
+    ["x"],
+    [[]],
+    {},
+    {"a": 1},
+    {"P1": "x"},
+    {"has": 1},
+]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Mutators
+
+
+def _lines_mutant(text: str, rng: random.Random) -> str:
+    lines = text.split("\n")
+    if not lines:
+        return text
+    i = rng.randrange(len(lines))
+    op = rng.randrange(9)
+    if op == 0:
+        del lines[i]
+    elif op == 1:
+        lines.insert(i, lines[rng.randrange(len(lines))])
+    elif op == 2:
+        j = rng.randrange(len(lines))
+        lines[i], lines[j] = lines[j], lines[i]
+    elif op == 3:
+        lines[i] = " " * rng.randrange(1, 5) + lines[i]
+    elif op == 4:
+        lines[i] = lines[i].lstrip()
+    elif op == 5:  # a scalar after a colon becomes something hostile
+        match = re.search(r":\s+(\S.*)$", lines[i])
+        if match:
+            lines[i] = lines[i][: match.start(1)] + rng.choice(HOSTILE_SCALARS)
+        else:
+            lines[i] += " " + rng.choice(HOSTILE_SCALARS)
+    elif op == 6:  # a number anywhere in the line becomes another
+        numbers = list(re.finditer(r"-?\d+", lines[i]))
+        if numbers:
+            m = rng.choice(numbers)
+            lines[i] = lines[i][: m.start()] + rng.choice(["0", "-1", "1e9", "99999999999", "7", "2"]) + lines[i][m.end() :]
+    elif op == 7:  # a word becomes another word of the file (a key or code in the wrong place)
+        words = re.findall(r"[A-Za-z_][\w:]*", text)
+        here = list(re.finditer(r"[A-Za-z_][\w:]*", lines[i]))
+        if words and here:
+            m = rng.choice(here)
+            lines[i] = lines[i][: m.start()] + rng.choice(words) + lines[i][m.end() :]
+    else:
+        lines[i] = lines[i] + rng.choice([":", " #", "\t", " &x", " *x", " [", " {", "'", '"', " - x"])
+    return "\n".join(lines)
+
+
+def _bytes_mutant(raw: bytes, rng: random.Random) -> bytes:
+    data = bytearray(raw)
+    op = rng.randrange(6)
+    if not data:
+        return bytes([rng.randrange(256)])
+    i = rng.randrange(len(data))
+    if op == 0:  # a bit flip
+        data[i] ^= 1 << rng.randrange(8)
+    elif op == 1:  # truncated, as by a crash
+        del data[i:]
+    elif op == 2:  # a random byte
+        data[i] = rng.randrange(256)
+    elif op == 3:  # a chunk removed
+        del data[i : i + rng.randrange(1, 64)]
+    elif op == 4:  # a chunk repeated
+        j = min(len(data), i + rng.randrange(1, 64))
+        data[i:i] = data[i:j]
+    else:  # junk inserted
+        data[i:i] = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 8)))
+    return bytes(data)
+
+
+def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _paths(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from _paths(value, (*path, index))
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def mutate_data(data: Any, rng: random.Random) -> Any:
+    """A deep copy of JSON-like data with one node changed: replaced, removed, duplicated, retyped."""
+    data = copy.deepcopy(data)
+    paths = list(_paths(data))
+    path = rng.choice(paths)
+    if not path:
+        return rng.choice(HOSTILE_VALUES)
+    parent = _get(data, path[:-1])
+    key = path[-1]
+    value = parent[key]
+    op = rng.randrange(7)
+    if op == 0:
+        del parent[key]
+    elif op == 1 and isinstance(value, int | float) and not isinstance(value, bool):
+        parent[key] = rng.choice([value + 1, value - 1, -value, value * 1000, 0, -1, 10**9, 2**63, 0.5])
+    elif op == 2 and isinstance(value, str):
+        parent[key] = rng.choice([value + "x", value[:-1], value.upper(), value * 3, "", " " + value, value + ":"])
+    elif op == 3 and isinstance(parent, list):
+        parent.insert(key, copy.deepcopy(value))
+    elif op == 4 and isinstance(parent, dict):  # the value moves to another key
+        other = rng.choice(list(_paths(data)))
+        if other and isinstance(_get(data, other[:-1]), dict):
+            parent[key] = copy.deepcopy(_get(data, other))
+    else:
+        parent[key] = copy.deepcopy(rng.choice(HOSTILE_VALUES))
+    return data
+
+
+def yaml_mutant(text: str, rng: random.Random) -> bytes:
+    """A mutated copy of a YAML file: one to three edits to its lines, data or bytes."""
+    for _ in range(rng.choice([1, 1, 1, 2, 3])):
+        kind = rng.randrange(10)
+        if kind < 5:
+            text = _lines_mutant(text, rng)
+        elif kind < 8:
+            try:
+                data = yaml.safe_load(text)
+            except yaml.YAMLError:
+                text = _lines_mutant(text, rng)
+                continue
+            text = yaml.safe_dump(mutate_data(data, rng), allow_unicode=True, sort_keys=False)
+        else:
+            raw = _bytes_mutant(text.encode("utf-8", errors="surrogateescape"), rng)
+            text = raw.decode("utf-8", errors="surrogateescape")
+    return text.encode("utf-8", errors="surrogateescape")
+
+
+def json_mutant(raw: bytes, rng: random.Random) -> bytes:
+    """A mutated copy of a JSON file: its data changed and re-dumped, or its bytes damaged."""
+    kind = rng.randrange(10)
+    if kind < 6:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return _bytes_mutant(raw, rng)
+        return json.dumps(mutate_data(data, rng), ensure_ascii=False).encode("utf-8")
+    if kind < 8:
+        return _bytes_mutant(raw, rng)
+    text = raw.decode("utf-8", errors="replace")
+    return _lines_mutant(text, rng).encode("utf-8")
+
+
+def trimmed_cardset(text: str, keep: int) -> str:
+    """A bundled card set cut to its first `keep` cards (small mutants parse quickly)."""
+    data = yaml.safe_load(text)
+    data["cards"] = data["cards"][:keep]
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Oracles
+
+
+@dataclass
+class Outcome:
+    """What cardtable did with one mutant."""
+
+    kind: str  # ok | refused | traceback | hang | silent
+    detail: str = ""
+
+
+class Hang(BaseException):
+    """Raised by the watchdog when a mutant's work runs past its time."""
+
+
+@contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Raise Hang in this thread after `seconds` (POSIX main thread; elsewhere no limit)."""
+    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+    if not usable:
+        yield
+        return
+
+    def ring(signum: int, frame: Any) -> None:
+        raise Hang()
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+_PROBLEM_LINE = re.compile(r"^.+:\d+:\d+: \S")
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "missing"
+
+
+def judge(work: Callable[[], Outcome], seconds: float) -> Outcome:
+    """Run one mutant's work under a time limit; any exception that gets out is a traceback."""
+    try:
+        with time_limit(seconds):
+            return work()
+    except Hang:
+        return Outcome("hang", f"still running after {seconds} s")
+    except Exception:
+        return Outcome("traceback", traceback.format_exc(limit=-6))
+
+
+_TEMPLATE_GAME = {"playing_card": "runeworks", "deckbuilder": "risugeon", "sainome": "sainome"}
+
+
+def play_to_end(engine: Any, seed: int, max_actions: int | None) -> None:
+    """Random legal moves until the game ends (or `max_actions` were made)."""
+    from cardtable.bots.random_bot import RandomBot
+    from cardtable.rules.rng import Rng
+
+    bot = RandomBot(Rng(seed))
+    made = 0
+    while not engine.is_over() and (max_actions is None or made < max_actions):
+        seat = engine.deciding_seats()[0]
+        engine.apply(bot.choose(engine.view(seat)))
+        made += 1
+
+
+def cardset_outcome(path: Path, seed: int, max_actions: int | None = None, seconds: float = 20.0) -> Outcome:
+    """Validate a card set file; when it is valid, play a random game of its template's game with it."""
+
+    def work() -> Outcome:
+        from cardtable.cardsets import LoadError, validate_paths
+        from cardtable.games import get_game
+        from cardtable.rules.engine import Engine
+        from cardtable.rules.game import ParamError
+
+        before = _digest(path)
+        problems = validate_paths([path])
+        if _digest(path) != before:
+            return Outcome("silent", "validate changed the file")
+        if problems:
+            bad = [str(p) for p in problems if not _PROBLEM_LINE.match(str(p)) or "\n" in str(p)]
+            return Outcome("traceback", f"badly formed problem: {bad[0]!r}") if bad else Outcome("refused")
+        data = yaml.safe_load(path.read_bytes().decode("utf-8-sig"))
+        game_id = _TEMPLATE_GAME.get(data.get("template"))
+        if game_id is None:
+            return Outcome("ok", "valid; no game plays this template")
+        game = get_game(game_id)
+        try:
+            engine = Engine.new(game, game.min_seats, seed, {"cardset": str(path)})
+        except (LoadError, ParamError) as exc:
+            lines = str(exc).splitlines()
+            if all(_PROBLEM_LINE.match(line) for line in lines):
+                return Outcome("refused", "the game refused the set")
+            return Outcome("traceback", f"badly formed refusal: {str(exc)!r}")
+        try:
+            play_to_end(engine, seed, max_actions)
+        except Exception:
+            return Outcome("silent", "validated and accepted, then failed in play:\n" + traceback.format_exc(limit=-4))
+        return Outcome("ok")
+
+    return judge(work, seconds)
+
+
+def scenario_outcome(path: Path, seconds: float = 20.0) -> Outcome:
+    """Run a scenario file through the command line: exit 0/1 with results, or 2 with a placed line."""
+
+    def work() -> Outcome:
+        import contextlib
+        import io
+
+        from cardtable.cli import main
+
+        before = _digest(path)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["scenario", str(path)])
+        if _digest(path) != before:
+            return Outcome("silent", "running the scenario changed its file")
+        if code == 2:
+            message = err.getvalue().strip()
+            if not re.match(r"^cardtable: .+:\d+:\d+: ", message) or "\n" in message:
+                return Outcome("traceback", f"exit 2 without saying where: {message!r}")
+            return Outcome("refused")
+        if code in (0, 1):
+            return Outcome("ok", f"exit {code}")
+        return Outcome("traceback", f"exit {code}")
+
+    return judge(work, seconds)
+
+
+def cardset_bases(trim: int | None) -> list[tuple[str, str]]:
+    """(name, text) of every bundled card set, cut to `trim` cards when given."""
+    out = []
+    for path in sorted(CARDS.glob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        out.append((path.stem, trimmed_cardset(text, trim) if trim else text))
+    return out
+
+
+def scenario_bases() -> list[tuple[str, str]]:
+    """(name, text) of every scenario file of the test suite."""
+    return [(str(p.relative_to(SCENARIOS)), p.read_text(encoding="utf-8")) for p in sorted(SCENARIOS.rglob("*.yaml"))]
