@@ -201,6 +201,8 @@ def run_scenario(
         raise refs.fail("params", "expected a mapping of parameter: value")
     deal = spec.get("deal") or {}
     setup = spec.get("setup") or {}
+    if not isinstance(setup, dict):
+        raise refs.fail("setup", "expected a mapping of setup keys")
     rolls = _stated_rolls(spec.get("rolls"), refs)
 
     def arrange(state: GameState) -> None:
@@ -208,7 +210,14 @@ def run_scenario(
         _stack_deal(state, deal, refs, game.reserve_zone)
         # Stated rolls live in the state, set again on every replay (undo), so they stay deterministic.
         state.forced_rolls[:] = rolls
-        game.arrange(state, setup, refs)
+        try:
+            game.arrange(state, setup, refs)
+        except (ScenarioError, ParamError):
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError, StopIteration) as exc:
+            # A game's arrange reads the file's setup: keys; a value of a shape it did not expect is
+            # the file's fault, reported at setup rather than as a traceback.
+            raise refs.fail("setup", f"cannot set this up ({exc.__class__.__name__}: {exc})") from None
 
     try:
         engine = Engine.new(game, seats, seed, params, arrange=arrange)
