@@ -3,25 +3,49 @@ autosave after every action, undo through the engine, and Continue. Pure Python:
 
 The log is public (everyone at a hotseat table can read it), so a hidden commitment is logged only as
 "has chosen"; what was chosen appears when the engine reveals it.
+
+Autosave appends each action to the save's journal (cardtable/persistence/saves.py) and rewrites the
+whole save every COMPACT_EVERY actions, so saving costs the same at move 10 and move 10,000. The engine
+keeps a snapshot every SNAPSHOT_EVERY actions, so undo replays only a few actions.
+
+Bots: each bot's generator is seeded from the operating system's entropy, never from the game's seed
+(a bot that knew how its seed was made could solve for the deal), and its state is saved with every
+action, so after Continue the bots play exactly as they would have without the interruption.
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass
+import secrets
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .bots import Bot, make_bot
 from .games import get_game
-from .persistence.files import user_folders
-from .persistence.saves import SaveError, load_game, save_game
+from .persistence.files import clean_stale_temporaries, user_folders
+from .persistence.saves import (
+    COMPACT_EVERY,
+    MAX_LOG_CHARS,
+    MAX_LOG_LINES,
+    MAX_NAME_CHARS,
+    LoadedGame,
+    Player,
+    SaveError,
+    SaveWriter,
+    build_save,
+    journal_path,
+    move_texts,
+    read_save,
+)
 from .rules.actions import Action
 from .rules.engine import Engine
 from .rules.events import Announced, Committed, Event, GameEnded, Revealed, Scored
+from .rules.rng import RNG_VERSION
 
 log = logging.getLogger("cardtable.session")
 AUTOSAVE = "autosave.json"
+SNAPSHOT_EVERY = 64
 
 
 @dataclass
@@ -38,23 +62,43 @@ def autosave_path() -> Path:
     return user_folders().saves / AUTOSAVE
 
 
+def bot_seed() -> int:
+    """A bot's seed: 64 bits of the operating system's entropy, unrelated to any game's seed."""
+    return secrets.randbits(64)
+
+
 class Session:
     """One game at the table."""
 
-    def __init__(self, engine: Engine, seats: list[SeatConfig], autosave: bool = True) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        seats: list[SeatConfig],
+        autosave: bool = True,
+        bot_rngs: dict[int, int] | None = None,
+        moves: list[str] | None = None,
+        path: Path | None = None,
+    ) -> None:
         if len(seats) != engine.state.seats:
             raise ValueError("one seat configuration per seat")
         self.engine = engine
-        self.seats = seats
+        self.seats = [SeatConfig(s.name[:MAX_NAME_CHARS], s.human, s.bot) for s in seats]
         self.autosave = autosave
-        self.bots: dict[int, Bot] = {
-            i: make_bot(s.bot, engine.game.id, engine.state.seed * 31 + i)
-            for i, s in enumerate(seats)
-            if not s.human
-        }
+        self.bots: dict[int, Bot] = {}
+        for i, s in enumerate(self.seats):
+            if not s.human:
+                bot = make_bot(s.bot, engine.game.id, bot_seed())
+                if bot_rngs and i in bot_rngs:
+                    bot.rng.state = bot_rngs[i]  # resumed: the bot's own generator, as saved
+                self.bots[i] = bot
         self.log: list[str] = []
-        self.moves: list[str] | None = None  # `P1: notation` per action, kept so autosave need not replay
+        # `P1: notation` per action, kept so autosave need not replay the game to write them
+        self.moves: list[str] | None = moves
         self.save_error: str | None = None
+        self.path = path
+        self._writer: SaveWriter | None = None
+        self._log_saved = 0  # log lines already in the save
+        engine.keep_snapshots(SNAPSHOT_EVERY)
 
     @classmethod
     def new(
@@ -67,18 +111,52 @@ class Session:
     ) -> Session:
         """Deal a new game."""
         engine = Engine.new(get_game(game_id), len(seats), seed, params)
-        return cls(engine, seats, autosave)
+        session = cls(engine, seats, autosave, moves=[])
+        return session
 
     @classmethod
-    def resume(cls, path: Path | None = None) -> Session:
-        """Continue the autosaved game exactly (SaveError when the save is damaged; the file is kept)."""
-        engine, meta = load_game(path or autosave_path())
-        raw = meta.get("seats")
-        if not isinstance(raw, list) or len(raw) != engine.state.seats:
-            raise SaveError("the save does not say who sits where")
-        seats = [SeatConfig(**{k: v for k, v in s.items() if k in ("name", "human", "bot")}) for s in raw]
-        session = cls(engine, seats)
-        session.log = [str(x) for x in meta.get("log", [])][-500:]
+    def resume(cls, path: Path | None = None, journal: bool = True) -> Session:
+        """Continue a saved game exactly (SaveError when the save is damaged; its files are kept)."""
+        path = path or autosave_path()
+        clean_stale_temporaries(path.parent)
+        loaded = read_save(path, journal)
+        return cls.from_loaded(loaded, path)
+
+    @classmethod
+    def from_loaded(cls, loaded: LoadedGame, path: Path) -> Session:
+        """A session around a save already read; it goes on saving to `path`."""
+        if loaded.players is None:
+            raise SaveError(f"{path}: the save does not say who sits where")
+        seats = [SeatConfig(p.name, p.human, p.bot) for p in loaded.players]
+        session = cls(loaded.engine, seats, bot_rngs=loaded.bot_rngs, moves=list(loaded.moves), path=path)
+        session.log = list(loaded.log)
+        session._log_saved = len(session.log)
+        if loaded.checksum:  # a save of the current format: append to its journal
+            session._writer = SaveWriter(path)
+            session._writer.resume(loaded)
+        return session
+
+    @classmethod
+    def resume_previous(cls, path: Path | None = None) -> Session:
+        """Continue from what a damaged save falls back on (the save without its damaged journal, or the
+        `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is saved whole again."""
+        path = path or autosave_path()
+        try:
+            read_save(path)
+        except SaveError as exc:
+            fallback = exc.fallback
+        else:
+            return cls.resume(path)
+        if fallback is None:
+            raise SaveError(f"{path}: there is no previous save to continue from")
+        source, with_journal = fallback
+        loaded = read_save(source, with_journal)
+        for damaged in (journal_path(path),) if source == path else (path, journal_path(path)):
+            if damaged.exists():
+                damaged.replace(damaged.with_name(damaged.name + ".damaged"))
+        session = cls.from_loaded(loaded, path)
+        session._writer = None  # write the whole game again before appending anything
+        session._autosave()
         return session
 
     # -- questions ---------------------------------------------------------------------------
@@ -95,19 +173,21 @@ class Session:
         """Whether a bot plays this seat."""
         return seat in self.bots
 
+    def bot_rngs(self) -> dict[int, int]:
+        """Every bot's generator state now."""
+        return {seat: bot.rng.state for seat, bot in self.bots.items()}
+
     # -- changes -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine (IllegalAction passes through), log it, autosave."""
         text = self.engine.describe(action)
         words = self.engine.game.narrate(self.engine.state, action)
-        if self.moves is None:
-            from .persistence.saves import move_texts
-
+        if self.moves is None or len(self.moves) != len(self.engine.state.history):
             self.moves = move_texts(self.engine)
         events = self.engine.apply(action)
         self.moves.append(f"P{action.seat + 1}: {text}")
         self._log(action, f"{words} [{text}]" if words != text else text, events)
-        self._autosave()
+        self._autosave({"move": self.moves[-1]})
         return events
 
     def bot_action(self, seat: int) -> Action:
@@ -122,7 +202,7 @@ class Session:
         if self.moves:
             self.moves.pop()
         self.log.append(f"{self.name(seat)} took back a move")
-        self._autosave()
+        self._autosave({"undo": seat})
         return taken
 
     def _log(self, action: Action, text: str, events: list[Event]) -> None:
@@ -149,17 +229,56 @@ class Session:
         assert self.engine.state.cardset is not None
         return " ".join(codes_text(self.engine.state.cardset, cards))
 
-    def save(self, path: Path | None = None) -> None:
-        """Save the game with its seats and log (atomic; the previous save is kept as .bak)."""
-        meta = {"seats": [asdict(s) for s in self.seats], "log": self.log[-500:]}
-        save_game(path or autosave_path(), self.engine, meta, self.moves)
+    # -- saving ------------------------------------------------------------------------------
+    def save_document(self) -> dict[str, Any]:
+        """The whole save as one checksummed document (seats, bots and their generators, moves, log)."""
+        if self.moves is None or len(self.moves) != len(self.engine.state.history):
+            self.moves = move_texts(self.engine)
+        players = [Player(s.name, s.human, s.bot) for s in self.seats]
+        return build_save(self.engine, players, self.bot_rngs(), self.moves, self.log[-MAX_LOG_LINES:])
 
-    def _autosave(self) -> None:
+    def save(self, path: Path | None = None) -> None:
+        """Save the whole game (atomic; the previous save is kept as .bak) and empty its journal."""
+        target = path or self.path or autosave_path()
+        writer = (
+            self._writer if self._writer is not None and self._writer.path == target else SaveWriter(target)
+        )
+        writer.write_full(self.save_document())
+        self._log_saved = len(self.log)
+        if target == (self.path or autosave_path()):
+            self._writer = writer
+
+    def close(self) -> None:
+        """Close the save's journal (the game is left)."""
+        if self._writer is not None:
+            self._writer.close()
+
+    def _autosave(self, change: dict[str, Any] | None = None) -> None:
         if not self.autosave:
             return
         try:
-            self.save()
+            writer = self._writer
+            if change is None or writer is None or writer.checksum is None or writer.lines >= COMPACT_EVERY:
+                if writer is None:
+                    clean_stale_temporaries((self.path or autosave_path()).parent)
+                self.save()
+            else:
+                new_log = [line[:MAX_LOG_CHARS] for line in self.log[self._log_saved :]][-MAX_LOG_LINES:]
+                record = {
+                    "n": len(self.engine.state.history) - (1 if "move" in change else 0),
+                    **change,
+                    "bots": {
+                        str(seat): {"version": RNG_VERSION, "state": state}
+                        for seat, state in sorted(self.bot_rngs().items())
+                    },
+                    "log": new_log,
+                }
+                if "undo" in change:
+                    record["n"] = len(self.engine.state.history) + 1
+                writer.append(record)
+                self._log_saved = len(self.log)
             self.save_error = None
         except OSError as exc:  # a full disk must not end the game: say so and carry on
             self.save_error = f"autosave failed: {exc}"
             log.warning(self.save_error)
+            self._writer = None  # the journal may be torn: the next save writes the whole game

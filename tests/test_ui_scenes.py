@@ -196,6 +196,29 @@ def test_a_damaged_autosave_is_reported_and_kept(app: Any) -> None:
     assert path.exists()
 
 
+def test_a_damaged_autosave_offers_the_previous_save(app: Any) -> None:
+    from cardtable.ui.scenes.menu import MenuScene
+
+    seats = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
+    session = Session.new("runeworks", seats, 3, {"level": 3})
+    for _ in range(6):
+        session.apply(session.engine.legal_actions(session.engine.deciding_seats()[0])[0])
+    session.save()
+    session.save()  # the same game in the .bak
+    path = autosave_path()
+    damaged = path.read_bytes().replace(b'"human": false', b'"human": true')
+    path.write_bytes(damaged)
+    menu = open_menu(app)
+    click(app, control(menu, "continue").rect.center)
+    assert isinstance(app.top, MenuScene) and menu.error and "damaged" in menu.error
+    assert path.read_bytes() == damaged  # nothing changed until the player chooses
+    click(app, control(menu, "continue_previous").rect.center)
+    assert not isinstance(app.top, MenuScene)
+    # the game from the .bak (the bot may have moved on already)
+    assert app.top.session.engine.state.history[:6] == session.engine.state.history
+    assert path.with_name("autosave.json.damaged").read_bytes() == damaged
+
+
 def play_out(session: Session) -> None:
     engine = session.engine
     for _ in range(engine.game.max_actions(engine.state.params, engine.state.seats)):

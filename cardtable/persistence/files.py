@@ -3,12 +3,16 @@
 `CARDTABLE_HOME` overrides every folder (tests and portable installs use it); otherwise saves go to
 the user data folder, settings to the user config folder, logs to the user log folder, each under
 its own name because on Windows and macOS data and config are the same folder.
+
+A process killed in the middle of an atomic write leaves its temporary file behind (the write itself is
+safe: the old file stays whole); `clean_stale_temporaries` removes those on the next start.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -62,6 +66,32 @@ def atomic_write_bytes(path: Path, data: bytes, keep_backup: bool = True) -> Non
         Path(tmp).unlink(missing_ok=True)
         raise
     _fsync_dir(path.parent)
+
+
+STALE_AFTER_S = 120.0
+"""A temporary file this old was left by a process that stopped mid-write (a write takes milliseconds)."""
+
+
+def clean_stale_temporaries(folder: Path, older_than_s: float = STALE_AFTER_S) -> int:
+    """Remove the `*.tmp` files an interrupted atomic write left in one of our folders; how many.
+
+    Only files older than `older_than_s` go, so a write in progress in another window is left alone.
+    Anything that cannot be listed or removed is skipped: cleaning up must never stop the app."""
+    removed = 0
+    now = time.time()
+    try:
+        candidates = [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for path in candidates:
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > older_than_s:
+                path.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed
 
 
 def _replace(src: Path, dst: Path) -> None:

@@ -6,6 +6,11 @@ replays a game from its seed and action list. The UI and bots never touch GameSt
 
 Undo policy: a seat may take back its own most recent actions back to the last action that revealed
 hidden information to anyone (a draw, a card shown, a shuffle, a roll); never another seat's.
+
+Undo rebuilds the position before the action taken back. With `keep_snapshots(every)` (the table's
+session turns it on) the engine keeps the state, without its history, after every `every`-th action
+and undo replays only the few actions since the nearest one: the same cost at move 10 and move 10,000.
+Without snapshots it replays from the deal, as a bare engine in a simulation needs no more.
 """
 
 from __future__ import annotations
@@ -37,6 +42,8 @@ class Engine:
         self._public: dict[int | None, dict[str, Any]] = {}
         self._pending: PendingView | None | object = _UNSET
         self.setup_events: list[Event] = []
+        self._snapshot_every = 0
+        self._snapshots: dict[int, dict[str, Any]] = {}  # history length -> state.to_dict(history=False)
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
@@ -144,7 +151,14 @@ class Engine:
         if any(e.reveals for e in events):
             state.undo_floor = len(state.history)
         self._forget()
+        if self._snapshot_every and len(state.history) % self._snapshot_every == 0:
+            self._snapshots[len(state.history)] = state.to_dict(history=False)
         return events
+
+    def keep_snapshots(self, every: int = 64) -> None:
+        """Keep the state after every `every`-th action (and now), so undo need not replay the game."""
+        self._snapshot_every = max(1, every)
+        self._snapshots[len(self.state.history)] = self.state.to_dict(history=False)
 
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
@@ -167,9 +181,28 @@ class Engine:
             raise IllegalAction("nothing of yours can be taken back now: something was revealed since")
         state = self.state
         taken = state.history[-1]
-        rebuilt = Engine.replay(
-            self.game, state.seats, state.seed, state.params, state.history[:-1], state.cardset, self.arrange
-        )
-        self.state = rebuilt.state
+        target = len(state.history) - 1
+        # Snapshots past the target describe a future that is being taken back.
+        for length in [n for n in self._snapshots if n > target]:
+            del self._snapshots[length]
+        base = max(self._snapshots, default=None)
+        if base is None:
+            rebuilt = Engine.replay(
+                self.game,
+                state.seats,
+                state.seed,
+                state.params,
+                state.history[:-1],
+                state.cardset,
+                self.arrange,
+            )
+            self.state = rebuilt.state
+        else:
+            restored = GameState.from_dict(self._snapshots[base], state.cardset)
+            restored.history = state.history[:base]
+            self.state = restored
+            self._forget()
+            for action in state.history[base:target]:
+                self.apply(action)
         self._forget()
         return taken

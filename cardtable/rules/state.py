@@ -142,8 +142,10 @@ class GameState:
         return () if self.active is None else (self.active,)
 
     # -- text forms --------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-able dict of the whole state, hidden parts included."""
+    def to_dict(self, history: bool = True) -> dict[str, Any]:
+        """A JSON-able dict of the whole state, hidden parts included. Without `history` the action list
+        is left out (an empty list): the engine's undo snapshots and saves keep it apart, so a snapshot
+        costs the same at move 10 and move 10,000."""
         out = {
             "game": self.game,
             "seats": self.seats,
@@ -156,7 +158,7 @@ class GameState:
             "pending": None if self.pending is None else self.pending.to_dict(),
             "scores": list(self.scores),
             "data": _plain(self.data),
-            "history": [a.to_list() for a in self.history],
+            "history": [a.to_list() for a in self.history] if history else [],
             "undo_floor": self.undo_floor,
             "over": self.over,
             "winners": list(self.winners),

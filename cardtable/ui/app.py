@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from ..persistence.files import user_folders
+from ..persistence.files import clean_stale_temporaries, user_folders
 from ..persistence.settings import Settings, load_settings, save_settings
 from ..rules.cards import CardSet
 from .i18n import Translator
@@ -36,6 +36,10 @@ class App:
         os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
         os.environ.setdefault("SDL_IME_SHOW_UI", "1")
         self.settings = settings or load_settings()
+        # temporary files left by a write the last run did not finish (a crash, a kill)
+        folders = user_folders()
+        for folder in (folders.saves, folders.settings):
+            clean_stale_temporaries(folder)
         self.fast = fast  # smoke tests: no animation, no bot delay, no idle waiting
         if fast:
             self.settings.animation_speed = 0.0

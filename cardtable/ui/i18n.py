@@ -75,6 +75,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.games": {"en": "Games", "ja": "ゲーム"},
     "menu.coming_soon": {"en": "table not ready yet", "ja": "テーブル準備中"},
     "menu.save_summary": {"en": "{game} · {n} players · move {moves}", "ja": "{game}・{n}人・{moves}手目"},
+    "menu.continue_previous": {
+        "en": "Continue from the previous save?",
+        "ja": "前のセーブから再開しますか？",
+    },
     "menu.save_damaged": {
         "en": "Could not continue the saved game: {error}. The file is kept as it is: {path}",
         "ja": "保存したゲームを再開できませんでした：{error}。ファイルはそのまま残しています：{path}",

@@ -2,13 +2,14 @@
 Quit.
 
 Continue is enabled only when an autosave exists. A save that cannot be loaded is reported here, in
-the menu, and the file is left exactly where it is (never deleted or renamed), so nothing is lost and
-the player can send it in with a bug report.
+the menu, and the file is left exactly where it is, so nothing is lost and the player can send it in
+with a bug report. When something older can be loaded instead (the save without its damaged journal,
+or the `.bak`), a button offers "Continue from the previous save?"; choosing it keeps the damaged files
+beside it as `*.damaged`.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,7 +18,7 @@ import pygame
 
 from ... import __version__
 from ...games import all_games
-from ...persistence.saves import SaveError
+from ...persistence.saves import SaveError, summary
 from ...rules.game import Game
 from ...session import Session, autosave_path
 from ..fonts import get_font
@@ -50,17 +51,16 @@ def game_description(app: App, game: Game) -> str:
 
 def save_summary(app: App) -> str:
     """A line about the autosaved game for the Continue button, read without replaying it."""
-    try:
-        data: Any = json.loads(autosave_path().read_bytes().decode("utf-8"))
-        game = all_games()[str(data["game"])]
-        title = game_title(app, game)[0]
-        text = app.t("menu.save_summary", game=title, n=int(data["seats"]), moves=len(data["moves"]))
-        level = data.get("params", {}).get("level")
-        if isinstance(level, int):
-            text += " · " + app.t("table.level", n=level)
-        return text
-    except Exception:  # a damaged save says so when Continue is pressed, not here
+    found = summary(autosave_path())
+    if found is None or found[0] not in all_games():  # a damaged save says so when Continue is pressed
         return ""
+    game_id, seats, moves, params = found
+    title = game_title(app, all_games()[game_id])[0]
+    text = app.t("menu.save_summary", game=title, n=seats, moves=moves)
+    level = params.get("level")
+    if isinstance(level, int) and not isinstance(level, bool):
+        text += " · " + app.t("table.level", n=level)
+    return text
 
 
 @dataclass(eq=False)
@@ -126,6 +126,7 @@ class MenuScene(FormScene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.error: str | None = None
+        self.offer_previous = False  # the autosave is damaged and an older save can be loaded
         self.games = list(all_games().values())
 
     # -- actions -----------------------------------------------------------------------------
@@ -137,13 +138,22 @@ class MenuScene(FormScene):
 
     def continue_game(self) -> None:
         """Resume the autosave; on any problem say so here and keep the file."""
+        self._resume(Session.resume, offer=True)
+
+    def continue_previous(self) -> None:
+        """Resume what the damaged autosave falls back on (its files are kept as *.damaged)."""
+        self._resume(Session.resume_previous, offer=False)
+
+    def _resume(self, load: Any, offer: bool) -> None:
         path = autosave_path()
+        self.offer_previous = False
         try:
-            session = Session.resume(path)
+            session = load(path)
             scene = table_scene_for(self.app, session)
         except SaveError as exc:
-            reason = str(exc).removeprefix(f"{path}: ")  # the path is named once, at the end
+            reason = str(exc).split(": ", 1)[-1] if str(exc).startswith(str(path.parent)) else str(exc)
             self.error = self.app.t("menu.save_damaged", error=reason, path=str(path))
+            self.offer_previous = offer and exc.fallback is not None
             log.warning("continue failed: %s", exc)
         except Exception as exc:  # a damaged file must never take the menu down with it
             log.exception("continue failed")
@@ -212,6 +222,11 @@ class MenuScene(FormScene):
                 "continue",
                 saved,
                 summary or ("" if saved else t("menu.no_save")),
+            ),
+            *(
+                [(t("menu.continue_previous"), self.continue_previous, "continue_previous", True, "")]
+                if self.offer_previous
+                else []
             ),
             (t("menu.settings"), self.open_settings, "settings", True, ""),
             (t("menu.about"), self.open_about, "about", True, ""),
@@ -287,5 +302,8 @@ class MenuScene(FormScene):
             return True
         if event.key == pygame.K_ESCAPE:
             self.error = None
+            if self.offer_previous:
+                self.offer_previous = False
+                self.rebuild()
             return True
         return False

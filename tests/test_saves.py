@@ -1,0 +1,297 @@
+"""Saves you can trust: every byte that matters under the checksum, every field checked, old saves still
+read, a journal that makes autosave flat, the .bak offered when a save is damaged, stale temporaries
+cleaned, undo from snapshots, and bots that play on after Continue exactly as they would have."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from cardtable.bots import bot_factories
+from cardtable.games import all_entries, all_games
+from cardtable.persistence.files import clean_stale_temporaries
+from cardtable.persistence.saves import (
+    COMPACT_EVERY,
+    SaveError,
+    journal_path,
+    read_save,
+)
+from cardtable.rules.engine import Engine
+from cardtable.rules.rng import Rng
+from cardtable.session import SeatConfig, Session, autosave_path
+
+SEATS = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
+
+
+def bot_game(moves: int, seed: int = 3, game: str = "runeworks", path: Path | None = None) -> Session:
+    """A session whose every seat is a bot, advanced `moves` actions (autosaving each)."""
+    second = "heuristic" if "heuristic" in bot_factories(game) else "random"
+    seats = [SeatConfig("Ann", False, "random"), SeatConfig("Bob", False, second)]
+    session = Session.new(game, seats, seed, {})
+    session.path = path
+    advance(session, moves)
+    return session
+
+
+def advance(session: Session, moves: int) -> list[str]:
+    made = []
+    for _ in range(moves):
+        if session.engine.is_over():
+            break
+        seat = session.engine.deciding_seats()[0]
+        action = session.bot_action(seat)
+        made.append(session.engine.describe(action))
+        session.apply(action)
+    return made
+
+
+def test_continue_resumes_the_same_game_seats_bots_and_log():
+    session = bot_game(40)
+    resumed = Session.resume()
+    assert resumed.engine.state.canonical() == session.engine.state.canonical()
+    assert resumed.seats == session.seats
+    assert resumed.bot_rngs() == session.bot_rngs()
+    assert resumed.log == session.log
+    assert resumed.moves == session.moves
+
+
+def test_after_continue_bots_play_exactly_as_without_the_interruption():
+    for game in all_games():
+        session = bot_game(25, seed=7, game=game)
+        resumed = Session.resume()
+        session.autosave = resumed.autosave = False
+        assert advance(resumed, 60) == advance(session, 60), game
+
+
+def test_a_bot_seed_says_nothing_about_the_deal():
+    first, second = bot_game(0, seed=5), bot_game(0, seed=5)
+    assert first.bot_rngs() != second.bot_rngs()  # drawn from the OS entropy, not from the game's seed
+    for seat, state in first.bot_rngs().items():
+        assert state not in (5 * 31 + seat, 5)
+
+
+def read_doc(path: Path) -> dict:
+    return json.loads(path.read_bytes())
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        (("players", 1, "human"), "false"),
+        (("players", 1, "human"), True),
+        (("players", 0, "name"), "Eve"),
+        (("players", 1, "bot"), "random"),
+        (("params", "level"), 4),
+        (("seed",), 4),
+        (("bots", "1", "state"), 12345),
+        (("moves", 3), "P2: draw"),
+        (("cardset", "sha256"), "0" * 64),
+        (("log", 0), "Nobody: nothing"),
+    ],
+)
+def test_every_field_that_matters_is_under_the_checksum(where: tuple, value: object):
+    session = bot_game(12)
+    session.save()  # the whole game in the main file
+    path = autosave_path()
+    doc = read_doc(path)
+    target = doc
+    for step in where[:-1]:
+        target = target[step]
+    assert target[where[-1]] != value
+    target[where[-1]] = value
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(SaveError, match="checksum does not match"):
+        Session.resume()
+    assert read_doc(path) == doc  # kept as it is
+
+
+def old_format_save(engine: Engine, seats: list[dict]) -> dict:
+    """A save as version 1 wrote it: seed, moves and a digest; the seats in meta."""
+    from cardtable.persistence.saves import move_texts
+
+    state = engine.state
+    return {
+        "format": "cardtable-save",
+        "version": 1,
+        "game": state.game,
+        "seats": state.seats,
+        "seed": state.seed,
+        "params": dict(state.params),
+        "moves": move_texts(engine),
+        "digest": state.digest(),
+        "rng": state.rng.to_dict()["version"],
+        "meta": {"seats": seats, "log": ["Ann: draw"]},
+    }
+
+
+def test_saves_of_the_old_format_still_load():
+    session = bot_game(30, seed=9)
+    path = autosave_path()
+    journal_path(path).unlink()
+    seats = [{"name": s.name, "human": s.human, "bot": s.bot} for s in session.seats]
+    path.write_text(json.dumps(old_format_save(session.engine, seats), indent=1), encoding="utf-8")
+    resumed = Session.resume()
+    assert resumed.engine.state.canonical() == session.engine.state.canonical()
+    assert [s.name for s in resumed.seats] == ["Ann", "Bob"]
+    assert resumed.log == ["Ann: draw"]
+    advance(resumed, 5)  # and it goes on saving in the new format
+    assert read_doc(path)["version"] == 2
+
+
+def test_an_old_save_with_a_bad_field_is_refused_not_crashed():
+    session = bot_game(10)
+    seats = [{"name": s.name, "human": "false", "bot": s.bot} for s in session.seats]
+    path = autosave_path()
+    path.write_text(json.dumps(old_format_save(session.engine, seats)), encoding="utf-8")
+    with pytest.raises(SaveError, match="players"):
+        Session.resume()
+
+
+def test_a_foreign_save_is_replayed_and_checked():
+    """Without this installation's key the snapshot is not trusted: the moves are replayed."""
+    session = bot_game(30)
+    session.save()
+    (autosave_path().parent / "save.key").unlink()
+    resumed = Session.resume()
+    assert resumed.engine.state.canonical() == session.engine.state.canonical()
+
+
+def test_autosave_appends_to_a_journal_and_compacts():
+    session = bot_game(COMPACT_EVERY + 20, game="risugeon")
+    path = autosave_path()
+    lines = journal_path(path).read_bytes().count(b"\n")
+    assert 1 < lines <= 21  # the header and the moves since the last rewrite
+    assert len(read_doc(path)["moves"]) + lines - 1 == len(session.engine.state.history)
+    assert Session.resume().engine.state.canonical() == session.engine.state.canonical()
+
+
+def test_undo_is_journalled_too():
+    session = Session.new("runeworks", [SeatConfig("Ann"), SeatConfig("Bob")], 4, {"level": 3})
+    engine = session.engine
+    for _ in range(200):
+        seat = engine.deciding_seats()[0]
+        action = Rng(len(engine.state.history)).choice(engine.legal_actions(seat))
+        session.apply(action)
+        if engine.can_undo(seat):
+            session.undo(seat)
+            break
+    else:
+        pytest.skip("no undoable move in 200")
+    resumed = Session.resume()
+    assert resumed.engine.state.canonical() == engine.state.canonical()
+    assert resumed.moves == session.moves
+
+
+def test_a_torn_last_journal_line_is_left_out():
+    session = bot_game(20)
+    path = journal_path(autosave_path())
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-7])  # the process stopped while writing the last line
+    resumed = Session.resume()
+    assert len(resumed.engine.state.history) == len(session.engine.state.history) - 1
+
+
+def test_a_damaged_journal_is_reported_and_the_save_without_it_offered():
+    session = bot_game(20)
+    path = autosave_path()
+    journal = journal_path(path)
+    lines = journal.read_bytes().split(b"\n")
+    record = json.loads(lines[3])
+    record["bots"]["1"]["state"] ^= 1 << 20  # one bit of a bot's generator
+    lines[3] = json.dumps(record).encode()
+    journal.write_bytes(b"\n".join(lines))
+    with pytest.raises(SaveError, match=r"journal \(line 4") as caught:
+        read_save(path)
+    assert caught.value.fallback == (path, False)
+    resumed = Session.resume_previous()
+    assert len(resumed.engine.state.history) < len(session.engine.state.history)
+    assert journal.with_name(journal.name + ".damaged").exists()  # kept for inspection
+    assert Session.resume().engine.state.canonical() == resumed.engine.state.canonical()
+
+
+def test_a_damaged_save_offers_the_bak_and_keeps_the_damaged_file():
+    session = bot_game(10)
+    session.save()
+    advance(session, 10)
+    session.save()  # the first full save is now the .bak
+    path = autosave_path()
+    damaged = path.read_bytes()[:-40]
+    path.write_bytes(damaged)
+    with pytest.raises(SaveError) as caught:
+        Session.resume()
+    assert caught.value.fallback == (path.with_name("autosave.json.bak"), False)
+    resumed = Session.resume_previous()
+    assert len(resumed.engine.state.history) == 10
+    assert path.with_name("autosave.json.damaged").read_bytes() == damaged
+    assert Session.resume().engine.state.canonical() == resumed.engine.state.canonical()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"",
+        b"null",
+        b"[]",
+        b'{"format": "cardtable-save", "version": 2}',
+        b"[" * 5000,
+        b"\xff\xfe{}",
+        b"1e999",
+    ],
+)
+def test_nonsense_in_place_of_a_save_is_a_save_error(raw: bytes):
+    path = autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(raw)
+    with pytest.raises(SaveError):
+        Session.resume()
+
+
+def test_a_folder_or_device_in_place_of_a_save_is_a_save_error(tmp_path: Path):
+    (tmp_path / "save.json").mkdir()
+    with pytest.raises(SaveError, match="folder"):
+        read_save(tmp_path / "save.json")
+    if Path("/dev/zero").exists():
+        with pytest.raises(SaveError, match="not a regular file"):
+            read_save(Path("/dev/zero"))
+
+
+def test_stale_temporary_files_are_cleaned_on_the_next_start(tmp_path: Path):
+    old = tmp_path / "autosave.json.abc123.tmp"
+    new = tmp_path / "autosave.json.def456.tmp"
+    keep = tmp_path / "autosave.json"
+    for path in (old, new, keep):
+        path.write_bytes(b"x")
+    past = time.time() - 3600
+    os.utime(old, (past, past))
+    os.utime(keep, (past, past))
+    assert clean_stale_temporaries(tmp_path) == 1
+    assert not old.exists() and new.exists() and keep.exists()
+
+
+@pytest.mark.parametrize("game_id", list(all_entries()))
+def test_undo_from_snapshots_matches_undo_by_replay(game_id: str):
+    game = all_games()[game_id]
+    undone = 0
+    for variant in all_entries()[game_id].variants:
+        fast = Engine.new(game, game.min_seats, 31, dict(variant))
+        slow = Engine.new(game, game.min_seats, 31, dict(variant))
+        fast.keep_snapshots(every=4)
+        rng = Rng(31)
+        for _ in range(300):
+            if fast.is_over():
+                break
+            seat = fast.deciding_seats()[0]
+            if fast.can_undo(seat) and rng.random() < 0.3:
+                assert fast.undo(seat) == slow.undo(seat)
+                undone += 1
+            else:
+                action = rng.choice(fast.legal_actions(seat))
+                fast.apply(action)
+                slow.apply(action)
+            assert fast.state.canonical() == slow.state.canonical()
+    if not undone:  # every move of this game reveals something (War turns cards over)
+        pytest.skip(f"{game_id}: no move could be taken back")
