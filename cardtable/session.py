@@ -230,12 +230,15 @@ class Session:
         return " ".join(codes_text(self.engine.state.cardset, cards))
 
     # -- saving ------------------------------------------------------------------------------
-    def save_document(self) -> dict[str, Any]:
-        """The whole save as one checksummed document (seats, bots and their generators, moves, log)."""
+    def save_document(self, replaces: str | None = None) -> dict[str, Any]:
+        """The whole save as one checksummed document (seats, bots and their generators, moves, log);
+        `replaces` names the main file it replaces (see saves.build_save)."""
         if self.moves is None or len(self.moves) != len(self.engine.state.history):
             self.moves = move_texts(self.engine)
         players = [Player(s.name, s.human, s.bot) for s in self.seats]
-        return build_save(self.engine, players, self.bot_rngs(), self.moves, self.log[-MAX_LOG_LINES:])
+        return build_save(
+            self.engine, players, self.bot_rngs(), self.moves, self.log[-MAX_LOG_LINES:], replaces=replaces
+        )
 
     def save(self, path: Path | None = None) -> None:
         """Save the whole game (atomic; the previous save is kept as .bak) and empty its journal."""
@@ -243,7 +246,7 @@ class Session:
         writer = (
             self._writer if self._writer is not None and self._writer.path == target else SaveWriter(target)
         )
-        writer.write_full(self.save_document())
+        writer.write_full(self.save_document(replaces=writer.checksum))
         self._log_saved = len(self.log)
         if target == (self.path or autosave_path()):
             self._writer = writer

@@ -361,8 +361,12 @@ def cardset_outcome(path: Path, seed: int, max_actions: int | None = None, secon
         if game_id is None:
             return Outcome("ok", "valid; no game plays this template")
         game = get_game(game_id)
+        from cardtable.games.runeworks.melds import DeckError
+
         try:
             engine = Engine.new(game, game.min_seats, seed, {"cardset": str(path)})
+        except DeckError:
+            return Outcome("refused", "the game refused the deck")
         except (LoadError, ParamError) as exc:
             lines = str(exc).splitlines()
             if all(_PROBLEM_LINE.match(line) for line in lines):
@@ -421,3 +425,146 @@ def scenario_bases() -> list[tuple[str, str]]:
         (str(p.relative_to(SCENARIOS)), p.read_text(encoding="utf-8"))
         for p in sorted(SCENARIOS.rglob("*.yaml"))
     ]
+
+
+# ---------------------------------------------------------------------------------------------------
+# Saves
+
+
+@dataclass
+class SaveBase:
+    """A saved game to mutate: its two files and what loading them must give."""
+
+    name: str
+    main: bytes
+    journal: bytes
+    expected: tuple[Any, ...]
+
+
+def _session_facts(session: Any) -> tuple[Any, ...]:
+    return (
+        session.engine.state.canonical(),
+        [(s.name, s.human, s.bot) for s in session.seats],
+        session.bot_rngs(),
+        list(session.moves or []),
+        list(session.log),
+    )
+
+
+def save_bases(folder: Path, moves: int = 40) -> list[SaveBase]:
+    """One autosaved game per registered game (a person and a bot, or two bots), `moves` actions in,
+    with a journal; made in `folder` (under CARDTABLE_HOME, so this installation's key signs them)."""
+    from cardtable.bots import bot_factories
+    from cardtable.games import all_games
+    from cardtable.persistence.saves import journal_path
+    from cardtable.session import SeatConfig, Session
+
+    out = []
+    for index, game_id in enumerate(all_games()):
+        bot = "heuristic" if "heuristic" in bot_factories(game_id) else "random"
+        seats = [SeatConfig("Ann", index % 2 == 0, "random"), SeatConfig("ボブ", False, bot)]
+        session = Session.new(game_id, seats, 100 + index, {})
+        session.path = folder / f"{game_id}.json"
+        for step in range(moves):
+            if session.engine.is_over():
+                break
+            seat = session.engine.deciding_seats()[0]
+            session.apply(
+                session.bot_action(seat)
+                if session.is_bot(seat)
+                else session.engine.legal_actions(seat)[step % len(session.engine.legal_actions(seat))]
+            )
+            if step == moves // 2:
+                session.save(session.path)  # a full save mid-game: a .bak, and a journal after it
+        session.close()
+        journal = journal_path(session.path)
+        out.append(
+            SaveBase(
+                game_id,
+                session.path.read_bytes(),
+                journal.read_bytes() if journal.exists() else b"",
+                _session_facts(session),
+            )
+        )
+    return out
+
+
+def forged(main: bytes, rng: random.Random) -> bytes:
+    """The main file edited as a tool or a person would: a field changed and the checksum made anew
+    (without this installation's MAC, so it loads by replay). Every field's own check meets it."""
+    import hashlib
+
+    from cardtable.persistence.saves import _body
+
+    doc = json.loads(main)
+    doc.pop("mac", None)
+    doc.pop("checksum", None)
+    doc = mutate_data(doc, rng)
+    if isinstance(doc, dict):
+        try:
+            doc["checksum"] = hashlib.sha256(_body(doc)).hexdigest()
+        except (TypeError, ValueError):
+            pass
+    return json.dumps(doc, ensure_ascii=False).encode("utf-8", errors="surrogateescape")
+
+
+def save_mutant(base: SaveBase, rng: random.Random) -> tuple[bytes, bytes, bool]:
+    """(main, journal, forged) with the main file, the journal or both damaged; or the main file forged
+    (a field changed under a recomputed checksum)."""
+    main, journal = base.main, base.journal
+    if rng.random() < 0.3:
+        return forged(main, rng), journal, True
+    which = rng.randrange(5)
+    if which in (0, 1, 4):
+        main = json_mutant(main, rng)
+    if which in (2, 3, 4) and journal:
+        journal = (
+            _bytes_mutant(journal, rng)
+            if rng.random() < 0.5
+            else _lines_mutant(journal.decode("utf-8", "replace"), rng).encode("utf-8")
+        )
+    return main, journal, False
+
+
+def save_outcome(
+    base: SaveBase, main: bytes, journal: bytes, folder: Path, forged: bool = False, seconds: float = 20.0
+) -> Outcome:
+    """Continue a damaged save: SaveError, or exactly the saved game (a torn journal tail: the game a
+    move or so before); never another exception, another game, or a changed file. A forged save (its
+    checksum made anew) may load as the game its edit describes, but never as anything else."""
+    from cardtable.persistence.saves import SaveError, journal_path
+    from cardtable.session import Session
+
+    path = folder / "autosave.json"
+    for stale in folder.glob("autosave.json*"):
+        stale.unlink()
+    path.write_bytes(main)
+    if journal:
+        journal_path(path).write_bytes(journal)
+    files = {p: _digest(p) for p in folder.glob("autosave.json*")}
+
+    def work() -> Outcome:
+        try:
+            session = Session.resume(path)
+        except SaveError as exc:
+            if "\n" in str(exc) or not str(exc).startswith(str(folder)):
+                return Outcome("traceback", f"badly formed refusal: {str(exc)!r}")
+            outcome = Outcome("refused")
+        else:
+            session.close()
+            facts = _session_facts(session)
+            if facts == base.expected:
+                outcome = Outcome("ok")
+            elif base.journal.startswith(journal) and facts[3] == base.expected[3][: len(facts[3])]:
+                # A journal cut short holds the game as it was some moves earlier (each line is
+                # fsynced before the next move, so a crash cuts only the last one).
+                outcome = Outcome("ok", "a torn journal tail left out")
+            elif forged:
+                outcome = Outcome("ok", "a forged edit was accepted")
+            else:
+                return Outcome("silent", "the save loaded as a different game")
+        if {p: _digest(p) for p in folder.glob("autosave.json*")} != files:
+            return Outcome("silent", "loading changed or removed a file")
+        return outcome
+
+    return judge(work, seconds)

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..cardsets.yamlfile import LoadError
 from ..games import get_game
 from ..limits import MAX_INT, MAX_SAVE_BYTES, FileRefused, read_limited
 from ..rules.actions import IllegalAction, NotationError
@@ -99,6 +100,7 @@ class LoadedGame:
     checksum: str = ""  # of the main file; the journal chains from it
     journal_lines: int = 0  # moves read from the journal
     chain: str = ""  # the last journal hash (the main file's checksum when the journal is empty)
+    replaces: str | None = None  # the checksum of the main file this one replaced
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -199,9 +201,12 @@ def build_save(
     moves: list[str] | None = None,
     log_lines: list[str] | None = None,
     meta: Mapping[str, Any] | None = None,
+    replaces: str | None = None,
 ) -> dict[str, Any]:
     """The main file of a save: the whole game so far, checksummed and (with this installation's key)
-    MACed. `moves` saves replaying the game to write them, when the caller kept them as it went."""
+    MACed. `moves` saves replaying the game to write them, when the caller kept them as it went.
+    `replaces` is the checksum of the main file this one replaces: a journal still naming that file was
+    absorbed into this one (the writer stopped before removing it), and only such a journal is ignored."""
     state = engine.state
     if moves is None or len(moves) != len(state.history):
         moves = move_texts(engine)
@@ -226,6 +231,7 @@ def build_save(
         "state": state.to_dict(),
         "log": [str(line)[:MAX_LOG_CHARS] for line in (log_lines or [])][-MAX_LOG_LINES:],
         "meta": dict(meta or {}),
+        "replaces": replaces,
     }
     body = _body(doc)
     doc["checksum"] = hashlib.sha256(body).hexdigest()
@@ -405,8 +411,9 @@ def _load_main(data: Any, where: str, snapshot: bool = True) -> LoadedGame:
     return _load_v2(data, where, snapshot)
 
 
-def _game_and_params(data: dict[str, Any], where: str) -> tuple[Game, int, int, dict[str, Any]]:
-    """The game, seats, seed and resolved parameters of a save, each checked."""
+def _game_and_params(data: dict[str, Any], where: str) -> tuple[Game, int, int, dict[str, Any], int]:
+    """The game, seats, seed, resolved parameters and the game's bound of actions, each checked (the
+    bound loads the card set the parameters name: a missing or broken set is a SaveError too)."""
     game_id, seats, seed, params = data.get("game"), data.get("seats"), data.get("seed"), data.get("params")
     if not _text(game_id, 40):
         raise _fail(where, "damaged save (game)")
@@ -427,9 +434,11 @@ def _game_and_params(data: dict[str, Any], where: str) -> tuple[Game, int, int, 
             raise _fail(where, "damaged save (params)")
     try:
         resolved = game.resolve_params(params)
-    except ParamError as exc:
-        raise _fail(where, f"damaged save ({exc})") from None
-    return game, seats, seed, resolved
+        bound = game.max_actions(resolved, seats)
+    except (ParamError, LoadError, ValueError) as exc:  # ValueError: a game's own check of its set
+        first = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        raise _fail(where, f"cannot load this game ({first})") from None
+    return game, seats, seed, resolved, bound
 
 
 def _check_moves(moves: Any, seats: int, where: str, limit: int) -> list[tuple[int, str]]:
@@ -463,8 +472,9 @@ def _replay(
     """The game rebuilt from its seed by applying each move through the rules."""
     try:
         engine = Engine.new(game, seats, seed, params)
-    except ParamError as exc:
-        raise _fail(where, f"damaged save ({exc})") from None
+    except (ParamError, LoadError, ValueError) as exc:
+        first = str(exc).splitlines()[0] if str(exc) else exc.__class__.__name__
+        raise _fail(where, f"cannot load this game ({first})") from None
     _apply_moves(engine, moves, where, 0)
     return engine
 
@@ -538,11 +548,12 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         "state",
         "log",
         "meta",
+        "replaces",
         "checksum",
     }
     if not expected <= set(data) <= expected | {"mac"}:
         raise _fail(where, "damaged save (unexpected fields)")
-    game, seats, seed, params = _game_and_params(data, where)
+    game, seats, seed, params, bound = _game_and_params(data, where)
     players = _check_players(data["players"], seats, where)
     for player in players:
         if not player.human:
@@ -555,7 +566,6 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
             if player.bot not in known:
                 raise _fail(where, f"no bot {player.bot!r} for {game.id} (bots: {', '.join(known)})")
     bot_rngs = _check_bot_rngs(data["bots"], players, where)
-    bound = game.max_actions(params, seats)
     moves = _check_moves(data["moves"], seats, where, bound)
     log_lines = _check_log(data["log"], where)
     digest = data["digest"]
@@ -564,6 +574,11 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
     meta = data["meta"]
     if not isinstance(meta, dict):
         raise _fail(where, "damaged save (meta)")
+    replaces = data["replaces"]
+    if replaces is not None and not (
+        isinstance(replaces, str) and len(replaces) == 64 and set(replaces) <= _HEX64
+    ):
+        raise _fail(where, "damaged save (replaces)")
     identity = data["cardset"]
     if identity is not None and not (
         isinstance(identity, dict)
@@ -598,6 +613,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         checksum,
         0,
         checksum,
+        replaces,
     )
 
 
@@ -634,8 +650,8 @@ def _from_snapshot(
 
 def _load_v1(data: dict[str, Any], where: str) -> LoadedGame:
     """A version-1 save: seed + moves + digest; seats and log in `meta`. Replayed and checked."""
-    game, seats, seed, params = _game_and_params(data, where)
-    moves = _check_moves(data.get("moves"), seats, where, game.max_actions(params, seats))
+    game, seats, seed, params, bound = _game_and_params(data, where)
+    moves = _check_moves(data.get("moves"), seats, where, bound)
     meta = data.get("meta") or {}
     if not isinstance(meta, dict):
         raise _fail(where, "damaged save (meta)")
@@ -681,9 +697,11 @@ def _apply_journal(loaded: LoadedGame, path: Path) -> None:
     if not isinstance(header, dict) or set(header) != {"journal", "base"} or header["journal"] != 1:
         raise _fail(where, "damaged save journal (line 1)")
     if header["base"] != loaded.checksum:
-        # A journal of an older main file: the session rewrote the main file (with every move) and was
-        # stopped before it removed the journal. Nothing in it is newer than the main file.
-        return
+        if loaded.replaces is not None and header["base"] == loaded.replaces:
+            # The journal of the main file this one replaced: the session rewrote the main file (with
+            # every move) and was stopped before it removed the journal. Nothing in it is newer.
+            return
+        raise _fail(where, "damaged save journal (it belongs to no save here)")
     engine = loaded.engine
     seats = engine.state.seats
     chain = loaded.checksum
@@ -698,11 +716,24 @@ def _apply_journal(loaded: LoadedGame, path: Path) -> None:
         _journal_record(loaded, record, seats, bots, where, number)
         loaded.journal_lines += 1
     if torn:
+        if _holds_a_whole_record(torn):
+            # Not a write cut short (that is a strict prefix of one record): a damaged newline, or a
+            # whole last record without its newline. Either way, not something to drop in silence.
+            raise _fail(where, f"damaged save journal (line {len(lines) + 1} does not end)")
         # The process stopped while appending this line: the move it held was never saved whole. The
         # game continues from the move before, as an atomic write would have left it.
         log.warning("%s: an unfinished last line (%d bytes) is left out", where, len(torn))
     loaded.chain = chain
     loaded.bot_rngs = bots
+
+
+def _holds_a_whole_record(tail: bytes) -> bool:
+    """Whether the bytes after the last newline begin with a complete JSON value."""
+    try:
+        json.JSONDecoder().raw_decode(tail.decode("utf-8", errors="replace"))
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def _json_line(line: bytes, where: str, number: int) -> Any:
