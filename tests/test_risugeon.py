@@ -282,7 +282,7 @@ def test_views_show_only_ones_own_hand_and_looked_cards_never_a_deck() -> None:
     assert view.zones["hand:1"].cards == tuple(state.zones["hand:1"].cards)
     assert all(c == -1 for c in view.zones["action_deck"].cards)
     data = view.data
-    assert data["points"] == [2, 2] and data["gems_left"] == 7 and len(data["display"]) == 4
+    assert data["points"] == (2, 2) and data["gems_left"] == 7 and len(data["display"]) == 4
     assert set(data["supply"]) == {"skill1", "skill2", "skill3", "production"}
     for key in ("skill", "ps", "actions_left", "trainings_left", "owned", "choice", "abilities", "staying"):
         assert key in data

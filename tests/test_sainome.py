@@ -373,7 +373,7 @@ def test_views_show_only_ones_own_hand_and_never_an_hp_deck_or_the_common_deck()
     assert view.zones["hand:1"].cards == tuple(state.zones["hand:1"].cards)
     for zone in ("hand:0", "hp:0", "hp:1", "common"):
         assert all(c == -1 for c in view.zones[zone].cards), zone
-    assert view.data["hp"] == [10, 10] and view.data["hands"] == [5, 5] and view.data["common"] == 20
+    assert view.data["hp"] == (10, 10) and view.data["hands"] == (5, 5) and view.data["common"] == 20
     for key in (
         "characters",
         "slots",

@@ -245,7 +245,7 @@ def test_results_of_a_level_four_match_and_rematch(app: Any) -> None:
     frames(app)
     assert app.frames_drawn > drawn
     results = app.top
-    assert results.round_log == log
+    assert results.round_log == list(log)
     for language in ("en", "ja"):  # both languages lay out and draw
         app.settings.language = language
         app.apply_settings()

@@ -11,8 +11,9 @@ together as one CardSetError, in file order.
 `load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path.
 
 `load_cached` returns the same CardSet while the file is unchanged and re-reads it as soon as its
-modification time or size changes, so a designer's edit shows up at once. Cached sets are shared:
-treat a CardSet and its `fields` as read-only.
+modification time or size changes, so a designer's edit shows up at once. Cached sets are shared by
+every game, table and bot's view, so a CardSet's `fields` and `meta` are read-only all the way down
+(lists and dicts that refuse changes: cardtable.rules.cards.read_only).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from yaml.nodes import Node, ScalarNode
 
 from cardtable.limits import MAX_CARD_COUNT, MAX_PHYSICAL_CARDS
 from cardtable.resources import bundled_cardsets, cardset_path, faces_schema_path, schema_path
-from cardtable.rules.cards import CardSet, CardSpec, Text
+from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 
 if TYPE_CHECKING:  # jsonschema is imported when a file is first validated: it costs 50 ms at start-up
     from jsonschema import Draft7Validator
@@ -218,7 +219,7 @@ def _build(data: Mapping[str, Any], path: Path) -> CardSet:
             code=card["code"],
             name=as_text(card["name"], language),
             count=int(card.get("count", 1)),
-            fields={k: v for k, v in card.items() if k not in _CARD_KEYS},
+            fields=read_only({k: v for k, v in card.items() if k not in _CARD_KEYS}),
         )
         for card in data["cards"]
     )
@@ -228,7 +229,7 @@ def _build(data: Mapping[str, Any], path: Path) -> CardSet:
         language=language,
         template=data["template"],
         cards=cards,
-        meta={k: v for k, v in data.items() if k not in _META_KEYS},
+        meta=read_only({k: v for k, v in data.items() if k not in _META_KEYS}),
         source=path,
     )
 

@@ -16,6 +16,57 @@ from typing import Any
 CardId = int
 
 
+def _refuse(self: Any, *args: Any, **kwargs: Any) -> Any:
+    raise TypeError("card data is read-only: a card set is shared by every game and every view")
+
+
+class ReadOnlyList(list):  # type: ignore[type-arg]
+    """A list from a card set's YAML that refuses changes (still a list to every reader: `isinstance`,
+    equality with lists, JSON). Card sets are cached and shared by games, tables and bots' views."""
+
+    __slots__ = ()
+    append = extend = insert = pop = remove = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+    def __new__(cls, items: Any = ()) -> ReadOnlyList:
+        self = super().__new__(cls)
+        list.extend(self, items)
+        return self
+
+    def __init__(self, items: Any = ()) -> None:
+        """Filled by __new__; calling it again changes nothing."""
+
+    def __reduce__(self) -> Any:
+        return (ReadOnlyList, (list(self),))
+
+
+class ReadOnlyDict(dict):  # type: ignore[type-arg]
+    """A mapping from a card set's YAML that refuses changes (still a dict to every reader)."""
+
+    __slots__ = ()
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
+
+    def __new__(cls, items: Any = ()) -> ReadOnlyDict:
+        self = super().__new__(cls)
+        dict.update(self, items)
+        return self
+
+    def __init__(self, items: Any = ()) -> None:
+        """Filled by __new__; calling it again changes nothing."""
+
+    def __reduce__(self) -> Any:
+        return (ReadOnlyDict, (dict(self),))
+
+
+def read_only(value: Any) -> Any:
+    """YAML data made read-only all the way down, keeping its types (lists stay lists, dicts dicts)."""
+    if isinstance(value, dict):
+        return ReadOnlyDict({k: read_only(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return ReadOnlyList(read_only(v) for v in value)
+    return value
+
+
 @dataclass(frozen=True)
 class Text:
     """A piece of card text in the set's language, with an optional translation beneath."""

@@ -15,6 +15,7 @@ Without snapshots it replays from the deal, as a bare engine in a simulation nee
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -23,7 +24,7 @@ from .cards import CardSet
 from .events import Event
 from .game import Game
 from .state import GameState
-from .view import PendingView, PlayerView, make_view
+from .view import FrozenData, PendingView, PlayerView, make_view
 
 _UNSET = object()
 
@@ -39,7 +40,10 @@ class Engine:
         self.arrange = arrange
         self.max_actions = game.max_actions(state.params, state.seats)
         self._legal: dict[int, list[Action]] = {}
-        self._public: dict[int | None, dict[str, Any]] = {}
+        self._public: dict[int | None, dict[str, Any]] = {}  # the game's public data of this position
+        # The FrozenData handed out for this position, held weakly: sealed before the state changes
+        # if a view still holds one, forgotten at no cost if none does.
+        self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
@@ -106,9 +110,17 @@ class Engine:
         """What `seat` may know (None = a spectator)."""
         legal = self.legal_actions(seat) if seat is not None else []
         key = seat if self.game.public_data_per_seat else None
-        data = self._public.get(key)
+        handed = self._handed.get(key)
+        data = handed() if handed is not None else None
         if data is None:
-            data = self._public[key] = self.game.public_data(self.state, seat)
+            # Read-only all the way down, frozen as it is read (view.FrozenData): no view holds the
+            # live state's own lists and nothing written to a view reaches the game. Seats whose data
+            # is the same share one (it cannot be written to).
+            raw = self._public.get(key)
+            if raw is None:
+                raw = self._public[key] = self.game.public_data(self.state, seat)
+            data = FrozenData(raw)
+            self._handed[key] = weakref.ref(data)
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
@@ -146,6 +158,7 @@ class Engine:
             raise IllegalMoveError(reason, action)
         if len(state.history) >= self.max_actions:
             raise RuntimeError(f"{self.game.id}: game exceeded its bound of {self.max_actions} actions")
+        self._seal()
         events = self.game.apply(state, action)
         state.history.append(action)
         if any(e.reveals for e in events):
@@ -160,8 +173,17 @@ class Engine:
         self._snapshot_every = max(1, every)
         self._snapshots[len(self.state.history)] = self.state.to_dict(history=False)
 
+    def _seal(self) -> None:
+        """The state is about to change: views still held keep the position they were made at."""
+        for handed in self._handed.values():
+            data = handed()
+            if data is not None:
+                data.seal()
+        self._handed.clear()
+
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
+        self._seal()
         self._legal.clear()
         self._public.clear()
         self._pending = _UNSET

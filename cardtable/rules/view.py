@@ -9,7 +9,7 @@ equal views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -53,13 +53,80 @@ class PendingView(NamedTuple):
     data: Mapping[str, Any]  # its public details (the effect, its card, picks made and allowed...)
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def freeze(value: Any) -> Any:
-    """JSON-like data made read-only all the way down: mappings as MappingProxyType, lists as tuples."""
+    """JSON-like data made read-only all the way down: mappings as MappingProxyType, lists as tuples.
+
+    A copy: nothing in the result is an object of `value`'s, so later changes to the state do not show
+    through and nothing written to the result (nothing can be) reaches the state. The engine freezes a
+    game's public data once per position, so this is on the hot path of every decision: exact types
+    are tested first and scalars are never passed to a call of their own."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    scalars = _SCALARS
+    if kind is dict:
+        out = {}
+        for key, item in value.items():
+            out[key] = item if type(item) in scalars else freeze(item)
+        return MappingProxyType(out)
+    if kind is list or kind is tuple:
+        return tuple([item if type(item) in scalars else freeze(item) for item in value])
     if isinstance(value, Mapping):
-        return MappingProxyType({k: freeze(v) for k, v in value.items()})
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
+        return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if isinstance(value, list | tuple | set | frozenset):
+        return tuple(freeze(item) for item in value)
     return value
+
+
+class FrozenData(Mapping[str, Any]):
+    """A view's `data`: the game's public data, read-only all the way down, frozen key by key when read.
+
+    Freezing every value of every position would cost a quarter of a random game's time, and most
+    decisions never read the data (a random bot does not). So each value is frozen (copied into
+    tuples and read-only mappings) the first time it is read, and the engine seals every FrozenData
+    still held by someone (`seal`: the rest is frozen) before the state changes. What a view shows
+    is the position it was made at, and nothing in it is the state's own.
+    """
+
+    __slots__ = ("_raw", "_frozen", "__weakref__")
+
+    def __init__(self, raw: Mapping[str, Any]) -> None:
+        self._raw: Mapping[str, Any] | None = raw
+        self._frozen: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        frozen = self._frozen
+        if key in frozen:
+            return frozen[key]
+        raw = self._raw
+        if raw is None:
+            raise KeyError(key)
+        value = frozen[key] = freeze(raw[key])
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._frozen if self._raw is None else self._raw)
+
+    def __len__(self) -> int:
+        return len(self._frozen if self._raw is None else self._raw)
+
+    def __contains__(self, key: object) -> bool:
+        return key in (self._frozen if self._raw is None else self._raw)
+
+    def __repr__(self) -> str:
+        return f"FrozenData({dict(self.items())!r})"
+
+    def seal(self) -> None:
+        """Freeze every value not read yet and let go of the game's data (it is about to change)."""
+        raw = self._raw
+        if raw is None:
+            return
+        frozen = self._frozen
+        self._frozen = {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}
+        self._raw = None
 
 
 class PlayerView(NamedTuple):
@@ -73,9 +140,9 @@ class PlayerView(NamedTuple):
     deciding: tuple[int, ...]
     committed: tuple[int, ...]
     my_commit: Action | None
-    zones: dict[str, ZoneView]
+    zones: Mapping[str, ZoneView]
     scores: tuple[int, ...]
-    data: dict[str, Any]
+    data: Mapping[str, Any]
     legal: tuple[Action, ...]
     over: bool
     winners: tuple[int, ...]
@@ -93,7 +160,7 @@ def make_view(
     state: GameState,
     seat: int | None,
     legal: list[Action],
-    data: dict[str, Any],
+    data: Mapping[str, Any],
     pending: PendingView | None = None,
 ) -> PlayerView:
     """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
@@ -123,7 +190,7 @@ def make_view(
             state.deciding_seats(),
             committed,
             my_commit,
-            zones,
+            MappingProxyType(zones),
             tuple(state.scores),
             data,
             tuple(legal),

@@ -1,0 +1,176 @@
+"""Property tests of views, for every registered game, variant and seat count, at random positions:
+
+- a view is immutable all the way down: only tuples, read-only mappings, frozen values and the shared
+  read-only card set are reachable from it, every attempt to write raises, and nothing the state holds is
+  reachable through it (its data is a copy, not the live lists);
+- a bot that tries to write to its view changes nothing in the game;
+- views are equal for two states that differ only in cards hidden from that seat (swapped at random).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from enum import Enum
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from cardtable.games import all_entries, all_games
+from cardtable.rules.actions import Action
+from cardtable.rules.cards import CardSet
+from cardtable.rules.engine import Engine
+from cardtable.rules.view import FrozenData, PendingView, PlayerView, ZoneView
+
+CASES = [
+    (gid, seats, dict(variant))
+    for gid, entry in all_entries().items()
+    for seats in range(entry.rules.min_seats, entry.rules.max_seats + 1)
+    for variant in entry.variants
+]
+IDS = [
+    f"{gid}-{seats}p-{'-'.join(f'{k}{v}' for k, v in variant.items()) or 'default'}"
+    for gid, seats, variant in CASES
+]
+SCALARS = (str, int, float, bool, type(None), Enum)
+
+
+def reachable(value: Any, path: str = "view") -> Iterator[tuple[str, Any]]:
+    """Every object reachable from a view (the card set is a leaf: it is checked on its own)."""
+    yield path, value
+    if isinstance(value, (CardSet, Action, *SCALARS)):
+        return
+    if isinstance(value, MappingProxyType | FrozenData):
+        for key, item in value.items():
+            yield from reachable(item, f"{path}[{key!r}]")
+    elif isinstance(value, tuple):  # NamedTuples (PlayerView, ZoneView, PendingView) included
+        for index, item in enumerate(value):
+            yield from reachable(item, f"{path}[{index}]")
+    elif isinstance(value, frozenset):
+        for item in value:
+            yield from reachable(item, f"{path}{{}}")
+
+
+def state_objects(state: Any) -> set[int]:
+    """The ids of every mutable container the state holds (its data, zones, pending, history)."""
+    out: set[int] = set()
+    stack: list[Any] = [state.data, state.params, state.scores, state.history, *state.zones.values()]
+    if state.pending is not None:
+        stack += [state.pending.data, state.pending.commits]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            out.add(id(item))
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            out.add(id(item))
+            stack.extend(item)
+        elif hasattr(item, "cards") and isinstance(item.cards, list):
+            out.add(id(item.cards))
+    return out
+
+
+def positions(gid: str, seats: int, variant: dict, seed: int, count: int) -> Iterator[Engine]:
+    """The engine at `count` random positions of one random game (fewer when it ends first)."""
+    rng = random.Random(seed)
+    engine = Engine.new(all_games()[gid], seats, seed, variant)
+    horizon = min(engine.max_actions, 250)  # most random games end within a few hundred actions
+    stops = sorted(rng.sample(range(horizon), k=min(count, horizon)))
+    made = 0
+    for stop in stops:
+        while made < stop and not engine.is_over():
+            seat = engine.deciding_seats()[0]
+            engine.apply(rng.choice(engine.legal_actions(seat)))
+            made += 1
+        if engine.is_over():
+            break
+        yield engine
+    yield engine
+
+
+def try_to_write(view: PlayerView) -> int:
+    """Every way a careless bot might write to its view; how many were tried (each must raise)."""
+    tried = 0
+    for path, value in reachable(view):
+        attempts = []
+        if isinstance(value, MappingProxyType | FrozenData):
+            attempts.append(lambda v=value: v.__setitem__("x", 1))  # type: ignore[index]
+            attempts.append(lambda v=value: v.update({"x": 1}))  # type: ignore[union-attr]
+        if isinstance(value, tuple) and not isinstance(value, PlayerView | ZoneView | PendingView):
+            attempts.append(lambda v=value: v.append(1))  # type: ignore[attr-defined]
+        for attempt in attempts:
+            with pytest.raises((TypeError, AttributeError)):
+                attempt()
+            tried += 1
+        assert isinstance(
+            value, (MappingProxyType, FrozenData, tuple, frozenset, CardSet, Action, *SCALARS)
+        ), f"{path} is a {type(value).__name__}: a view holds only read-only values"
+    return tried
+
+
+@pytest.mark.parametrize(("gid", "seats", "variant"), CASES, ids=IDS)
+def test_views_are_read_only_all_the_way_down_and_share_nothing_with_the_state(
+    gid: str, seats: int, variant: dict
+) -> None:
+    for engine in positions(gid, seats, variant, seed=7, count=12):
+        before = engine.state.canonical()
+        live = state_objects(engine.state)
+        for seat in [None, *range(seats)]:
+            view = engine.view(seat)
+            try_to_write(view)
+            shared = [path for path, value in reachable(view) if id(value) in live]
+            assert not shared, f"seat {seat}'s view holds the state's own {shared[0]}"
+            with pytest.raises(TypeError):
+                view.cardset.cards[0].fields["x"] = 1 if view.cardset else None  # type: ignore[index, union-attr]
+        assert engine.state.canonical() == before
+
+
+def hidden_spots(engine: Engine, seat: int) -> list[tuple[str, int]]:
+    return [
+        (name, index)
+        for name, zone in engine.state.zones.items()
+        for index in range(len(zone.cards))
+        if not zone.sees_index(seat, index)
+    ]
+
+
+@pytest.mark.parametrize(("gid", "seats", "variant"), CASES, ids=IDS)
+def test_views_are_equal_when_only_hidden_cards_differ(gid: str, seats: int, variant: dict) -> None:
+    rng = random.Random(11)
+    swaps = 0
+    for engine in positions(gid, seats, variant, seed=11, count=12):
+        for seat in range(seats):
+            spots = hidden_spots(engine, seat)
+            if len(spots) < 2:
+                continue
+            for _ in range(3):
+                (za, ia), (zb, ib) = rng.sample(spots, 2)
+                other = engine.state.copy()
+                a, b = other.zones[za].cards, other.zones[zb].cards
+                a[ia], b[ib] = b[ib], a[ia]
+                twin = Engine(engine.game, other)
+                assert twin.view(seat) == engine.view(seat), (
+                    f"seat {seat} can tell {za}[{ia}] from {zb}[{ib}]"
+                )
+                swaps += 1
+    if not swaps:
+        pytest.skip(f"{gid}: nothing was ever hidden from a seat")
+
+
+@pytest.mark.parametrize("gid", list(all_games()))
+def test_a_view_kept_across_moves_still_shows_its_own_position(gid: str) -> None:
+    """A view's data is frozen as it is read; the engine seals the rest before the state changes."""
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, 5, {})
+    rng = random.Random(5)
+    kept = []
+    for _ in range(60):
+        if engine.is_over():
+            break
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        kept.append((view, Engine(game, engine.state.copy()).view(seat)))
+        engine.apply(rng.choice(view.legal))
+    for view, fresh in kept:
+        assert dict(view.data) == dict(fresh.data)
