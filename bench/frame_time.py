@@ -23,6 +23,7 @@ import statistics
 import sys
 import time
 
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # its banner on stdout would spoil --json
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("CARDTABLE_HOME", "/tmp/cardtable-bench-home")

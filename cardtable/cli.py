@@ -22,6 +22,32 @@ class UsageError(Exception):
     """Bad input from the command line or a file: reported as one line, exit 2."""
 
 
+def _count(low: int, high: int, what: str) -> Any:
+    """An argparse type: a whole number in [low, high] (`--games -5` and `--jobs 0` are refused)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number of {what}, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low}..{high}, not {value}")
+        return value
+
+    return parse
+
+
+def _bot_names(text: str, players: int) -> list[str]:
+    """`--bots a,b`: one name per seat (the last one repeats for the seats left); more names than seats,
+    or an empty name, is a UsageError rather than something silently dropped."""
+    names = [name.strip() for name in text.split(",")]
+    if any(not name for name in names):
+        raise UsageError(f"--bots {text!r}: a bot name is empty")
+    if len(names) > players:
+        raise UsageError(f"--bots {text!r}: {len(names)} bots for {players} players")
+    return names
+
+
 def _parse_sets(pairs: Sequence[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
@@ -53,7 +79,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Run bot games and print win rates, lengths and speed."""
     from .simulate import simulate
 
-    bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
+    bots = _bot_names(args.bots, args.players) if args.bots else None
     report = simulate(
         args.game,
         args.players,
@@ -146,9 +172,11 @@ def cmd_scenario(args: argparse.Namespace) -> int:
     failed = passed = 0
     for name in args.files:
         path = Path(name)
-        files = sorted(path.rglob("*.yaml")) if path.is_dir() else [path]
         if not path.exists():
-            raise UsageError(f"{name}: no such file")
+            raise UsageError(f"{name}:1:1: no such file or folder")
+        files = sorted(p for p in path.rglob("*.yaml") if p.is_file()) if path.is_dir() else [path]
+        if not files:  # an empty folder must not pass as "0 failed"
+            raise UsageError(f"{name}:1:1: no scenario files (*.yaml) in this folder")
         for file in files:
             for result in run_file(file, get_game):
                 if result.passed:
@@ -180,9 +208,10 @@ def _terminal_game(args: argparse.Namespace) -> int:
     from .games import all_games
     from .simulate import play_one
 
-    bots = [b.strip() for b in (args.bots or "random").split(",")]
+    bots = _bot_names(args.bots or "random", args.players)
     game_id = args.game or next(iter(all_games()))
-    engine = play_one(game_id, args.players, args.seed, _parse_sets(args.set), bots + [bots[-1]] * 6)
+    bots += [bots[-1]] * (args.players - len(bots))
+    engine = play_one(game_id, args.players, args.seed, _parse_sets(args.set), bots)
     from .persistence.saves import move_texts
 
     for line in move_texts(engine):
@@ -243,17 +272,25 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the table (the default command)")
     play.add_argument("--terminal", action="store_true", help="play a bot game in the terminal instead")
     play.add_argument("--game", default=None, help="game id for --terminal (default: the first in the menu)")
-    play.add_argument("--players", type=int, default=4, help="players for --terminal (default 4)")
-    play.add_argument("--seed", type=int, default=1, help="seed for --terminal (default 1)")
+    play.add_argument(
+        "--players", type=_count(1, 99, "players"), default=4, help="players for --terminal (default 4)"
+    )
+    play.add_argument(
+        "--seed", type=_count(0, 2**63 - 1, "seed"), default=1, help="seed for --terminal (default 1)"
+    )
     play.add_argument("--bots", default="heuristic", help="bots for --terminal, comma separated")
     play.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game parameter")
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play bot games and print win rates, lengths and speed")
     sim.add_argument("game", help="game id, e.g. runeworks")
-    sim.add_argument("--players", type=int, default=2, help="seats (default 2)")
-    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
+    sim.add_argument("--players", type=_count(1, 99, "players"), default=2, help="seats (default 2)")
+    sim.add_argument(
+        "--games", type=_count(1, 10_000_000, "games"), default=100, help="how many games (default 100)"
+    )
+    sim.add_argument(
+        "--seed", type=_count(0, 2**63 - 1, "seed"), default=0, help="seed of the first game (default 0)"
+    )
     sim.add_argument(
         "--set",
         action="append",
@@ -265,7 +302,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots", default="", help="bot per seat, comma separated (last one repeats); default random"
     )
     sim.add_argument("--check", action="store_true", help="check every invariant after every action")
-    sim.add_argument("--jobs", type=int, default=1, help="worker processes (default 1); results are the same")
+    sim.add_argument(
+        "--jobs",
+        type=_count(1, 256, "worker processes"),
+        default=1,
+        help="worker processes (default 1); results are the same",
+    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=cmd_simulate)
 

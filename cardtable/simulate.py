@@ -17,6 +17,7 @@ from typing import Any
 from .bots import make_bot
 from .games import get_game
 from .rules.engine import Engine
+from .rules.game import ParamError
 from .rules.invariants import check_invariants
 
 
@@ -172,8 +173,13 @@ def simulate(
     game.check_seats(players)
     resolved = game.resolve_params(params)
     names = list(bots or ["random"])
+    if len(names) > players or games < 1 or jobs < 1:
+        raise ParamError(
+            f"{len(names)} bots for {players} players"
+            if len(names) > players
+            else "games and jobs must be at least 1"
+        )
     names += [names[-1]] * (players - len(names))
-    names = names[:players]
     for name in set(names):
         make_bot(name, game_id, 0)  # an unknown bot name fails before any game is played
     report = SimReport(
