@@ -221,3 +221,33 @@ def test_a_folder_in_place_of_the_settings_is_kept(tmp_path: Path):
     (tmp_path / "settings.json").mkdir()
     assert load_settings(tmp_path / "settings.json") == Settings()
     assert (tmp_path / "settings.json.damaged").is_dir()
+
+
+# -- images a card set names -----------------------------------------------------------------------
+
+
+def test_an_image_that_is_a_fifo_or_a_pixel_bomb_is_refused_at_once(tmp_path: Path):
+    import struct
+    import zlib
+
+    from cardtable.cardsets.faces import ImageRef
+    from cardtable.ui.render.images import ImageStore
+
+    store = ImageStore()
+    if hasattr(os, "mkfifo"):
+        fifo = tmp_path / "art.png"
+        os.mkfifo(fifo)
+        assert store.get(ImageRef(fifo)) is None
+        assert "not a regular file" in store.problems[fifo]
+    bomb = tmp_path / "bomb.png"
+    header = struct.pack(">IIBBBBB", 100_000, 100_000, 8, 2, 0, 0, 0)
+    chunk = b"IHDR" + header
+    bomb.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + struct.pack(">I", 13)
+        + chunk
+        + struct.pack(">I", zlib.crc32(chunk))
+        + b"\0" * 64
+    )
+    assert store.get(ImageRef(bomb)) is None
+    assert "100000x100000 pixels, too large" in store.problems[bomb]

@@ -10,16 +10,29 @@ A missing or broken image never raises: `get` returns None and records one reada
 
 from __future__ import annotations
 
+import io
 import logging
 from pathlib import Path
 
 import pygame
 
 from cardtable.cardsets.faces import ImageRef, image_kind
+from cardtable.limits import FileRefused, read_limited
 
 from .layout import fit_image, sheet_cell
 
 log = logging.getLogger(__name__)
+
+
+MAX_IMAGE_BYTES = 32 * 1024 * 1024
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024  # 8192 x 8192: a whole sprite sheet at print resolution
+
+
+def png_size(raw: bytes) -> tuple[int, int] | None:
+    """A PNG's width and height from its IHDR chunk; None for other formats."""
+    if raw[:8] != b"\x89PNG\r\n\x1a\n" or len(raw) < 24 or raw[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(raw[16:20], "big"), int.from_bytes(raw[20:24], "big")
 
 
 class ImageStore:
@@ -49,13 +62,20 @@ class ImageStore:
         if stamp is None:
             return self._fail(path, f"image {path} not found; the card is drawn without it")
         try:
-            head = path.read_bytes()[:16]
-        except OSError as exc:
-            return self._fail(path, f"image {path} cannot be read ({exc.strerror or exc}); drawn without it")
-        if image_kind(head) is None:
+            # a regular file within the limit (a device or a FIFO named as art must not hang the table)
+            raw = read_limited(path, MAX_IMAGE_BYTES)
+        except FileRefused as exc:
+            return self._fail(path, f"image {path}: {exc}; drawn without it")
+        if image_kind(raw[:16]) is None:
             return self._fail(path, f"image {path} is not a PNG, JPEG or WebP file; drawn without it")
+        size = png_size(raw)
+        if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+            # a small file can declare a huge picture: refused before SDL allocates it
+            return self._fail(
+                path, f"image {path} is {size[0]}x{size[1]} pixels, too large; drawn without it"
+            )
         try:
-            surface = pygame.image.load(str(path))
+            surface = pygame.image.load(io.BytesIO(raw), path.name)
         except (pygame.error, OSError, ValueError) as exc:
             return self._fail(path, f"image {path} is broken ({exc}); drawn without it")
         self.problems.pop(path, None)
