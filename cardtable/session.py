@@ -33,10 +33,10 @@ from .persistence.saves import (
     Player,
     SaveError,
     SaveWriter,
-    build_save,
     journal_path,
     move_texts,
     read_save,
+    save_bytes,
 )
 from .rules.actions import Action
 from .rules.engine import Engine
@@ -230,13 +230,13 @@ class Session:
         return " ".join(codes_text(self.engine.state.cardset, cards))
 
     # -- saving ------------------------------------------------------------------------------
-    def save_document(self, replaces: str | None = None) -> dict[str, Any]:
-        """The whole save as one checksummed document (seats, bots and their generators, moves, log);
-        `replaces` names the main file it replaces (see saves.build_save)."""
+    def save_document(self, replaces: str | None = None) -> tuple[bytes, str]:
+        """The whole save as one checksummed document (seats, bots and their generators, moves, log), as
+        (bytes, checksum); `replaces` names the main file it replaces (see saves.save_bytes)."""
         if self.moves is None or len(self.moves) != len(self.engine.state.history):
             self.moves = move_texts(self.engine)
         players = [Player(s.name, s.human, s.bot) for s in self.seats]
-        return build_save(
+        return save_bytes(
             self.engine, players, self.bot_rngs(), self.moves, self.log[-MAX_LOG_LINES:], replaces=replaces
         )
 

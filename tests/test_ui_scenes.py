@@ -206,7 +206,7 @@ def test_a_damaged_autosave_offers_the_previous_save(app: Any) -> None:
     session.save()
     session.save()  # the same game in the .bak
     path = autosave_path()
-    damaged = path.read_bytes().replace(b'"human": false', b'"human": true')
+    damaged = path.read_bytes().replace(b'"human":false', b'"human":true')
     path.write_bytes(damaged)
     menu = open_menu(app)
     click(app, control(menu, "continue").rect.center)

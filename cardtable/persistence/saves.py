@@ -35,6 +35,7 @@ import hmac
 import json
 import logging
 import os
+import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -57,7 +58,7 @@ log = logging.getLogger("cardtable.saves")
 SAVE_FORMAT = "cardtable-save"
 SAVE_VERSION = 2
 JOURNAL_SUFFIX = ".journal"
-COMPACT_EVERY = 256
+COMPACT_EVERY = 128
 """Journal lines before the session rewrites the main file: Continue replays at most this many moves."""
 
 MAX_NAME_CHARS = 40
@@ -194,7 +195,7 @@ def move_texts(engine: Engine) -> list[str]:
     return moves
 
 
-def build_save(
+def save_bytes(
     engine: Engine,
     players: list[Player] | None = None,
     bot_rngs: Mapping[int, int] | None = None,
@@ -202,15 +203,21 @@ def build_save(
     log_lines: list[str] | None = None,
     meta: Mapping[str, Any] | None = None,
     replaces: str | None = None,
-) -> dict[str, Any]:
-    """The main file of a save: the whole game so far, checksummed and (with this installation's key)
-    MACed. `moves` saves replaying the game to write them, when the caller kept them as it went.
-    `replaces` is the checksum of the main file this one replaces: a journal still naming that file was
-    absorbed into this one (the writer stopped before removing it), and only such a journal is ignored."""
+) -> tuple[bytes, str]:
+    """The main file of a save as bytes, with its checksum: the whole game so far, checksummed and (with
+    this installation's key) MACed. `moves` saves replaying the game to write them, when the caller kept
+    them as it went. `replaces` is the checksum of the main file this one replaces: a journal still
+    naming that file was absorbed into this one (the writer stopped before removing it), and only such a
+    journal is ignored.
+
+    The file is the canonical JSON of its fields (sorted keys, no spaces), so the bytes the checksum is
+    taken over are the file itself minus its last fields; the snapshot, by far the largest field, is
+    turned into text once and serves for its digest, the checksum and the file alike."""
     state = engine.state
     if moves is None or len(moves) != len(state.history):
         moves = move_texts(engine)
-    doc: dict[str, Any] = {
+    state_text = canonical(state.to_dict())
+    fields: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "game": state.game,
@@ -227,18 +234,41 @@ def build_save(
             for seat, value in sorted((bot_rngs or {}).items())
         },
         "moves": list(moves),
-        "digest": state.digest(),
-        "state": state.to_dict(),
+        "digest": hashlib.sha256(state_text).hexdigest(),
         "log": [str(line)[:MAX_LOG_CHARS] for line in (log_lines or [])][-MAX_LOG_LINES:],
         "meta": dict(meta or {}),
         "replaces": replaces,
     }
-    body = _body(doc)
-    doc["checksum"] = hashlib.sha256(body).hexdigest()
+    texts = {key: canonical(value) for key, value in fields.items()}
+    texts["state"] = state_text
+    body = _assemble(texts)
+    checksum = hashlib.sha256(body).hexdigest()
+    texts["checksum"] = canonical(checksum)
     mac = _mac(body, save_key())
     if mac is not None:
-        doc["mac"] = mac
-    return doc
+        texts["mac"] = canonical(mac)
+    return _assemble(texts), checksum
+
+
+def _assemble(texts: Mapping[str, bytes]) -> bytes:
+    """A JSON object from the canonical text of each value: what `canonical` of the whole would give."""
+    return b"{" + b",".join(canonical(key) + b":" + texts[key] for key in sorted(texts)) + b"}"
+
+
+def build_save(
+    engine: Engine,
+    players: list[Player] | None = None,
+    bot_rngs: Mapping[int, int] | None = None,
+    moves: list[str] | None = None,
+    log_lines: list[str] | None = None,
+    meta: Mapping[str, Any] | None = None,
+    replaces: str | None = None,
+) -> dict[str, Any]:
+    """The main file of a save as a dict (see save_bytes)."""
+    result: dict[str, Any] = json.loads(
+        save_bytes(engine, players, bot_rngs, moves, log_lines, meta, replaces)[0]
+    )
+    return result
 
 
 def save_to_dict(
@@ -249,8 +279,8 @@ def save_to_dict(
 
 
 def encode(doc: Mapping[str, Any]) -> bytes:
-    """A save's bytes: one JSON object (readable, one field a line at the top)."""
-    return json.dumps(doc, ensure_ascii=False, indent=1, allow_nan=False).encode("utf-8")
+    """A save's bytes: its canonical JSON."""
+    return canonical(doc)
 
 
 def journal_path(path: Path) -> Path:
@@ -275,11 +305,13 @@ class SaveWriter:
         self.lines = 0
         self._handle: Any = None
 
-    def write_full(self, doc: Mapping[str, Any]) -> None:
-        """Replace the main file (atomically, keeping .bak) and start an empty journal."""
+    def write_full(self, doc: Mapping[str, Any] | tuple[bytes, str]) -> None:
+        """Replace the main file (atomically, keeping .bak) and start an empty journal. `doc` is the save
+        as a dict, or as (bytes, checksum) from save_bytes."""
         self.close()
-        atomic_write_bytes(self.path, encode(doc))
-        self.checksum = self.chain = str(doc["checksum"])
+        raw, checksum = doc if isinstance(doc, tuple) else (encode(doc), str(doc["checksum"]))
+        atomic_write_bytes(self.path, raw)
+        self.checksum = self.chain = checksum
         self.lines = 0
         # The journal belonged to the old main file; a crash before this line leaves a journal whose
         # header names the old checksum, which the loader recognises and ignores.
@@ -441,29 +473,29 @@ def _game_and_params(data: dict[str, Any], where: str) -> tuple[Game, int, int, 
     return game, seats, seed, resolved, bound
 
 
+_MOVE_LINE = re.compile(r"P([1-9]):[ \t]*(\S.{0,200})", re.DOTALL)  # 200: MAX_MOVE_CHARS
+
+
 def _check_moves(moves: Any, seats: int, where: str, limit: int) -> list[tuple[int, str]]:
     """`P1: notation` lines as (seat, text), each checked; at most `limit` of them."""
     if not isinstance(moves, list):
         raise _fail(where, "damaged save (moves)")
     if len(moves) > limit:
         raise _fail(where, f"damaged save ({len(moves)} moves; a game of this kind has at most {limit})")
-    out = []
-    for index, line in enumerate(moves):
-        parsed = _move_line(line, seats)
-        if parsed is None:
-            raise _fail(where, f"damaged save (move {index + 1})")
-        out.append(parsed)
+    match = _MOVE_LINE.fullmatch
+    found = [match(line) if type(line) is str else None for line in moves]
+    out = [(int(m.group(1)) - 1, m.group(2).strip()) for m in found if m is not None]
+    if len(out) != len(moves) or any(seat >= seats for seat, _ in out):
+        bad = next(i for i, m in enumerate(found) if m is None or int(m.group(1)) > seats)
+        raise _fail(where, f"damaged save (move {bad + 1})")
     return out
 
 
 def _move_line(line: Any, seats: int) -> tuple[int, str] | None:
-    if not _text(line, MAX_MOVE_CHARS) or ":" not in line:
+    found = _MOVE_LINE.fullmatch(line) if type(line) is str else None
+    if found is None or int(found.group(1)) > seats:
         return None
-    who, text = line.split(":", 1)
-    who = who.strip()
-    if len(who) != 2 or who[0] != "P" or not who[1].isdigit() or not 1 <= int(who[1]) <= seats:
-        return None
-    return int(who[1]) - 1, text.strip()
+    return int(found.group(1)) - 1, found.group(2).strip()
 
 
 def _replay(
@@ -566,7 +598,9 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
             if player.bot not in known:
                 raise _fail(where, f"no bot {player.bot!r} for {game.id} (bots: {', '.join(known)})")
     bot_rngs = _check_bot_rngs(data["bots"], players, where)
-    moves = _check_moves(data["moves"], seats, where, bound)
+    raw_moves = data["moves"]
+    if not isinstance(raw_moves, list) or len(raw_moves) > bound:
+        raise _fail(where, "damaged save (moves)")
     log_lines = _check_log(data["log"], where)
     digest = data["digest"]
     if not (isinstance(digest, str) and len(digest) == 64 and set(digest) <= _HEX64):
@@ -590,12 +624,16 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
 
     mac = data.get("mac")
     engine = None
-    if use_snapshot and isinstance(mac, str):
+    if use_snapshot and isinstance(mac, str) and all(type(m) is str for m in raw_moves):
         expected_mac = _mac(body, save_key(create=False))
         if expected_mac is not None and hmac.compare_digest(expected_mac, mac):
-            engine = _from_snapshot(game, seats, seed, params, data["state"], digest, len(moves), where)
+            # This installation wrote every byte (the MAC says so): the position is taken from the
+            # snapshot, and the move texts are kept as written, to be written again.
+            engine = _from_snapshot(game, seats, seed, params, data["state"], digest, len(raw_moves), where)
     if engine is None:
+        moves = _check_moves(raw_moves, seats, where, bound)
         engine = _replay(game, seats, seed, params, moves, where)
+        raw_moves = [f"P{seat + 1}: {text}" for seat, text in moves]
         if engine.state.digest() != digest:
             raise _fail(where, "the moves replay to a different position than was saved (digest mismatch)")
     if cardset_identity(engine.state.cardset) != identity:
@@ -607,7 +645,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         engine,
         players,
         bot_rngs,
-        [f"P{seat + 1}: {text}" for seat, text in moves],
+        list(raw_moves),
         log_lines,
         dict(meta),
         checksum,
