@@ -605,7 +605,8 @@ def _card_problems(
     for index, card in enumerate(cards):
         if not isinstance(card, Mapping):
             continue
-        codes.add(card.get("code"))
+        if isinstance(card.get("code"), str):  # a code of another type is the schema's to report
+            codes.add(card["code"])
         for name, mapping in icon_fields.items():
             if "." in name or name not in card:
                 continue
