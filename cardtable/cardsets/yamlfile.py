@@ -480,7 +480,8 @@ def _reject_expansion(root: Node, file: str) -> None:
                     f"aliases expand this value to more than {MAX_EXPANDED_NODES} values; "
                     "a file this size cannot need that many"
                 )
-                raise LoadError([Problem(file, line, col, "", message)])
+                where = node_path(root, node)
+                raise LoadError([Problem(file, line, col, format_key_path(where or []), message)])
             sizes[key] = total
             continue
         if key in sizes:
