@@ -257,6 +257,8 @@ class Session:
             self._writer.close()
 
     def _autosave(self, change: dict[str, Any] | None = None) -> None:
+        """Save after a change: one journal line ({"move": text} or {"undo": seat}), or the whole game
+        when there is no journal yet, it is COMPACT_EVERY lines long, or `change` is None."""
         if not self.autosave:
             return
         try:
@@ -266,18 +268,18 @@ class Session:
                     clean_stale_temporaries((self.path or autosave_path()).parent)
                 self.save()
             else:
-                new_log = [line[:MAX_LOG_CHARS] for line in self.log[self._log_saved :]][-MAX_LOG_LINES:]
+                # `n` is the number of actions before the change: the loader checks it, so a line
+                # applied out of order is damage, never a different game.
+                after = len(self.engine.state.history)
                 record = {
-                    "n": len(self.engine.state.history) - (1 if "move" in change else 0),
+                    "n": after - 1 if "move" in change else after + 1,
                     **change,
                     "bots": {
                         str(seat): {"version": RNG_VERSION, "state": state}
                         for seat, state in sorted(self.bot_rngs().items())
                     },
-                    "log": new_log,
+                    "log": [line[:MAX_LOG_CHARS] for line in self.log[self._log_saved :]][-MAX_LOG_LINES:],
                 }
-                if "undo" in change:
-                    record["n"] = len(self.engine.state.history) + 1
                 writer.append(record)
                 self._log_saved = len(self.log)
             self.save_error = None

@@ -330,7 +330,7 @@ class SaveWriter:
         if self._handle is None:
             target = journal_path(self.path)
             fresh = not target.exists() or target.stat().st_size == 0
-            self._handle = open(target, "ab")  # noqa: SIM115 - kept open between moves
+            self._handle = open(target, "ab")  # kept open between moves: one append each
             if fresh:
                 header = {"journal": 1, "base": self.checksum}
                 self._handle.write(canonical(header) + b"\n")
@@ -587,10 +587,10 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         raise _fail(where, "damaged save (unexpected fields)")
     game, seats, seed, params, bound = _game_and_params(data, where)
     players = _check_players(data["players"], seats, where)
+    from ..bots import BotError, bot_factories  # late: the bots import the games registry
+
     for player in players:
         if not player.human:
-            from ..bots import BotError, bot_factories
-
             try:
                 known = bot_factories(game.id)
             except BotError as exc:
