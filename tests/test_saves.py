@@ -295,3 +295,28 @@ def test_undo_from_snapshots_matches_undo_by_replay(game_id: str):
             assert fast.state.canonical() == slow.state.canonical()
     if not undone:  # every move of this game reveals something (War turns cards over)
         pytest.skip(f"{game_id}: no move could be taken back")
+
+
+def test_hashes_that_are_not_ascii_are_damage_not_a_type_error():
+    bot_game(10)
+    path = autosave_path()
+    journal = journal_path(path)
+    lines = journal.read_bytes().split(b"\n")
+    record = json.loads(lines[2])
+    record["h"] = "é" * 32
+    lines[2] = json.dumps(record).encode()
+    journal.write_bytes(b"\n".join(lines))
+    with pytest.raises(SaveError, match="hash does not match"):
+        read_save(path)
+    doc = read_doc(path)
+    doc["checksum"] = "ü" * 64
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(SaveError, match="checksum does not match"):
+        read_save(path)
+
+
+def test_a_card_set_name_the_file_system_refuses_is_a_clean_error():
+    from cardtable.cardsets import CardSetError, load_named
+
+    with pytest.raises(CardSetError, match="no bundled card set"):
+        load_named("x" * 5000)

@@ -119,8 +119,12 @@ def clear_cache() -> None:
 
 def load_bundled(name: str) -> CardSet:
     """A card set shipped with cardtable, by name (`standard52`), through the cache."""
-    path = cardset_path(name) if _SET_NAME.fullmatch(name) else None
-    if path is None or not path.is_file():
+    path = cardset_path(name) if len(name) <= 100 and _SET_NAME.fullmatch(name) else None
+    try:
+        found = path is not None and path.is_file()
+    except OSError:  # a name the file system refuses (too long, ...): no such set either
+        found = False
+    if path is None or not found:
         known = ", ".join(p.stem for p in bundled_cardsets()) or "none"
         where = str(path) if path is not None else name
         raise CardSetError(

@@ -119,6 +119,12 @@ def _body(doc: Mapping[str, Any]) -> bytes:
     return canonical({k: v for k, v in doc.items() if k not in ("checksum", "mac")})
 
 
+def _same(expected: str, given: Any) -> bool:
+    """Whether a hash read from a file is the one expected, compared in constant time (a value that is
+    not ASCII text is simply not it: compare_digest raises TypeError on non-ASCII strings)."""
+    return isinstance(given, str) and given.isascii() and hmac.compare_digest(expected, given)
+
+
 def _chain(previous: str, record: Mapping[str, Any]) -> str:
     """A journal line's hash: its content chained to the line before (or the main file's checksum)."""
     body = canonical({k: v for k, v in record.items() if k != "h"})
@@ -563,7 +569,7 @@ def _check_bot_rngs(raw: Any, players: list[Player], where: str) -> dict[int, in
 def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame:
     body = _body(data)
     checksum = data.get("checksum")
-    if not isinstance(checksum, str) or not hmac.compare_digest(hashlib.sha256(body).hexdigest(), checksum):
+    if not _same(hashlib.sha256(body).hexdigest(), checksum):
         raise _fail(where, "damaged save (its checksum does not match its content)")
     expected = {
         "format",
@@ -626,7 +632,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
     engine = None
     if use_snapshot and isinstance(mac, str) and all(type(m) is str for m in raw_moves):
         expected_mac = _mac(body, save_key(create=False))
-        if expected_mac is not None and hmac.compare_digest(expected_mac, mac):
+        if expected_mac is not None and _same(expected_mac, mac):
             # This installation wrote every byte (the MAC says so): the position is taken from the
             # snapshot, and the move texts are kept as written, to be written again.
             engine = _from_snapshot(game, seats, seed, params, data["state"], digest, len(raw_moves), where)
@@ -748,7 +754,7 @@ def _apply_journal(loaded: LoadedGame, path: Path) -> None:
         record = _json_line(line, where, number)
         if not isinstance(record, dict) or not isinstance(record.get("h"), str):
             raise _fail(where, f"damaged save journal (line {number})")
-        if not hmac.compare_digest(_chain(chain, record), record["h"]):
+        if not _same(_chain(chain, record), record["h"]):
             raise _fail(where, f"damaged save journal (line {number}: its hash does not match)")
         chain = record["h"]
         _journal_record(loaded, record, seats, bots, where, number)
