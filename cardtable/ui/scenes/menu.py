@@ -183,9 +183,13 @@ class MenuScene(FormScene):
         self.controls = []
         left = int(width * 0.07)
         col_w = int(width * 0.50)
-        entry_h = px(size, 124)
         gap = px(size, 16)
         top = int(height * 0.30)
+        # Entries shrink to fit however many games are registered; short ones drop the blurb.
+        room = int(height * 0.90) - top
+        count = max(1, len(self.games))
+        entry_h = min(px(size, 124), (room - gap * (count - 1)) // count)
+        blurbs = entry_h >= px(size, 100)
         number = 1
         for index, game in enumerate(self.games):
             title, other = game_title(self.app, game)
@@ -204,7 +208,7 @@ class MenuScene(FormScene):
                     tag=f"game:{game.id}",
                     other_title=other,
                     players=players,
-                    description=game_description(self.app, game),
+                    description=game_description(self.app, game) if blurbs else "",
                 )
             )
             number += 1
