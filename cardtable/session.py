@@ -177,6 +177,21 @@ class Session:
         """Every bot's generator state now."""
         return {seat: bot.rng.state for seat, bot in self.bots.items()}
 
+    @property
+    def game_id(self) -> str:
+        """The game's id (the table and results read this, never the state)."""
+        return self.engine.game.id
+
+    @property
+    def seed(self) -> int:
+        """The seed the game was dealt from (shown on the results; a rematch takes the next one)."""
+        return self.engine.state.seed
+
+    @property
+    def move_count(self) -> int:
+        """How many actions have been applied so far."""
+        return len(self.engine.state.history)
+
     # -- changes -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Apply through the engine (IllegalAction passes through), log it, autosave."""

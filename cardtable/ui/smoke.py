@@ -119,9 +119,9 @@ def run_smoke_test(game_id: str | None = None, seats: int = 4) -> int:
             "smoke test: sprites not where the view says:\n  " + "\n  ".join(problems[:20]), file=sys.stderr
         )
         return 1
-    winners = ", ".join(table.session.name(s) for s in engine.state.winners) or "nobody"
+    winners = ", ".join(table.session.name(s) for s in engine.view(None).winners) or "nobody"
     print(
-        f"smoke test ok: bundled data found; {len(engine.state.history)} actions, {frames} frames, {app.frames_drawn} drawn, "
+        f"smoke test ok: bundled data found; {table.session.move_count} actions, {frames} frames, {app.frames_drawn} drawn, "
         f"won by {winners}, {elapsed:.1f} s"
     )
     pygame.quit()

@@ -46,8 +46,8 @@ class ResultsScene(FormScene):
         self.data: dict[str, Any] = dict(view.data)
         self.scores = tuple(view.scores)
         self.winners = tuple(view.winners)
-        self.params = dict(engine.state.params)
-        self.seats = engine.state.seats
+        self.params = dict(view.params)
+        self.seats = view.seats
         self.uses_mp = engine.game.scored_by_points(self.params) and "round_log" in self.data
         self.round_log: list[dict[str, Any]] = list(self.data.get("round_log", [])) if self.uses_mp else []
         self.error: str | None = None
@@ -56,10 +56,9 @@ class ResultsScene(FormScene):
     # -- actions -----------------------------------------------------------------------------
     def rematch(self) -> None:
         """The same seats and options, the next seed."""
-        state = self.session.engine.state
         seats = [SeatConfig(**asdict(seat)) for seat in self.session.seats]
         try:
-            session = Session.new(state.game, seats, state.seed + 1, dict(state.params))
+            session = Session.new(self.session.game_id, seats, self.session.seed + 1, dict(self.params))
             scene = table_scene_for(self.app, session)
         except Exception as exc:  # should not happen with options that already worked once
             log.exception("rematch failed")
@@ -88,7 +87,7 @@ class ResultsScene(FormScene):
         parts = [title]
         if "level" in self.params:
             parts.append(self.app.t("table.level", n=self.params["level"]))
-        parts.append(self.app.t("results.seed", seed=engine.state.seed))
+        parts.append(self.app.t("results.seed", seed=self.session.seed))
         return " · ".join(parts)
 
     def score_text(self, seat: int) -> str:

@@ -287,18 +287,14 @@ class RisugeonTable(TableScene):
         return sprite.card in takeable
 
     def words(self, action: Action) -> str:
-        cardset = self.engine.state.cardset
-        assert cardset is not None
         text = self.engine.describe(action)
         if action.cards:
-            spec = cardset.physical()[action.cards[0]]
+            spec = self.board.physical[action.cards[0]]
             text += f"  ({spec.name.get(self.app.settings.language)})"
         return text
 
     def tooltip(self, card: int) -> list[str]:
-        cardset = self.engine.state.cardset
-        assert cardset is not None
-        spec = cardset.physical()[card]
+        spec = self.board.physical[card]
         lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
         facts = [TYPE_WORDS.get(str(spec.get("type")), str(spec.get("type")))]
         for key in ("skill", "cost", "points"):
@@ -383,7 +379,7 @@ class RisugeonTable(TableScene):
 
     def drive(self) -> bool:
         """An effect's choice (pick, return, discard, imitate) opens the chooser for the deciding person."""
-        pending = self.engine.state.pending
+        pending = self.view().pending
         if pending is None or self.viewer is None or self.viewer not in pending.seats or self.menu:
             return False
         options = list(self.my_legal())

@@ -46,7 +46,7 @@ class RuneWorksTable(TableScene):
     def seat_anchor(self, seat: int) -> tuple[float, float]:
         """The centre of a seat's place around the table (the viewer at the bottom, play going left)."""
         width, height = self.app.size
-        seats = self.engine.state.seats
+        seats = self.view().seats
         rel = (seat - self.bottom_seat()) % seats
         angle = math.pi / 2 + rel * 2 * math.pi / seats
         cx, cy = width * 0.42, height * 0.47
@@ -287,9 +287,7 @@ class RuneWorksTable(TableScene):
 
     # -- moves -------------------------------------------------------------------------------
     def words(self, action: Action) -> str:
-        cardset = self.engine.state.cardset
-        assert cardset is not None
-        codes = " ".join(codes_text(cardset, action.cards))
+        codes = " ".join(codes_text(self.cardset, action.cards))
         labels = {
             "draw": "Draw from the Mana Source",
             "noreveal": "Show nothing (counts 0)",
@@ -459,11 +457,7 @@ class RuneWorksTable(TableScene):
         self.perform(Action(self.viewer, "release", (cards[0],)))  # type: ignore[arg-type]
 
     def key(self, event: pygame.event.Event) -> None:
-        if (
-            self.engine.state.phase == "claim"
-            and self.claim_left > 0
-            and pygame.K_1 <= event.key <= pygame.K_6
-        ):
+        if self.view().phase == "claim" and self.claim_left > 0 and pygame.K_1 <= event.key <= pygame.K_6:
             self._claim(event.key - pygame.K_1)
 
     def click(self, pos: tuple[int, int]) -> None:
@@ -494,7 +488,7 @@ class RuneWorksTable(TableScene):
         return self.claim_left > 0 or self.leady_left > 0
 
     def _claim_seats(self) -> list[int]:
-        pending = self.engine.state.pending
+        pending = self.view().pending
         return list(pending.seats) if pending is not None else []
 
     def _claim(self, seat: int) -> None:
@@ -522,11 +516,10 @@ class RuneWorksTable(TableScene):
         """Leady reveals pause the table; the claim window runs its clock, then passes and bots."""
         if self.leady_left > 0:
             return True
-        state = self.engine.state
-        if state.phase != "claim":
+        if self.view().phase != "claim":
             self.claim_open_for = None
             return False
-        window = len(state.history)
+        window = self.session.move_count
         if self.claim_open_for is None or self.claim_open_for > window:
             self.claim_open_for = window
             self.claimants = []

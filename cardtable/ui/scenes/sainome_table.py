@@ -210,11 +210,7 @@ class SainomeTable(TableScene):
         width, height = self.app.size
         size = max(28, height // 12)
         cx, cy = self.character_centre(event.seat)
-        other = (
-            self.character_centre(1 - event.seat)
-            if self.engine.state.seats == 2
-            else (width // 2, height // 2)
-        )
+        other = self.character_centre(1 - event.seat) if self.view().seats == 2 else (width // 2, height // 2)
         return (
             (cx - size * 2.0, float(cy)),
             ((cx + other[0]) / 2 + size * 2.5, (cy + other[1]) / 2 - size / 2),
@@ -320,17 +316,13 @@ class SainomeTable(TableScene):
 
     # -- moves -------------------------------------------------------------------------------
     def words(self, action: Action) -> str:
-        cardset = self.engine.state.cardset
-        assert cardset is not None
         text = self.engine.describe(action)
         if action.cards:
-            text += f"  ({cardset.physical()[action.cards[0]].name.get(self.app.settings.language)})"
+            text += f"  ({self.board.physical[action.cards[0]].name.get(self.app.settings.language)})"
         return text
 
     def tooltip(self, card: int) -> list[str]:
-        cardset = self.engine.state.cardset
-        assert cardset is not None
-        spec = cardset.physical()[card]
+        spec = self.board.physical[card]
         lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
         facts = [str(spec.get("category") or spec.get("type") or "")]
         if spec.get("links"):
@@ -421,7 +413,7 @@ class SainomeTable(TableScene):
 
     def drive(self) -> bool:
         """A pending choice (fire, counter, catalyst, take, pick...) opens the chooser for its person."""
-        pending = self.engine.state.pending
+        pending = self.view().pending
         if pending is None or self.viewer is None or self.viewer not in pending.seats or self.menu:
             return False
         if pending.kind in ("equip",) and any(a.kind == "equip" for a in self.my_legal()):
@@ -438,7 +430,7 @@ class SainomeTable(TableScene):
         for event in events:
             what = getattr(event, "what", "")
             if what in ("awaken", "revert") and getattr(event, "seat", None) is not None:
-                card = self.engine.state.zones[f"character:{event.seat}"].cards  # type: ignore[attr-defined]
+                card = self.view().zones[f"character:{event.seat}"].cards  # type: ignore[attr-defined]
                 sprite = self.board.sprites.get(card[-1]) if card else None
                 if sprite is not None and self.animator.speed > 0:
                     self.animator.add(

@@ -16,6 +16,7 @@ import pygame
 from ...rules.actions import Action, IllegalAction
 from ...rules.events import DiceRolled, Event, Shuffled
 from ...rules.view import PlayerView
+from ...rules.zones import Visibility
 from ...session import Session
 from ..animation import FLIP_S, RIFFLE_S, SLIDE_S, Animator, Tween
 from ..app import App
@@ -66,9 +67,10 @@ class TableScene(Scene):
         super().__init__(app)
         self.session = session
         self.engine = session.engine
-        state = self.engine.state
-        assert state.cardset is not None
-        self.board = Board(state.cardset, app.renderer(state.cardset))
+        cardset = self.engine.view(None).cardset
+        assert cardset is not None
+        self.cardset = cardset
+        self.board = Board(cardset, app.renderer(cardset))
         self.board.overlay_draw = self.draw_overlay
         self.animator = Animator(app.settings.animation_speed)
         humans = session.humans
@@ -120,7 +122,8 @@ class TableScene(Scene):
         """The seat drawn nearest the screen's bottom edge: the viewer, else whoever is to move."""
         if self.viewer is not None:
             return self.viewer
-        return self.engine.state.active if self.engine.state.active is not None else 0
+        active = self.view().active
+        return active if active is not None else 0
 
     # -- to be filled in by each game --------------------------------------------------------
     def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
@@ -219,7 +222,7 @@ class TableScene(Scene):
         if self.animator.speed <= 0:
             return
         start, end, size = self.dice_path(event)
-        roll = DiceRoll(event.results, start, end, size, seed=len(self.engine.state.history))
+        roll = DiceRoll(event.results, start, end, size, seed=self.session.move_count)
         self.rolls.append(roll)
         self.roll_linger[id(roll)] = ROLL_LINGER_S
         for die in roll.sprites:
@@ -269,8 +272,12 @@ class TableScene(Scene):
         return origins
 
     def _zone_visible(self, zone: str) -> bool:
-        state_zone = self.engine.state.zones.get(zone)
-        return state_zone is not None and state_zone.sees_all(self.viewer)
+        seen = self.view().zones.get(zone)
+        if seen is None:
+            return False
+        return seen.visibility is Visibility.PUBLIC or (
+            seen.visibility is Visibility.OWNER and self.viewer is not None and seen.owner == self.viewer
+        )
 
     def _sprite_anchor(self, zone: str) -> tuple[float, float] | None:
         for sprite in self.board.sprites.values():
