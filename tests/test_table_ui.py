@@ -151,8 +151,9 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
         _settle(app, table, lambda: table.menu, 50)
     assert table.viewer == other
     assert table.menu, "the claimant chooses Shot, Call or pass"
-    pass_button = next(b for b in table.menu if b.label.endswith("Pass"))
-    _click(app, pass_button.rect.center)
+    menu = table.menu
+    row = next(i for i, label in enumerate(menu.labels) if label.endswith("Pass"))
+    _click(app, menu.row_rect(row - menu.top).center)
     assert engine.state.phase != "claim" or other not in engine.state.pending.seats  # type: ignore[union-attr]
 
 

@@ -69,13 +69,22 @@ class Board:
         self._dirty: list[pygame.Rect] = []
         self.full = True
         self.overlay_draw: Callable[[pygame.Surface], list[pygame.Rect]] | None = None
+        # Asked before any face is drawn: the table's privacy rule (a face the person at the screen
+        # may not see is drawn as a back, whatever a sprite or an animation says).
+        self.may_show: Callable[[int], bool] = lambda card: True
+
+    def face(self, card: int, width: int) -> pygame.Surface:
+        """A card's face at `width`, or its back when the person at the screen may not see it."""
+        if card < 0 or not self.may_show(card):
+            return self.renderer.back(width)  # type: ignore[attr-defined]
+        return self.renderer.face(self.physical[card], width)  # type: ignore[attr-defined]
 
     def image(self, sprite: CardSprite) -> pygame.Surface:
         """The cached face or back for a sprite at its width."""
         if sprite.image is not None:
             return sprite.image
-        if sprite.face_up and sprite.card >= 0:
-            return self.renderer.face(self.physical[sprite.card], sprite.width)  # type: ignore[attr-defined]
+        if sprite.face_up:
+            return self.face(sprite.card, sprite.width)
         return self.renderer.back(sprite.width)  # type: ignore[attr-defined]
 
     def set_background(self, surface: pygame.Surface) -> None:

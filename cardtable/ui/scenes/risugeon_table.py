@@ -10,14 +10,12 @@ also in the action menu (A), with End turn (E) and Pass (P) buttons; hover a car
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from ...rules.actions import Action
 from ...rules.view import PlayerView
-from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
-from .table import DropTarget, Placement, TableScene
+from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
+from .table import ButtonSpec, DropArea, Placement, TableScene
 
 SUPPLY = ("skill1", "skill2", "skill3", "production")
 TYPE_WORDS = {"combat": "Combat skill", "action": "Action", "production": "Production skill", "gem": "Gem"}
@@ -280,12 +278,6 @@ class RisugeonTable(TableScene):
             return sprite.card_rect()
         return None
 
-    def draggable(self, sprite: Any) -> bool:
-        if self.own_sprite(sprite):
-            return True
-        takeable = {c for a in self.my_legal() if a.kind in ("train", "stock") for c in a.cards}
-        return sprite.card in takeable
-
     def words(self, action: Action) -> str:
         text = self.engine.describe(action)
         if action.cards:
@@ -311,90 +303,19 @@ class RisugeonTable(TableScene):
         return lines
 
     # -- moves ---------------------------------------------------------------------------------
-    def drop_targets(self, cards: list[int]) -> list[DropTarget]:
-        legal = self.my_legal()
-        chosen = tuple(sorted(cards))
-        slots = self.slots()
+    click_kinds = ("play", "discard", "pick", "return", "train", "stock")
+    buttons_spec = (
+        ButtonSpec(("pass",), "rg.button.pass", pygame.K_p),
+        ButtonSpec(("end",), "rg.button.end", pygame.K_e),
+        ButtonSpec(("done",), "rg.button.done", pygame.K_d),
+    )
+    sounds = {"shuffled": "shuffle", "announced:gem": "ignite"}
 
-        def matching(kind: str) -> list[Action]:
-            return [a for a in legal if a.kind == kind and a.cards == chosen]
-
-        return [
-            DropTarget(slots["play"], "play", matching("play")),
-            DropTarget(slots["well"], "well", matching("discard")),
-            DropTarget(slots["discard"].inflate(30, 30), "discard", matching("train")),
-            DropTarget(slots["stock_area"].inflate(20, 20), "stock", matching("stock")),
-        ]
-
-    def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
+    def drop_areas(self) -> list[DropArea]:
         slots = self.slots()
         return [
-            ("play", slots["play"]),
-            ("well", slots["well"]),
-            ("discard", slots["discard"].inflate(30, 30)),
-            ("stock", slots["stock_area"].inflate(20, 20)),
+            DropArea("play", slots["play"], ("play",)),
+            DropArea("well", slots["well"], ("discard",)),
+            DropArea("discard", slots["discard"].inflate(30, 30), ("train",)),
+            DropArea("stock", slots["stock_area"].inflate(20, 20), ("stock",)),
         ]
-
-    def attempted(self, cards: list[int], target: str) -> Action | None:
-        if self.viewer is None or len(cards) != 1:
-            return None
-        kind = {"play": "play", "well": "discard", "discard": "train", "stock": "stock"}[target]
-        return Action(self.viewer, kind, (cards[0],))
-
-    def extra_buttons(self, view: PlayerView) -> list[Button]:
-        legal = self.my_legal()
-        width, height = self.app.size
-        bh = max(30, height // 20)
-        bw = max(130, width // 9)
-        kinds = {a.kind for a in legal}
-        specs: list[tuple[str, Any, int | None]] = []
-        if "pass" in kinds:
-            specs.append(("To training (P)", lambda: self._do_kind("pass"), pygame.K_p))
-        if "end" in kinds:
-            specs.append(("End turn (E)", lambda: self._do_kind("end"), pygame.K_e))
-        if "done" in kinds:
-            specs.append(("Done (D)", lambda: self._do_kind("done"), pygame.K_d))
-        if legal:
-            specs.append(
-                (
-                    self.app.t("table.actions"),
-                    lambda: self.open_menu(self.app.t("table.actions"), legal),
-                    None,
-                )
-            )
-        if self.viewer is not None and self.engine.can_undo(self.viewer):
-            specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
-        x = int(width * 0.78)
-        y = height - (bh + 8) * len(specs) - 8
-        return [
-            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
-            for i, (label, act, key) in enumerate(specs)
-        ]
-
-    def _do_kind(self, kind: str) -> None:
-        for action in self.my_legal():
-            if action.kind == kind:
-                self.perform(action)
-                return
-
-    def drive(self) -> bool:
-        """An effect's choice (pick, return, discard, imitate) opens the chooser for the deciding person."""
-        pending = self.view().pending
-        if pending is None or self.viewer is None or self.viewer not in pending.seats or self.menu:
-            return False
-        options = list(self.my_legal())
-        if options and not self.animator.busy:
-            self.open_menu(f"Choose: {pending.kind}", options)
-        return False
-
-    def card_clicked(self, card: int) -> bool:
-        """Clicking a hand card uses it when that is its only move (an action to play, a skill to spend)."""
-        moves = [
-            a
-            for a in self.my_legal()
-            if a.cards == (card,) and a.kind in ("play", "discard", "pick", "return")
-        ]
-        if len(moves) == 1:
-            self.perform(moves[0])
-            return True
-        return False

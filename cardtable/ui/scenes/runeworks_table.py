@@ -19,8 +19,10 @@ from ...rules.actions import Action
 from ...rules.events import Announced, Event
 from ...rules.notation import codes_text
 from ...rules.view import PlayerView
+from ...session import Session
+from ..app import App
 from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
-from .table import DropTarget, Placement, TableScene
+from .table import ButtonSpec, ClickArea, DropArea, Placement, TableScene, canonical
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
@@ -29,13 +31,13 @@ LEADY_SHOW_S = 2.0
 class RuneWorksTable(TableScene):
     """Rune Works! on the shared table."""
 
-    def __init__(self, app, session) -> None:  # type: ignore[no-untyped-def]
-        super().__init__(app, session)
+    def __init__(self, app: App, session: Session) -> None:
         self.claim_left = 0.0
-        self.claim_open_for: int | None = None  # the history length whose Release the window is for
+        self.claim_open_for: int | None = None  # the move count whose Release the window is for
         self.claimants: list[int] = []
         self.leady_left = 0.0
         self.leady_shown: dict[str, int] = {}
+        super().__init__(app, session)
 
     # -- geometry ----------------------------------------------------------------------------
     card_size = (40, 0.1, 0.065)
@@ -272,12 +274,11 @@ class RuneWorksTable(TableScene):
 
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
-        renderer = self.board.renderer
         for seat_text, card in self.leady_shown.items():
             ax, ay = self.seat_anchor(int(seat_text))
             x, y = int(ax + sw * 0.8), int(ay - sw * 1.6)
             if card >= 0:
-                surface.blit(renderer.face(self.board.physical[card], sw), (x, y))  # type: ignore[attr-defined]
+                surface.blit(self.board.face(card, sw), (x, y))
             else:
                 draw_text(surface, "0", sw // 2, (x + sw // 2, y + sw // 2), GOLD, "center", bold=True)
 
@@ -286,6 +287,28 @@ class RuneWorksTable(TableScene):
         return f"{spec.code} {spec.name.get(self.app.settings.language)}"
 
     # -- moves -------------------------------------------------------------------------------
+    click_kinds = ("reveal",)  # Leady work: clicking a card of one's hand shows it
+    table_decisions = ("leady", "claim")  # a card is clicked to show; claims have their own window
+    buttons_spec = (
+        ButtonSpec(("draw",), "rw.button.draw", pygame.K_d),
+        ButtonSpec(("seek",), "rw.button.seek", pygame.K_s, selection=True),
+        ButtonSpec(("set",), "rw.button.set", pygame.K_RETURN, selection=True),
+        ButtonSpec(("boost",), "rw.button.boost", pygame.K_b, selection=True),
+        ButtonSpec(("release",), "rw.button.release", pygame.K_r, selection=True),
+        ButtonSpec(("noreveal",), "table.noreveal", pygame.K_n),
+        ButtonSpec(("call", "shot"), "rw.button.claim"),
+    )
+    sounds = {
+        "shuffled": "shuffle",
+        "announced:blast": "blast",
+        "announced:blast_shot": "blast",
+        "announced:ignite": "ignite",
+        "announced:ignite_shot": "ignite",
+        "announced:call": "claim",
+        "announced:seek": "claim",
+        "announced:call_skips": "claim",
+    }
+
     def words(self, action: Action) -> str:
         codes = " ".join(codes_text(self.cardset, action.cards))
         labels = {
@@ -302,114 +325,45 @@ class RuneWorksTable(TableScene):
         }
         return labels.get(action.kind, self.engine.describe(action))
 
-    def drop_targets(self, cards: list[int]) -> list[DropTarget]:
-        legal = self.my_legal()
-        chosen = tuple(sorted(cards))
+    def drop_areas(self) -> list[DropArea]:
         stock, pool = self.pile_rects()
-        out = [
-            DropTarget(
-                pool.inflate(20, 20),
-                "pool",
-                [
-                    a
-                    for a in legal
-                    if (a.kind == "release" and a.cards == chosen)
-                    or (a.kind in ("seek", "call") and a.cards == chosen)
-                ],
-            ),
-            DropTarget(
-                self.own_meld_area(), "table", [a for a in legal if a.kind == "set" and a.cards == chosen]
-            ),
+        melds = [DropArea(f"m{i}", rect, ("boost",), f"m{i}") for i, rect in self.meld_rects()]
+        return melds + [
+            DropArea("pool", pool.inflate(20, 20), ("release", "seek", "call")),
+            DropArea("table", self.own_meld_area(), ("set",)),
         ]
-        for index, rect in self.meld_rects():
-            out.append(
-                DropTarget(
-                    rect,
-                    f"m{index}",
-                    [a for a in legal if a.kind == "boost" and a.cards == chosen and a.target == f"m{index}"],
-                )
-            )
-        return out
+
+    def click_areas(self) -> list[ClickArea]:
+        stock, pool = self.pile_rects()
+        return [ClickArea("stock", stock, ("draw",)), ClickArea("pool", pool, ("seek",))]
 
     def meld_rects(self) -> list[tuple[int, pygame.Rect]]:
         """Each meld's screen area, by meld number."""
         out = []
-        for index, entry in enumerate(self.view().data.get("melds", [])):
-            rects = [
-                s.card_rect()
-                for s in self.board.sprites.values()
-                if s.card in self.view().zones[entry["zone"]].cards
-            ]
+        view = self.view()
+        for index, entry in enumerate(view.data.get("melds", [])):
+            cards = view.zones[entry["zone"]].cards
+            rects = [s.card_rect() for s in self.board.sprites.values() if s.card in cards]
             if rects:
                 out.append((index, rects[0].unionall(rects[1:]).inflate(10, 10)))
         return out
 
-    def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
-        stock, pool = self.pile_rects()
-        areas = [(f"m{i}", r) for i, r in self.meld_rects()]
-        return areas + [("pool", pool.inflate(20, 20)), ("table", self.own_meld_area())]
-
-    def attempted(self, cards: list[int], target: str) -> Action | None:
+    def refusal(self, area: DropArea, held: list[int]) -> Action | None:
+        """The pool means Seek before drawing, Call in a claim window, else Release."""
         if self.viewer is None:
             return None
-        chosen = tuple(sorted(cards))
+        chosen = canonical(self.view(), held)
         phase = self.view().phase
-        if target == "pool":
+        if area.name == "pool":
             if phase == "start" and len(chosen) > 1:
                 return Action(self.viewer, "seek", chosen)
             if phase == "claim":
                 return Action(self.viewer, "call", chosen)
-            if len(chosen) > 1:
-                self.say("Release one card at a time")
-                return None
             return Action(self.viewer, "release", chosen)
-        if target == "table":
-            return Action(self.viewer, "set", chosen)
-        if target.startswith("m") and len(chosen) == 1:
-            return Action(self.viewer, "boost", chosen, target)
-        return None
+        return super().refusal(area, held)
 
-    def selected_cards(self) -> list[int]:
-        return sorted(s.card for s in self.board.sprites.values() if s.selected and self.own_sprite(s))
-
-    def extra_buttons(self, view: PlayerView) -> list[Button]:
-        legal = self.my_legal()
-        width, height = self.app.size
-        bh = max(30, height // 20)
-        bw = max(120, width // 9)
-        kinds = {a.kind for a in legal}
-        specs: list[tuple[str, object, int | None]] = []
-        if "draw" in kinds:
-            specs.append(("Draw (D)", lambda: self._do_kind("draw"), pygame.K_d))
-        if "seek" in kinds:
-            specs.append(("Seek… (S)", lambda: self._menu_kind("seek"), pygame.K_s))
-        if "set" in kinds:
-            specs.append(("Set selected (Enter)", self._set_selected, pygame.K_RETURN))
-        if "boost" in kinds:
-            specs.append(("Boost… (B)", lambda: self._menu_kind("boost"), pygame.K_b))
-        if "release" in kinds:
-            specs.append(("Release selected (R)", self._release_selected, pygame.K_r))
-        if "noreveal" in kinds:
-            specs.append((self.app.t("table.noreveal"), lambda: self._do_kind("noreveal"), pygame.K_n))
-        if view.phase == "claim" and legal:
-            specs.append(("Claim…", lambda: self.open_menu("Claim", legal), None))
-        if legal:
-            specs.append(
-                (
-                    self.app.t("table.actions"),
-                    lambda: self.open_menu(self.app.t("table.actions"), legal),
-                    None,
-                )
-            )
-        if self.viewer is not None and self.engine.can_undo(self.viewer):
-            specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
-        buttons = []
-        x = width - bw - 12
-        y = height - (bh + 8) * len(specs) - 8
-        for i, (label, action, key) in enumerate(specs):
-            buttons.append(Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), action, key=key))  # type: ignore[arg-type]
-        buttons += self._claim_buttons(view)
-        return buttons
+    def game_buttons(self) -> list[Button]:
+        return super().game_buttons() + self._claim_buttons(self.view())
 
     def _claim_buttons(self, view: PlayerView) -> list[Button]:
         if view.phase != "claim" or self.claim_left <= 0:
@@ -425,56 +379,9 @@ class RuneWorksTable(TableScene):
             out.append(button)
         return out
 
-    def _do_kind(self, kind: str) -> None:
-        for action in self.my_legal():
-            if action.kind == kind:
-                self.perform(action)
-                return
-
-    def _menu_kind(self, kind: str) -> None:
-        options = [a for a in self.my_legal() if a.kind == kind]
-        selected = tuple(self.selected_cards())
-        if kind == "boost" and selected:
-            options = [a for a in options if a.cards == selected] or options
-        self.open_menu(self.app.t("table.choose"), options)
-
-    def _set_selected(self) -> None:
-        cards = tuple(self.selected_cards())
-        if not cards:
-            self.say("Select cards first (click them), then Set")
-            return
-        action = Action(self.viewer, "set", cards)  # type: ignore[arg-type]
-        if action in self.my_legal():
-            self.perform(action)
-        else:
-            self.say(self.engine.explain(action))
-
-    def _release_selected(self) -> None:
-        cards = self.selected_cards()
-        if len(cards) != 1:
-            self.say("Select exactly one card to Release")
-            return
-        self.perform(Action(self.viewer, "release", (cards[0],)))  # type: ignore[arg-type]
-
     def key(self, event: pygame.event.Event) -> None:
         if self.view().phase == "claim" and self.claim_left > 0 and pygame.K_1 <= event.key <= pygame.K_6:
             self._claim(event.key - pygame.K_1)
-
-    def click(self, pos: tuple[int, int]) -> None:
-        stock, pool = self.pile_rects()
-        kinds = {a.kind for a in self.my_legal()}
-        if stock.collidepoint(pos) and "draw" in kinds:
-            self._do_kind("draw")
-        elif pool.collidepoint(pos) and "seek" in kinds:
-            self._menu_kind("seek")
-
-    def card_clicked(self, card: int) -> bool:
-        """Leady work: clicking a card of one's hand shows it."""
-        action = Action(self.viewer, "reveal", (card,))  # type: ignore[arg-type]
-        if action in self.my_legal():
-            self.perform(action)
-            return True
-        return False
 
     # -- Leady work and the claim window -------------------------------------------------------
     def after_action(self, action: Action, events: list[Event]) -> None:
@@ -486,6 +393,10 @@ class RuneWorksTable(TableScene):
 
     def timer_running(self) -> bool:
         return self.claim_left > 0 or self.leady_left > 0
+
+    def public_moment(self) -> bool:
+        """The claim window: everyone at the table watches the discard, so no hand is face up."""
+        return self.claim_left > 0
 
     def _claim_seats(self) -> list[int]:
         pending = self.view().pending
@@ -525,6 +436,8 @@ class RuneWorksTable(TableScene):
             self.claimants = []
             people = [s for s in self._claim_seats() if not self.session.is_bot(s)]
             self.claim_left = self.app.settings.claim_window_s if people and not self.app.fast else 0.0
+            if self.guard_privacy():  # everyone watches the window: no hand is up
+                self.relayout(animate=False)
             self.refresh_background()
             return True
         if self.claim_left > 0:
@@ -541,8 +454,8 @@ class RuneWorksTable(TableScene):
         if waiting and self.viewer != waiting[0]:
             self.hand_off(waiting[0])
             return True
-        if waiting and not self.menu:
+        if waiting and self.menu is None:
             options = list(self.engine.legal_actions(waiting[0]))
-            title = "Claim" if len(options) > 1 else self.app.t("table.cannot_claim")
+            title = self.app.t("rw.claim_title") if len(options) > 1 else self.app.t("table.cannot_claim")
             self.open_menu(title, options)
         return False

@@ -17,8 +17,8 @@ import pygame
 from ...rules.actions import Action
 from ...rules.events import DiceRolled, Event
 from ...rules.view import PlayerView
-from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
-from .table import DropTarget, Placement, TableScene
+from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
+from .table import ButtonSpec, DropArea, Placement, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
 ACTION_KEYS = {
@@ -338,90 +338,44 @@ class SainomeTable(TableScene):
             lines.append(str(text))
         return lines
 
-    def drop_targets(self, cards: list[int]) -> list[DropTarget]:
-        if self.viewer is None:
-            return []
-        legal = self.my_legal()
-        chosen = tuple(sorted(cards))
-        out = []
-        for slot, rect in self.slot_rects(self.viewer).items():
-            out.append(
-                DropTarget(
-                    rect.inflate(16, 16),
-                    slot,
-                    [a for a in legal if a.kind == "equip" and a.cards == chosen and a.target == slot],
-                )
-            )
+    table_decisions = ("equip",)  # equipping is a drag onto a lit slot (or the action menu)
+    # a click on a card makes its move: use a 手 card, trash one, answer a decision about it; an
+    # equip click offers the slots it links to
+    click_kinds = (
+        "use",
+        "trash",
+        "equip",
+        "counter",
+        "catalyst",
+        "heal",
+        "fire",
+        "target",
+        "discard",
+        "pick",
+        "draft",
+    )
+    buttons_spec = (
+        ButtonSpec(("roll",), "sn.button.roll", pygame.K_r),
+        ButtonSpec(("refill",), "sn.button.refill", pygame.K_f),
+        ButtonSpec(("change",), "sn.button.change", pygame.K_c),
+        ButtonSpec(("attack",), "sn.button.attack", pygame.K_t),
+        ButtonSpec(("end",), "sn.button.end", pygame.K_e),
+        ButtonSpec(("done",), "sn.button.done", pygame.K_d),
+        ButtonSpec(("pass",), "sn.button.pass", pygame.K_p),
+    )
+    sounds = {
+        "shuffled": "shuffle",
+        "announced:awaken": "ignite",
+        "announced:revert": "ignite",
+        "announced:explode": "blast",
+        "announced:counter": "claim",
+    }
+
+    def drop_areas(self) -> list[DropArea]:
+        seat = self.bottom_seat()
         _, discard = self.pile_rects()
-        out.append(
-            DropTarget(
-                discard.inflate(20, 20),
-                "discard",
-                [a for a in legal if a.kind in ("trash", "use") and a.cards == chosen],
-            )
-        )
-        return out
-
-    def all_drop_areas(self) -> list[tuple[str, pygame.Rect]]:
-        if self.viewer is None:
-            return []
-        return [(slot, rect.inflate(16, 16)) for slot, rect in self.slot_rects(self.viewer).items()]
-
-    def attempted(self, cards: list[int], target: str) -> Action | None:
-        if self.viewer is None or len(cards) != 1 or target not in SLOTS:
-            return None
-        return Action(self.viewer, "equip", (cards[0],), target)
-
-    def extra_buttons(self, view: PlayerView) -> list[Button]:
-        legal = self.my_legal()
-        width, height = self.app.size
-        bh = max(30, height // 20)
-        bw = max(130, width // 9)
-        labels = {
-            "roll": "Roll (R)",
-            "refill": "Hand refill (F)",
-            "change": "Equipment change (C)",
-            "attack": "Attack! (T)",
-            "end": "End (E)",
-            "done": "Done (D)",
-            "pass": "Pass (P)",
-        }
-        specs: list[tuple[str, Any, int | None]] = []
-        kinds = []
-        for action in legal:
-            if action.kind in labels and action.kind not in kinds and not action.cards and not action.target:
-                kinds.append(action.kind)
-                specs.append(
-                    (labels[action.kind], lambda a=action: self.perform(a), ACTION_KEYS.get(action.kind))
-                )
-        if legal:
-            specs.append(
-                (
-                    self.app.t("table.actions"),
-                    lambda: self.open_menu(self.app.t("table.actions"), legal),
-                    None,
-                )
-            )
-        if self.viewer is not None and self.engine.can_undo(self.viewer):
-            specs.append((self.app.t("table.undo") + " (Ctrl+Z)", self.undo, None))
-        x = width - bw - 12
-        y = height - (bh + 8) * len(specs) - 8
-        return [
-            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)
-            for i, (label, act, key) in enumerate(specs)
-        ]
-
-    def drive(self) -> bool:
-        """A pending choice (fire, counter, catalyst, take, pick...) opens the chooser for its person."""
-        pending = self.view().pending
-        if pending is None or self.viewer is None or self.viewer not in pending.seats or self.menu:
-            return False
-        if pending.kind in ("equip",) and any(a.kind == "equip" for a in self.my_legal()):
-            return False  # equipping is a drag onto a lit slot (or the action menu)
-        options = list(self.my_legal())
-        if options and not self.animator.busy and not any(not roll.done for roll in self.rolls):
-            self.open_menu(f"Choose: {pending.kind}", options)
-        return False
+        slots = [DropArea(s, r.inflate(16, 16), ("equip",), s) for s, r in self.slot_rects(seat).items()]
+        return slots + [DropArea("discard", discard.inflate(20, 20), ("trash", "use"))]
 
     def after_action(self, action: Action, events: list[Event]) -> None:
         """A character's side change flips its card."""
@@ -436,4 +390,3 @@ class SainomeTable(TableScene):
                     self.animator.add(
                         Tween(sprite, (sprite.x, sprite.y), (sprite.x, sprite.y), FLIP_S * 2, flip_to=True)
                     )
-                    self.app.play("ignite")

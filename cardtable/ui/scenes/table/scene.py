@@ -1,0 +1,462 @@
+"""The table scene every game shares: the flow of a game (bots, hand-offs, results), acting through the
+session, undo, sounds, keys, and drawing the board with its overlays. Its parts live beside it: layout
+(sprites placed from the view), drag (gestures to moves), menu (the action menu and chooser), dice,
+privacy (who may see what) and moves (the gesture-to-move mapper). A game's table subclasses it with
+its layout and its declarations (drop areas, buttons, sounds).
+
+What is drawn comes only from `engine.view(viewer)`; state changes only through the session (and so
+the engine). `viewer` is the person looking at the screen, kept by the privacy rule (privacy.py).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from ....rules.actions import Action, IllegalAction
+from ....rules.events import Announced, CardsMoved, DiceRolled, Event, Shuffled
+from ....rules.view import PlayerView
+from ....session import Session
+from ...animation import Animator
+from ...app import App
+from ...dice import DiceRoll
+from ...scene import Scene
+from ...sprites import Board
+from ...widgets import GOLD, INK, Button, draw_panel, draw_text
+from .dice import DiceMixin
+from .drag import Drag, GestureMixin
+from .layout import LayoutMixin, Placement
+from .menu import ActionMenu
+from .privacy import PrivacyMixin
+
+TOAST_S = 3.0
+
+
+def event_key(event: Event) -> str:
+    """The name an event goes by in a game's sound and word tables ("moved", "announced:blast")."""
+    if isinstance(event, Announced):
+        return f"announced:{event.what}"
+    if isinstance(event, CardsMoved):
+        return "moved"
+    if isinstance(event, Shuffled):
+        return "shuffled"
+    if isinstance(event, DiceRolled):
+        return "rolled"
+    return type(event).__name__.lower()
+
+
+class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
+    """Shared table behaviour; a game's table gives its layout and declarations."""
+
+    # Sounds per event (event_key -> sound name): a game adds its own announcements.
+    sounds: dict[str, str] = {"shuffled": "shuffle"}
+    # Pending decisions answered on the table itself (by a drag, a click), not in the chooser.
+    table_decisions: tuple[str, ...] = ()
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.engine = session.engine
+        self._view: PlayerView | None = None
+        self.viewer: int | None = None
+        self.shown_cards: frozenset[int] = frozenset()
+        self.revealed: frozenset[int] = frozenset()
+        cardset = self.engine.view(None).cardset
+        assert cardset is not None
+        self.cardset = cardset
+        self.board = Board(cardset, app.renderer(cardset))
+        self.board.overlay_draw = self.draw_overlay
+        self.board.may_show = self.may_show
+        self.animator = Animator(app.settings.animation_speed)
+        self.bot_timer = 0.0
+        self.toast: tuple[str, float] | None = None
+        self.drag = Drag()
+        self.menu: ActionMenu | None = None
+        self.buttons: list[Button] = []
+        self.pause_after = 0.0  # a beat after reveals so people can see them
+        self.finished = False
+        self.moved = False  # a dragged card moved: draw this frame
+        self.rolls: list[DiceRoll] = []
+        self.after_roll: tuple[Action, list[Event]] | None = None
+        self.roll_linger: dict[int, float] = {}
+        self.hovered: int | None = None
+        self.hover_pos = (0, 0)
+        self.guard_privacy()
+
+    # -- the view ----------------------------------------------------------------------------
+    def view(self) -> PlayerView:
+        """The viewer's view (cached until the position or the viewer changes)."""
+        if self._view is None:
+            self._view = self.engine.view(self.viewer)
+        return self._view
+
+    def forget_view(self) -> None:
+        self._view = None
+
+    def my_legal(self) -> list[Action]:
+        """The viewer's legal actions (none when it is not their decision, or while things move)."""
+        if self.viewer is None or self.animator.busy or self.after_roll is not None:
+            return []
+        return list(self.view().legal)
+
+    # -- to be filled in by each game --------------------------------------------------------
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        """Every card's place according to the view."""
+        raise NotImplementedError
+
+    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
+        """Where a card coming from (or going to) a zone with no placement appears."""
+        raise NotImplementedError
+
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        """Felt, zone outlines, scores and labels (everything that is not a card sprite)."""
+        surface.fill((24, 74, 52))
+
+    def words(self, action: Action) -> str:
+        """An action in plain words for menus."""
+        return self.engine.describe(action)
+
+    def tooltip(self, card: int) -> list[str]:
+        """Lines describing a face-up card on hover (a game's full card text); none by default."""
+        return []
+
+    def drive(self) -> bool:
+        """Game-specific steps before the generic ones (claim windows, reveals); True if it acted."""
+        return False
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        """Game-specific reaction to an applied action (a pause to show a reveal...)."""
+
+    def timer_running(self) -> bool:
+        """Whether a game timer (a claim window) is counting down."""
+        return False
+
+    # -- the background and the buttons ------------------------------------------------------
+    def refresh_background(self) -> None:
+        """Redraw the static parts (after an action, a resize or a setting change)."""
+        surface = pygame.Surface(self.app.size)
+        self.draw_background(surface, self.view())
+        self.board.set_background(surface)
+        self.buttons = self.game_buttons() if not self.animator.busy else []
+        width, height = self.app.size
+        menu = pygame.Rect(0, 0, max(110, width // 12), max(28, height // 26))
+        menu.topright = (width - 12, 6)
+        self.buttons.append(Button(self.app.t("table.menu"), menu, self.open_pause))
+        self.needs_full_redraw = True
+
+    def game_buttons(self) -> list[Button]:
+        """The declared buttons whose moves are legal now, then Actions and Undo, in a column."""
+        legal = self.my_legal()
+        kinds = {a.kind for a in legal}
+        t = self.app.t
+        specs: list[tuple[str, object, int | None]] = []
+        for spec in self.buttons_spec:
+            if kinds & set(spec.kinds):
+                specs.append((t(spec.label), lambda s=spec: self.press_button(s), spec.key))
+        if legal:
+            specs.append((t("table.actions"), self.open_actions, None))
+        if self.viewer is not None and self.engine.can_undo(self.viewer):
+            specs.append((t("table.undo") + " (Ctrl+Z)", self.undo, None))
+        return self.button_column(specs)
+
+    def button_column(self, specs: list[tuple[str, object, int | None]]) -> list[Button]:
+        """Buttons stacked at the right edge, bottom up."""
+        width, height = self.app.size
+        bh = max(30, height // 20)
+        bw = max(130, width // 9)
+        x = width - bw - 12
+        y = height - (bh + 8) * len(specs) - 8
+        return [
+            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)  # type: ignore[arg-type]
+            for i, (label, act, key) in enumerate(specs)
+        ]
+
+    def open_pause(self) -> None:
+        """The pause menu (Esc): resume, rules, settings, save and quit."""
+        from ..pause import PauseScene
+
+        self.app.push(PauseScene(self.app, self))
+
+    # -- scene plumbing ----------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.animator.speed = self.app.settings.animation_speed
+        self.relayout(animate=False)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.app.scenes and self in self.app.scenes:
+            self.animator.finish_all()
+            self.relayout(animate=False)
+
+    def busy(self) -> bool:
+        return (
+            self.animator.busy
+            or self.toast is not None
+            or self.pause_after > 0
+            or bool(self.rolls)
+            or (self.menu is not None and bool(self.menu.typed))
+            or (
+                not self.engine.is_over()
+                and any(self.session.is_bot(s) for s in self.engine.deciding_seats())
+            )
+            or self.timer_running()
+        )
+
+    def update(self, dt: float) -> bool:
+        was_animating = self.animator.busy
+        changed = self.step_rolls(dt)
+        changed = self.animator.update(dt) or self.moved or changed
+        self.moved = False
+        if self.menu is not None:
+            typed = self.menu.tick(dt)
+            if typed is not None:
+                self.perform(typed)
+                changed = True
+        if self.animator.busy or self.dice_rolling():
+            return changed
+        if self.after_roll is not None:
+            self.land_roll()
+            return True
+        if was_animating:  # the last tween just landed: buttons and labels for the new position
+            self.refresh_background()
+        if self.toast is not None:
+            text, left = self.toast
+            left -= dt
+            self.toast = (text, left) if left > 0 else None
+            if self.toast is None:
+                self.needs_full_redraw = True
+        if self.pause_after > 0:
+            self.pause_after = max(0.0, self.pause_after - dt)
+            return changed
+        if self.app.top is not self:
+            return changed
+        return self.step(dt) or changed
+
+    def step(self, dt: float) -> bool:
+        """Move the game on: results, game-specific windows, bots, or a hand-off to the next person."""
+        if self.engine.is_over():
+            if not self.finished:
+                self.finished = True
+                self.on_game_over()
+            return False
+        if self.drive():
+            return True
+        deciding = self.engine.deciding_seats()
+        bots = [s for s in deciding if self.session.is_bot(s)]
+        if bots:
+            self.bot_timer += dt
+            if self.bot_timer >= self.app.settings.bot_delay_s:
+                self.bot_timer = 0.0
+                self.perform(self.session.bot_action(bots[0]))
+                return True
+            return False
+        humans = [s for s in deciding if not self.session.is_bot(s)]
+        if humans and self.viewer not in humans:
+            self.hand_off(humans[0])
+            return True
+        self.offer_pending_choice()
+        return False
+
+    def offer_pending_choice(self) -> None:
+        """An effect's decision for the person at the screen opens the chooser (unless the game
+        answers that kind on the table itself)."""
+        pending = self.view().pending
+        if pending is None or self.viewer not in pending.seats or self.menu is not None:
+            return
+        if pending.kind in self.table_decisions:
+            return
+        options = self.my_legal()
+        if options:
+            self.open_menu(self.pending_title(pending.kind, pending.prompt), options)
+
+    def pending_title(self, kind: str, prompt: str) -> str:
+        """The chooser's title for a pending decision."""
+        return self.app.t("table.decide", what=prompt or kind)
+
+    def hand_off(self, seat: int) -> None:
+        """Cover the table until only `seat`'s player looks; then show their view."""
+        if len(self.session.humans) <= 1:
+            self.set_viewer(seat)
+            return
+        from ..handoff import HandOffScene
+
+        self.set_viewer(None)
+        self.app.push(HandOffScene(self.app, self.session.name(seat), lambda: self.set_viewer(seat)))
+
+    def on_game_over(self) -> None:
+        """The results scene."""
+        from ..results import ResultsScene
+
+        self.app.push(ResultsScene(self.app, self.session))
+
+    # -- acting ------------------------------------------------------------------------------
+    def perform(self, action: Action, held: list[int] | None = None) -> bool:
+        """Apply an action through the session; on refusal show the reason. True if applied. `held`
+        are the cards the person moved (a copy of a card the action names slides in its place)."""
+        pairs = []
+        if held:
+            from .moves import copy_pairs
+
+            pairs = copy_pairs(self.view(), held, action)
+        try:
+            events = self.session.apply(action)
+        except IllegalAction as exc:
+            self.say(exc.reason)
+            return False
+        self.swap_sprites(pairs)
+        self.menu = None
+        self.play_sounds(events)
+        self.note_reveals(events)
+        self.guard_privacy()  # the next person may already be looking
+        if self.hold_for_roll(action, events):
+            return True
+        self.relayout(animate=True, events=events)
+        self.after_action(action, events)
+        return True
+
+    def play_sounds(self, events: list[Event]) -> None:
+        """Sounds for what happened, from the game's table of sounds; a slide for moved cards."""
+        played = set()
+        for event in events:
+            sound = self.sounds.get(event_key(event))
+            if sound is not None and sound not in played:
+                played.add(sound)
+                self.app.play(sound)
+        if any(isinstance(e, CardsMoved) for e in events):
+            self.app.play("slide")
+
+    def say(self, text: str) -> None:
+        """Show a short message (the reason a move was refused...)."""
+        self.toast = (text, TOAST_S)
+        self.needs_full_redraw = True
+
+    def undo(self) -> None:
+        """Take back the viewer's last action if the rules allow it."""
+        if self.viewer is None or self.session.undo(self.viewer) is None:
+            self.say(self.app.t("table.no_undo"))
+            return
+        self.animator.finish_all()
+        self.menu = None
+        self.guard_privacy()
+        self.relayout(animate=False)
+
+    # -- menus -------------------------------------------------------------------------------
+    def open_menu(self, title: str, actions: list[Action]) -> None:
+        """A list of moves to pick from by click, number or arrows (also the 'several moves' chooser)."""
+        self.menu = ActionMenu(title, list(actions), self.words)
+        self.menu.place(self.app.size)
+        self.needs_full_redraw = True
+
+    def open_actions(self) -> None:
+        """Every legal move (A)."""
+        legal = self.my_legal()
+        if legal:
+            self.open_menu(self.app.t("table.actions"), legal)
+
+    def close_menu(self) -> None:
+        """Hide the action menu."""
+        if self.menu is not None:
+            self.menu = None
+            self.needs_full_redraw = True
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.menu is not None:
+                    self.close_menu()
+                else:
+                    self.open_pause()
+                return
+            if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.undo()
+                return
+            if event.key == pygame.K_SPACE and self.animator.busy:
+                self.animator.finish_all()
+                return
+        if self.menu is not None:
+            chosen = self.menu.handle(event)
+            self.needs_full_redraw = True
+            if chosen is not None:
+                self.perform(chosen)
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+                return  # the menu has the keys and the mouse while it is open
+        for button in list(self.buttons):
+            if button.handle(event):
+                self.needs_full_redraw = True
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_a:
+                self.open_actions()
+                return
+            self.key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.press(event.pos)
+        elif event.type == pygame.MOUSEMOTION and self.drag.active:
+            self.move_drag(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+
+    def key(self, event: pygame.event.Event) -> None:
+        """Game keyboard shortcuts beyond the buttons'."""
+
+    # -- drawing -----------------------------------------------------------------------------
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        if self.needs_full_redraw:
+            self.board.full = True
+            self.needs_full_redraw = False
+        return self.board.draw(screen)
+
+    def draw_tooltip(self, screen: pygame.Surface, card: int) -> pygame.Rect | None:
+        """The hovered card's text, if this person may see the card."""
+        if not self.may_show(card):
+            return None
+        lines = self.tooltip(card)
+        if not lines:
+            return None
+        width, height = screen.get_size()
+        px = max(14, height // 46)
+        box_w = max(260, width // 5)
+        wrapped = _wrap_lines(lines, px, box_w - 20)
+        box = pygame.Rect(0, 0, box_w, (len(wrapped) + 1) * (px + 6))
+        box.topleft = (self.hover_pos[0] + 18, self.hover_pos[1] + 18)
+        box = box.clamp(screen.get_rect())
+        draw_panel(screen, box, (10, 16, 14, 235))
+        for index, line in enumerate(wrapped):
+            colour = GOLD if index == 0 else INK
+            draw_text(screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), colour)
+        return box
+
+    def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Buttons, the toast, the tooltip and the menu, drawn over the cards."""
+        rects = []
+        if self.board.full or not self.drag.active:
+            for button in self.buttons:
+                button.draw(screen)
+                rects.append(button.rect)
+        width, height = screen.get_size()
+        if self.toast is not None:
+            rect = pygame.Rect(0, 0, min(width - 40, 900), max(40, height // 16))
+            rect.midbottom = (width // 2, height - height // 4)
+            draw_panel(screen, rect)
+            draw_text(screen, self.toast[0], max(16, height // 40), rect.center, GOLD, "center")
+            rects.append(rect)
+        if self.hovered is not None and not self.drag.active and self.menu is None:
+            box = self.draw_tooltip(screen, self.hovered)
+            if box is not None:
+                rects.append(box)
+        if self.menu is not None:
+            rects.append(self.menu.draw(screen))
+        return rects
+
+
+def _wrap_lines(lines: list[str], px: int, width: int) -> list[str]:
+    from ...fonts import get_font, wrap_text
+
+    font = get_font(px)
+    out: list[str] = []
+    for line in lines:
+        out.extend(wrap_text(font, line, width) or [""])
+    return out

@@ -1,0 +1,34 @@
+"""Shared by the table tests: a session whose deal is stacked the way a scenario file stacks it
+(`deal:` zones top first, `setup:` keys of the game, stated `rolls:`), with the seats you ask for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.games import get_game
+from cardtable.rules.engine import Engine
+from cardtable.rules.state import GameState
+from cardtable.scenario import _Refs, _stack_deal
+from cardtable.session import SeatConfig, Session
+
+
+def stacked_session(
+    game_id: str,
+    seats: list[SeatConfig],
+    deal: dict[str, list[str]] | None = None,
+    setup: dict[str, Any] | None = None,
+    rolls: list[int] | None = None,
+    params: dict[str, Any] | None = None,
+    seed: int = 0,
+) -> Session:
+    """A game dealt from `seed`, then stacked as a scenario would stack it."""
+    game = get_game(game_id)
+
+    def arrange(state: GameState) -> None:
+        refs = _Refs("test", None, [], state, len(seats))
+        _stack_deal(state, deal or {}, refs, game.reserve_zone)
+        state.forced_rolls[:] = list(rolls or [])
+        game.arrange(state, setup or {}, refs)
+
+    engine = Engine.new(game, len(seats), seed, params, arrange=arrange)
+    return Session(engine, seats, autosave=False)
