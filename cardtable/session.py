@@ -41,6 +41,7 @@ from .persistence.saves import (
 from .rules.actions import Action
 from .rules.engine import Engine
 from .rules.events import Announced, Committed, Event, GameEnded, Revealed, Scored
+from .rules.narration import Chronicle, narration_for, replay_chronicle
 from .rules.rng import RNG_VERSION
 
 log = logging.getLogger("cardtable.session")
@@ -92,6 +93,8 @@ class Session:
                     bot.rng.state = bot_rngs[i]  # resumed: the bot's own generator, as saved
                 self.bots[i] = bot
         self.log: list[str] = []
+        # What happened, move by move, in each seat's words (the table's log and summaries).
+        self.chronicle = Chronicle(narration_for(type(engine.game).__module__), engine.state.seats)
         # `P1: notation` per action, kept so autosave need not replay the game to write them
         self.moves: list[str] | None = moves
         self.save_error: str | None = None
@@ -131,6 +134,7 @@ class Session:
         session = cls(loaded.engine, seats, bot_rngs=loaded.bot_rngs, moves=list(loaded.moves), path=path)
         session.log = list(loaded.log)
         session._log_saved = len(session.log)
+        session.chronicle = replay_chronicle(session.engine, session.chronicle.module)
         if loaded.checksum:  # a save of the current format: append to its journal
             session._writer = SaveWriter(path)
             session._writer.resume(loaded)
@@ -200,6 +204,7 @@ class Session:
         if self.moves is None or len(self.moves) != len(self.engine.state.history):
             self.moves = move_texts(self.engine)
         events = self.engine.apply(action)
+        self.chronicle.record(action, events, self.engine, len(self.engine.state.history) - 1)
         self.moves.append(f"P{action.seat + 1}: {text}")
         self._log(action, f"{words} [{text}]" if words != text else text, events)
         self._autosave({"move": self.moves[-1]})
@@ -214,6 +219,7 @@ class Session:
         if not self.engine.can_undo(seat):
             return None
         taken = self.engine.undo(seat)
+        self.chronicle.undo()
         if self.moves:
             self.moves.pop()
         self.log.append(f"{self.name(seat)} took back a move")

@@ -77,6 +77,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "取り消せません：あなたの最後の手のあとに何かが公開されました",
     },
     "table.decide": {"en": "Choose: {what}", "ja": "選択：{what}"},
+    "table.summary": {"en": "While you were away", "ja": "あなたがいない間に"},
+    "table.summary_more": {"en": "… and {n} lines before", "ja": "…ほか{n}行"},
+    "table.summary_close": {"en": "Click or press any key", "ja": "クリックかキーで閉じる"},
     # -- game buttons ---------------------------------------------------------------------------------
     "rw.button.draw": {"en": "Draw (D)", "ja": "ドロー（D）"},
     "rw.button.seek": {"en": "Seek… (S)", "ja": "シーク…（S）"},

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules.actions import Action
 from ...rules.view import PlayerView
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Placement, TableScene
@@ -140,6 +139,16 @@ class RisugeonTable(TableScene):
         if zone == f"hand:{seat}":
             return size[0] * 0.42, float(size[1] - self.card_width() * 1.6)
         return size[0] * 0.9, size[1] * 0.3  # another seat's panel
+
+    def log_rect(self) -> pygame.Rect:
+        width, height = self.app.size
+        left = self.slots()["stock_area"].right + 16
+        return pygame.Rect(left, 40, width - 12 - left, int(height * 0.36) - 50)
+
+    def happened_at(self) -> tuple[tuple[int, int], str, int]:
+        width, height = self.app.size
+        px = max(13, height // 48)
+        return (int(width * 0.42), int(height * 0.55) + px * 2), "center", int(width * 0.5)
 
     # -- background --------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
@@ -277,13 +286,6 @@ class RisugeonTable(TableScene):
         if sprite is not None:
             return sprite.card_rect()
         return None
-
-    def words(self, action: Action) -> str:
-        text = self.engine.describe(action)
-        if action.cards:
-            spec = self.board.physical[action.cards[0]]
-            text += f"  ({spec.name.get(self.app.settings.language)})"
-        return text
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]

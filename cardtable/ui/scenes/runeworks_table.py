@@ -17,11 +17,10 @@ import pygame
 from ...games.runeworks.melds import SUITS
 from ...rules.actions import Action
 from ...rules.events import Announced, Event
-from ...rules.notation import codes_text
 from ...rules.view import PlayerView
 from ...session import Session
 from ..app import App
-from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
+from ..widgets import DIM, GOLD, INK, Button, draw_text
 from .table import ButtonSpec, ClickArea, DropArea, Placement, TableScene, canonical
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -207,7 +206,6 @@ class RuneWorksTable(TableScene):
         draw_text(surface, header, px + 4, (16, 10), GOLD, bold=True)
         for seat in range(view.seats):
             self._nameplate(surface, view, seat, px)
-        self._draw_log(surface, px)
         self._draw_status(surface, view, px)
         if self.leady_left > 0:
             self._draw_leady(surface)
@@ -236,21 +234,14 @@ class RuneWorksTable(TableScene):
         if seat in view.deciding:
             pygame.draw.rect(surface, GOLD, rect.inflate(10, 6), 2, border_radius=6)
 
-    def _draw_log(self, surface: pygame.Surface, px: int) -> None:
-        width, height = surface.get_size()
-        box = pygame.Rect(int(width * 0.83), 40, int(width * 0.165), int(height * 0.5))
-        draw_panel(surface, box, (10, 30, 22, 200))
-        draw_text(surface, self.app.t("table.log"), px, (box.x + 8, box.y + 4), GOLD)
-        lines = self.session.log[-(box.height // (px + 6) - 1) :]
-        small = max(11, px - 3)
-        for i, line in enumerate(lines):
-            draw_text(
-                surface,
-                fit_width(line, small, box.width - 16),
-                small,
-                (box.x + 8, box.y + 8 + (i + 1) * (px + 4)),
-                INK,
-            )
+    def log_rect(self) -> pygame.Rect:
+        width, height = self.app.size
+        return pygame.Rect(int(width * 0.83), 40, int(width * 0.165), int(height * 0.5))
+
+    def happened_at(self) -> tuple[tuple[int, int], str, int]:
+        width, height = self.app.size
+        px = max(14, height // 44)
+        return (16, 20 + px * 4), "topleft", int(width * 0.62)
 
     def _draw_status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
@@ -283,8 +274,8 @@ class RuneWorksTable(TableScene):
                 draw_text(surface, "0", sw // 2, (x + sw // 2, y + sw // 2), GOLD, "center", bold=True)
 
     def _card_words(self, card: int) -> str:
-        spec = self.board.physical[card]
-        return f"{spec.code} {spec.name.get(self.app.settings.language)}"
+        """A card as players say it (7♥)."""
+        return self.renderer().card_name(card)
 
     # -- moves -------------------------------------------------------------------------------
     click_kinds = ("reveal",)  # Leady work: clicking a card of one's hand shows it
@@ -308,22 +299,6 @@ class RuneWorksTable(TableScene):
         "announced:seek": "claim",
         "announced:call_skips": "claim",
     }
-
-    def words(self, action: Action) -> str:
-        codes = " ".join(codes_text(self.cardset, action.cards))
-        labels = {
-            "draw": "Draw from the Mana Source",
-            "noreveal": "Show nothing (counts 0)",
-            "pass": "Pass",
-            "shot": "Ignite Shot!",
-            "reveal": f"Show {codes}",
-            "release": f"Release {codes}",
-            "set": f"Set {codes}",
-            "seek": f"Seek: take the discard with {codes}",
-            "call": f"Call: take the discard with {codes}",
-            "boost": f"Boost {codes} onto {action.target}",
-        }
-        return labels.get(action.kind, self.engine.describe(action))
 
     def drop_areas(self) -> list[DropArea]:
         stock, pool = self.pile_rects()

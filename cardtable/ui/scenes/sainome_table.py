@@ -217,6 +217,10 @@ class SainomeTable(TableScene):
             size,
         )
 
+    def log_rect(self) -> pygame.Rect:
+        width, height = self.app.size
+        return pygame.Rect(int(width * 0.73), int(height * 0.27), int(width * 0.255), int(height * 0.33))
+
     # -- background --------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
         width, height = surface.get_size()
@@ -300,6 +304,9 @@ class SainomeTable(TableScene):
         if roll:
             faces = ", ".join(str(r) for r in roll.get("results", []))
             lines.append(f"last roll: {faces} ({self.session.name(roll['seat'])}, {roll.get('why', '')})")
+        happened = self.just_happened()
+        if happened:
+            lines.append(happened)
         counter = data.get("counter")
         if counter:
             lines.append(f"{self.session.name(counter['defender'])} may counter {counter['amount']} damage")
@@ -315,11 +322,6 @@ class SainomeTable(TableScene):
             )
 
     # -- moves -------------------------------------------------------------------------------
-    def words(self, action: Action) -> str:
-        text = self.engine.describe(action)
-        if action.cards:
-            text += f"  ({self.board.physical[action.cards[0]].name.get(self.app.settings.language)})"
-        return text
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]

@@ -92,4 +92,5 @@ class PrivacyMixin:
         self.board.highlights = []
         self.menu = None
         self.toast = None
+        self.summary = None
         self.needs_full_redraw = True

@@ -14,6 +14,7 @@ import pygame
 
 from ....rules.actions import Action, IllegalAction
 from ....rules.events import Announced, CardsMoved, DiceRolled, Event, Shuffled
+from ....rules.narration import Renderer
 from ....rules.view import PlayerView
 from ....session import Session
 from ...animation import Animator
@@ -25,6 +26,7 @@ from ...widgets import GOLD, INK, Button, draw_panel, draw_text
 from .dice import DiceMixin
 from .drag import Drag, GestureMixin
 from .layout import LayoutMixin, Placement
+from .log import LogMixin
 from .menu import ActionMenu
 from .privacy import PrivacyMixin
 
@@ -44,7 +46,7 @@ def event_key(event: Event) -> str:
     return type(event).__name__.lower()
 
 
-class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
+class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, Scene):
     """Shared table behaviour; a game's table gives its layout and declarations."""
 
     # Sounds per event (event_key -> sound name): a game adds its own announcements.
@@ -80,6 +82,9 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
         self.roll_linger: dict[int, float] = {}
         self.hovered: int | None = None
         self.hover_pos = (0, 0)
+        self._renderer: Renderer | None = None
+        self.last_seen: dict[int, int] = {}  # per person: the move count when they last saw the table
+        self.summary: list[str] | None = None  # what the others did, shown after a hand-off
         self.guard_privacy()
 
     # -- the view ----------------------------------------------------------------------------
@@ -111,10 +116,6 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
         """Felt, zone outlines, scores and labels (everything that is not a card sprite)."""
         surface.fill((24, 74, 52))
 
-    def words(self, action: Action) -> str:
-        """An action in plain words for menus."""
-        return self.engine.describe(action)
-
     def tooltip(self, card: int) -> list[str]:
         """Lines describing a face-up card on hover (a game's full card text); none by default."""
         return []
@@ -135,6 +136,9 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
         """Redraw the static parts (after an action, a resize or a setting change)."""
         surface = pygame.Surface(self.app.size)
         self.draw_background(surface, self.view())
+        self.draw_log(surface)
+        self.draw_happened(surface)
+        self.note_seen()
         self.board.set_background(surface)
         self.buttons = self.game_buttons() if not self.animator.busy else []
         width, height = self.app.size
@@ -269,10 +273,6 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
         if options:
             self.open_menu(self.pending_title(pending.kind, pending.prompt), options)
 
-    def pending_title(self, kind: str, prompt: str) -> str:
-        """The chooser's title for a pending decision."""
-        return self.app.t("table.decide", what=prompt or kind)
-
     def hand_off(self, seat: int) -> None:
         """Cover the table until only `seat`'s player looks; then show their view."""
         if len(self.session.humans) <= 1:
@@ -280,8 +280,13 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
             return
         from ..handoff import HandOffScene
 
+        def ready() -> None:
+            since = self.last_seen.get(seat)
+            self.set_viewer(seat)
+            self.welcome_back(seat, since)
+
         self.set_viewer(None)
-        self.app.push(HandOffScene(self.app, self.session.name(seat), lambda: self.set_viewer(seat)))
+        self.app.push(HandOffScene(self.app, self.session.name(seat), ready))
 
     def on_game_over(self) -> None:
         """The results scene."""
@@ -361,6 +366,10 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.summary and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.summary = None  # read: any click or key puts the summary away (and does nothing else)
+            self.needs_full_redraw = True
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.menu is not None:
@@ -449,6 +458,9 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, Scene):
                 rects.append(box)
         if self.menu is not None:
             rects.append(self.menu.draw(screen))
+        summary = self.draw_summary(screen)
+        if summary is not None:
+            rects.append(summary)
         return rects
 
 

@@ -1,0 +1,230 @@
+"""Risugeon in the log: each move and what its effects did, in the rulebook's words in English and
+Japanese ("Ann trains 剣&槍 for 3 skill" / 「Annがスキル3で剣&槍を訓練」).
+
+Cards are named by their names in the card set (in the chosen language), never by code. Cards drawn or
+picked into a hand are counted for the others, named only for their owner. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.events import Announced, CardsMoved, Event, Shuffled, TurnStarted
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.view import PlayerView
+
+WORDS: dict[str, dict[str, str]] = {
+    "rg.play": {"en": "{who} uses {card}", "ja": "{who}が{card}を使用"},
+    "rg.discard": {"en": "{who} discards {card}", "ja": "{who}が{card}を捨て札"},
+    "rg.discard_gain": {"en": "{who} discards {card}: {amount}", "ja": "{who}が{card}を捨て札：{amount}"},
+    "rg.train": {"en": "{who} trains {card} for {cost} skill", "ja": "{who}がスキル{cost}で{card}を訓練"},
+    "rg.gem": {
+        "en": "{who} wins the gem {card} for {cost} skill ({points} points)!",
+        "ja": "{who}がスキル{cost}で宝玉{card}を獲得（{points}点）！",
+    },
+    "rg.stock": {
+        "en": "{who} pays PS to send {card} to the stock area",
+        "ja": "{who}がPSを払い{card}を在庫置き場へ",
+    },
+    "rg.activate": {"en": "{who} uses the ability of {card}", "ja": "{who}が{card}の能力を使用"},
+    "rg.imitate": {"en": "{who}'s {card} imitates {as}", "ja": "{who}の{card}が{as}を模倣"},
+    "rg.pick": {
+        "en": "{who} takes {card} from the cards looked at",
+        "ja": "{who}が見たカードから{card}を取る",
+    },
+    "rg.return": {"en": "{who} returns {card} to its pile", "ja": "{who}が{card}を山に戻す"},
+    "rg.done": {"en": "{who} is done choosing", "ja": "{who}は選択を終えた"},
+    "rg.pass": {"en": "{who} goes on to the training phase", "ja": "{who}は訓練フェイズへ"},
+    "rg.end": {"en": "{who} ends the turn", "ja": "{who}が手番を終了"},
+    "rg.gain": {"en": "{who} gets {amount}", "ja": "{who}は{amount}"},
+    "rg.draws": {"en": "{who} draws {cards}", "ja": "{who}が{cards}を引く"},
+    "rg.looks": {"en": "{who} looks at {cards} from the deck", "ja": "{who}がデッキから{cards}を見る"},
+    "rg.gains_card": {"en": "{who} gains {card}", "ja": "{who}が{card}を獲得"},
+    "rg.reshuffle": {
+        "en": "{who} shuffles the discard pile into a new deck",
+        "ja": "{who}が捨て札をシャッフルしてデッキを作り直す",
+    },
+    "rg.action_rebuild": {
+        "en": "The stock area is shuffled into a new action deck",
+        "ja": "在庫置き場をシャッフルしてアクションの山を作り直し",
+    },
+    "rg.display": {"en": "{card} joins the public actions", "ja": "{card}が公開アクションに"},
+    "rg.turn": {"en": "— {who}'s turn (round {n}) —", "ja": "— {who}の手番（第{n}ラウンド） —"},
+    "rg.counter.skill": {"en": "{n} skill", "ja": "スキル{n}"},
+    "rg.counter.ps": {"en": "{n} PS", "ja": "PS{n}"},
+    "rg.counter.actions": {"en": "{n} action(s)", "ja": "追加行動{n}"},
+    "rg.counter.trainings": {"en": "{n} training(s)", "ja": "追加訓練{n}"},
+}
+
+
+def card_name(spec: CardSpec, language: str) -> str:
+    """The card's name in the card set, in the language (the other one when it has none)."""
+    return spec.name.get(language)
+
+
+def _by_code(view: PlayerView, code: str) -> Cards:
+    """A card a move names by code (imitate, activate): a copy the view shows (in play, on display),
+    else the first copy; only its name is told."""
+    assert view.cardset is not None
+    base = code.split(".")[0]
+    physical = view.cardset.physical()
+    shown = sorted(c for z in view.zones.values() for c in z.cards if c >= 0 and physical[c].code == base)
+    if shown:
+        return Cards((shown[0],))
+    return Cards(tuple(c for c, spec in enumerate(physical) if spec.code == base)[:1])
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """A move and what followed, as `view`'s seat may know it."""
+    out: list[Phrase] = []
+    events = list(events)
+    if action is not None:
+        gain = _gain_of_discard(action, events)
+        if gain is not None:  # a card discarded for skill or PS: one line
+            events.remove(gain)
+            counter, amount = next(iter(gain.detail.items()))
+            amount_words = Word(f"rg.counter.{counter}", {"n": f"{amount:+d}"})
+            out.append(
+                phrase(
+                    "rg.discard_gain", who=Seat(action.seat), card=Cards(action.cards), amount=amount_words
+                )
+            )
+        else:
+            out += _move(action, events, view)
+    out += _effects(action, events, view)
+    return out
+
+
+def _gain_of_discard(action: Action, events: list[Event]) -> Announced | None:
+    """The one gain a training-phase discard brings (skill or PS), told on the discard's line."""
+    if action.kind != "discard":
+        return None
+    gains = [e for e in events if isinstance(e, Announced) and e.what == "gain" and e.seat == action.seat]
+    return gains[0] if len(gains) == 1 and len(gains[0].detail) == 1 else None
+
+
+def _move(action: Action, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    who, kind = Seat(action.seat), action.kind
+    card = Cards(action.cards)
+    if kind == "play":
+        return [phrase("rg.play", who=who, card=card)]
+    if kind == "discard":
+        return [phrase("rg.discard", who=who, card=card)]
+    if kind == "train":
+        assert view.cardset is not None
+        spec = view.cardset.physical()[action.cards[0]]
+        cost = next(
+            (e.detail.get("cost") for e in events if isinstance(e, Announced) and e.what == "train"), 0
+        )
+        if spec.get("type") == "gem":
+            return [phrase("rg.gem", who=who, card=card, cost=cost, points=spec.get("points", 0))]
+        return [phrase("rg.train", who=who, card=card, cost=cost)]
+    if kind == "stock":
+        return [phrase("rg.stock", who=who, card=card)]
+    if kind == "activate":
+        return [phrase("rg.activate", who=who, card=_by_code(view, action.target))]
+    if kind == "pick":
+        return [phrase("rg.pick", who=who, card=card)]
+    if kind == "return":
+        return [phrase("rg.return", who=who, card=card)]
+    if kind == "done":
+        return [phrase("rg.done", who=who)]
+    if kind == "pass":
+        return [phrase("rg.pass", who=who)]
+    if kind == "end":
+        return [phrase("rg.end", who=who)]
+    return []  # imitate: said by its event below
+
+
+def _effects(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """Gains, draws, looks, gained cards, reshuffles and the next turn, in the order they happened."""
+    out: list[Phrase] = []
+    ending = False  # the end phase's discards and draw of a new hand are not worth a line
+    for event in events:
+        if isinstance(event, Announced):
+            if event.what == "end_step":
+                ending = True
+            elif event.what == "gain":
+                for counter, amount in event.detail.items():
+                    key = f"rg.counter.{counter}"
+                    out.append(
+                        phrase("rg.gain", who=Seat(event.seat), amount=Word(key, {"n": f"{amount:+d}"}))
+                    )
+            elif event.what == "imitate":
+                source, code = event.detail.get("card"), str(event.detail.get("as", ""))
+                card = Cards((source,)) if isinstance(source, int) else Cards(())
+                out.append(
+                    phrase(
+                        "rg.imitate", **{"who": Seat(event.seat), "card": card, "as": _by_code(view, code)}
+                    )
+                )
+        elif isinstance(event, CardsMoved) and not ending:
+            seat = _seat_of(event.dst)
+            if event.why == "draw" and event.dst.startswith("hand:"):
+                out.append(phrase("rg.draws", who=Seat(seat), cards=Cards(event.cards)))
+            elif event.why == "look" and event.dst.startswith("look:"):
+                out.append(phrase("rg.looks", who=Seat(seat), cards=Cards(event.cards)))
+            elif event.why == "gain":
+                out.append(phrase("rg.gains_card", who=Seat(seat), card=Cards(event.cards)))
+            elif event.why == "refill" and event.dst == "display" and action is not None:
+                out.append(phrase("rg.display", card=Cards(event.cards)))
+        elif isinstance(event, Shuffled):
+            if event.zone.startswith("deck:") and action is not None:
+                out.append(phrase("rg.reshuffle", who=Seat(_seat_of(event.zone))))
+            elif event.zone == "action_deck" and action is not None:
+                out.append(phrase("rg.action_rebuild"))
+        elif isinstance(event, TurnStarted):
+            out.append(phrase("rg.turn", who=Seat(event.seat), n=view.data.get("round", 1)))
+    return out
+
+
+def _seat_of(zone: str) -> int | None:
+    """The seat a zone belongs to ("hand:2" -> 2)."""
+    head, _, tail = zone.partition(":")
+    return int(tail) if tail.isdigit() and head in ("hand", "look", "deck", "discard", "play") else None
+
+
+# -- the action menu and the pending question ------------------------------------------------------
+WORDS.update(
+    {
+        "rg.option.play": {"en": "Use {card}", "ja": "{card}を使用"},
+        "rg.option.pass": {"en": "Go on to the training phase", "ja": "訓練フェイズへ"},
+        "rg.option.discard": {"en": "Discard {card}", "ja": "{card}を捨て札"},
+        "rg.option.train": {"en": "Train {card} ({cost} skill)", "ja": "{card}を訓練（スキル{cost}）"},
+        "rg.option.gem": {
+            "en": "Challenge the gem {card} ({cost} skill)",
+            "ja": "宝玉{card}に挑む（スキル{cost}）",
+        },
+        "rg.option.stock": {"en": "Send {card} to the stock area (PS)", "ja": "{card}を在庫置き場へ（PS）"},
+        "rg.option.activate": {"en": "Use the ability of {card}", "ja": "{card}の能力を使用"},
+        "rg.option.end": {"en": "End the turn", "ja": "手番を終了"},
+        "rg.option.pick": {"en": "Take {card}", "ja": "{card}を取る"},
+        "rg.option.return": {"en": "Return {card} to its pile", "ja": "{card}を山に戻す"},
+        "rg.option.imitate": {"en": "Imitate {card}", "ja": "{card}を模倣"},
+        "rg.option.done": {"en": "Done", "ja": "完了"},
+        "rg.prompt.pick": {"en": "Take a card from those you looked at", "ja": "見たカードから1枚取る"},
+        "rg.prompt.return": {"en": "Return a card to its pile", "ja": "カードを山に戻す"},
+        "rg.prompt.discard": {"en": "Discard a card", "ja": "カードを捨て札にする"},
+        "rg.prompt.imitate": {"en": "Choose an action to imitate", "ja": "模倣するアクションを選ぶ"},
+    }
+)
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it ("Train 剣&槍 (3 skill)")."""
+    kind, card = action.kind, Cards(action.cards)
+    if kind == "train" and view.cardset is not None:
+        spec = view.cardset.physical()[action.cards[0]]
+        key = "rg.option.gem" if spec.get("type") == "gem" else "rg.option.train"
+        return phrase(key, card=card, cost=spec.get("cost", 0))
+    if kind in ("imitate", "activate"):
+        return phrase(f"rg.option.{kind}", card=_by_code(view, action.target))
+    return phrase(f"rg.option.{kind}", card=card)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The pending decision as a question to the person who must answer it."""
+    key = f"rg.prompt.{kind}"
+    return phrase(key) if key in WORDS else None

@@ -1,0 +1,289 @@
+"""Rune Works! in the log: each move and what followed, in the words of the rulebook in English and
+Japanese ("Ann boosts 8♥ onto Ben's 7♥ Elemental" / 「AnnがBenの7♥エレメンタルに8♥をブースト」).
+
+Cards are named by rank and suit symbol (7♥, A♠), never by code. Pure: no pygame; the table renders the
+phrases (cardtable/rules/narration.py) in the chosen language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.events import (
+    UNKNOWN,
+    Announced,
+    CardsMoved,
+    Event,
+    Revealed,
+    RoundStarted,
+    Scored,
+    Shuffled,
+    TurnStarted,
+)
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.view import PlayerView
+
+RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+SUITS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
+
+WORDS: dict[str, dict[str, str]] = {
+    "rw.draw": {"en": "{who} draws {cards}", "ja": "{who}が{cards}をドロー"},
+    "rw.release": {"en": "{who} releases {cards}", "ja": "{who}が{cards}をリリース"},
+    "rw.set": {"en": "{who} sets {cards} ({shape})", "ja": "{who}が{cards}をセット（{shape}）"},
+    "rw.seek": {
+        "en": "{who} seeks {card} from the Mana Pool: {cards} ({shape})",
+        "ja": "{who}がマナプールの{card}をシーク：{cards}（{shape}）",
+    },
+    "rw.call": {
+        "en": "{who} calls {card}: {cards} ({shape})",
+        "ja": "{who}が{card}をコール：{cards}（{shape}）",
+    },
+    "rw.boost": {
+        "en": "{who} boosts {cards} onto {owner}'s {meld} {shape}",
+        "ja": "{who}が{owner}の{meld}{shape}に{cards}をブースト",
+    },
+    "rw.boost_own": {
+        "en": "{who} boosts {cards} onto their {meld} {shape}",
+        "ja": "{who}が自分の{meld}{shape}に{cards}をブースト",
+    },
+    "rw.choose_show": {"en": "{who} chooses {cards} to show", "ja": "{who}は{cards}を見せることにしました"},
+    "rw.choose_nothing": {"en": "{who} chooses to show nothing", "ja": "{who}は見せないことにしました"},
+    "rw.choose_pass": {"en": "{who} lets the discard go", "ja": "{who}は宣言しないことにしました"},
+    "rw.choose_call": {"en": "{who} claims to Call with {cards}", "ja": "{who}は{cards}でコールを宣言"},
+    "rw.choose_shot": {"en": "{who} claims an Ignite Shot", "ja": "{who}はイグナイトショットを宣言"},
+    "rw.shows": {"en": "{who} shows {cards}", "ja": "{who}は{cards}を見せた"},
+    "rw.shows_nothing": {"en": "{who} shows nothing (0)", "ja": "{who}は見せなかった（0）"},
+    "rw.starts": {"en": "{who} starts", "ja": "{who}からスタート"},
+    "rw.tie_again": {
+        "en": "A tie: {who} compare again",
+        "ja": "同点：{who}でもう一度比べます",
+    },
+    "rw.random_start": {
+        "en": "Still tied: {who} starts, chosen at random",
+        "ja": "まだ同点：ランダムで{who}からスタート",
+    },
+    "rw.skips": {
+        "en": "{who} calls out of turn, skipping {skipped}",
+        "ja": "{who}のコールで{skipped}はとばされます",
+    },
+    "rw.ignite": {"en": "{who} Ignites!", "ja": "{who}がイグナイト！"},
+    "rw.blast": {
+        "en": "{who} Blasts! All seven set in one turn",
+        "ja": "{who}がブラスト！1手番で7枚すべてセット",
+    },
+    "rw.ignite_shot": {
+        "en": "{who} Ignites with a Shot off {from}'s discard!",
+        "ja": "{who}が{from}の捨て札でイグナイトショット！",
+    },
+    "rw.blast_shot": {
+        "en": "{who} Blasts with a Shot off {from}'s discard!",
+        "ja": "{who}が{from}の捨て札でブラストショット！",
+    },
+    "rw.hand_shown": {"en": "{who} had {cards}", "ja": "{who}の手札：{cards}"},
+    "rw.mp": {"en": "{who}: {delta} MP (now {total})", "ja": "{who}：MP {delta}（計{total}）"},
+    "rw.rebuild": {
+        "en": "The Mana Pool is shuffled into a new Mana Source",
+        "ja": "マナプールを切り直して新しいマナソースに",
+    },
+    "rw.exhausted": {
+        "en": "The Mana Source is empty: the round ends with no Ignite",
+        "ja": "マナソースが尽きました：イグナイトなしで回戦終了",
+    },
+    "rw.round": {"en": "Round {n} is dealt", "ja": "第{n}回戦の配札"},
+    "rw.overtime": {"en": "MP are tied: overtime round {n}", "ja": "MPが同点：延長第{n}回戦"},
+    "rw.shape.CS": {"en": "Call Set", "ja": "コールセット"},
+    "rw.shape.ES": {"en": "Elemental Sequence", "ja": "エレメンタルシークエンス"},
+    "rw.shape.EL": {"en": "Elemental", "ja": "エレメンタル"},
+}
+
+
+def card_name(spec: CardSpec, language: str) -> str:
+    """Rank and suit symbol, as players say a card: 7♥, A♠, 10♦."""
+    rank = int(spec.get("rank"))
+    return f"{RANKS.get(rank, str(rank))}{SUITS.get(str(spec.get('suit')), '?')}"
+
+
+def _shape(view: PlayerView, cards: Sequence[int]) -> Word:
+    """A meld's kind from its cards: one 7 is an Elemental, one rank a Call Set, else a sequence."""
+    assert view.cardset is not None
+    physical = view.cardset.physical()
+    known = [c for c in cards if c != UNKNOWN]
+    if len(known) == 1:
+        return Word("rw.shape.EL")
+    ranks = {physical[c].get("rank") for c in known}
+    return Word("rw.shape.CS" if len(ranks) == 1 else "rw.shape.ES")
+
+
+def _sorted(view: PlayerView, cards: Sequence[int]) -> Cards:
+    """Cards in rank order, as a meld reads."""
+    assert view.cardset is not None
+    physical = view.cardset.physical()
+    known = sorted((c for c in cards if c != UNKNOWN), key=lambda c: (int(physical[c].get("rank")), c))
+    return Cards(tuple(known) + tuple(c for c in cards if c == UNKNOWN))
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """A move and what followed, as `view`'s seat may know it."""
+    out: list[Phrase] = []
+    moved = [e for e in events if isinstance(e, CardsMoved)]
+    if action is not None:
+        out += _move(action, moved, view)
+    out += _aftermath(action, events, view)
+    return out
+
+
+def _move(action: Action, moved: list[CardsMoved], view: PlayerView) -> list[Phrase]:
+    who = Seat(action.seat)
+    kind = action.kind
+    if kind == "draw":
+        drawn = [e for e in moved if e.why == "draw"]
+        return [phrase("rw.draw", who=who, cards=Cards(drawn[0].cards))] if drawn else []
+    if kind == "release":
+        return [phrase("rw.release", who=who, cards=Cards(action.cards))]
+    if kind == "set":
+        return [
+            phrase("rw.set", who=who, cards=_sorted(view, action.cards), shape=_shape(view, action.cards))
+        ]
+    if kind == "seek":
+        return _taken("rw.seek", who, moved, view)
+    if kind == "boost":
+        into = next((e for e in moved if e.why == "boost"), None)
+        if into is None:
+            return []
+        zone = view.zones.get(into.dst)
+        before = [c for c in (zone.cards if zone else ()) if c not in action.cards]
+        owner = zone.owner if zone is not None else None
+        values = {"who": who, "cards": Cards(action.cards), "meld": _sorted(view, before)}
+        values["shape"] = _shape(view, before)
+        if owner == action.seat:
+            return [phrase("rw.boost_own", **values)]
+        return [phrase("rw.boost", owner=Seat(owner), **values)]
+    if kind == "reveal":
+        return [phrase("rw.choose_show", who=who, cards=Cards(action.cards))]
+    if kind == "noreveal":
+        return [phrase("rw.choose_nothing", who=who)]
+    if kind == "pass":
+        return [phrase("rw.choose_pass", who=who)]
+    if kind == "call":
+        return [phrase("rw.choose_call", who=who, cards=Cards(action.cards))]
+    if kind == "shot":
+        return [phrase("rw.choose_shot", who=who)]
+    return []
+
+
+def _taken(key: str, who: Seat, moved: list[CardsMoved], view: PlayerView) -> list[Phrase]:
+    """Seek or Call: the discard taken from the Mana Pool and the meld it made."""
+    from_pool = [c for e in moved if e.src == "pool" for c in e.cards]
+    meld = [c for e in moved if e.dst.startswith("meld:") for c in e.cards]
+    card = Cards(tuple(from_pool))
+    return [phrase(key, who=who, card=card, cards=_sorted(view, meld), shape=_shape(view, meld))]
+
+
+def _aftermath(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """What the move set off: reveals, who starts, claims resolved, Ignites, scores, new rounds."""
+    out: list[Phrase] = []
+    moved = [e for e in events if isinstance(e, CardsMoved)]
+    after_leady = False
+    for event in events:
+        if isinstance(event, Revealed) and event.why in ("shot", "scoring"):
+            out.append(phrase("rw.hand_shown", who=Seat(event.seat), cards=_sorted(view, event.cards)))
+        elif isinstance(event, Announced):
+            detail = event.detail
+            if event.what == "leady":
+                for seat_text, card in sorted(detail.get("shown", {}).items()):
+                    seat = Seat(int(seat_text))
+                    if card == UNKNOWN:
+                        out.append(phrase("rw.shows_nothing", who=seat))
+                    else:
+                        out.append(phrase("rw.shows", who=seat, cards=Cards((card,))))
+                tied = list(detail.get("tied", []))
+                if len(tied) > 1:
+                    out.append(phrase("rw.tie_again", who=[Seat(s) for s in tied]))
+                after_leady = True
+            elif event.what == "leady_random":
+                out.append(phrase("rw.random_start", who=Seat(event.seat)))
+                after_leady = False
+            elif event.what == "call_skips":
+                skipped = [Seat(s) for s in detail.get("skipped", [])]
+                if skipped:
+                    out.append(phrase("rw.skips", who=Seat(event.seat), skipped=skipped))
+            elif event.what == "call":
+                out += _taken("rw.call", Seat(event.seat), [e for e in moved if e.why == "call"], view)
+            elif event.what in ("ignite", "blast"):
+                out.append(phrase(f"rw.{event.what}", who=Seat(event.seat)))
+            elif event.what in ("ignite_shot", "blast_shot"):
+                out.append(
+                    phrase(f"rw.{event.what}", **{"who": Seat(event.seat), "from": Seat(detail.get("from"))})
+                )
+            elif event.what == "stock_exhausted":
+                out.append(phrase("rw.exhausted"))
+            elif event.what == "overtime":
+                out.append(phrase("rw.overtime", n=detail.get("number", 1)))
+        elif isinstance(event, TurnStarted) and after_leady:
+            out.append(phrase("rw.starts", who=Seat(event.seat)))
+            after_leady = False
+        elif isinstance(event, Shuffled) and event.zone == "stock" and any(e.why == "rebuild" for e in moved):
+            out.append(phrase("rw.rebuild"))
+        elif isinstance(event, Scored):
+            out.append(phrase("rw.mp", who=Seat(event.seat), delta=f"{event.delta:+d}", total=event.total))
+        elif isinstance(event, RoundStarted) and event.round > 1:
+            out.append(phrase("rw.round", n=event.round))
+    return out
+
+
+# -- the action menu and the pending question ------------------------------------------------------
+WORDS.update(
+    {
+        "rw.option.draw": {"en": "Draw from the Mana Source", "ja": "マナソースからドロー"},
+        "rw.option.noreveal": {"en": "Show nothing (counts 0)", "ja": "見せない（0として数える）"},
+        "rw.option.reveal": {"en": "Show {cards}", "ja": "{cards}を見せる"},
+        "rw.option.release": {"en": "Release {cards}", "ja": "{cards}をリリース"},
+        "rw.option.set": {"en": "Set {cards} ({shape})", "ja": "{cards}をセット（{shape}）"},
+        "rw.option.seek": {"en": "Seek: take {card} with {cards}", "ja": "シーク：{cards}で{card}を取る"},
+        "rw.option.call": {"en": "Call: take {card} with {cards}", "ja": "コール：{cards}で{card}を取る"},
+        "rw.option.boost": {
+            "en": "Boost {cards} onto {owner}'s {meld}",
+            "ja": "{owner}の{meld}に{cards}をブースト",
+        },
+        "rw.option.pass": {"en": "Pass", "ja": "パス"},
+        "rw.option.shot": {"en": "Ignite Shot!", "ja": "イグナイトショット！"},
+        "rw.prompt.leady": {
+            "en": "Leady work: choose a card to show, or show nothing",
+            "ja": "前哨戦：見せるカードを1枚選ぶか、見せない",
+        },
+        "rw.prompt.claim": {"en": "Claim {card}?", "ja": "{card}を宣言しますか？"},
+    }
+)
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it ("Boost 8♥ onto Ben's 7♥")."""
+    kind = action.kind
+    cards = _sorted(view, action.cards)
+    discard = view.data.get("last_discard")
+    card = Cards((discard,)) if isinstance(discard, int) else Cards(())
+    if kind == "set":
+        return phrase("rw.option.set", cards=cards, shape=_shape(view, action.cards))
+    if kind in ("seek", "call"):
+        return phrase(f"rw.option.{kind}", card=card, cards=cards)
+    if kind == "boost":
+        index = int(action.target[1:]) if action.target[1:].isdigit() else -1
+        melds = view.data.get("melds", [])
+        entry = melds[index] if 0 <= index < len(melds) else {}
+        zone = view.zones.get(str(entry.get("zone", "")))
+        meld = _sorted(view, zone.cards if zone else ())
+        return phrase("rw.option.boost", cards=cards, owner=Seat(entry.get("owner")), meld=meld)
+    return phrase(f"rw.option.{kind}", cards=cards)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The pending decision as a question to the person who must answer it."""
+    if kind == "claim":
+        claim = view.data.get("claim") or {}
+        card = claim.get("card")
+        return phrase("rw.prompt.claim", card=Cards((card,) if isinstance(card, int) else ()))
+    if kind == "leady":
+        return phrase("rw.prompt.leady")
+    return None

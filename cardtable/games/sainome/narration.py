@@ -1,0 +1,316 @@
+"""Sainome in the log: rolls, fired cards, damage and counters, awakenings, in the rulebook's words in
+English and Japanese ("Ann rolls a 4: Fireball fires (+4)"; "Ben counters with Substitution";
+「Benに7ダメージ（HP札3枚が手札に）」).
+
+Cards and characters are named by their names in the card set, never by code; slots by their side and
+die face. A card drawn into a hand is counted for the other player. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.events import Announced, CardsMoved, DiceRolled, Event, Shuffled, TurnStarted
+from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase
+from ...rules.view import PlayerView
+
+WORDS: dict[str, dict[str, str]] = {
+    "sn.roll_setup": {
+        "en": "{who} rolls a {face} for the rights",
+        "ja": "{who}が権利を決めるサイコロで{face}",
+    },
+    "sn.tie": {"en": "A tie: both roll again", "ja": "同じ目：振り直し"},
+    "sn.roll_winner": {"en": "{who} wins the roll", "ja": "{who}が大きい目"},
+    "sn.take": {"en": "{who} takes {right}", "ja": "{who}が{right}を取る"},
+    "sn.right.character": {"en": "the character choice", "ja": "キャラクター選択権"},
+    "sn.right.first": {"en": "the first turn", "ja": "先攻権"},
+    "sn.pick": {"en": "{who} plays {card}", "ja": "{who}のキャラクターは{card}"},
+    "sn.draft": {"en": "{who} drafts {card} into the HP deck", "ja": "{who}が{card}をHP山札に"},
+    "sn.equip": {
+        "en": "{who} equips {card} on the {slot} slot ({face})",
+        "ja": "{who}が{card}を{slot}（{face}の目）に装備",
+    },
+    "sn.refill": {"en": "{who} refills the hand", "ja": "{who}が手札補充"},
+    "sn.change": {"en": "{who} changes equipment", "ja": "{who}が装備変更"},
+    "sn.use": {"en": "{who} uses {card}", "ja": "{who}が{card}を使用"},
+    "sn.attack": {"en": "{who} attacks!", "ja": "{who}の攻撃！"},
+    "sn.roll_attack": {"en": "{who} rolls a {face}", "ja": "{who}のサイコロは{face}"},
+    "sn.phase_end": {"en": "{who} goes on to the trash phase", "ja": "{who}はトラッシュフェイズへ"},
+    "sn.turn_end": {"en": "{who} ends the turn", "ja": "{who}が手番を終了"},
+    "sn.trash": {"en": "{who} discards {card}", "ja": "{who}が{card}を捨てる"},
+    "sn.pass": {"en": "{who} passes", "ja": "{who}はパス"},
+    "sn.done": {"en": "{who} is done", "ja": "{who}は終了"},
+    "sn.target": {"en": "{who} charges {card}", "ja": "{who}が{card}をチャージ"},
+    "sn.catalyst": {"en": "{who} pays {card} as the catalyst", "ja": "{who}が{card}を触媒に"},
+    "sn.heal": {"en": "{who} puts {card} under the HP deck", "ja": "{who}が{card}をHP山札の下に"},
+    "sn.bomb_choice": {"en": "{who} picks the {slot} slot", "ja": "{who}が{slot}を選ぶ"},
+    "sn.choose": {"en": "{who} chooses {what}", "ja": "{who}は{what}を選ぶ"},
+    "sn.discard_choice": {"en": "{who} discards {card}", "ja": "{who}が{card}を捨てる"},
+    "sn.fire": {"en": "{card} fires", "ja": "{card}が発動"},
+    "sn.fire_bonus": {"en": "{card} fires (+{bonus})", "ja": "{card}が発動（+{bonus}）"},
+    "sn.explode": {
+        "en": "The Time Bomb on {who}'s {slot} slot explodes!",
+        "ja": "{who}の{slot}の時限爆弾が爆発！",
+    },
+    "sn.miss": {"en": "Nothing on the {face}: a miss", "ja": "{face}の目には何もない：ミス"},
+    "sn.established": {"en": "{amount} damage to {who} from {card}", "ja": "{card}で{who}に{amount}ダメージ"},
+    "sn.counter": {"en": "{who} counters with {card}", "ja": "{who}が{card}で反撃"},
+    "sn.damage": {
+        "en": "{who} takes {amount} damage: {drawn} HP cards to the hand",
+        "ja": "{who}に{amount}ダメージ：HP札{drawn}枚を手札に",
+    },
+    "sn.heals": {"en": "{who} heals", "ja": "{who}が回復"},
+    "sn.steal": {
+        "en": "{who} steals {count} card(s) from {victim}",
+        "ja": "{who}が{victim}から{count}枚奪う",
+    },
+    "sn.fizzle": {"en": "{card} fizzles: no catalyst", "ja": "{card}は不発：触媒なし"},
+    "sn.bomb": {
+        "en": "{who} attaches a Time Bomb to {victim}'s {slot} slot",
+        "ja": "{who}が{victim}の{slot}に時限爆弾を取り付け",
+    },
+    "sn.bomb_removed": {"en": "{who} removes the Time Bomb", "ja": "{who}が時限爆弾を取り外す"},
+    "sn.awaken": {"en": "{who}'s {card} awakens!", "ja": "{who}の{card}が覚醒！"},
+    "sn.revert": {"en": "{who}'s {card} returns to normal", "ja": "{who}の{card}が通常状態に戻る"},
+    "sn.skill": {"en": "{who}'s skill: {skill}", "ja": "{who}のスキル：{skill}"},
+    "sn.draws": {"en": "{who} draws {cards}", "ja": "{who}が{cards}を引く"},
+    "sn.reshuffle": {
+        "en": "The discard pile becomes the new common deck",
+        "ja": "捨て札を混ぜて新しい共通山札に",
+    },
+    "sn.turn": {"en": "— {who}'s turn —", "ja": "— {who}の手番 —"},
+    "sn.slot.top": {"en": "top", "ja": "上"},
+    "sn.slot.right": {"en": "right", "ja": "右"},
+    "sn.slot.bottom": {"en": "bottom", "ja": "下"},
+    "sn.slot.left": {"en": "left", "ja": "左"},
+    "sn.slot.hand": {"en": "hand", "ja": "手札"},
+    "sn.what.attack": {"en": "to attack", "ja": "攻撃"},
+    "sn.what.refill": {"en": "a hand refill", "ja": "手札補充"},
+    "sn.what.change": {"en": "an equipment change", "ja": "装備変更"},
+}
+
+
+def card_name(spec: CardSpec, language: str) -> str:
+    """The card's (or character's) name in the card set, in the language."""
+    return spec.name.get(language)
+
+
+def _slot(name: str) -> Word:
+    return Word(f"sn.slot.{name}") if f"sn.slot.{name}" in WORDS else Word("sn.slot.hand")
+
+
+def _face(view: PlayerView, seat: int, slot: str) -> Any:
+    slots = view.data.get("slots") or []
+    return slots[seat].get(slot, {}).get("face", "?") if seat < len(slots) else "?"
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """A move and what followed, as `view`'s seat may know it."""
+    out: list[Phrase] = []
+    if action is not None:
+        out += _move(action, view)
+    out += _events(action, events, view)
+    return out
+
+
+def _move(action: Action, view: PlayerView) -> list[Phrase]:
+    who, kind, card = Seat(action.seat), action.kind, Cards(action.cards)
+    simple = {
+        "refill": "sn.refill",
+        "change": "sn.change",
+        "attack": "sn.attack",
+        "pass": "sn.pass",
+        "done": "sn.done",
+    }
+    if kind in simple:
+        return [phrase(simple[kind], who=who)]
+    if kind == "take":
+        return [phrase("sn.take", who=who, right=Word(f"sn.right.{action.target}"))]
+    if kind == "pick":
+        return [phrase("sn.pick", who=who, card=card)]
+    if kind == "draft":
+        return [phrase("sn.draft", who=who, card=card)]
+    if kind == "equip":
+        face = _face(view, action.seat, action.target)
+        return [phrase("sn.equip", who=who, card=card, slot=_slot(action.target), face=face)]
+    if kind == "use":
+        return [phrase("sn.use", who=who, card=card)]
+    if kind == "end":
+        return [
+            phrase(
+                "sn.phase_end" if view.phase == "trash" and view.active == action.seat else "sn.turn_end",
+                who=who,
+            )
+        ]
+    if kind == "trash":
+        return [phrase("sn.trash", who=who, card=card)]
+    if kind in ("fire", "counter"):
+        return []  # the card's firing (or the counter) is told by its event
+    if kind == "target":
+        return [phrase("sn.target", who=who, card=card)]
+    if kind == "catalyst":
+        return [phrase("sn.catalyst", who=who, card=card)]
+    if kind == "heal":
+        return [phrase("sn.heal", who=who, card=card)]
+    if kind == "bomb":
+        return [phrase("sn.bomb_choice", who=who, slot=_slot(action.target))]
+    if kind == "choose":
+        return [phrase("sn.choose", who=who, what=Word(f"sn.what.{action.target}"))]
+    if kind == "discard":
+        return [phrase("sn.discard_choice", who=who, card=card)]
+    return []  # roll: its DiceRolled event says it
+
+
+def _events(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    out: list[Phrase] = []
+    for event in events:
+        if isinstance(event, DiceRolled):
+            face = ", ".join(str(r) for r in event.results)
+            key = "sn.roll_setup" if event.why == "setup" else "sn.roll_attack"
+            out.append(phrase(key, who=Seat(event.seat), face=face))
+        elif isinstance(event, Announced):
+            out += _announced(event, view)
+        elif (
+            isinstance(event, CardsMoved)
+            and event.dst.startswith("hand:")
+            and event.why in ("refill", "draw")
+        ):
+            out.append(phrase("sn.draws", who=Seat(int(event.dst[5:])), cards=Cards(event.cards)))
+        elif isinstance(event, Shuffled) and event.zone == "common" and action is not None:
+            out.append(phrase("sn.reshuffle"))
+        elif isinstance(event, TurnStarted):
+            out.append(phrase("sn.turn", who=Seat(event.seat)))
+    return out
+
+
+def _announced(event: Announced, view: PlayerView) -> list[Phrase]:
+    what, detail, who = event.what, event.detail, Seat(event.seat)
+    card = detail.get("card")
+    cards = Cards((card,)) if isinstance(card, int) and card >= 0 else Cards(())
+    if what == "tie":
+        return [phrase("sn.tie")]
+    if what == "roll_winner":
+        return [phrase("sn.roll_winner", who=who)]
+    if what == "fire":
+        bonus = detail.get("bonus") or 0
+        if bonus:
+            return [phrase("sn.fire_bonus", card=cards, bonus=bonus)]
+        return [phrase("sn.fire", card=cards)]
+    if what == "explode":
+        return [phrase("sn.explode", who=who, slot=_slot(str(detail.get("slot", ""))))]
+    if what == "miss":
+        return [phrase("sn.miss", face=detail.get("face", "?"))]
+    if what == "established":
+        return [phrase("sn.established", who=who, amount=detail.get("amount", 0), card=cards)]
+    if what == "counter":
+        return [phrase("sn.counter", who=who, card=cards)]
+    if what == "damage":
+        return [phrase("sn.damage", who=who, amount=detail.get("amount", 0), drawn=detail.get("drawn", 0))]
+    if what == "heal":
+        return [phrase("sn.heals", who=who)]
+    if what == "steal":
+        return [phrase("sn.steal", who=who, victim=Seat(detail.get("victim")), count=detail.get("count", 0))]
+    if what == "fizzle":
+        return [phrase("sn.fizzle", card=cards)]
+    if what == "bomb":
+        slot = _slot(str(detail.get("slot", "")))
+        return [phrase("sn.bomb", who=who, victim=Seat(detail.get("victim")), slot=slot)]
+    if what == "bomb_removed":
+        return [phrase("sn.bomb_removed", who=who)]
+    if what in ("awaken", "revert"):
+        return [phrase(f"sn.{what}", who=who, card=cards)]
+    if what == "skill":
+        return [phrase("sn.skill", who=who, skill=_skill(view, event.seat, str(detail.get("skill", ""))))]
+    return []
+
+
+def _skill(view: PlayerView, seat: int | None, name: str) -> Text:
+    """A character's skill in both languages, from the character as the view shows it."""
+    for character in view.data.get("characters") or []:
+        for skill in (character or {}).get("skills", []):
+            if skill.get("name") == name:
+                return Text(name, str(skill.get("name_ja") or ""))
+    return Text(name)
+
+
+# -- the action menu and the pending question ------------------------------------------------------
+WORDS.update(
+    {
+        "sn.option.roll": {"en": "Roll the die", "ja": "サイコロを振る"},
+        "sn.option.take": {"en": "Take {right}", "ja": "{right}を取る"},
+        "sn.option.pick": {"en": "Play {card}", "ja": "{card}を選ぶ"},
+        "sn.option.draft": {"en": "Draft {card}", "ja": "{card}をドラフト"},
+        "sn.option.equip": {
+            "en": "Equip {card} on the {slot} slot ({face})",
+            "ja": "{card}を{slot}（{face}の目）に装備",
+        },
+        "sn.option.refill": {"en": "Hand refill", "ja": "手札補充"},
+        "sn.option.change": {"en": "Equipment change", "ja": "装備変更"},
+        "sn.option.use": {"en": "Use {card}", "ja": "{card}を使用"},
+        "sn.option.attack": {"en": "Attack!", "ja": "攻撃！"},
+        "sn.option.end_action": {"en": "End the action phase", "ja": "アクションフェイズを終了"},
+        "sn.option.end_turn": {"en": "End the turn", "ja": "手番を終了"},
+        "sn.option.trash": {"en": "Discard {card}", "ja": "{card}を捨てる"},
+        "sn.option.fire": {"en": "Fire {card} ({slot})", "ja": "{card}を発動（{slot}）"},
+        "sn.option.counter": {"en": "Counter with {card}", "ja": "{card}で反撃"},
+        "sn.option.target": {"en": "Charge {card} ({slot})", "ja": "{card}をチャージ（{slot}）"},
+        "sn.option.catalyst": {"en": "Pay {card} as the catalyst", "ja": "{card}を触媒にする"},
+        "sn.option.heal": {"en": "Put {card} under your HP deck", "ja": "{card}をHP山札の下に"},
+        "sn.option.bomb": {"en": "Set the Time Bomb on the {slot} slot", "ja": "時限爆弾を{slot}に"},
+        "sn.option.choose": {"en": "Choose {what}", "ja": "{what}を選ぶ"},
+        "sn.option.discard": {"en": "Discard {card} ({slot})", "ja": "{card}を捨てる（{slot}）"},
+        "sn.option.pass": {"en": "Pass", "ja": "パス"},
+        "sn.option.done": {"en": "Done", "ja": "完了"},
+        "sn.prompt.fire": {"en": "Which card fires next?", "ja": "次に発動するカードは？"},
+        "sn.prompt.counter": {
+            "en": "{amount} damage is coming: counter?",
+            "ja": "{amount}ダメージが来ます：反撃しますか？",
+        },
+        "sn.prompt.target": {
+            "en": "Charge: which equipped card fires with +4?",
+            "ja": "チャージ：+4で発動する装備は？",
+        },
+        "sn.prompt.catalyst": {"en": "Pay an item as the catalyst?", "ja": "触媒に道具を払いますか？"},
+        "sn.prompt.heal": {
+            "en": "Put hand cards under your HP deck?",
+            "ja": "手札をHP山札の下に置きますか？",
+        },
+        "sn.prompt.bomb": {"en": "Where does the Time Bomb go?", "ja": "時限爆弾をどこに取り付けますか？"},
+        "sn.prompt.choose": {"en": "Either-Or: attack or refill?", "ja": "二者択一：攻撃か手札補充か"},
+        "sn.prompt.attack": {"en": "Quick Change: attack now?", "ja": "早着替え：今攻撃しますか？"},
+        "sn.prompt.discard": {"en": "Discard an equipped card", "ja": "装備中のカードを捨てる"},
+        "sn.prompt.equip": {"en": "Set your equipment", "ja": "装備をセット"},
+        "sn.prompt.draft": {"en": "Draft a card into your HP deck", "ja": "HP山札に入れるカードを選ぶ"},
+    }
+)
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it ("Equip Fireball on the right slot (3)")."""
+    kind, card = action.kind, Cards(action.cards)
+    if kind == "take":
+        return phrase("sn.option.take", right=Word(f"sn.right.{action.target}"))
+    if kind == "equip":
+        face = _face(view, action.seat, action.target)
+        return phrase("sn.option.equip", card=card, slot=_slot(action.target), face=face)
+    if kind in ("fire", "target", "discard"):
+        return phrase(f"sn.option.{kind}", card=card, slot=_slot(action.target))
+    if kind == "bomb":
+        return phrase("sn.option.bomb", slot=_slot(action.target))
+    if kind == "choose":
+        return phrase("sn.option.choose", what=Word(f"sn.what.{action.target}"))
+    if kind == "end":
+        return phrase("sn.option.end_action" if view.phase == "action" else "sn.option.end_turn")
+    return phrase(f"sn.option.{kind}", card=card)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The pending decision as a question to the person who must answer it."""
+    if kind == "counter":
+        counter = view.data.get("counter") or {}
+        return phrase("sn.prompt.counter", amount=counter.get("amount", "?"))
+    key = f"sn.prompt.{kind}"
+    return phrase(key) if key in WORDS else None

@@ -1,0 +1,168 @@
+"""The log, the "what just happened" line and the hand-off summary, in the game's own words.
+
+Every line comes from the session's chronicle (cardtable/rules/narration.py), which keeps each move as
+each seat may know it; this part renders the lines of the person at the screen (a spectator's when
+nobody is) in the chosen language with the game's card names. The action menu and the chooser's
+question use the same words. After a hand-off, the person who comes back sees what the others did
+since they last looked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ....rules.actions import Action
+from ....rules.narration import COMMON, Phrase, Renderer
+from ...fonts import get_font, wrap_text
+from ...widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+SUMMARY_LINES = 10
+
+
+class LogMixin:
+    """Rendering the chronicle for the person at the screen."""
+
+    def log_rect(self: TableScene) -> pygame.Rect | None:
+        """Where the game's table shows its log (None: no log panel)."""
+        return None
+
+    def happened_at(self: TableScene) -> tuple[tuple[int, int], str, int] | None:
+        """Where the "what just happened" line goes: position, anchor, width (None: nowhere)."""
+        return None
+
+    # -- words -------------------------------------------------------------------------------
+    def renderer(self: TableScene) -> Renderer:
+        """Phrases into text in the chosen language, with the players' names and the game's card names."""
+        language = self.app.t.language
+        cached = self._renderer
+        if cached is None or cached.language != language:
+            module = self.session.chronicle.module
+            words = {**COMMON, **getattr(module, "WORDS", {})}
+            physical = self.cardset.physical()
+            if module is not None and hasattr(module, "card_name"):
+                name = module.card_name
+            else:
+                name = lambda spec, lang: spec.name.get(lang)  # noqa: E731
+            cached = self._renderer = Renderer(
+                words, language, self.session.name, lambda card: name(physical[card], language)
+            )
+        return cached
+
+    def say_phrase(self: TableScene, item: Phrase) -> str:
+        return self.renderer()(item)
+
+    def words(self: TableScene, action: Action) -> str:
+        """A move in plain words for the action menu and the chooser."""
+        module = self.session.chronicle.module
+        if module is not None and hasattr(module, "option"):
+            try:
+                return self.say_phrase(module.option(action, self.view()))
+            except KeyError:
+                pass
+        return self.engine.describe(action)
+
+    def pending_title(self: TableScene, kind: str, prompt: str) -> str:
+        """The chooser's title for a pending decision: the game's question, in the chosen language."""
+        module = self.session.chronicle.module
+        asked = module.prompt(kind, self.view()) if module is not None and hasattr(module, "prompt") else None
+        if asked is not None:
+            return self.say_phrase(asked)
+        return self.app.t("table.decide", what=prompt or kind)
+
+    def log_lines(self: TableScene) -> list[str]:
+        """Every line of the log as the person at the screen may read it."""
+        render = self.renderer()
+        return [render(p) for _, p in self.session.chronicle.lines(self.viewer)]
+
+    def just_happened(self: TableScene) -> str:
+        """The latest move and what followed, on one line."""
+        render = self.renderer()
+        return " · ".join(render(p) for p in self.session.chronicle.last(self.viewer))
+
+    # -- the summary after a hand-off ----------------------------------------------------------
+    def note_seen(self: TableScene) -> None:
+        """The person at the screen has seen everything up to now."""
+        if self.viewer is not None:
+            self.last_seen[self.viewer] = self.session.move_count
+
+    def welcome_back(self: TableScene, seat: int, since: int | None) -> None:
+        """What the others did since `seat` last looked (`since`, a move count), shown until they click
+        or press a key."""
+        self.last_seen[seat] = self.session.move_count
+        if since is None:
+            return
+        render = self.renderer()
+        lines = [
+            render(p)
+            for entry in self.session.chronicle.entries
+            if entry.move >= since and entry.actor != seat
+            for p in entry.lines.get(seat, [])
+        ]
+        if lines:
+            more = len(lines) - SUMMARY_LINES
+            self.summary = lines[-SUMMARY_LINES:]
+            if more > 0:
+                self.summary.insert(0, self.app.t("table.summary_more", n=more))
+            self.needs_full_redraw = True
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw_log(self: TableScene, surface: pygame.Surface) -> None:
+        """The log panel, newest line at the bottom, wrapped to the panel."""
+        box = self.log_rect()
+        if box is None:
+            return
+        height = surface.get_height()
+        px = max(12, height // 52)
+        draw_panel(surface, box, (10, 20, 18, 205))
+        draw_text(surface, self.app.t("table.log"), px + 1, (box.x + 8, box.y + 4), GOLD, bold=True)
+        font = get_font(px)
+        step = font.get_linesize()
+        room = (box.height - step - 14) // step
+        wrapped: list[str] = []
+        for line in self.log_lines()[-room:]:
+            wrapped.extend(wrap_text(font, line, box.width - 16) or [""])
+        for index, line in enumerate(wrapped[-room:]):
+            draw_text(surface, line, px, (box.x + 8, box.y + 8 + (index + 1) * step), INK)
+
+    def draw_happened(self: TableScene, surface: pygame.Surface) -> None:
+        """The "what just happened" line."""
+        place = self.happened_at()
+        text = self.just_happened()
+        if place is None or not text:
+            return
+        pos, anchor, width = place
+        px = max(13, surface.get_height() // 46)
+        draw_text(surface, fit_width(text, px, width), px, pos, GOLD, anchor)
+
+    def draw_summary(self: TableScene, screen: pygame.Surface) -> pygame.Rect | None:
+        """The welcome-back panel over the table."""
+        if not self.summary:
+            return None
+        width, height = screen.get_size()
+        px = max(14, height // 44)
+        font = get_font(px)
+        box_w = min(width - 60, max(520, width // 2))
+        lines: list[str] = []
+        for line in self.summary:
+            lines.extend(wrap_text(font, line, box_w - 32) or [""])
+        step = font.get_linesize()
+        box = pygame.Rect(0, 0, box_w, (len(lines) + 3) * step + 20)
+        box.midtop = (width // 2, height // 8)
+        draw_panel(screen, box, (12, 20, 18, 240))
+        draw_text(screen, self.app.t("table.summary"), px + 2, (box.x + 16, box.y + 10), GOLD, bold=True)
+        for index, line in enumerate(lines):
+            draw_text(screen, line, px, (box.x + 16, box.y + 14 + (index + 1) * step), INK)
+        draw_text(
+            screen,
+            self.app.t("table.summary_close"),
+            max(12, px - 3),
+            (box.centerx, box.bottom - 8),
+            DIM,
+            "midbottom",
+        )
+        return box
