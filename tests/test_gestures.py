@@ -166,7 +166,9 @@ def test_a_refused_copy_is_refused_for_the_real_reason(app: App) -> None:
     _drag(app, _centre(table, fireballs[-1]), _area(table, wrong).center)
     assert table.session.move_count == before
     expected = table.engine.explain(Action(0, "equip", (fireballs[0],), wrong))
-    assert table.toast is not None and table.toast[0] == expected
+    assert "links" in expected, "the reason is about the slot's face, not about which copy was held"
+    assert table.toast is not None and table.toast[0] == table.refusal_text(expected)
+    assert "FB" not in table.toast[0] and "Fireball" in table.toast[0], "named, not coded"
 
 
 # -- Rune Works: one deck, no copies; every card still maps ---------------------------------------

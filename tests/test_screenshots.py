@@ -127,6 +127,30 @@ def _table6(app: Any) -> None:
             break
 
 
+def _table(game_id: str, others: int, moves: int) -> Callable[[Any], None]:
+    """A game's table mid-game, the person at the bottom to move (bots play the first `moves` moves of
+    every seat, so the table is not at its opening)."""
+
+    def build(app: Any) -> None:
+        from cardtable.bots import make_bot
+        from cardtable.ui.scenes.registry import table_scene_for
+
+        seats = [SeatConfig("You"), *(SeatConfig(f"Bot {i}", human=False) for i in range(2, 2 + others))]
+        session = Session.new(game_id, seats, 8, {}, autosave=False)
+        engine = session.engine
+        me = make_bot("heuristic", game_id, 1)
+        for _ in range(moves):
+            seat = engine.deciding_seats()[0]
+            session.apply(me.choose(engine.view(0)) if seat == 0 else session.bot_action(seat))
+        app.replace(table_scene_for(app, session))
+        for _ in range(200):
+            app.frame()
+            if engine.deciding_seats() == (0,):
+                break
+
+    return build
+
+
 def _pause(app: Any) -> None:
     from cardtable.ui.scenes.pause import PauseScene
 
@@ -152,6 +176,8 @@ SCENES: dict[str, Callable[[Any], None]] = {
     "about": _about,
     "rules": _rules,
     "table6": _table6,
+    "table_risugeon": _table("risugeon", 2, 40),
+    "table_sainome": _table("sainome", 1, 30),
     "pause": _pause,
     "results_l4": _results(4, 6),
     "results_l5": _results(5, 4),

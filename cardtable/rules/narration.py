@@ -87,7 +87,23 @@ COMMON: dict[str, dict[str, str]] = {
     "common.a_card": {"en": "a card", "ja": "カード1枚"},
     "common.n_cards": {"en": "{n} cards", "ja": "カード{n}枚"},
     "common.nobody": {"en": "nobody", "ja": "なし"},
+    "common.reason.turn": {"en": "it is Player {n}'s turn", "ja": "プレイヤー{n}の手番です"},
+    "common.reason.nothing": {
+        "en": "Player {n} has nothing to decide now",
+        "ja": "プレイヤー{n}は今は選ぶことがありません",
+    },
+    "common.reason.not_now": {"en": "that move is not allowed now", "ja": "今はその手は指せません"},
+    "common.reason.over": {"en": "the game is over", "ja": "ゲームは終わっています"},
 }
+
+# The engine's refusal reasons (English, from the rules) matched to keys with their Japanese; a game's
+# narration module adds its own REASONS. The named groups are the keys' values.
+COMMON_REASONS: tuple[tuple[str, str], ...] = (
+    (r"^it is Player (?P<n>\d+)'s turn$", "common.reason.turn"),
+    (r"^Player (?P<n>\d+) has nothing to decide now$", "common.reason.nothing"),
+    (r"^\w+ is not allowed now", "common.reason.not_now"),
+    (r"^the game is over$", "common.reason.over"),
+)
 
 
 class GameNarration(Protocol):

@@ -1,6 +1,14 @@
-"""UI strings in English and Japanese (a setting). Card text comes from the card sets, not from here."""
+"""Every text the UI shows, by key, in English and Japanese (a setting): the one mechanism.
+
+The UI's own strings are below; the words of the log, the action menu and the games' questions live
+with each game (cardtable/games/<id>/narration.py, shared ones in cardtable/rules/narration.py) and are
+merged in by `all_strings`, so a game brings its own words and a test checks every key has both
+languages. Card text comes from the card sets, not from here.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 STRINGS: dict[str, dict[str, str]] = {
     "app.title": {"en": "cardtable", "ja": "カードテーブル"},
@@ -9,6 +17,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "menu.quit": {"en": "Quit", "ja": "終了"},
     "menu.about": {"en": "About", "ja": "このアプリについて"},
     "menu.players": {"en": "{lo}-{hi} players", "ja": "{lo}〜{hi}人"},
+    "menu.players_one": {"en": "{n} players", "ja": "{n}人"},
     "menu.no_save": {"en": "No saved game", "ja": "セーブデータがありません"},
     "setup.title": {"en": "New game: {game}", "ja": "新しいゲーム：{game}"},
     "setup.seats": {"en": "Players", "ja": "人数"},
@@ -80,6 +89,76 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.summary": {"en": "While you were away", "ja": "あなたがいない間に"},
     "table.summary_more": {"en": "… and {n} lines before", "ja": "…ほか{n}行"},
     "table.summary_close": {"en": "Click or press any key", "ja": "クリックかキーで閉じる"},
+    "table.seat_label": {"en": "P{n} {name}", "ja": "P{n} {name}"},
+    "table.game_over": {"en": "Game over", "ja": "ゲーム終了"},
+    "table.your_turn_mark": {"en": " (your turn)", "ja": "（あなたの手番）"},
+    "table.provisional": {"en": "PROVISIONAL: {what}", "ja": "暫定：{what}"},
+    "table.autosave_failed": {"en": "Autosave failed: {error}", "ja": "自動保存に失敗しました：{error}"},
+    "table.refused": {"en": "{reason}", "ja": "今はその手は指せません（{reason}）"},
+    # -- the tables' labels -------------------------------------------------------------------------
+    "rw.nameplate": {"en": "{who}  ·  {n}", "ja": "{who}・{n}枚"},
+    "rw.nameplate_mp": {"en": "  ·  MP {mp}", "ja": "・MP {mp}"},
+    "rg.label.skill": {"en": "Skill {n}", "ja": "スキル{n}"},
+    "rg.label.production": {"en": "Production", "ja": "生産技能"},
+    "rg.label.gems": {"en": "Gems ({n})", "ja": "宝玉（{n}）"},
+    "rg.label.action_deck": {"en": "Actions ({n})", "ja": "アクション（{n}）"},
+    "rg.label.stock_area": {"en": "Stock area ({n})", "ja": "在庫置き場（{n}）"},
+    "rg.label.play": {"en": "Play area", "ja": "場（使ったアクション）"},
+    "rg.label.well": {"en": "Skill / PS well", "ja": "スキル・PSに捨てる"},
+    "rg.label.deck": {"en": "Deck ({n})", "ja": "デッキ（{n}）"},
+    "rg.label.discard": {"en": "Discard ({n})", "ja": "捨て札（{n}）"},
+    "rg.counter_row.actions": {"en": "Actions {n}", "ja": "アクション {n}"},
+    "rg.counter_row.trainings": {"en": "Trainings {n}", "ja": "訓練 {n}"},
+    "rg.counter_row.skill": {"en": "Skill {n}", "ja": "スキル {n}"},
+    "rg.counter_row.ps": {"en": "PS {n}", "ja": "PS {n}"},
+    "rg.panel.counts": {
+        "en": "hand {hand} · deck {deck} · discard {discard}",
+        "ja": "手札{hand}・デッキ{deck}・捨て札{discard}",
+    },
+    "rg.panel.scores": {
+        "en": "points {points} · gems {gems} · played {played}",
+        "ja": "得点{points}・宝玉{gems}・使用{played}",
+    },
+    "rg.phase.action": {"en": "{name}: action phase", "ja": "{name}：アクションフェイズ"},
+    "rg.phase.training": {"en": "{name}: training phase", "ja": "{name}：訓練フェイズ"},
+    "rg.phase.end": {"en": "{name}: end phase", "ja": "{name}：終了フェイズ"},
+    "rg.status.choice": {
+        "en": " · {what} ({picked}/{low}-{high})",
+        "ja": "・{what}（{picked}/{low}〜{high}）",
+    },
+    "rg.type.combat": {"en": "Combat skill", "ja": "戦闘技能"},
+    "rg.type.action": {"en": "Action", "ja": "アクション"},
+    "rg.type.production": {"en": "Production skill", "ja": "生産技能"},
+    "rg.type.gem": {"en": "Gem", "ja": "宝玉"},
+    "rg.fact.skill": {"en": "skill {n}", "ja": "スキル{n}"},
+    "rg.fact.cost": {"en": "cost {n}", "ja": "修得スキル{n}"},
+    "rg.fact.points": {"en": "{n} points", "ja": "{n}点"},
+    "sn.side.awakened": {"en": "awakened", "ja": "覚醒"},
+    "sn.side.normal": {"en": "normal", "ja": "通常"},
+    "sn.character_label": {"en": "{who} · {character} · {side}", "ja": "{who}・{character}・{side}"},
+    "sn.label.common": {"en": "Deck {n}", "ja": "共通山札 {n}"},
+    "sn.label.discard": {"en": "Discard {n}", "ja": "捨て札 {n}"},
+    "sn.phase.roll": {"en": "rolling for the rights", "ja": "権利決めのサイコロ"},
+    "sn.phase.right": {"en": "choosing a right", "ja": "権利の選択"},
+    "sn.phase.character": {"en": "choosing a character", "ja": "キャラクター選択"},
+    "sn.phase.draft": {"en": "HP deck draft", "ja": "HP山札ドラフト"},
+    "sn.phase.first_setup": {"en": "first setup", "ja": "ファーストセットアップ"},
+    "sn.phase.action": {"en": "action phase", "ja": "アクションフェイズ"},
+    "sn.phase.trash": {"en": "trash phase", "ja": "トラッシュフェイズ"},
+    "sn.status.phase": {"en": "{name}: {phase}", "ja": "{name}：{phase}"},
+    "sn.status.actions_left": {"en": " · actions left {n}", "ja": "・残りアクション{n}"},
+    "sn.status.roll": {"en": "last roll: {faces} ({name})", "ja": "直前の出目：{faces}（{name}）"},
+    "sn.status.counter": {"en": "{name} may counter {n} damage", "ja": "{name}は{n}ダメージに反撃できます"},
+    "sn.category.character": {"en": "Character", "ja": "キャラクター"},
+    "sn.category.weapon": {"en": "Weapon", "ja": "武器"},
+    "sn.category.magic": {"en": "Magic", "ja": "魔法"},
+    "sn.category.item": {"en": "Item", "ja": "道具"},
+    "sn.category.skill": {"en": "Skill", "ja": "スキル"},
+    "sn.fact.links": {"en": "links {links}", "ja": "リンク {links}"},
+    "sn.fact.damage": {"en": "damage {n}", "ja": "ダメージ{n}"},
+    "sn.icon.counter": {"en": "counter (反)", "ja": "反"},
+    "sn.icon.hand": {"en": "hand-activated (手)", "ja": "手"},
+    "sn.icon.six": {"en": "six (6)", "ja": "6"},
     # -- game buttons ---------------------------------------------------------------------------------
     "rw.button.draw": {"en": "Draw (D)", "ja": "ドロー（D）"},
     "rw.button.seek": {"en": "Seek… (S)", "ja": "シーク…（S）"},
@@ -123,6 +202,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "魔術師のセブンブリッジ：ルーンを組んで魔法陣を作り、誰よりも早くイグナイト。",
     },
     "setup.range": {"en": "({lo}-{hi})", "ja": "（{lo}〜{hi}人）"},
+    "setup.range_one": {"en": "({n} players)", "ja": "（{n}人）"},
     "setup.seed_random": {"en": "random", "ja": "ランダム"},
     "setup.replaces_save": {
         "en": "Starting replaces the saved game that Continue would resume.",
@@ -220,15 +300,46 @@ STRINGS: dict[str, dict[str, str]] = {
 }
 
 
+_ALL: dict[str, Mapping[str, str]] | None = None
+
+
+def all_strings() -> dict[str, Mapping[str, str]]:
+    """Every key the UI can show: its own strings, the shared log words, and each registered game's
+    words (its narration module's WORDS)."""
+    global _ALL
+    if _ALL is None:
+        from ..games import all_entries
+        from ..rules.narration import COMMON, narration_for
+
+        merged: dict[str, Mapping[str, str]] = {**STRINGS, **COMMON}
+        for entry in all_entries().values():
+            module = narration_for(type(entry.rules).__module__)
+            if module is not None:
+                merged.update(getattr(module, "WORDS", {}))
+        _ALL = merged
+    return _ALL
+
+
+def players_text(key: str, lo: int, hi: int) -> tuple[str, dict[str, int]]:
+    """The key and values for a player count: "2-4 players", but "2 players" when lo == hi."""
+    if lo == hi:
+        return f"{key}_one", {"n": lo}
+    return key, {"lo": lo, "hi": hi}
+
+
 class Translator:
-    """Looks up UI strings in the chosen language, falling back to English, then to the key."""
+    """Looks up texts in the chosen language, falling back to English, then to the key."""
 
     def __init__(self, language: str = "en") -> None:
         self.language = language
 
     def __call__(self, key: str, /, **values: object) -> str:
-        entry = STRINGS.get(key)
+        entry = STRINGS.get(key) or all_strings().get(key)
         if entry is None:
             return key
         text = entry.get(self.language) or entry["en"]
         return text.format(**values) if values else text
+
+    def has(self, key: str) -> bool:
+        """Whether a text exists for this key."""
+        return key in STRINGS or key in all_strings()

@@ -16,6 +16,10 @@ from ...rules.narration import Cards, Phrase, Seat, Word, phrase
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
+    "game.risugeon.description": {
+        "en": "Build your deck of combat skills and actions, then challenge the guardians of the 7 gems.",
+        "ja": "戦闘技能とアクションでデッキを鍛え、7つの宝玉の守護者に挑むデッキ構築ゲーム。",
+    },
     "rg.play": {"en": "{who} uses {card}", "ja": "{who}が{card}を使用"},
     "rg.discard": {"en": "{who} discards {card}", "ja": "{who}が{card}を捨て札"},
     "rg.discard_gain": {"en": "{who} discards {card}: {amount}", "ja": "{who}が{card}を捨て札：{amount}"},
@@ -228,3 +232,92 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
     """The pending decision as a question to the person who must answer it."""
     key = f"rg.prompt.{kind}"
     return phrase(key) if key in WORDS else None
+
+
+# -- refusals: the engine's reasons, matched to the words above ---------------------------------------
+WORDS.update(
+    {
+        "rg.reason.action_phase": {
+            "en": "actions are used only in the action phase",
+            "ja": "アクションはアクションフェイズにだけ使えます",
+        },
+        "rg.reason.no_actions": {
+            "en": "no actions left this turn",
+            "ja": "この手番のアクションはもうありません",
+        },
+        "rg.reason.training_phase": {
+            "en": "that belongs to the training phase; pass first (P)",
+            "ja": "それは訓練フェイズの行動です：先に訓練フェイズへ進んでください（P）",
+        },
+        "rg.reason.discard_only": {
+            "en": "only combat and production cards are discarded for resources",
+            "ja": "捨ててスキル・PSにできるのは戦闘技能カードと生産技能カードだけです",
+        },
+        "rg.reason.train_cost": {
+            "en": "training needs {cost} skill; you have {have}",
+            "ja": "訓練には修得スキル{cost}が必要です（今{have}）",
+        },
+        "rg.reason.gem_cost": {
+            "en": "challenging the gem needs {cost} skill; you have {have}",
+            "ja": "宝玉に挑むにはスキル{cost}が必要です（今{have}）",
+        },
+        "rg.reason.no_trainings": {
+            "en": "no trainings left this turn",
+            "ja": "この手番の訓練はもうありません",
+        },
+        "rg.reason.stock_cost": {
+            "en": "sending an action to the stock area costs {n} PS",
+            "ja": "在庫置き場に送るにはPSが{n}必要です",
+        },
+        "rg.reason.not_in_hand": {
+            "en": "that card is not in your hand",
+            "ja": "そのカードは手札にありません",
+        },
+        "rg.reason.not_action": {
+            "en": "that card is not an action card",
+            "ja": "そのカードはアクションカードではありません",
+        },
+        "rg.reason.not_top": {
+            "en": "that card is not on top of its pile",
+            "ja": "そのカードは山の一番上にありません",
+        },
+        "rg.reason.top_gem": {
+            "en": "only the top gem can be challenged",
+            "ja": "挑めるのは宝玉の山の一番上だけです",
+        },
+        "rg.reason.public_only": {
+            "en": "actions are trained only from the public actions",
+            "ja": "アクションは公開アクションからだけ訓練できます",
+        },
+        "rg.reason.capped": {
+            "en": "this turn has reached its limit of actions; end the phase",
+            "ja": "この手番の行動回数の上限です：フェイズを終えてください",
+        },
+        "rg.reason.finish_first": {
+            "en": "first finish the effect's decision",
+            "ja": "先に効果の選択を終えてください",
+        },
+        "rg.reason.pass": {
+            "en": "pass ends the action phase; the training phase has begun",
+            "ja": "パスはアクションフェイズを終えるものです：もう訓練フェイズです",
+        },
+    }
+)
+REASONS: tuple[tuple[str, str], ...] = (
+    (r"^actions are used only in the action phase", "rg.reason.action_phase"),
+    (r"^no actions left this turn", "rg.reason.no_actions"),
+    (r"^\w+ belongs to the training phase", "rg.reason.training_phase"),
+    (r"^only combat cards .* are discarded for resources", "rg.reason.discard_only"),
+    (r"^training \S+ needs (?P<cost>\d+) skill; you have (?P<have>\d+)", "rg.reason.train_cost"),
+    (r"^challenging \S+ needs (?P<cost>\d+) skill; you have (?P<have>\d+)", "rg.reason.gem_cost"),
+    (r"^no trainings left this turn", "rg.reason.no_trainings"),
+    (r"^sending an action to the stock area costs (?P<n>\d+) PS", "rg.reason.stock_cost"),
+    (r"is not in your hand$|^that card is not in your hand", "rg.reason.not_in_hand"),
+    (r"is not an action card$", "rg.reason.not_action"),
+    (r"is not on top of its pile$", "rg.reason.not_top"),
+    (r"^only the top gem", "rg.reason.top_gem"),
+    (r"is not among the public actions", "rg.reason.public_only"),
+    (r"max_turn_actions", "rg.reason.capped"),
+    (r"^first finish the", "rg.reason.finish_first"),
+    (r"^pass ends the action phase", "rg.reason.pass"),
+)

@@ -18,6 +18,10 @@ from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
+    "game.sainome.description": {
+        "en": "Equip cards on your character's die faces, roll to fire them, and empty the rival's HP deck.",
+        "ja": "キャラクターのサイコロの目にカードを装備し、振って発動、相手のHP山札を0枚にする対戦ゲーム。",
+    },
     "sn.roll_setup": {
         "en": "{who} rolls a {face} for the rights",
         "ja": "{who}が権利を決めるサイコロで{face}",
@@ -228,11 +232,14 @@ def _announced(event: Announced, view: PlayerView) -> list[Phrase]:
 
 
 def _skill(view: PlayerView, seat: int | None, name: str) -> Text:
-    """A character's skill in both languages, from the character as the view shows it."""
-    for character in view.data.get("characters") or []:
-        for skill in (character or {}).get("skills", []):
-            if skill.get("name") == name:
-                return Text(name, str(skill.get("name_ja") or ""))
+    """A character's skill in both languages, from the character cards' sides in the card set."""
+    assert view.cardset is not None
+    for spec in view.cardset.cards:
+        for side in (spec.get("sides") or {}).values():
+            for skill in side.get("skills", []) if isinstance(side, dict) else []:
+                names = skill.get("name") or {}
+                if isinstance(names, dict) and names.get("en") == name:
+                    return Text(name, str(names.get("ja") or ""))
     return Text(name)
 
 
@@ -314,3 +321,88 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
         return phrase("sn.prompt.counter", amount=counter.get("amount", "?"))
     key = f"sn.prompt.{kind}"
     return phrase(key) if key in WORDS else None
+
+
+# -- refusals: the engine's reasons, matched to the words above ---------------------------------------
+WORDS.update(
+    {
+        "sn.reason.links": {
+            "en": "the slot's face {face} is not among the card's links {links}",
+            "ja": "目{face}はこのカードのリンク（{links}）にありません",
+        },
+        "sn.reason.taken": {"en": "that slot is taken", "ja": "そのスロットには装備があります"},
+        "sn.reason.no_links": {
+            "en": "that card has no link symbols",
+            "ja": "そのカードにはリンクシンボルがないので装備できません",
+        },
+        "sn.reason.set_when": {
+            "en": "cards are set only at the first setup and in an equipment change",
+            "ja": "装備できるのはファーストセットアップと装備変更のときだけです",
+        },
+        "sn.reason.trash_phase": {
+            "en": "cards are discarded in the trash phase",
+            "ja": "カードを捨てるのはトラッシュフェイズです：先にアクションフェイズを終えてください（E）",
+        },
+        "sn.reason.used": {
+            "en": "that action was already taken this action phase",
+            "ja": "そのアクションはこのアクションフェイズでもう使いました（4つのアクションはそれぞれ1回まで）",
+        },
+        "sn.reason.per_phase": {
+            "en": "only {n} actions per action phase",
+            "ja": "アクションは1フェイズに{n}つまでです",
+        },
+        "sn.reason.action_phase": {
+            "en": "that is an action of the action phase",
+            "ja": "それはアクションフェイズの行動です",
+        },
+        "sn.reason.not_hand_card": {
+            "en": "that card is not hand-activated",
+            "ja": "そのカードは手札起動カード（手）ではありません",
+        },
+        "sn.reason.not_in_hand": {
+            "en": "that card is not in your hand",
+            "ja": "そのカードは手札にありません",
+        },
+        "sn.reason.bomb_slot": {
+            "en": "it needs an empty slot on the opponent",
+            "ja": "相手キャラクターに空いている目が必要です",
+        },
+        "sn.reason.cannot_use": {"en": "that card cannot be used now", "ja": "そのカードは今は使えません"},
+        "sn.reason.down_to": {
+            "en": "discard down to {n} cards first",
+            "ja": "先に手札を{n}枚まで捨ててください",
+        },
+        "sn.reason.wait": {
+            "en": "Player {n} must answer first",
+            "ja": "先にプレイヤー{n}の選択を待ってください",
+        },
+        "sn.reason.answer_first": {"en": "first answer the decision", "ja": "先に今の選択に答えてください"},
+        "sn.reason.not_counter": {
+            "en": "that card is not a counter card",
+            "ja": "そのカードは反撃カード（反）ではありません",
+        },
+        "sn.reason.must_answer": {"en": "the decision cannot be declined", "ja": "この選択は断れません"},
+    }
+)
+REASONS: tuple[tuple[str, str], ...] = (
+    (
+        r"cannot be set on the \w+ slot: its face (?P<face>\d+) is not among its links (?P<links>[\d, ]+)$",
+        "sn.reason.links",
+    ),
+    (r"slot is taken$", "sn.reason.taken"),
+    (r"has no link symbols", "sn.reason.no_links"),
+    (r"^cards are set only at", "sn.reason.set_when"),
+    (r"^cards are discarded in the trash phase", "sn.reason.trash_phase"),
+    (r"action was already taken this action phase", "sn.reason.used"),
+    (r"^only (?P<n>\d+) actions per action phase", "sn.reason.per_phase"),
+    (r"is an action of the action phase$", "sn.reason.action_phase"),
+    (r"is not a hand-activated card", "sn.reason.not_hand_card"),
+    (r"is not in your hand$", "sn.reason.not_in_hand"),
+    (r"needs an empty slot on the opponent", "sn.reason.bomb_slot"),
+    (r"cannot be used now$", "sn.reason.cannot_use"),
+    (r"^discard down to (?P<n>\d+) cards first", "sn.reason.down_to"),
+    (r"^Player (?P<n>\d+) must answer the", "sn.reason.wait"),
+    (r"^first answer the", "sn.reason.answer_first"),
+    (r"is not a counter card", "sn.reason.not_counter"),
+    (r"decision cannot be declined$", "sn.reason.must_answer"),
+)

@@ -22,7 +22,7 @@ from ...persistence.saves import SaveError, summary
 from ...rules.game import Game
 from ...session import Session, autosave_path
 from ..fonts import get_font
-from ..i18n import STRINGS
+from ..i18n import players_text
 from ..widgets import DIM, GOLD, INK
 from .common import FormScene, UiButton, blit_text, draw_error, px
 from .registry import has_table, table_scene_for
@@ -46,7 +46,7 @@ def game_title(app: App, game: Game) -> tuple[str, str]:
 def game_description(app: App, game: Game) -> str:
     """The one-line description, translated when the strings have it."""
     key = f"game.{game.id}.description"
-    return app.t(key) if key in STRINGS else game.description
+    return app.t(key) if app.t.has(key) else game.description
 
 
 def save_summary(app: App) -> str:
@@ -195,7 +195,8 @@ class MenuScene(FormScene):
             title, other = game_title(self.app, game)
             rect = pygame.Rect(left, top + index * (entry_h + gap), col_w, entry_h)
             playable = has_table(game.id)
-            players = t("menu.players", lo=game.min_seats, hi=game.max_seats)
+            key, counts = players_text("menu.players", game.min_seats, game.max_seats)
+            players = t(key, **counts)
             if not playable:
                 players += " · " + t("menu.coming_soon")
             self.controls.append(

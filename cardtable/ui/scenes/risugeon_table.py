@@ -17,7 +17,6 @@ from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Placement, TableScene
 
 SUPPLY = ("skill1", "skill2", "skill3", "production")
-TYPE_WORDS = {"combat": "Combat skill", "action": "Action", "production": "Production skill", "gem": "Gem"}
 
 
 class RisugeonTable(TableScene):
@@ -157,14 +156,15 @@ class RisugeonTable(TableScene):
         slots = self.slots()
         px = max(13, height // 48)
         data = view.data
+        t = self.app.t
         labels = {
-            "skill1": "Skill 1",
-            "skill2": "Skill 2",
-            "skill3": "Skill 3",
-            "production": "Production",
-            "gems": f"Gems ({data.get('gems_left', 0)})",
-            "action_deck": f"Actions ({data.get('action_deck', 0)})",
-            "stock_area": f"Stock area ({data.get('stock_area', 0)})",
+            "skill1": t("rg.label.skill", n=1),
+            "skill2": t("rg.label.skill", n=2),
+            "skill3": t("rg.label.skill", n=3),
+            "production": t("rg.label.production"),
+            "gems": t("rg.label.gems", n=data.get("gems_left", 0)),
+            "action_deck": t("rg.label.action_deck", n=data.get("action_deck", 0)),
+            "stock_area": t("rg.label.stock_area", n=data.get("stock_area", 0)),
         }
         supply = data.get("supply", {})
         for name, rect in slots.items():
@@ -189,14 +189,16 @@ class RisugeonTable(TableScene):
             if rect is not None:
                 pygame.draw.rect(surface, GOLD, rect.inflate(12, 12), 4, border_radius=10)
         pygame.draw.rect(surface, (36, 64, 80), slots["play"], border_radius=12)
-        draw_text(surface, "Play area", px, (slots["play"].x + 8, slots["play"].y - 4), DIM, "bottomleft")
+        draw_text(
+            surface, t("rg.label.play"), px, (slots["play"].x + 8, slots["play"].y - 4), DIM, "bottomleft"
+        )
         well = slots["well"]
         pygame.draw.ellipse(surface, (60, 70, 40), well)
-        draw_text(surface, "Skill / PS well", px, well.center, INK, "center")
+        draw_text(surface, t("rg.label.well"), px, well.center, INK, "center")
         seat = self.bottom_seat()
         draw_text(
             surface,
-            f"Deck ({view.zones[f'deck:{seat}'].count})",
+            t("rg.label.deck", n=view.zones[f"deck:{seat}"].count),
             px,
             (slots["deck"].centerx, slots["deck"].y - 4),
             DIM,
@@ -204,7 +206,7 @@ class RisugeonTable(TableScene):
         )
         draw_text(
             surface,
-            f"Discard ({view.zones[f'discard:{seat}'].count})",
+            t("rg.label.discard", n=view.zones[f"discard:{seat}"].count),
             px,
             (slots["discard"].centerx, slots["discard"].y - 4),
             DIM,
@@ -217,11 +219,12 @@ class RisugeonTable(TableScene):
     def _counters(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         data = view.data
         well = self.slots()["well"]
+        t = self.app.t
         rows = [
-            f"Actions {data.get('actions_left', 0)}",
-            f"Trainings {data.get('trainings_left', 0)}",
-            f"Skill {data.get('skill', 0)}",
-            f"PS {data.get('ps', 0)}",
+            t("rg.counter_row.actions", n=data.get("actions_left", 0)),
+            t("rg.counter_row.trainings", n=data.get("trainings_left", 0)),
+            t("rg.counter_row.skill", n=data.get("skill", 0)),
+            t("rg.counter_row.ps", n=data.get("ps", 0)),
         ]
         for index, text in enumerate(rows):
             draw_text(surface, text, px + 3, (well.x, well.bottom + 10 + index * (px + 8)), GOLD, bold=True)
@@ -236,7 +239,10 @@ class RisugeonTable(TableScene):
             box = pygame.Rect(x, y, box_w, px * 4 + 18)
             colour = (40, 70, 60, 230) if seat == view.active else (16, 28, 34, 215)
             draw_panel(surface, box, colour)
-            name = fit_width(f"P{seat + 1} {self.session.name(seat)}", px + 1, box_w - 20)
+            t = self.app.t
+            name = fit_width(
+                t("table.seat_label", n=seat + 1, name=self.session.name(seat)), px + 1, box_w - 20
+            )
             draw_text(
                 surface,
                 name,
@@ -247,14 +253,17 @@ class RisugeonTable(TableScene):
             )
             points = data.get("points", [0] * view.seats)[seat]
             gems = len(data.get("gems", [[]] * view.seats)[seat])
-            counts = (
-                f"hand {view.zones[f'hand:{seat}'].count} · deck {view.zones[f'deck:{seat}'].count} · "
-                f"discard {view.zones[f'discard:{seat}'].count}"
+            zones = view.zones
+            counts = t(
+                "rg.panel.counts",
+                hand=zones[f"hand:{seat}"].count,
+                deck=zones[f"deck:{seat}"].count,
+                discard=zones[f"discard:{seat}"].count,
             )
             draw_text(surface, counts, px, (box.x + 10, box.y + px + 10), INK)
             draw_text(
                 surface,
-                f"points {points} · gems {gems} · played {view.zones[f'play:{seat}'].count}",
+                t("rg.panel.scores", points=points, gems=gems, played=zones[f"play:{seat}"].count),
                 px,
                 (box.x + 10, box.y + 2 * px + 16),
                 INK,
@@ -263,17 +272,26 @@ class RisugeonTable(TableScene):
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
+        t = self.app.t
         if view.over:
-            text = "Game over"
+            text = t("table.game_over")
         elif view.active is not None:
-            name = self.session.name(view.active)
-            phase = {"action": "action phase", "training": "training phase"}.get(view.phase, view.phase)
-            text = f"{name}: {phase}" + (" (your turn)" if view.active == self.viewer else "")
+            key = f"rg.phase.{view.phase}" if t.has(f"rg.phase.{view.phase}") else "rg.phase.end"
+            text = t(key, name=self.session.name(view.active))
+            if view.active == self.viewer:
+                text += t("table.your_turn_mark")
         else:
             text = ""
         choice = view.data.get("choice")
         if choice:
-            text += f" · choose: {choice['kind']} ({choice['picked']}/{choice['low']}-{choice['high']})"
+            asked = self.pending_title(str(choice["kind"]), "")
+            text += t(
+                "rg.status.choice",
+                what=asked,
+                picked=choice["picked"],
+                low=choice["low"],
+                high=choice["high"],
+            )
         draw_text(surface, text, px + 2, (int(width * 0.42), int(height * 0.55)), INK, "center")
 
     # -- helpers ------------------------------------------------------------------------------
@@ -289,11 +307,13 @@ class RisugeonTable(TableScene):
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
+        t = self.app.t
         lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
-        facts = [TYPE_WORDS.get(str(spec.get("type")), str(spec.get("type")))]
+        kind = str(spec.get("type"))
+        facts = [t(f"rg.type.{kind}") if t.has(f"rg.type.{kind}") else kind]
         for key in ("skill", "cost", "points"):
             if spec.get(key) is not None:
-                facts.append(f"{key} {spec.get(key)}")
+                facts.append(t(f"rg.fact.{key}", n=spec.get(key)))
         lines.append(" · ".join(facts))
         text = spec.get("text")
         if isinstance(text, dict):
@@ -301,7 +321,7 @@ class RisugeonTable(TableScene):
         elif text:
             lines.append(str(text))
         if spec.get("provisional"):
-            lines.append(f"PROVISIONAL: {spec.get('provisional')}")
+            lines.append(t("table.provisional", what=spec.get("provisional")))
         return lines
 
     # -- moves ---------------------------------------------------------------------------------

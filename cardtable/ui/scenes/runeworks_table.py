@@ -216,9 +216,10 @@ class RuneWorksTable(TableScene):
         if len(name) > 14:
             name = name[:13] + "…"
         count = view.zones[f"hand:{seat}"].count
-        text = f"P{seat + 1} {name}  ·  {count}"
+        t = self.app.t
+        text = t("rw.nameplate", who=t("table.seat_label", n=seat + 1, name=name), n=count)
         if view.data.get("level", 3) >= 4:
-            text += f"  ·  MP {view.scores[seat]}"
+            text += t("rw.nameplate_mp", mp=view.scores[seat])
         if seat == self.bottom_seat():  # to the left of the fanned hand, clear of the meld row above it
             cards = max(1, count)
             span = min(self.card_width() * 0.8, (width * 0.62) / cards)
@@ -259,8 +260,6 @@ class RuneWorksTable(TableScene):
                 if view.active == self.viewer
                 else t("table.waiting", name=name)
             )
-        if self.session.save_error:
-            text += "  ·  " + self.session.save_error
         draw_text(surface, text, px + 2, (16, 16 + px * 2), INK)
 
     def _draw_leady(self, surface: pygame.Surface) -> None:

@@ -254,13 +254,15 @@ class SainomeTable(TableScene):
                         bold=True,
                     )
             cx, cy = self.character_centre(seat)
-            name = self.session.name(seat)
+            t = self.app.t
+            label = t("table.seat_label", n=seat + 1, name=self.session.name(seat))
             if info:
-                side = "覚醒 Awakened" if info.get("awakened") else info.get("side", "")
-                name += f" · {info.get('name_ja', '')} {info.get('name', '')} · {side}"
+                character = info.get("name_ja") if t.language == "ja" else info.get("name")
+                side = t("sn.side.awakened" if info.get("awakened") else "sn.side.normal")
+                label = t("sn.character_label", who=label, character=character or "", side=side)
             left = min(r.left for r in self.slot_rects(seat).values())
             colour = GOLD if seat in view.deciding else INK
-            label = fit_width(f"P{seat + 1} {name}", px + 1, int(left - 20))
+            label = fit_width(label, px + 1, int(left - 20))
             draw_text(surface, label, px + 1, (left - 16, cy), colour, "midright", bold=True)
             hp = self.hp_rect(seat)
             draw_text(
@@ -275,7 +277,7 @@ class SainomeTable(TableScene):
         common, discard = self.pile_rects()
         draw_text(
             surface,
-            f"Deck {view.zones['common'].count}",
+            self.app.t("sn.label.common", n=view.zones["common"].count),
             px,
             (common.centerx, common.bottom + 6),
             DIM,
@@ -283,7 +285,7 @@ class SainomeTable(TableScene):
         )
         draw_text(
             surface,
-            f"Discard {view.zones['discard'].count}",
+            self.app.t("sn.label.discard", n=view.zones["discard"].count),
             px,
             (discard.centerx, discard.bottom + 6),
             DIM,
@@ -294,22 +296,26 @@ class SainomeTable(TableScene):
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
         data = view.data
+        t = self.app.t
         lines = []
         if view.active is not None:
-            lines.append(
-                f"{self.session.name(view.active)}: {view.phase}"
-                + (f" · actions left {data.get('actions_left')}" if view.phase == "action" else "")
-            )
+            phase = t(f"sn.phase.{view.phase}") if t.has(f"sn.phase.{view.phase}") else view.phase
+            line = t("sn.status.phase", name=self.session.name(view.active), phase=phase)
+            if view.phase == "action":
+                line += t("sn.status.actions_left", n=data.get("actions_left"))
+            lines.append(line)
         roll = data.get("last_roll")
         if roll:
             faces = ", ".join(str(r) for r in roll.get("results", []))
-            lines.append(f"last roll: {faces} ({self.session.name(roll['seat'])}, {roll.get('why', '')})")
+            lines.append(t("sn.status.roll", faces=faces, name=self.session.name(roll["seat"])))
         happened = self.just_happened()
         if happened:
             lines.append(happened)
         counter = data.get("counter")
         if counter:
-            lines.append(f"{self.session.name(counter['defender'])} may counter {counter['amount']} damage")
+            lines.append(
+                t("sn.status.counter", name=self.session.name(counter["defender"]), n=counter["amount"])
+            )
         box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), (px + 8) * (len(lines) + 1))
         draw_panel(surface, box, (30, 16, 20, 200))
         for index, line in enumerate(lines):
@@ -325,13 +331,17 @@ class SainomeTable(TableScene):
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
+        t = self.app.t
         lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
-        facts = [str(spec.get("category") or spec.get("type") or "")]
+        category = str(spec.get("category") or spec.get("type") or "")
+        facts = [t(f"sn.category.{category}") if t.has(f"sn.category.{category}") else category]
         if spec.get("links"):
-            facts.append(f"links {spec.get('links')}")
-        for key in ("damage", "icons"):
-            if spec.get(key) is not None:
-                facts.append(f"{key} {spec.get(key)}")
+            facts.append(t("sn.fact.links", links=", ".join(map(str, spec.get("links")))))
+        if spec.get("damage") is not None:
+            facts.append(t("sn.fact.damage", n=spec.get("damage")))
+        icons = [t(f"sn.icon.{i}") if t.has(f"sn.icon.{i}") else str(i) for i in spec.get("icons") or []]
+        if icons:
+            facts.append(" ".join(icons))
         lines.append(" · ".join(f for f in facts if f))
         text = spec.get("text")
         if isinstance(text, dict):

@@ -20,7 +20,7 @@ from ...games import entry_for
 from ...rules.game import Game, Param
 from ...session import SeatConfig, Session, autosave_path
 from ..fonts import get_font, wrap_text
-from ..i18n import STRINGS
+from ..i18n import players_text
 from ..widgets import DIM, GOLD, INK, draw_panel
 from .common import FormScene, TextField, UiButton, blit_text, draw_error, px
 from .registry import table_scene_for
@@ -84,15 +84,15 @@ class SetupScene(FormScene):
 
     def kind_label(self, kind: str) -> str:
         key = "setup.human" if kind == "human" else f"setup.bot_{kind}"
-        return self.app.t(key) if key in STRINGS else f"{self.app.t('setup.bot')} ({kind})"
+        return self.app.t(key) if self.app.t.has(key) else f"{self.app.t('setup.bot')} ({kind})"
 
     def option_label(self, param: Param) -> str:
         key = f"param.{self.game.id}.{param.name}"
-        return self.app.t(key) if key in STRINGS else param.name.replace("_", " ")
+        return self.app.t(key) if self.app.t.has(key) else param.name.replace("_", " ")
 
     def option_hint(self, param: Param) -> str:
         key = f"param.{self.game.id}.{param.name}.{self.values[param.name]}"
-        return self.app.t(key) if key in STRINGS else ""
+        return self.app.t(key) if self.app.t.has(key) else ""
 
     def set_count(self, count: int) -> None:
         count = max(self.game.min_seats, min(self.game.max_seats, count))
@@ -210,8 +210,9 @@ class SetupScene(FormScene):
                 self.count + 1 if self.count < self.game.max_seats else self.game.min_seats
             ),
         )
+        range_key, range_values = players_text("setup.range", self.game.min_seats, self.game.max_seats)
         self.label(
-            t("setup.range", lo=self.game.min_seats, hi=self.game.max_seats),
+            t(range_key, **range_values),
             px(size, 16),
             (count_rect.right + px(size, 14), top + row_h // 2),
             DIM,

@@ -146,7 +146,7 @@ class GestureMixin:
         if areas:
             attempt = self.refusal(areas[0], held)
             if attempt is not None:
-                self.say(self.engine.explain(attempt) or self.app.t("table.not_now"))
+                self.say(self.refusal_text(self.engine.explain(attempt)) or self.app.t("table.not_now"))
                 return False
         self.say(self.app.t("table.drop_here"))
         return False
@@ -186,7 +186,7 @@ class GestureMixin:
             moves = find_moves(self.view(), selected, offers)
             if not moves and self.viewer is not None:
                 attempt = Action(self.viewer, spec.kinds[0], canonical(self.view(), selected))
-                self.say(self.engine.explain(attempt) or self.app.t("table.not_now"))
+                self.say(self.refusal_text(self.engine.explain(attempt)) or self.app.t("table.not_now"))
                 return
             offers = moves
         self.gesture(offers, selected, self.app.t(spec.label))

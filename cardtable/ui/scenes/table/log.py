@@ -9,13 +9,15 @@ since they last looked.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ....rules.actions import Action
-from ....rules.narration import COMMON, Phrase, Renderer
+from ....rules.narration import COMMON, COMMON_REASONS, Phrase, Renderer
 from ...fonts import get_font, wrap_text
+from ...i18n import all_strings
 from ...widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 
 if TYPE_CHECKING:
@@ -42,7 +44,7 @@ class LogMixin:
         cached = self._renderer
         if cached is None or cached.language != language:
             module = self.session.chronicle.module
-            words = {**COMMON, **getattr(module, "WORDS", {})}
+            words = {**COMMON, **getattr(module, "WORDS", {}), **all_strings()}
             physical = self.cardset.physical()
             if module is not None and hasattr(module, "card_name"):
                 name = module.card_name
@@ -73,6 +75,32 @@ class LogMixin:
         if asked is not None:
             return self.say_phrase(asked)
         return self.app.t("table.decide", what=prompt or kind)
+
+    def refusal_text(self: TableScene, reason: str) -> str:
+        """The engine's reason for a refusal as this person reads it: card codes become card names,
+        and in Japanese the game's own sentence for it (else a Japanese lead-in with the reason)."""
+        named = self.name_codes(reason)
+        if self.app.t.language == "en":
+            return named
+        module = self.session.chronicle.module
+        for pattern, key in (*COMMON_REASONS, *getattr(module, "REASONS", ())):
+            found = re.search(pattern, reason)
+            if found is not None:
+                return self.app.t(key, **{k: self.name_codes(v) for k, v in found.groupdict().items()})
+        return self.app.t("table.refused", reason=named)
+
+    def name_codes(self: TableScene, text: str) -> str:
+        """Card codes in a text (the rules' own words use them) replaced by card names."""
+        if self._codes is None:
+            codes = sorted({spec.code for spec in self.cardset.physical()}, key=len, reverse=True)
+            pattern = r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, codes)) + r")(?![A-Za-z0-9])"
+            first = {}
+            for card, spec in enumerate(self.cardset.physical()):
+                first.setdefault(spec.code, card)
+            self._codes = (re.compile(pattern), first)
+        compiled, first = self._codes
+        render = self.renderer()
+        return compiled.sub(lambda m: render.card_name(first[m.group(1)]), text)
 
     def log_lines(self: TableScene) -> list[str]:
         """Every line of the log as the person at the screen may read it."""

@@ -10,6 +10,8 @@ the engine). `viewer` is the person looking at the screen, kept by the privacy r
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ....rules.actions import Action, IllegalAction
@@ -83,6 +85,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, S
         self.hovered: int | None = None
         self.hover_pos = (0, 0)
         self._renderer: Renderer | None = None
+        self._codes: tuple[re.Pattern[str], dict[str, int]] | None = None
         self.last_seen: dict[int, int] = {}  # per person: the move count when they last saw the table
         self.summary: list[str] | None = None  # what the others did, shown after a hand-off
         self.guard_privacy()
@@ -138,6 +141,16 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, S
         self.draw_background(surface, self.view())
         self.draw_log(surface)
         self.draw_happened(surface)
+        if self.session.save_error:  # a full disk must not pass unnoticed
+            error = self.session.save_error.split(": ", 1)[-1]
+            draw_text(
+                surface,
+                self.app.t("table.autosave_failed", error=error),
+                14,
+                (12, self.app.size[1] - 8),
+                GOLD,
+                "bottomleft",
+            )
         self.note_seen()
         self.board.set_background(surface)
         self.buttons = self.game_buttons() if not self.animator.busy else []
@@ -306,7 +319,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, S
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
-            self.say(exc.reason)
+            self.say(self.refusal_text(exc.reason))
             return False
         self.swap_sprites(pairs)
         self.menu = None

@@ -1,0 +1,160 @@
+"""The whole UI in Japanese when Japanese is chosen, through one mechanism: every text key (the UI's
+own, the shared log words, every game's words) has both languages with the same placeholders, and
+every table played in Japanese draws no English words (player names, MP/PS/HP and key names aside)."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.games import all_entries
+from cardtable.persistence.settings import Settings
+from cardtable.rules.narration import narration_for
+from cardtable.session import SeatConfig, Session
+from cardtable.ui import widgets
+from cardtable.ui.app import App
+from cardtable.ui.i18n import STRINGS, Translator, all_strings
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.registry import table_scene_for
+from cardtable.ui.scenes.results import ResultsScene
+
+NAMES = ["Ann", "Bot", "Cat", "Dan"]
+ALLOWED = {"MP", "PS", "HP", "Esc", "Ctrl", "Enter", *NAMES}
+# a word cut short with … is a name that did not fit
+ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z…])")
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_key_has_both_languages_with_the_same_placeholders() -> None:
+    texts = all_strings()
+    assert len(texts) > len(STRINGS), "the games' words are part of the one table"
+    for key, entry in texts.items():
+        assert entry.get("en") and entry.get("ja"), f"{key} lacks a language"
+        assert _fields(entry["en"]) == _fields(entry["ja"]), f"{key}: placeholders differ"
+
+
+def test_no_game_word_shadows_another_key() -> None:
+    seen: dict[str, str] = dict.fromkeys(STRINGS, "ui")
+    for game_id, entry in all_entries().items():
+        module = narration_for(type(entry.rules).__module__)
+        for key in getattr(module, "WORDS", {}):
+            assert key not in seen, f"{game_id} redefines {key} (from {seen[key]})"
+            seen[key] = game_id
+
+
+def test_a_two_player_game_says_two_players_not_two_to_two() -> None:
+    t = Translator("ja")
+    from cardtable.ui.i18n import players_text
+
+    key, values = players_text("menu.players", 2, 2)
+    assert t(key, **values) == "2人"
+    key, values = players_text("menu.players", 2, 4)
+    assert t(key, **values) == "2〜4人"
+
+
+@pytest.fixture()
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    texts: list[str] = []
+    real = widgets.text_surface
+
+    def capture(
+        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
+    ) -> pygame.Surface:
+        texts.append(text)
+        return real(text, px, colour, bold)
+
+    monkeypatch.setattr(widgets, "text_surface", capture)
+    yield texts
+
+
+@pytest.mark.parametrize("game_id", ["runeworks", "risugeon", "sainome"])
+def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: list[str]) -> None:
+    app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)
+    entry = all_entries()[game_id]
+    seats = [SeatConfig(NAMES[i], human=i == 0, bot="random") for i in range(min(3, entry.rules.max_seats))]
+    session = Session.new(game_id, seats, 9, {"level": 4} if game_id == "runeworks" else {}, autosave=False)
+    table = table_scene_for(app, session)
+    app.push(table)
+    me = make_bot("random", game_id, 3)
+    for step in range(600):
+        if isinstance(app.top, ResultsScene) or session.engine.is_over():
+            break
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
+            continue
+        if table.viewer == 0 and table.my_legal() and not table.animator.busy:
+            if step % 7 == 0:
+                table.open_actions()  # the action menu, in Japanese
+                app.frame([])
+            legal = table.my_legal()
+            if step % 11 == 0 and legal:  # a refused drop: its reason, in Japanese
+                table.say(table.refusal_text(table.engine.explain(legal[0].__class__(0, "release", (0,)))))
+            table.perform(me.choose(table.engine.view(0)))
+        app.frame([])
+    english = sorted({t for t in drawn_texts if {w for w in ENGLISH.findall(t)} - ALLOWED})
+    assert not english, f"{game_id}: English on a Japanese table: {english[:12]}"
+    pygame.display.quit()
+
+
+class _Recorder:
+    """A font that records what it renders."""
+
+    def __init__(self, font: pygame.font.Font, texts: list[str]) -> None:
+        self.font, self.texts = font, texts
+
+    def render(self, text: str, *args: object) -> pygame.Surface:
+        self.texts.append(text)
+        return self.font.render(text, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.font, name)
+
+
+@pytest.mark.parametrize("game_id", ["runeworks", "risugeon", "sainome"])
+def test_menu_setup_and_results_in_japanese_draw_no_english(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardtable.ui import fonts
+    from cardtable.ui.scenes import common, menu, results, setup
+
+    texts: list[str] = []
+    real = fonts.get_font
+    for module in (common, menu, results, setup):
+        monkeypatch.setattr(module, "get_font", lambda *a, **k: _Recorder(real(*a, **k), texts))
+    app = App(Settings(language="ja"), size=(1280, 720), fast=True)
+    app.push(menu.MenuScene(app))
+    app.frame([])
+    entry = all_entries()[game_id]
+    app.push(setup.SetupScene(app, entry.rules))
+    app.frame([])
+    seats = [SeatConfig(NAMES[i], human=False) for i in range(entry.rules.min_seats)]
+    session = Session.new(game_id, seats, 4, {}, autosave=False)
+    while not session.engine.is_over():
+        session.apply(session.bot_action(session.engine.deciding_seats()[0]))
+    app.push(results.ResultsScene(app, session))
+    app.frame([])
+    # the test-only War game (tests/games/war) is listed too; it brings no Japanese of its own
+    war = all_entries().get("war")
+    test_only = {war.rules.title, war.rules.description} if war is not None else set()
+    english = sorted(
+        {
+            t
+            for t in texts
+            if {w for w in ENGLISH.findall(t)} - ALLOWED - _LATIN_OK and not any(x in t for x in test_only)
+        }
+    )
+    assert not english, f"{game_id}: English in Japanese menus: {english[:12]}"
+    pygame.display.quit()
+
+
+# Proper names and technical words that stay Latin in Japanese: the app's and libraries' names, the
+# games' Latin titles shown beside the Japanese ones, the licence, file names.
+_LATIN_OK = {"cardtable", "Rune", "Works", "Risugeon", "Sainome", "F11", "Seed", "Bot"}
