@@ -14,7 +14,7 @@ import pygame
 
 from ...rules.view import PlayerView
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
-from .table import ButtonSpec, DropArea, Placement, TableScene
+from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SUPPLY = ("skill1", "skill2", "skill3", "production")
 
@@ -51,93 +51,27 @@ class RisugeonTable(TableScene):
         return out
 
     # -- layout ------------------------------------------------------------------------------
-    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+    def piles(self, view: PlayerView) -> list[Pile]:
         slots = self.slots()
         cw = self.card_width()
-        out: list[Placement] = []
-        for name in SUPPLY:
-            self._pile_top(out, view, f"pile:{name}", slots[name], cw)
-        self._pile_top(out, view, "pile:gems", slots["gems"], cw)
-        for index, card in enumerate(view.zones["display"].cards[:4]):
-            rect = slots[f"display{index}"]
-            out.append(Placement(card, card, True, rect.x, rect.y, cw, 10, "display"))
-        deck = view.zones["action_deck"]
-        if deck.count:
-            rect = slots["action_deck"]
-            out.append(Placement(("action_deck", 0), -1, False, rect.x, rect.y, cw, 5, "action_deck"))
-        self._pile_top(out, view, "stock_area", slots["stock_area"], cw)
+        gap = cw // 5
         seat = self.bottom_seat()
-        own_deck = view.zones[f"deck:{seat}"]
-        for index in range(min(own_deck.count, 12)):
-            rect = slots["deck"]
-            out.append(
-                Placement(
-                    (f"deck:{seat}", index),
-                    -1,
-                    False,
-                    rect.x - index * 0.6,
-                    rect.y - index * 0.6,
-                    cw,
-                    index,
-                    f"deck:{seat}",
-                )
-            )
-        discard = view.zones[f"discard:{seat}"]
-        if discard.count:
-            top = discard.cards[-1]
-            rect = slots["discard"]
-            key = top if top >= 0 else (f"discard:{seat}", 0)
-            out.append(Placement(key, top, top >= 0, rect.x, rect.y, cw, 20, f"discard:{seat}"))
-        play = view.zones[f"play:{seat}"].cards
-        area = slots["play"]
-        span = min(cw * 0.9, (area.width - cw) / max(1, len(play) - 1)) if len(play) > 1 else 0
-        for index, card in enumerate(play):
-            out.append(
-                Placement(
-                    card, card, True, area.x + 8 + index * span, area.y + 6, cw, 40 + index, f"play:{seat}"
-                )
-            )
-        width, height = size
-        hand = view.zones[f"hand:{seat}"].cards
+        width, height = self.app.size
+        first = slots["display0"]
         hand_cw = int(cw * 1.5)
-        span = min(hand_cw * 0.85, (width * 0.4) / max(1, len(hand)))
-        x0 = width * 0.42 - (span * (len(hand) - 1) + hand_cw) / 2
-        y = height - hand_cw * 88 // 63 - 14
-        for index, card in enumerate(sorted(hand) if hand and hand[0] >= 0 else hand):
-            key = card if card >= 0 else (f"hand:{seat}", index)
-            out.append(
-                Placement(key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index, f"hand:{seat}")
-            )
-        return out
-
-    def _pile_top(
-        self, out: list[Placement], view: PlayerView, zone: str, rect: pygame.Rect, cw: int
-    ) -> None:
-        cards = view.zones[zone].cards
-        if cards:
-            top = cards[-1]
-            out.append(Placement(top if top >= 0 else (zone, 0), top, top >= 0, rect.x, rect.y, cw, 10, zone))
-
-    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
-        slots = self.slots()
-        seat = self.bottom_seat()
-        names = {
-            f"deck:{seat}": "deck",
-            f"discard:{seat}": "discard",
-            f"play:{seat}": "play",
-            "pile:gems": "gems",
-            "display": "display0",
-            "action_deck": "action_deck",
-            "stock_area": "stock_area",
-        }
-        for tier in SUPPLY:
-            names[f"pile:{tier}"] = tier
-        if zone in names:
-            rect = slots[names[zone]]
-            return float(rect.x), float(rect.y)
-        if zone == f"hand:{seat}":
-            return size[0] * 0.42, float(size[1] - self.card_width() * 1.6)
-        return size[0] * 0.9, size[1] * 0.3  # another seat's panel
+        hand = pygame.Rect(int(width * 0.22), height - hand_cw * 88 // 63 - 14, int(width * 0.4), 1)
+        play = slots["play"].move(8, 6)
+        return [
+            *(Pile(f"pile:{name}", slots[name], cw, "top", 10) for name in SUPPLY),
+            Pile("pile:gems", slots["gems"], cw, "top", 10),
+            Pile("display", pygame.Rect(first.x, first.y, 4 * (cw + gap), 1), cw, "row", 10, (cw + gap) / cw),
+            Pile("action_deck", slots["action_deck"], cw, "stack", 5, shown=1),
+            Pile("stock_area", slots["stock_area"], cw, "top", 10),
+            Pile(f"deck:{seat}", slots["deck"], cw, "stack", 0, 0.6),
+            Pile(f"discard:{seat}", slots["discard"], cw, "top", 20),
+            Pile(f"play:{seat}", play.inflate(-16, 0), cw, "row", 40, 0.9),
+            Pile(f"hand:{seat}", hand, hand_cw, "fan", 300),
+        ]
 
     def log_rect(self) -> pygame.Rect:
         width, height = self.app.size

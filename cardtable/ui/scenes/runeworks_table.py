@@ -21,7 +21,7 @@ from ...rules.view import PlayerView
 from ...session import Session
 from ..app import App
 from ..widgets import DIM, GOLD, INK, Button, draw_text
-from .table import ButtonSpec, ClickArea, DropArea, Placement, TableScene, canonical
+from .table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
@@ -85,69 +85,38 @@ class RuneWorksTable(TableScene):
         return pygame.Rect(int(width * 0.08), int(y) - 10, int(width * 0.68), int(mw * 88 / 63) + 20)
 
     # -- layout ------------------------------------------------------------------------------
-    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
-        width, height = size
+    def piles(self, view: PlayerView) -> list[Pile]:
+        width, height = self.app.size
         cw = self.card_width()
-        ch = cw * 88 // 63
-        out: list[Placement] = []
-        stock_rect, pool_rect = self.pile_rects()
-        stock = view.zones["stock"]
-        for i, card in enumerate(stock.cards):
-            out.append(
-                Placement(
-                    ("stock", i),
-                    card,
-                    False,
-                    stock_rect.x - i * 0.25,
-                    stock_rect.y - i * 0.25,
-                    cw,
-                    i,
-                    "stock",
-                )
-            )
-        pool = view.zones["pool"].cards
-        for i, card in enumerate(pool):
-            spread = max(0, i - (len(pool) - 5))
-            out.append(
-                Placement(
-                    card, card, True, pool_rect.x + spread * cw * 0.28, pool_rect.y, cw, 100 + i, "pool"
-                )
-            )
-        seats = view.seats
-        for seat in range(seats):
-            zone = view.zones[f"hand:{seat}"]
-            cards = zone.cards
-            if seat == self.bottom_seat():
-                span = min(cw * 0.8, (width * 0.62) / max(1, len(cards)))
-                x0 = width * 0.42 - (span * (len(cards) - 1) + cw) / 2
-                y = height - ch - 12
-                order = (
-                    sorted(cards, key=lambda c: self._sort_key(c)) if cards and cards[0] >= 0 else list(cards)
-                )
-                for i, card in enumerate(order):
-                    key = card if card >= 0 else (f"hand:{seat}", i)
-                    out.append(Placement(key, card, card >= 0, x0 + i * span, y, cw, 300 + i, f"hand:{seat}"))
-            else:
-                sw = int(cw * 0.5)
+        stock, pool = self.pile_rects()
+        bottom = self.bottom_seat()
+        own = pygame.Rect(int(width * 0.11), height - cw * 88 // 63 - 12, int(width * 0.62), 1)
+        out = [
+            Pile("stock", stock, cw, "stack", 0, 0.25, shown=52),
+            Pile("pool", pool, cw, "row", 100, 0.28, shown=5),
+            Pile(f"hand:{bottom}", own, cw, "fan", 300, 0.8, sort=self._sort_key),
+        ]
+        small = int(cw * 0.5)
+        for seat in range(view.seats):
+            if seat != bottom:  # the other magicians' hands: small fans at their places
                 ax, ay = self.seat_anchor(seat)
-                span = sw * 0.3
-                x0 = ax - (span * (len(cards) - 1) + sw) / 2
-                for i, card in enumerate(cards):
-                    key = card if card >= 0 else (f"hand:{seat}", i)
-                    out.append(
-                        Placement(
-                            key, card, card >= 0, x0 + i * span, ay - sw * 0.7, sw, 200 + i, f"hand:{seat}"
-                        )
-                    )
+                rect = pygame.Rect(0, int(ay - small * 0.7), small * 20, 1)
+                rect.centerx = int(ax)
+                out.append(Pile(f"hand:{seat}", rect, small, "fan", 200, 0.3))
+        return out
+
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        """The piles, then each seat's melds in a row centred between its place and the piles."""
+        out = super().layout(view, size)
         melds = view.data.get("melds", [])
-        for owner in range(seats):
+        for owner in range(view.seats):
             own = [e for e in melds if e["owner"] == owner]
             if not own:
                 continue
             x, y, mw = self.meld_row(owner)
             step, gap = mw * 0.3, mw * 1.15
             total = sum((len(view.zones[e["zone"]].cards) - 1) * step + gap for e in own) - (gap - mw)
-            x -= total / 2  # each row is centred on its seat's point
+            x -= total / 2
             for slot, entry in enumerate(own):
                 cards = sorted(view.zones[entry["zone"]].cards, key=self._sort_key)
                 for i, card in enumerate(cards):
@@ -160,17 +129,6 @@ class RuneWorksTable(TableScene):
     def _sort_key(self, card: int) -> tuple[int, int]:
         spec = self.board.physical[card]
         return (SUITS.index(spec.get("suit")), int(spec.get("rank")))
-
-    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
-        stock, pool = self.pile_rects()
-        if zone == "stock":
-            return float(stock.x), float(stock.y)
-        if zone == "pool":
-            return float(pool.x), float(pool.y)
-        if zone.startswith("hand:"):
-            ax, ay = self.seat_anchor(int(zone[5:]))
-            return ax, ay
-        return self.centre()
 
     # -- background --------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:

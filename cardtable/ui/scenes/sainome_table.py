@@ -18,7 +18,7 @@ from ...rules.actions import Action
 from ...rules.events import DiceRolled, Event
 from ...rules.view import PlayerView
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
-from .table import ButtonSpec, DropArea, Placement, TableScene
+from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
 ACTION_KEYS = {
@@ -90,121 +90,61 @@ class SainomeTable(TableScene):
         )
 
     # -- layout ------------------------------------------------------------------------------
-    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
-        width, height = size
+    def piles(self, view: PlayerView) -> list[Pile]:
+        width, height = self.app.size
         cw = self.card_width()
-        out: list[Placement] = []
         if not isinstance(self.board.renderer, _SideFaces):
             self.board.renderer = _SideFaces(self.board.renderer)
         for info in view.data.get("characters") or []:
             if info:
                 self.board.renderer.sides[info["code"]] = info["side"]
+        common, discard = self.pile_rects()
+        out = [
+            Pile("common", common, cw, "stack", 0, 0.5, shown=10),
+            Pile("discard", discard, cw, "top", 20),
+            Pile(
+                "resolving",
+                pygame.Rect(int(width * 0.62), int(height * 0.5 + cw * 1.6), width, 1),
+                cw,
+                "row",
+                400,
+                0.4,
+                20,
+            ),
+            Pile(
+                "characters",
+                pygame.Rect(int(width * 0.05), int(height * 0.45), width, 1),
+                cw,
+                "row",
+                500,
+                1.15,
+                4,
+            ),
+        ]
         for seat in range(view.seats):
             cx, cy = self.character_centre(seat)
-            character = view.zones[f"character:{seat}"].cards
-            if character:
-                card = character[-1]
-                out.append(
-                    Placement(card, card, True, cx - cw // 2, cy - cw * 44 // 63, cw, 50, f"character:{seat}")
-                )
-            for slot, rect in self.slot_rects(seat).items():
-                cards = view.zones[f"slot:{seat}:{slot}"].cards
-                for index, card in enumerate(cards):
-                    out.append(
-                        Placement(
-                            card,
-                            card,
-                            True,
-                            rect.x + index * 6,
-                            rect.y + index * 6,
-                            cw,
-                            60 + index,
-                            f"slot:{seat}:{slot}",
-                        )
-                    )
-            hp = view.zones[f"hp:{seat}"]
-            rect = self.hp_rect(seat)
-            for index, card in enumerate(hp.cards):
-                visible = card >= 0
-                key = card if visible else (f"hp:{seat}", index)
-                out.append(Placement(key, card, False, rect.x, rect.y - index * 3, cw, index, f"hp:{seat}"))
-            hand = view.zones[f"hand:{seat}"].cards
+            out.append(
+                Pile(f"character:{seat}", pygame.Rect(cx - cw // 2, cy - cw * 44 // 63, cw, 1), cw, "top", 50)
+            )
+            out += [
+                Pile(f"slot:{seat}:{slot}", rect, cw, "top", 60)
+                for slot, rect in self.slot_rects(seat).items()
+            ]
+            out.append(Pile(f"hp:{seat}", self.hp_rect(seat), cw, "tower", 0, 3))
             bottom = seat == self.bottom_seat()
             hand_cw = int(cw * 1.3) if bottom else int(cw * 0.7)
-            span = min(hand_cw * 0.8, (width * 0.4) / max(1, len(hand)))
-            x0 = width * 0.36 - (span * (len(hand) - 1) + hand_cw) / 2
             y = height - hand_cw * 88 // 63 - 10 if bottom else 10
-            for index, card in enumerate(sorted(hand) if hand and hand[0] >= 0 else hand):
-                key = card if card >= 0 else (f"hand:{seat}", index)
-                out.append(
-                    Placement(
-                        key, card, card >= 0, x0 + index * span, y, hand_cw, 300 + index, f"hand:{seat}"
-                    )
-                )
-        common_rect, discard_rect = self.pile_rects()
-        common = view.zones["common"]
-        for index in range(min(common.count, 10)):
             out.append(
-                Placement(
-                    ("common", index),
-                    -1,
-                    False,
-                    common_rect.x - index * 0.5,
-                    common_rect.y - index * 0.5,
-                    cw,
-                    index,
-                    "common",
-                )
-            )
-        discard = view.zones["discard"].cards
-        if discard:
-            out.append(
-                Placement(discard[-1], discard[-1], True, discard_rect.x, discard_rect.y, cw, 20, "discard")
-            )
-        resolving = view.zones["resolving"].cards
-        for index, card in enumerate(resolving):
-            out.append(
-                Placement(
-                    card,
-                    card,
-                    True,
-                    width * 0.62 + index * cw * 0.4,
-                    height * 0.5 + cw * 1.6,
-                    cw,
-                    400 + index,
-                    "resolving",
-                )
-            )
-        characters = view.zones["characters"].cards
-        for index, card in enumerate(characters):
-            out.append(
-                Placement(
-                    card,
-                    card,
-                    True,
-                    width * 0.05 + index * cw * 1.15,
-                    height * 0.45,
-                    cw,
-                    500 + index,
-                    "characters",
+                Pile(
+                    f"hand:{seat}",
+                    pygame.Rect(int(width * 0.16), y, int(width * 0.4), 1),
+                    hand_cw,
+                    "fan",
+                    300,
+                    0.8,
                 )
             )
         return out
-
-    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
-        common, discard = self.pile_rects()
-        if zone == "common":
-            return float(common.x), float(common.y)
-        if zone == "discard":
-            return float(discard.x), float(discard.y)
-        if ":" in zone:
-            seat = int(zone.split(":")[1])
-            if zone.startswith("hp:"):
-                rect = self.hp_rect(seat)
-                return float(rect.x), float(rect.y)
-            cx, cy = self.character_centre(seat)
-            return float(cx), float(cy)
-        return size[0] * 0.5, size[1] * 0.5
 
     def dice_path(self, event: DiceRolled) -> tuple[tuple[float, float], tuple[float, float], int]:
         width, height = self.app.size

@@ -2,7 +2,7 @@
 their own: layout, drag (gestures), moves (the gesture-to-move mapper), menu, dice and privacy; spec
 holds what a game declares (drop areas, click areas, buttons)."""
 
-from .layout import Placement
+from .layout import Pile, Placement
 from .moves import canonical, find_moves, moves_with
 from .scene import TableScene, event_key
 from .spec import ButtonSpec, ClickArea, DropArea
@@ -11,6 +11,7 @@ __all__ = [
     "ButtonSpec",
     "ClickArea",
     "DropArea",
+    "Pile",
     "Placement",
     "TableScene",
     "canonical",

@@ -5,9 +5,11 @@ says. Card sizes follow the window (one rule for every table)."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from ....rules.events import CardsMoved, DiceRolled, Event, Shuffled
 from ....rules.view import PlayerView
@@ -31,6 +33,96 @@ class Placement:
     width: int
     z: int
     zone: str
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A zone as the table shows it, declared by a game: where, how big, and in which style.
+
+    stack: a face-down pile, each card a little offset (at most `shown` drawn); tower: a face-down pile
+    rising `step` pixels a card, so its height shows the count; top: only the top card;
+    fan: the cards spread across `rect` (centred, overlapping by `step`), in `sort` order (by id when
+    none is given); row: side by side from `rect`'s left, `step` card widths apart, squeezed to fit
+    `rect`, in the zone's order (or `sort`'s)."""
+
+    zone: str
+    rect: pygame.Rect
+    width: int
+    style: str = "top"
+    z: int = 0
+    step: float = 0.85
+    shown: int = 12
+    sort: Callable[[int], Any] | None = None
+
+    def place(self, cards: tuple[int, ...]) -> list[Placement]:
+        """The placements of this pile's cards (as the view shows them)."""
+        zone, rect, width = self.zone, self.rect, self.width
+        if self.style == "stack":
+            return [
+                Placement(
+                    (zone, i),
+                    -1,
+                    False,
+                    rect.x - i * self.step,
+                    rect.y - i * self.step,
+                    width,
+                    self.z + i,
+                    zone,
+                )
+                for i in range(min(len(cards), self.shown))
+            ]
+        if self.style == "tower":  # a face-down pile whose height shows its count (an HP deck)
+            return [
+                Placement((zone, i), -1, False, rect.x, rect.y - i * self.step, width, self.z + i, zone)
+                for i in range(len(cards))
+            ]
+        if self.style == "top":
+            if not cards:
+                return []
+            top = cards[-1]
+            return [
+                Placement(top if top >= 0 else (zone, 0), top, top >= 0, rect.x, rect.y, width, self.z, zone)
+            ]
+        known = [c for c in cards if c >= 0]
+        if self.sort is not None:
+            known.sort(key=self.sort)
+        elif self.style == "fan":
+            known.sort()  # a hand reads in a fixed order; a row keeps the zone's own order
+        order = known
+        order += [c for c in cards if c < 0]
+        count = len(order)
+        if self.style == "fan":
+            span = min(width * self.step, rect.width / max(1, count))
+            x0 = rect.centerx - (span * (count - 1) + width) / 2
+            return [
+                Placement(
+                    card if card >= 0 else (zone, i),
+                    card,
+                    card >= 0,
+                    x0 + i * span,
+                    rect.y,
+                    width,
+                    self.z + i,
+                    zone,
+                )
+                for i, card in enumerate(order)
+            ]
+        # row: the last `shown` cards side by side, the earlier ones under the first of them
+        spread = min(count, self.shown)
+        span = min(width * self.step, (rect.width - width) / max(1, spread - 1)) if spread > 1 else 0
+        return [
+            Placement(
+                card if card >= 0 else (zone, i),
+                card,
+                card >= 0,
+                rect.x + max(0, i - (count - spread)) * span,
+                rect.y,
+                width,
+                self.z + i,
+                zone,
+            )
+            for i, card in enumerate(order)
+        ]
 
 
 @dataclass
@@ -58,6 +150,28 @@ class LayoutMixin:
             return self.viewer
         active = self.view().active
         return active if active is not None else 0
+
+    def piles(self: TableScene, view: PlayerView) -> list[Pile]:
+        """The zones this game's table shows, declared (a game may also place cards itself)."""
+        return []
+
+    def layout(self: TableScene, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        """Every card's place according to the view: the declared piles'."""
+        out: list[Placement] = []
+        for pile in self.piles(view):
+            zone = view.zones.get(pile.zone)
+            if zone is not None:
+                out += pile.place(zone.cards)
+        return out
+
+    def zone_anchor(
+        self: TableScene, zone: str, view: PlayerView, size: tuple[int, int]
+    ) -> tuple[float, float]:
+        """Where a card coming from (or going to) a zone appears: its pile, else the table's middle."""
+        for pile in self.piles(view):
+            if pile.zone == zone:
+                return float(pile.rect.x), float(pile.rect.y)
+        return size[0] * 0.5, size[1] * 0.45
 
     def relayout(self: TableScene, animate: bool = True, events: list[Event] | None = None) -> None:
         """Make the sprites match the view; with `animate`, slide them there from where they were

@@ -27,7 +27,7 @@ from ...sprites import Board
 from ...widgets import GOLD, INK, Button, draw_panel, draw_text
 from .dice import DiceMixin
 from .drag import Drag, GestureMixin
-from .layout import LayoutMixin, Placement
+from .layout import LayoutMixin
 from .log import LogMixin
 from .menu import ActionMenu
 from .privacy import PrivacyMixin
@@ -107,14 +107,6 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, S
         return list(self.view().legal)
 
     # -- to be filled in by each game --------------------------------------------------------
-    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
-        """Every card's place according to the view."""
-        raise NotImplementedError
-
-    def zone_anchor(self, zone: str, view: PlayerView, size: tuple[int, int]) -> tuple[float, float]:
-        """Where a card coming from (or going to) a zone with no placement appears."""
-        raise NotImplementedError
-
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
         """Felt, zone outlines, scores and labels (everything that is not a card sprite)."""
         surface.fill((24, 74, 52))
