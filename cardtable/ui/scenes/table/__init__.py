@@ -1,6 +1,7 @@
 """The shared table: one scene every game's table builds on (scene.py), with its parts in modules of
-their own: layout, drag (gestures), moves (the gesture-to-move mapper), menu, dice and privacy; spec
-holds what a game declares (drop areas, click areas, buttons)."""
+their own: layout (piles), drag (gestures), moves (the gesture-to-move mapper), menu, dice, privacy,
+log (words) and overlay (buttons and what is drawn over the cards); spec holds what a game declares
+(drop areas, click areas, buttons)."""
 
 from .layout import Pile, Placement
 from .moves import canonical, find_moves, moves_with

@@ -1,7 +1,8 @@
 """The table scene every game shares: the flow of a game (bots, hand-offs, results), acting through the
-session, undo, sounds, keys, and drawing the board with its overlays. Its parts live beside it: layout
-(sprites placed from the view), drag (gestures to moves), menu (the action menu and chooser), dice,
-privacy (who may see what) and moves (the gesture-to-move mapper). A game's table subclasses it with
+session, undo, sounds and keys. Its parts live beside it: layout (piles and sprites placed from the
+view), drag (gestures to moves), moves (the gesture-to-move mapper), menu (the action menu and
+chooser), dice, privacy (who may see what), log (the game's words) and overlay (buttons, tooltip,
+message, drawing over the cards). A game's table subclasses it with
 its layout and its declarations (drop areas, buttons, sounds).
 
 What is drawn comes only from `engine.view(viewer)`; state changes only through the session (and so
@@ -24,12 +25,13 @@ from ...app import App
 from ...dice import DiceRoll
 from ...scene import Scene
 from ...sprites import Board
-from ...widgets import GOLD, INK, Button, draw_panel, draw_text
+from ...widgets import GOLD, Button, draw_text
 from .dice import DiceMixin
 from .drag import Drag, GestureMixin
 from .layout import LayoutMixin
 from .log import LogMixin
 from .menu import ActionMenu
+from .overlay import OverlayMixin
 from .privacy import PrivacyMixin
 
 TOAST_S = 3.0
@@ -48,7 +50,7 @@ def event_key(event: Event) -> str:
     return type(event).__name__.lower()
 
 
-class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, Scene):
+class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, OverlayMixin, Scene):
     """Shared table behaviour; a game's table gives its layout and declarations."""
 
     # Sounds per event (event_key -> sound name): a game adds its own announcements.
@@ -151,33 +153,6 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, S
         menu.topright = (width - 12, 6)
         self.buttons.append(Button(self.app.t("table.menu"), menu, self.open_pause))
         self.needs_full_redraw = True
-
-    def game_buttons(self) -> list[Button]:
-        """The declared buttons whose moves are legal now, then Actions and Undo, in a column."""
-        legal = self.my_legal()
-        kinds = {a.kind for a in legal}
-        t = self.app.t
-        specs: list[tuple[str, object, int | None]] = []
-        for spec in self.buttons_spec:
-            if kinds & set(spec.kinds):
-                specs.append((t(spec.label), lambda s=spec: self.press_button(s), spec.key))
-        if legal:
-            specs.append((t("table.actions"), self.open_actions, None))
-        if self.viewer is not None and self.engine.can_undo(self.viewer):
-            specs.append((t("table.undo") + " (Ctrl+Z)", self.undo, None))
-        return self.button_column(specs)
-
-    def button_column(self, specs: list[tuple[str, object, int | None]]) -> list[Button]:
-        """Buttons stacked at the right edge, bottom up."""
-        width, height = self.app.size
-        bh = max(30, height // 20)
-        bw = max(130, width // 9)
-        x = width - bw - 12
-        y = height - (bh + 8) * len(specs) - 8
-        return [
-            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)  # type: ignore[arg-type]
-            for i, (label, act, key) in enumerate(specs)
-        ]
 
     def open_pause(self) -> None:
         """The pause menu (Esc): resume, rules, settings, save and quit."""
@@ -415,65 +390,3 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, S
 
     def key(self, event: pygame.event.Event) -> None:
         """Game keyboard shortcuts beyond the buttons'."""
-
-    # -- drawing -----------------------------------------------------------------------------
-    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
-        if self.needs_full_redraw:
-            self.board.full = True
-            self.needs_full_redraw = False
-        return self.board.draw(screen)
-
-    def draw_tooltip(self, screen: pygame.Surface, card: int) -> pygame.Rect | None:
-        """The hovered card's text, if this person may see the card."""
-        if not self.may_show(card):
-            return None
-        lines = self.tooltip(card)
-        if not lines:
-            return None
-        width, height = screen.get_size()
-        px = max(14, height // 46)
-        box_w = max(260, width // 5)
-        wrapped = _wrap_lines(lines, px, box_w - 20)
-        box = pygame.Rect(0, 0, box_w, (len(wrapped) + 1) * (px + 6))
-        box.topleft = (self.hover_pos[0] + 18, self.hover_pos[1] + 18)
-        box = box.clamp(screen.get_rect())
-        draw_panel(screen, box, (10, 16, 14, 235))
-        for index, line in enumerate(wrapped):
-            colour = GOLD if index == 0 else INK
-            draw_text(screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), colour)
-        return box
-
-    def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
-        """Buttons, the toast, the tooltip and the menu, drawn over the cards."""
-        rects = []
-        if self.board.full or not self.drag.active:
-            for button in self.buttons:
-                button.draw(screen)
-                rects.append(button.rect)
-        width, height = screen.get_size()
-        if self.toast is not None:
-            rect = pygame.Rect(0, 0, min(width - 40, 900), max(40, height // 16))
-            rect.midbottom = (width // 2, height - height // 4)
-            draw_panel(screen, rect)
-            draw_text(screen, self.toast[0], max(16, height // 40), rect.center, GOLD, "center")
-            rects.append(rect)
-        if self.hovered is not None and not self.drag.active and self.menu is None:
-            box = self.draw_tooltip(screen, self.hovered)
-            if box is not None:
-                rects.append(box)
-        if self.menu is not None:
-            rects.append(self.menu.draw(screen))
-        summary = self.draw_summary(screen)
-        if summary is not None:
-            rects.append(summary)
-        return rects
-
-
-def _wrap_lines(lines: list[str], px: int, width: int) -> list[str]:
-    from ...fonts import get_font, wrap_text
-
-    font = get_font(px)
-    out: list[str] = []
-    for line in lines:
-        out.extend(wrap_text(font, line, width) or [""])
-    return out

@@ -1,0 +1,106 @@
+"""What the table draws over its cards, and its buttons: the declared game buttons (shown while one
+of their moves is legal) with Actions and Undo in a column, the message (a refusal's reason), the
+hovered card's text (only a card the person at the screen may see), the menu and the summary."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...widgets import GOLD, INK, Button, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+class OverlayMixin:
+    """Buttons and overlays."""
+
+    def game_buttons(self: TableScene) -> list[Button]:
+        """The declared buttons whose moves are legal now, then Actions and Undo, in a column."""
+        legal = self.my_legal()
+        kinds = {a.kind for a in legal}
+        t = self.app.t
+        specs: list[tuple[str, object, int | None]] = []
+        for spec in self.buttons_spec:
+            if kinds & set(spec.kinds):
+                specs.append((t(spec.label), lambda s=spec: self.press_button(s), spec.key))
+        if legal:
+            specs.append((t("table.actions"), self.open_actions, None))
+        if self.viewer is not None and self.engine.can_undo(self.viewer):
+            specs.append((t("table.undo") + " (Ctrl+Z)", self.undo, None))
+        return self.button_column(specs)
+
+    def button_column(self: TableScene, specs: list[tuple[str, object, int | None]]) -> list[Button]:
+        """Buttons stacked at the right edge, bottom up."""
+        width, height = self.app.size
+        bh = max(30, height // 20)
+        bw = max(130, width // 9)
+        x = width - bw - 12
+        y = height - (bh + 8) * len(specs) - 8
+        return [
+            Button(label, pygame.Rect(x, y + i * (bh + 8), bw, bh), act, key=key)  # type: ignore[arg-type]
+            for i, (label, act, key) in enumerate(specs)
+        ]
+
+    def draw(self: TableScene, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        if self.needs_full_redraw:
+            self.board.full = True
+            self.needs_full_redraw = False
+        return self.board.draw(screen)
+
+    def draw_tooltip(self: TableScene, screen: pygame.Surface, card: int) -> pygame.Rect | None:
+        """The hovered card's text, if this person may see the card."""
+        if not self.may_show(card):
+            return None
+        lines = self.tooltip(card)
+        if not lines:
+            return None
+        width, height = screen.get_size()
+        px = max(14, height // 46)
+        box_w = max(260, width // 5)
+        wrapped = _wrap_lines(lines, px, box_w - 20)
+        box = pygame.Rect(0, 0, box_w, (len(wrapped) + 1) * (px + 6))
+        box.topleft = (self.hover_pos[0] + 18, self.hover_pos[1] + 18)
+        box = box.clamp(screen.get_rect())
+        draw_panel(screen, box, (10, 16, 14, 235))
+        for index, line in enumerate(wrapped):
+            colour = GOLD if index == 0 else INK
+            draw_text(screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), colour)
+        return box
+
+    def draw_overlay(self: TableScene, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Buttons, the toast, the tooltip and the menu, drawn over the cards."""
+        rects = []
+        if self.board.full or not self.drag.active:
+            for button in self.buttons:
+                button.draw(screen)
+                rects.append(button.rect)
+        width, height = screen.get_size()
+        if self.toast is not None:
+            rect = pygame.Rect(0, 0, min(width - 40, 900), max(40, height // 16))
+            rect.midbottom = (width // 2, height - height // 4)
+            draw_panel(screen, rect)
+            draw_text(screen, self.toast[0], max(16, height // 40), rect.center, GOLD, "center")
+            rects.append(rect)
+        if self.hovered is not None and not self.drag.active and self.menu is None:
+            box = self.draw_tooltip(screen, self.hovered)
+            if box is not None:
+                rects.append(box)
+        if self.menu is not None:
+            rects.append(self.menu.draw(screen))
+        summary = self.draw_summary(screen)
+        if summary is not None:
+            rects.append(summary)
+        return rects
+
+
+def _wrap_lines(lines: list[str], px: int, width: int) -> list[str]:
+    from ...fonts import get_font, wrap_text
+
+    font = get_font(px)
+    out: list[str] = []
+    for line in lines:
+        out.extend(wrap_text(font, line, width) or [""])
+    return out
