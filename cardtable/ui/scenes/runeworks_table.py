@@ -198,9 +198,10 @@ class RuneWorksTable(TableScene):
         return pygame.Rect(int(width * 0.83), 40, int(width * 0.165), int(height * 0.5))
 
     def happened_at(self) -> tuple[tuple[int, int], str, int]:
+        # below the piles, above the own melds: the top-left is the status line's, and with two
+        # magicians the other one sits at the top centre
         width, height = self.app.size
-        px = max(14, height // 44)
-        return (16, 20 + px * 4), "topleft", int(width * 0.62)
+        return (int(width * 0.42), int(height * 0.615)), "center", int(width * 0.5)
 
     def _draw_status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()

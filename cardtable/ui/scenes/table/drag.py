@@ -90,6 +90,7 @@ class GestureMixin:
         if sprite is None:
             self.click(pos)
             return
+        self.hovered = None  # no card text while a card is held
         group = [s for s in self.board.sprites.values() if s.selected and self.own_sprite(s)]
         if sprite not in group:
             group = [sprite]

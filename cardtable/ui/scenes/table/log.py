@@ -165,7 +165,10 @@ class LogMixin:
             return
         pos, anchor, width = place
         px = max(13, surface.get_height() // 46)
-        draw_text(surface, fit_width(text, px, width), px, pos, GOLD, anchor)
+        text = fit_width(text, px, width)
+        box = get_font(px).render(text, True, GOLD).get_rect(**{anchor: pos}).inflate(16, 8)
+        draw_panel(surface, box, (8, 16, 14, 170), radius=8)  # readable over cards and felt alike
+        draw_text(surface, text, px, pos, GOLD, anchor)
 
     def draw_summary(self: TableScene, screen: pygame.Surface) -> pygame.Rect | None:
         """The welcome-back panel over the table."""

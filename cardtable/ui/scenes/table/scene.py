@@ -290,6 +290,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
             return False
         self.swap_sprites(pairs)
         self.menu = None
+        self.hovered = None  # the card under the pointer has likely moved: its text would be stale
         self.play_sounds(events)
         self.note_reveals(events)
         self.guard_privacy()  # the next person may already be looking
