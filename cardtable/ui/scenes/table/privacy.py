@@ -3,7 +3,9 @@
 One rule decides, after every change of the position (a move, an undo, Continue, a rematch): with one
 person at the table (the rest bots) it is always that person; with no person, nobody; with several,
 the person whose decision it is and who came to the screen through a hand-off, and nobody in between
-(after their move, while bots play, during a public moment such as the claim window). Every face the
+(after their move, while bots play, during a public moment such as the claim window). With nothing to
+hide yet (a setup roll before any card is dealt) the table turns to the next person without a hand-off
+screen, and asks for one as soon as their view holds a secret. Every face the
 board draws and every tooltip is checked against the cards that person's view shows, frame by frame,
 so an animation or a stale hover cannot show another seat's hidden card; when the person changes,
 hover, tooltip, selection, drag, menu and message are cleared.
@@ -61,9 +63,17 @@ class PrivacyMixin:
     def guard_privacy(self: TableScene) -> bool:
         """After any change of the position: the viewer the rule allows (clearing what the last one
         saw, if it changed) and the faces it may see. True if the viewer changed."""
-        allowed = who_may_look(
-            self.session.humans, self.engine.deciding_seats(), self.viewer, self.public_moment()
-        )
+        humans = self.session.humans
+        allowed = who_may_look(humans, self.engine.deciding_seats(), self.viewer, self.public_moment())
+        if (
+            allowed is not None
+            and len(humans) > 1
+            and allowed != self.confirmed
+            and self.keeps_secrets(allowed)
+        ):
+            allowed = None  # they came to the screen with nothing to hide; now there is: a hand-off first
+        if allowed is None:
+            self.confirmed = None
         changed = allowed != self.viewer
         if changed:
             self.viewer = allowed
@@ -72,8 +82,10 @@ class PrivacyMixin:
         self.shown_cards = visible_cards(self.view())
         return changed
 
-    def set_viewer(self: TableScene, seat: int | None) -> None:
-        """A new person looks at the screen (after a hand-off, or nobody): show only their view."""
+    def set_viewer(self: TableScene, seat: int | None, confirmed: bool = False) -> None:
+        """A new person looks at the screen (after a hand-off when `confirmed`, or nobody): show only
+        their view."""
+        self.confirmed = seat if confirmed or len(self.session.humans) <= 1 else None
         if seat != self.viewer:
             self.viewer = seat
             self.forget_person()

@@ -32,7 +32,7 @@ from .layout import LayoutMixin
 from .log import LogMixin
 from .menu import ActionMenu
 from .overlay import OverlayMixin
-from .privacy import PrivacyMixin
+from .privacy import PrivacyMixin, visible_cards
 
 TOAST_S = 3.0
 
@@ -64,6 +64,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
         self.engine = session.engine
         self._view: PlayerView | None = None
         self.viewer: int | None = None
+        self.confirmed: int | None = None  # the person who came to the screen through a hand-off
         self.shown_cards: frozenset[int] = frozenset()
         self.revealed: frozenset[int] = frozenset()
         cardset = self.engine.view(None).cardset
@@ -254,19 +255,25 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
             self.open_menu(self.pending_title(pending.kind, pending.prompt), options)
 
     def hand_off(self, seat: int) -> None:
-        """Cover the table until only `seat`'s player looks; then show their view."""
-        if len(self.session.humans) <= 1:
+        """Cover the table until only `seat`'s player looks; then show their view. When that view
+        shows nothing the spectator's does not (Sainome's setup, before any card is dealt), there is
+        nothing to hide and the table turns to them at once."""
+        if len(self.session.humans) <= 1 or not self.keeps_secrets(seat):
             self.set_viewer(seat)
             return
         from ..handoff import HandOffScene
 
         def ready() -> None:
             since = self.last_seen.get(seat)
-            self.set_viewer(seat)
+            self.set_viewer(seat, confirmed=True)
             self.welcome_back(seat, since)
 
         self.set_viewer(None)
         self.app.push(HandOffScene(self.app, self.session.name(seat), ready))
+
+    def keeps_secrets(self, seat: int) -> bool:
+        """Whether `seat`'s view shows a card the table's spectator may not see."""
+        return bool(visible_cards(self.engine.view(seat)) - visible_cards(self.engine.view(None)))
 
     def on_game_over(self) -> None:
         """The results scene."""
