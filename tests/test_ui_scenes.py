@@ -361,3 +361,22 @@ def test_rules_texts_ship_in_both_languages() -> None:
     assert japanese and "イグナイトショット" in japanese
     assert rules_text("runeworks", "fr") == english
     assert rules_text("nosuchgame", "en") is None
+
+
+def test_space_on_the_results_does_not_deal_a_new_game(app: Any) -> None:
+    """People pass hand-off screens with Space; one press too many must not rematch over the results."""
+    from cardtable.ui.scenes.results import ResultsScene
+
+    session = Session.new(
+        "runeworks",
+        [SeatConfig("A", human=False), SeatConfig("B", human=False)],
+        3,
+        {"level": 1},
+        autosave=False,
+    )
+    play_out(session)
+    app.push(ResultsScene(app, session))
+    frames(app)
+    results = app.top
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
+    assert app.top is results

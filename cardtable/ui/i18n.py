@@ -136,7 +136,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "sn.side.awakened": {"en": "awakened", "ja": "覚醒"},
     "sn.side.normal": {"en": "normal", "ja": "通常"},
     "sn.character_label": {"en": "{who} · {character} · {side}", "ja": "{who}・{character}・{side}"},
-    "sn.label.common": {"en": "Deck {n}", "ja": "共通山札 {n}"},
+    "sn.label.common": {"en": "Deck {n}", "ja": "山札 {n}"},
     "sn.label.discard": {"en": "Discard {n}", "ja": "捨て札 {n}"},
     "sn.phase.roll": {"en": "rolling for the rights", "ja": "権利決めのサイコロ"},
     "sn.phase.right": {"en": "choosing a right", "ja": "権利の選択"},

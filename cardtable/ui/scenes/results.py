@@ -304,4 +304,6 @@ class ResultsScene(FormScene):
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.move_focus(1 if event.key == pygame.K_RIGHT else -1)
             return True
-        return False
+        # Space is how people pass hand-off screens: one press too many must not deal a new game
+        # over the results (Enter, R or a click does that)
+        return event.key == pygame.K_SPACE
