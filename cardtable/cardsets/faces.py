@@ -1,7 +1,7 @@
 """Card face templates as data: loading, checking at `file:line:col`, and resolving one card's face.
 
 A card set says how its cards look with `faces:`, either the path of a template file (relative to the
-set's file, e.g. `faces: faces/sainome.yaml`) or the template itself inline. A set without `faces:`
+set's file, e.g. `faces: faces/my_template.yaml`) or the template itself inline. A set without `faces:`
 gets the bundled template named after its `template:` (cards/faces/<template>.yaml), else
 cards/faces/generic.yaml, so a new set is playable before it has a look of its own.
 

@@ -134,8 +134,8 @@ def load_bundled(name: str) -> CardSet:
 
 
 def load_named(value: str | Path) -> CardSet:
-    """A card set by a game's `cardset` parameter: a bundled name (`risugeon`) or a path to a YAML file
-    (`my_sets/risugeon_v2.yaml`, `~/x.yaml`); both go through the reloading cache."""
+    """A card set by a game's `cardset` parameter: a bundled name (`standard52`) or a path to a YAML file
+    (`my_sets/my_deck_v2.yaml`, `~/x.yaml`); both go through the reloading cache."""
     text = str(value)
     if isinstance(value, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
         return load_cached(Path(text).expanduser())

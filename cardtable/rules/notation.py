@@ -107,7 +107,7 @@ class TargetWords:
 
 @dataclass(frozen=True)
 class AnyWord(TargetWords):
-    """Any single word; the rules judge it (Sainome's `take first`, the default notation's targets)."""
+    """Any single word; the rules judge it (a bare word such as `take first`, the default notation's targets)."""
 
     noun: str = "one word"
     lower: bool = False  # True: the word is read in lower case (players may write `Take First`)

@@ -8,7 +8,7 @@
   and an answer goes back.
 
 A game writes its own effect kinds and its host (the object they act through) in its own package
-(e.g. cardtable/games/risugeon/effects.py), builds its `Vocabulary` from shared and own kinds, and
+(e.g. cardtable/games/<id>/effects.py), builds its `Vocabulary` from shared and own kinds, and
 names the card set template it belongs to in its registration.
 """
 
