@@ -21,6 +21,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import shutil  # noqa: E402
+import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
@@ -34,18 +35,9 @@ from cardtable.ui.render.cardface import CardRenderer, Drawn  # noqa: E402
 FACESET = Path(__file__).parent / "faceset"
 TABLE, PRINT = 120, 744  # a card on a 1920x1080 table; a 63 mm card at 300 dpi
 
-# The colours tests/faceset/make_art.py painted.
-KNIGHT, WITCH, DRAGON, FULL, STAR = (200, 40, 40), (40, 160, 60), (40, 60, 200), (230, 180, 20), (250, 200, 0)
-CELLS = [
-    (255, 0, 0),
-    (0, 255, 0),
-    (0, 0, 255),
-    (255, 255, 0),
-    (0, 255, 255),
-    (255, 0, 255),
-    (128, 128, 128),
-    (20, 20, 20),
-]
+# The colours tests/faceset/make_art.py painted, from the script itself so the two cannot drift.
+sys.path.insert(0, str(Path(__file__).parent / "faceset"))
+from make_art import CELLS, DRAGON, FULL, KNIGHT, STAR, WITCH  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
