@@ -273,6 +273,16 @@ class Chronicle:
         """(move number, phrase) of every move from `since` on, as `seat` may read them."""
         return [(e.move, p) for e in self.entries if e.move >= since for p in e.lines.get(seat, [])]
 
+    def tail(self, seat: int | None, count: int) -> list[tuple[int, Phrase]]:
+        """The last `count` of `lines(seat)`, found from the end (the log panel shows only these)."""
+        out: list[tuple[int, Phrase]] = []
+        for entry in reversed(self.entries):
+            for item in reversed(entry.lines.get(seat, [])):
+                if len(out) >= count:
+                    return out[::-1]
+                out.append((entry.move, item))
+        return out[::-1]
+
     def last(self, seat: int | None) -> list[Phrase]:
         """The latest move's phrases for `seat` (the "what just happened" line)."""
         for entry in reversed(self.entries):

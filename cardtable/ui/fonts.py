@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -71,7 +71,14 @@ def measure_with(font: pygame.font.Font) -> Callable[[str], int]:
 
 def wrap_text(font: pygame.font.Font, text: str, max_width: int) -> list[str]:
     """`text` broken into lines that fit `max_width` pixels in `font`, with Japanese kinsoku."""
-    return wrap(text, max_width, measure_with(font))
+    return list(_wrapped(font, text, max_width))
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(font: pygame.font.Font, text: str, max_width: int) -> tuple[str, ...]:
+    # Remembered: tables re-wrap the same log and prompt lines on every redraw, and measuring
+    # glyph runs was the largest cost of a table frame.
+    return tuple(wrap(text, max_width, measure_with(font)))
 
 
 def render_lines(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -27,7 +28,13 @@ BUTTON_OFF = (44, 50, 48)
 def text_surface(
     text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False
 ) -> pygame.Surface:
-    """One line of text."""
+    """One line of text. The surface is remembered and shared: callers blit it and never draw on it."""
+    return _rendered(text, px, tuple(colour), bold)
+
+
+@lru_cache(maxsize=2048)
+def _rendered(text: str, px: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
+    # Tables redraw the same labels after every move; rendering them again was a third of a frame.
     return get_font(px, bold).render(text, True, colour)
 
 

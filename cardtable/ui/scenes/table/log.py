@@ -102,10 +102,13 @@ class LogMixin:
         render = self.renderer()
         return compiled.sub(lambda m: render.card_name(first[m.group(1)]), text)
 
-    def log_lines(self: TableScene) -> list[str]:
-        """Every line of the log as the person at the screen may read it."""
+    def log_lines(self: TableScene, last: int | None = None) -> list[str]:
+        """The log as the person at the screen may read it: every line, or only the `last` ones (the
+        panel redraws after every move, and rendering the whole game each time grew with its length)."""
         render = self.renderer()
-        return [render(p) for _, p in self.session.chronicle.lines(self.viewer)]
+        chronicle = self.session.chronicle
+        phrases = chronicle.lines(self.viewer) if last is None else chronicle.tail(self.viewer, last)
+        return [render(p) for _, p in phrases]
 
     def just_happened(self: TableScene) -> str:
         """The latest move and what followed, on one line."""
@@ -152,7 +155,7 @@ class LogMixin:
         step = font.get_linesize()
         room = (box.height - step - 14) // step
         wrapped: list[str] = []
-        for line in self.log_lines()[-room:]:
+        for line in self.log_lines(max(room, 0)):
             wrapped.extend(wrap_text(font, line, box.width - 16) or [""])
         for index, line in enumerate(wrapped[-room:]):
             draw_text(surface, line, px, (box.x + 8, box.y + 8 + (index + 1) * step), INK)
