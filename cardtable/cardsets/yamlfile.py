@@ -1,25 +1,8 @@
 """Strict YAML reading with `file:line:col` problems, shared by card sets, scenario files and saves.
 
-PyYAML's SafeLoader follows YAML 1.1, whose implicit types bite people who edit files by hand:
-`suit: NO` becomes False, `time: 12:30` becomes 750, and a repeated key silently replaces the first.
-`StrictLoader` uses YAML 1.2 core-schema resolvers instead and rejects duplicate keys, and
+The loader itself (YAML 1.2 core types, no duplicate keys, only plain tags) is `strictyaml`;
 `read_yaml` keeps the composed node tree beside the data so a later check (a JSON Schema, a game's
 own rules) can point at the exact line and column of the value it complains about (`locate`).
-
-Implicit types of a plain (unquoted) scalar under `StrictLoader`:
-
-- bool: `true` / `false` in any letter case. `yes`, `no`, `on`, `off`, `y`, `n` stay strings.
-- null: `null`, `Null`, `NULL`, `~` and an empty value.
-- int: `[-+]?[0-9]+` in base 10 (a leading zero does not mean octal: `010` is 10), `0o17`, `0x1F`.
-  No sexagesimal: `12:30` stays the string "12:30". No `_` separators, no `0b`.
-- float: YAML 1.2 core: `1.5`, `.5`, `1.`, `1e3`, `-2.5E-3`, `.inf`, `-.inf`, `.nan`. So `1.10` is the
-  number 1.1, as in every YAML version; a file that means text there must quote it, and a schema that
-  expects a string there reports it with that advice (see the card set loader).
-- no timestamps: `2024-05-01` stays a string. `<<` merge keys still work.
-
-Everything else is a string. Explicit tags (`!!str 1`, `!!int "7"`) still apply; only the plain
-types exist: `!!set`, `!!binary`, `!!timestamp`, `!!omap`, `!!pairs` and every other tag are refused, so
-card fields hold nothing but text, numbers, booleans, null, lists and mappings.
 
 Limits (cardtable/limits.py), each checked before the work it would cost: the file's size (and only
 regular files are read, so `/dev/zero` or a FIFO is refused at once), nesting depth and the number of
@@ -30,32 +13,29 @@ in milliseconds, before anything walks it).
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-from yaml.composer import ComposerError
-from yaml.constructor import ConstructorError
-from yaml.error import MarkedYAMLError
-from yaml.events import AliasEvent
+from yaml.error import MarkedYAMLError, YAMLError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
-from yaml.scanner import ScannerError
 
-from ..limits import (
-    MAX_ALIASES,
-    MAX_DEPTH,
-    MAX_EXPANDED_NODES,
-    MAX_INT,
-    MAX_NODES,
-    MAX_SCALAR_CHARS,
-    MAX_YAML_BYTES,
-    FileRefused,
-    read_limited,
+from ..limits import MAX_EXPANDED_NODES, MAX_YAML_BYTES, FileRefused, read_limited
+from .strictyaml import (
+    BOOL_TAG,
+    FLOAT_TAG,
+    INT_TAG,
+    NULL_TAG,
+    DuplicateKeyError,
+    FastStrictLoader,
+    NodeError,
+    StrictLoader,
+    parse_bool,
+    parse_float,
+    parse_int,
 )
 
 __all__ = [
@@ -75,12 +55,6 @@ __all__ = [
 
 KeyPath = Sequence[str | int]
 """A path into YAML data: mapping keys and list indices, outermost first (`["cards", 3, "rank"]`)."""
-
-_BOOL_TAG = "tag:yaml.org,2002:bool"
-_NULL_TAG = "tag:yaml.org,2002:null"
-_INT_TAG = "tag:yaml.org,2002:int"
-_FLOAT_TAG = "tag:yaml.org,2002:float"
-_MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 @dataclass(frozen=True, order=True)
@@ -115,216 +89,6 @@ class LoadError(Exception):
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.problems)
-
-
-class NodeError(ConstructorError):
-    """A value the strict loader refuses (a tag, a huge number); `node` lets the problem name its key."""
-
-    def __init__(self, problem: str, node: Node) -> None:
-        super().__init__(None, None, problem, node.start_mark)
-        self.node = node
-
-
-class DuplicateKeyError(ConstructorError):
-    """A mapping names the same key twice; `problem_mark` is the second key, `context_mark` the first."""
-
-
-# ---------------------------------------------------------------------------------------------------
-# The loader
-
-
-def _parse_int(text: str) -> int:
-    """A YAML 1.2 core int: decimal (leading zeros allowed), 0o octal or 0x hex, optionally signed."""
-    sign = -1 if text.startswith("-") else 1
-    digits = text.lstrip("+-")
-    if digits[:2] == "0o":
-        return sign * int(digits[2:], 8)
-    if digits[:2] == "0x":
-        return sign * int(digits[2:], 16)
-    if not digits.isascii() or not digits.isdigit():
-        raise ValueError(text)
-    return sign * int(digits, 10)
-
-
-def _parse_float(text: str) -> float:
-    """A YAML 1.2 core float, including .inf, -.inf and .nan."""
-    lowered = text.lower()
-    if lowered in (".inf", "+.inf"):
-        return math.inf
-    if lowered == "-.inf":
-        return -math.inf
-    if lowered == ".nan":
-        return math.nan
-    if "_" in text:
-        raise ValueError(text)
-    return float(text)
-
-
-def _parse_bool(text: str) -> bool:
-    lowered = text.lower()
-    if lowered not in ("true", "false"):
-        raise ValueError(text)
-    return lowered == "true"
-
-
-class StrictLoader(yaml.SafeLoader):
-    """A SafeLoader with YAML 1.2 core-schema implicit types that rejects duplicate mapping keys.
-
-    Used on its own (`StrictLoader(text).get_single_data()`), the first duplicate key raises
-    DuplicateKeyError. With `collect_duplicates = True` every duplicate is recorded in
-    `duplicate_keys` as (mapping node, first key node, second key node) and the later value wins,
-    so a caller can report them all at once (`read_yaml` does).
-    """
-
-    # A fresh table: none of YAML 1.1's implicit resolvers are inherited.
-    yaml_implicit_resolvers: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
-
-    def __init__(self, stream: str | bytes) -> None:
-        super().__init__(stream)
-        self.collect_duplicates = False
-        self.duplicate_keys: list[tuple[MappingNode, Node, Node]] = []
-        self._checked: set[MappingNode] = set()
-        self._depth = 0
-        self._aliases = 0
-        self._nodes = 0
-
-    def fetch_flow_collection_start(self, token_class: Any) -> None:
-        """`[` or `{`: refused past MAX_DEPTH here, in the scanner, because the scanner looks up to 1,024
-        characters ahead for a simple key at a cost that grows with the depth (a quadratic walk)."""
-        if self.flow_level >= MAX_DEPTH:
-            raise ScannerError(
-                None, None, f"lists and mappings nest more than {MAX_DEPTH} deep", self.get_mark()
-            )
-        super().fetch_flow_collection_start(token_class)
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
-        """Compose one node, refusing a file that nests too deeply or names too many aliases before
-        the composer recurses any further (deep nesting was a RecursionError)."""
-        event = self.peek_event()
-        if isinstance(event, AliasEvent):
-            self._aliases += 1
-            if self._aliases > MAX_ALIASES:
-                raise ComposerError(
-                    None, None, f"more than {MAX_ALIASES} aliases in one file", event.start_mark
-                )
-            return super().compose_node(parent, index)
-        self._depth += 1
-        self._nodes += 1
-        if self._nodes > MAX_NODES:
-            raise ComposerError(None, None, f"more than {MAX_NODES} values in one file", event.start_mark)
-        if self._depth > MAX_DEPTH:
-            raise ComposerError(
-                None, None, f"lists and mappings nest more than {MAX_DEPTH} deep", event.start_mark
-            )
-        try:
-            node = super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-        if isinstance(node, ScalarNode) and len(node.value) > MAX_SCALAR_CHARS:
-            raise ComposerError(
-                None,
-                None,
-                f"a value of {len(node.value)} characters is too long (at most {MAX_SCALAR_CHARS})",
-                node.start_mark,
-            )
-        return node
-
-    def flatten_mapping(self, node: MappingNode) -> None:
-        """Check the mapping's own keys for duplicates (once per node), then apply `<<` merges."""
-        if node not in self._checked:
-            self._checked.add(node)
-            self._check_duplicates(node)
-        super().flatten_mapping(node)
-
-    def _check_duplicates(self, node: MappingNode) -> None:
-        first_seen: dict[Any, Node] = {}
-        for key_node, _value_node in node.value:
-            if key_node.tag == _MERGE_TAG:
-                continue
-            key = self.construct_object(key_node, deep=True)
-            try:
-                marker = (type(key), key)
-                first = first_seen.get(marker)
-            except TypeError:  # an unhashable key: construct_mapping reports it
-                continue
-            if first is None:
-                first_seen[marker] = key_node
-                continue
-            if self.collect_duplicates:
-                self.duplicate_keys.append((node, first, key_node))
-            else:
-                raise DuplicateKeyError(
-                    "while constructing a mapping",
-                    first.start_mark,
-                    f"found duplicate key {key!r}",
-                    key_node.start_mark,
-                )
-
-    def construct_yaml_bool(self, node: ScalarNode) -> bool:
-        """true / false in any case (only these two spellings, even with an explicit !!bool)."""
-        return self._scalar(node, _parse_bool, "a boolean")
-
-    def construct_yaml_int(self, node: ScalarNode) -> int:
-        """A YAML 1.2 int: 10, 010 (ten), 0o17, 0x1F."""
-        return self._scalar(node, _parse_int, "an integer")
-
-    def construct_yaml_float(self, node: ScalarNode) -> float:
-        """A YAML 1.2 float: 1.5, .5, 1e3, .inf, .nan."""
-        return self._scalar(node, _parse_float, "a float")
-
-    def _scalar(self, node: ScalarNode, parse: Callable[[str], Any], what: str) -> Any:
-        text = self.construct_scalar(node)
-        try:
-            value = parse(text)
-        except ValueError:
-            raise NodeError(f"cannot read {_clip(text)!r} as {what}", node) from None
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT:
-            # nothing a card, a scenario or a save counts comes near; a huge count was an OverflowError
-            raise NodeError(f"the number {_clip(text)} is too large (at most 2**53)", node)
-        return value
-
-    def construct_not_plain(self, node: Node) -> Any:
-        """Any tag but the plain types: refused, so a card field never holds a set, bytes or a date."""
-        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
-        raise NodeError(
-            f"the tag {tag} is not allowed: write plain text, numbers, true/false, lists and mappings", node
-        )
-
-
-def _clip(text: str, size: int = 40) -> str:
-    """A long value shortened for a message."""
-    return text if len(text) <= size else text[: size - 3] + "..."
-
-
-StrictLoader.add_implicit_resolver(
-    _BOOL_TAG, re.compile(r"^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$"), list("tTfF")
-)
-StrictLoader.add_implicit_resolver(_NULL_TAG, re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
-StrictLoader.add_implicit_resolver(
-    _INT_TAG, re.compile(r"^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"), list("-+0123456789")
-)
-StrictLoader.add_implicit_resolver(
-    _FLOAT_TAG,
-    re.compile(
-        r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-        r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
-    ),
-    list("-+0123456789."),
-)
-StrictLoader.add_implicit_resolver(_MERGE_TAG, re.compile(r"^(?:<<)$"), ["<"])
-# Only the plain types construct; every other tag (!!set, !!binary, !!timestamp, !!omap, !!pairs, local
-# !tags, !!python/...) reaches construct_not_plain.
-_PLAIN_TAGS = ("null", "bool", "int", "float", "str", "seq", "map")
-StrictLoader.yaml_constructors = {
-    tag: constructor
-    for tag, constructor in yaml.SafeLoader.yaml_constructors.items()
-    if tag is not None and tag.rsplit(":", 1)[-1] in _PLAIN_TAGS
-}
-StrictLoader.yaml_multi_constructors = {}
-StrictLoader.add_constructor(None, StrictLoader.construct_not_plain)
-StrictLoader.add_constructor(_BOOL_TAG, StrictLoader.construct_yaml_bool)
-StrictLoader.add_constructor(_INT_TAG, StrictLoader.construct_yaml_int)
-StrictLoader.add_constructor(_FLOAT_TAG, StrictLoader.construct_yaml_float)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -371,8 +135,18 @@ def parse_yaml(text: str, file: str = "<text>", limit: int = MAX_YAML_BYTES) -> 
     """Like read_yaml, for text already in memory; `file` is the name problems carry."""
     if len(text) > limit:
         raise LoadError([Problem(file, 1, 1, "", f"the text is too long ({len(text)} characters)")])
+    if FastStrictLoader is not StrictLoader:
+        try:
+            return _load(FastStrictLoader(text), text, file)
+        except (LoadError, YAMLError, ValueError):
+            pass  # read it again with the Python parser, whose messages (and hints) people see
+    return _load(None, text, file)
+
+
+def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node | None]:
+    """Compose, check and construct one document with `loader` (a new StrictLoader when None)."""
     try:
-        loader = StrictLoader(text)
+        loader = loader or StrictLoader(text)
     except ReaderError as exc:  # a character YAML forbids; for a str, position is its index
         position = exc.position
         line = text.count("\n", 0, position) + 1
@@ -510,8 +284,8 @@ def _node_key(node: Node) -> Any:
     """The Python value a scalar key node stands for, as StrictLoader would construct it."""
     if not isinstance(node, ScalarNode):
         return node
-    parsers = {_BOOL_TAG: _parse_bool, _INT_TAG: _parse_int, _FLOAT_TAG: _parse_float}
-    if node.tag == _NULL_TAG:
+    parsers = {BOOL_TAG: parse_bool, INT_TAG: parse_int, FLOAT_TAG: parse_float}
+    if node.tag == NULL_TAG:
         return None
     parse = parsers.get(node.tag)
     if parse is None:

@@ -1,0 +1,94 @@
+"""The libyaml-backed strict loader reads every file exactly as the pure-Python one does.
+
+`FastStrictLoader` (cardtable/cardsets/strictyaml.py) takes its events from PyYAML's C parser and
+composes them with the Python composer, so every limit and problem stays the same; these tests hold it
+to that: the same data and the same node tree (tags, values, styles, line and column of every node) for
+every YAML file in the repository and for seeded mutants of them, and the same refusal for a broken one.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from yaml.nodes import MappingNode, Node, ScalarNode
+
+from cardtable.cardsets import strictyaml, yamlfile
+from cardtable.cardsets.strictyaml import FastStrictLoader, StrictLoader
+from cardtable.cardsets.yamlfile import LoadError, parse_yaml
+from tests.mutants import yaml_mutant
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = sorted(
+    p for folder in ("cards", "tests") for p in (ROOT / folder).rglob("*.yaml") if ".venv" not in p.parts
+)
+
+pytestmark = pytest.mark.skipif(not strictyaml.HAVE_LIBYAML, reason="PyYAML was built without libyaml")
+
+
+def shape(node: Node | None) -> Any:
+    """A node tree as plain data: kind, tag, style, position and children (or the scalar's value)."""
+    if node is None:
+        return None
+    where = (type(node).__name__, node.tag, node.start_mark.line, node.start_mark.column)
+    if isinstance(node, ScalarNode):
+        return (*where, node.style, node.value)
+    if isinstance(node, MappingNode):
+        return (*where, [(shape(k), shape(v)) for k, v in node.value])
+    return (*where, [shape(child) for child in node.value])
+
+
+def read_with(loader_class: type[StrictLoader], text: str) -> tuple[str, Any, Any]:
+    """("ok", data, node shape) or ("refused", problems, None), read through parse_yaml's own steps."""
+    try:
+        loader = None if loader_class is StrictLoader else loader_class(text)
+        data, root = yamlfile._load(loader, text, "f.yaml")
+    except LoadError as exc:
+        return "refused", [str(p) for p in exc.problems], None
+    return "ok", repr(data), shape(root)  # repr: nan == nan, and a list keeps its order
+
+
+def test_the_repository_has_yaml_files_to_compare():
+    assert len(FILES) > 50
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_file_reads_the_same_with_libyaml(path: Path):
+    text = path.read_bytes().decode("utf-8-sig")
+    fast = read_with(FastStrictLoader, text)
+    assert fast == read_with(StrictLoader, text)
+    assert fast[0] == "ok"
+
+
+def test_mutants_read_the_same_or_are_refused_with_the_python_message():
+    """A mutant the C parser accepts gives the same data and nodes; one it refuses goes back to the
+    Python parser, so what parse_yaml reports is the Python loader's problem, word for word."""
+    rng = random.Random(20261122)
+    accepted = refused = 0
+    for path in rng.sample(FILES, 40):
+        base = path.read_bytes().decode("utf-8-sig")
+        for _ in range(5):
+            raw = yaml_mutant(base, rng)
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                continue
+            python = read_with(StrictLoader, text)
+            try:
+                fast = read_with(FastStrictLoader, text)
+            except Exception:  # noqa: BLE001 - parse_yaml falls back on any YAML error from libyaml
+                fast = ("refused-by-libyaml", None, None)
+            if python[0] == "ok":
+                assert fast == python, path
+                accepted += 1
+            else:
+                try:
+                    parse_yaml(text, "f.yaml")
+                except LoadError as exc:
+                    assert [str(p) for p in exc.problems] == python[1]
+                else:
+                    pytest.fail(f"{path}: parse_yaml accepted what StrictLoader refuses")
+                refused += 1
+    assert accepted > 20 and refused > 20, (accepted, refused)
