@@ -36,20 +36,24 @@ IDS = [
 SCALARS = (str, int, float, bool, type(None), Enum)
 
 
-def reachable(value: Any, path: str = "view") -> Iterator[tuple[str, Any]]:
-    """Every object reachable from a view (the card set is a leaf: it is checked on its own)."""
-    yield path, value
-    if isinstance(value, (CardSet, Action, *SCALARS)):
-        return
-    if isinstance(value, MappingProxyType | FrozenData):
-        for key, item in value.items():
-            yield from reachable(item, f"{path}[{key!r}]")
-    elif isinstance(value, tuple):  # NamedTuples (PlayerView, ZoneView, PendingView) included
-        for index, item in enumerate(value):
-            yield from reachable(item, f"{path}[{index}]")
-    elif isinstance(value, frozenset):
-        for item in value:
-            yield from reachable(item, f"{path}{{}}")
+def reachable(root: Any, path: str = "view") -> list[tuple[str, Any]]:
+    """Every object reachable from a view, with its path (the card set is a leaf: it is checked on its
+    own). A stack, not recursion: views late in a game hold tens of thousands of values."""
+    out: list[tuple[str, Any]] = []
+    stack: list[tuple[str, Any]] = [(path, root)]
+    leaves = (CardSet, Action, *SCALARS)
+    while stack:
+        where, value = stack.pop()
+        out.append((where, value))
+        if isinstance(value, leaves):
+            continue
+        if isinstance(value, MappingProxyType | FrozenData):
+            stack.extend((f"{where}[{key!r}]", item) for key, item in value.items())
+        elif isinstance(value, tuple):  # NamedTuples (PlayerView, ZoneView, PendingView) included
+            stack.extend((f"{where}[{index}]", item) for index, item in enumerate(value))
+        elif isinstance(value, frozenset):
+            stack.extend((f"{where}{{}}", item) for item in value)
+    return out
 
 
 def state_objects(state: Any) -> set[int]:
@@ -89,10 +93,11 @@ def positions(gid: str, seats: int, variant: dict, seed: int, count: int) -> Ite
     yield engine
 
 
-def try_to_write(view: PlayerView) -> int:
-    """Every way a careless bot might write to its view; how many were tried (each must raise)."""
+def try_to_write(everything: list[tuple[str, Any]]) -> int:
+    """Every way a careless bot might write to a view (`everything` reachable from it); how many were
+    tried (each must raise)."""
     tried = 0
-    for path, value in reachable(view):
+    for path, value in everything:
         attempts = []
         if isinstance(value, MappingProxyType | FrozenData):
             attempts.append(lambda v=value: v.__setitem__("x", 1))  # type: ignore[index]
@@ -118,8 +123,9 @@ def test_views_are_read_only_all_the_way_down_and_share_nothing_with_the_state(
         live = state_objects(engine.state)
         for seat in [None, *range(seats)]:
             view = engine.view(seat)
-            try_to_write(view)
-            shared = [path for path, value in reachable(view) if id(value) in live]
+            everything = reachable(view)
+            try_to_write(everything)
+            shared = [path for path, value in everything if id(value) in live]
             assert not shared, f"seat {seat}'s view holds the state's own {shared[0]}"
             with pytest.raises(TypeError):
                 view.cardset.cards[0].fields["x"] = 1 if view.cardset else None  # type: ignore[index, union-attr]

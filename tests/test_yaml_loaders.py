@@ -62,33 +62,38 @@ def test_every_file_reads_the_same_with_libyaml(path: Path):
     assert fast[0] == "ok"
 
 
-def test_mutants_read_the_same_or_are_refused_with_the_python_message():
-    """A mutant the C parser accepts gives the same data and nodes; one it refuses goes back to the
-    Python parser, so what parse_yaml reports is the Python loader's problem, word for word."""
+def test_mutants_read_the_same_or_fall_back_to_the_python_parser():
+    """Whatever libyaml accepts reads as the Python loader reads it (same data and nodes), and
+    parse_yaml's answer is otherwise the Python loader's: libyaml is stricter in places (a ':' inside a
+    flow list) and words its errors differently, so anything it refuses is read again in Python. The
+    one difference allowed: a tab after a value, which YAML allows and only the Python scanner refuses."""
     rng = random.Random(20261122)
     accepted = refused = 0
-    for path in rng.sample(FILES, 40):
+    for path in rng.sample(FILES, 30):
         base = path.read_bytes().decode("utf-8-sig")
-        for _ in range(5):
-            raw = yaml_mutant(base, rng)
+        for _ in range(4):
             try:
-                text = raw.decode("utf-8-sig")
+                text = yaml_mutant(base, rng).decode("utf-8-sig")
             except UnicodeDecodeError:
                 continue
             python = read_with(StrictLoader, text)
             try:
                 fast = read_with(FastStrictLoader, text)
             except Exception:  # noqa: BLE001 - parse_yaml falls back on any YAML error from libyaml
-                fast = ("refused-by-libyaml", None, None)
-            if python[0] == "ok":
+                fast = ("refused by libyaml", None, None)
+            if fast[0] == "ok" and python[0] == "refused":
+                # the one place libyaml is more lenient, and right: YAML allows a tab after a value
+                # ("deal:<TAB>"), PyYAML's Python scanner refuses it (yaml/pyyaml#80)
+                assert all("'\\t'" in problem for problem in python[1]), (path, python)
+                continue
+            if fast[0] == "ok":
                 assert fast == python, path
-                accepted += 1
-            else:
-                try:
-                    parse_yaml(text, "f.yaml")
-                except LoadError as exc:
-                    assert [str(p) for p in exc.problems] == python[1]
-                else:
-                    pytest.fail(f"{path}: parse_yaml accepted what StrictLoader refuses")
+            try:
+                data, root = parse_yaml(text, "f.yaml")
+            except LoadError as exc:
+                assert ("refused", [str(p) for p in exc.problems], None) == python, path
                 refused += 1
-    assert accepted > 20 and refused > 20, (accepted, refused)
+            else:
+                assert ("ok", repr(data), shape(root)) == python, path
+                accepted += 1
+    assert accepted > 15 and refused > 15, (accepted, refused)
