@@ -894,6 +894,7 @@ register(
                 "tie_break": "shared",
                 "gem_spends_skill": False,
                 "gem_uses_training": False,
+                "action_rebuild": "refill",
                 "sets": 4,
             },
         ),

@@ -133,23 +133,34 @@ class Host:
         return done
 
     def refill_display(self) -> None:
-        """Keep the public actions at display_size: from the action deck, rebuilt from the shuffled stock
-        area when it is empty (R11: fewer when both are empty)."""
+        """Keep the public actions at display_size from the action deck (R11: fewer when it and the stock
+        area are empty). The shuffled stock area becomes the new action deck when the deck runs out
+        (action_rebuild: empty) or when a refill finds it empty (refill)."""
         size = int(self.state.params["display_size"])
         display = self.zone("display")
+        at_once = self.state.params["action_rebuild"] == "empty"
         while len(display) < size:
-            deck = self.zone("action_deck")
-            if not deck:
-                stock = self.zone("stock_area")
-                if not stock:
-                    return
-                self.move(list(reversed(stock)), "stock_area", "action_deck", "rebuild")
-                deck = self.zone("action_deck")
-                deck.sort()
-                self.state.rng.shuffle(deck)
-                self.events.append(Shuffled("action_deck", len(deck)))
-                self.data["action_rebuilds"] += 1
-            self.move([deck[-1]], "action_deck", "display", "refill")
+            if not self.zone("action_deck") and not self.rebuild_actions():
+                return
+            self.move([self.zone("action_deck")[-1]], "action_deck", "display", "refill")
+            if at_once and not self.zone("action_deck"):
+                # the rulebook rebuilds the moment the pile runs out, not when the next card is needed
+                self.rebuild_actions()
+        if at_once and not self.zone("action_deck"):
+            self.rebuild_actions()  # the pile ran out while the stock area was empty: it is rebuilt now
+
+    def rebuild_actions(self) -> bool:
+        """Shuffle the stock area into a new action deck; False when the stock area is empty."""
+        stock = self.zone("stock_area")
+        if not stock:
+            return False
+        self.move(list(reversed(stock)), "stock_area", "action_deck", "rebuild")
+        deck = self.zone("action_deck")
+        deck.sort()
+        self.state.rng.shuffle(deck)
+        self.events.append(Shuffled("action_deck", len(deck)))
+        self.data["action_rebuilds"] += 1
+        return True
 
     # -- the DeckbuilderHost protocol --------------------------------------------------------
     def add(self, seat: int, counter: str, amount: int) -> None:

@@ -64,6 +64,15 @@ PARAMS: tuple[Param, ...] = (
         provisional=True,
     ),
     Param(
+        "action_rebuild",
+        "empty",
+        "R5/R11: when the stock area is shuffled into a new action deck: empty = the moment the action "
+        "deck runs out (the rulebook: 「アクションの山にカードがなくなった場合、在庫置き場にあるカードを"
+        "シャッフルし」), refill = only when a refill of the public actions needs a card (an action just "
+        "sent to the stock area can then come straight back)",
+        choices=("empty", "refill"),
+    ),
+    Param(
         "gem_uses_training",
         True,
         "R8: challenging a gem uses one training like any other training",
