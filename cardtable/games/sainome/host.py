@@ -195,7 +195,9 @@ class Host:
                 if self.is_bomb(card):
                     # R6: a Time Bomb comes off with the equipment; it never joins this seat's hand
                     bomb = self.data["bombs"].pop(str(card))
-                    where = f"hand:{bomb['placer']}" if self.params["removed_bomb"] == "placer" else "discard"
+                    where = {"placer": f"hand:{bomb['placer']}", "hand": dst}.get(
+                        str(self.params["removed_bomb"]), "discard"
+                    )
                     self.move([card], src, where, "bomb removed")
                     self.announce("bomb_removed", seat, card=card)
                 else:
@@ -397,11 +399,13 @@ class Host:
             return
         self.data["side"][seat] = new
         self.announce("awaken" if new == AWAKENED else "revert", seat, card=self.character_card(seat))
-        if self.params["flip_mismatch"] == "hand":
+        mismatch = str(self.params["flip_mismatch"])
+        if mismatch != "stay":
             faces = self.faces(seat)
+            dst = f"hand:{seat}" if mismatch == "hand" else "discard"
             for card, slot in self.equipment(seat):
                 if faces[slot] not in self.table.card[card].links:
-                    self.move([card], slot_zone(seat, slot), f"hand:{seat}", "flip")
+                    self.move([card], slot_zone(seat, slot), dst, "flip")
 
     def occasion(self, seat: int, on: str, side: str | None = None) -> None:
         """Queue the effects of the seat's skills for an occasion (in front, in written order)."""

@@ -84,16 +84,22 @@ PARAMS: tuple[Param, ...] = (
         "flip_mismatch",
         "stay",
         "when a character turns over and a slot's face changes, equipment whose "
-        "links no longer match stays (stay) or goes back to the hand (hand); the spec is silent",
-        choices=("stay", "hand"),
+        "links no longer match stays (stay), goes back to the hand (hand) or to the discard pile "
+        "(discard). The rulebook is silent: links are checked when cards are set "
+        "(「リンクシンボルが繋がらない場合は装備することができません」), and 覚醒 only turns the card over; so "
+        "by default nothing is taken off and the card fires on its slot's new face",
+        choices=("stay", "hand", "discard"),
         provisional=True,
     ),
     Param(
         "removed_bomb",
         "discard",
         "R6: a Time Bomb removed by an equipment change, Quick Change or Reset "
-        "goes to the discard pile (discard) or back to the hand of the player who set it (placer)",
-        choices=("discard", "placer"),
+        "goes to the discard pile (discard, the spec's Time Bomb card), back to the hand of the player who "
+        "set it (placer), or where the rest of that character's equipment goes (hand: the rulebook's "
+        "装備変更 returns 「キャラクターにセットされたサイノメカードを全て手札に戻し」, every card set on the "
+        "character, to its player's hand; Reset discards them all, the bomb with them)",
+        choices=("discard", "placer", "hand"),
         provisional=True,
     ),
     Param(
