@@ -11,7 +11,8 @@ choice about how the rules run is a parameter (params.py).
 Setup: each player rolls a die (ties roll again); the higher roll takes the character-choice right or
 the first-player right, the other player gets the other one; the character-choice holder picks a
 character, then the other. Each player gets an HP deck of hp_size cards (or drafts it: hp_draft) and
-5 cards in hand, then sets equipment (first setup: the first player, then the other). The rest is the
+5 cards in hand, then sets equipment (first setup: both unseen by the other, shown together; or one
+after the other in the open, by setup_equip_order). The rest is the
 common deck. A turn is an action phase (any 2 different actions of: Hand refill, Equipment change,
 Use a hand-activated card, Attack) and a trash phase (discard down to 5, any number more). An attack
 rolls one die: every card in a slot showing the face resolves, one at a time; a 6 lets you use one
@@ -62,7 +63,7 @@ from ...rules import dice
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects import EffectDecisions, Prompt
-from ...rules.events import Announced, Committed, Event, Shuffled, TurnStarted
+from ...rules.events import Announced, Committed, Event, Revealed, Shuffled, TurnStarted
 from ...rules.game import Game, ParamError, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
@@ -225,8 +226,28 @@ class Sainome(SainomeMoves, SainomeWords, Game):
             order.reverse()
         state.data["setup_queue"] = order
         state.phase = FIRST_SETUP
+        if state.params["setup_equip_order"] == "together":
+            # Both set equipment "at once": each one's slots are its own until both are done, so the
+            # second to set it cannot see the first's (the table hands over between them).
+            for seat in range(state.seats):
+                for slot in SLOTS:
+                    state.zones[slot_zone(seat, slot)].visibility = Visibility.OWNER
         events.append(Announced("phase", None, {"phase": FIRST_SETUP}))
         self._proceed(state, events)
+
+    def _reveal_first_setup(self, state: GameState, events: list[Event]) -> None:
+        """Together: both layouts are turned face up at once, then each character's awakening is
+        checked (the first player's first), as after any setting of equipment."""
+        host = Host(state, events)
+        first = int(state.data["first"])
+        for seat in (first, 1 - first):
+            for slot in SLOTS:
+                zone = state.zones[slot_zone(seat, slot)]
+                zone.visibility = Visibility.PUBLIC
+                if zone.cards:
+                    events.append(Revealed(seat, tuple(zone.cards), zone.name, "first setup"))
+        for seat in (first, 1 - first):
+            host.equipped(seat)
 
     # -- the turn ----------------------------------------------------------------------------
     def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
@@ -273,6 +294,8 @@ class Sainome(SainomeMoves, SainomeWords, Game):
                     state.active = seat
                     Host(state, events).resolver().push([{"op": "equip"}], seat, -1, "")
                     continue
+                if state.params["setup_equip_order"] == "together":
+                    self._reveal_first_setup(state, events)
                 self._begin_turn(state, int(data["first"]), events)
                 return
             if state.phase == ACTION and len(data["used"]) >= int(state.params["actions_per_turn"]):
@@ -471,8 +494,11 @@ class Sainome(SainomeMoves, SainomeWords, Game):
             seat_slots: dict[str, Any] = {}
             for slot in SLOTS:
                 cards = zones[slot_zone(s, slot)].cards
-                entry: dict[str, Any] = {"zone": slot_zone(s, slot), "face": faces.get(slot), "card": None}
-                if cards:
+                zone = zones[slot_zone(s, slot)]
+                entry: dict[str, Any] = {"zone": zone.name, "face": faces.get(slot), "card": None}
+                if cards and not zone.sees_all(seat):
+                    entry["hidden"] = True  # set at a first setup done together, not shown yet
+                elif cards:
                     entry.update(card_info(cards[0]))
                     bomb = data["bombs"].get(str(cards[0]))
                     entry["bomb"] = None if bomb is None else {"placer": bomb["placer"]}
@@ -607,7 +633,7 @@ register(
                 "zero_damage_triggers": True,
                 "catalyst_may_decline": True,
                 "six_cards_fire_on_face": False,
-                "setup_equip_order": "second",
+                "setup_equip_order": "first",
                 "max_setup_rolls": 2,
             },
         ),

@@ -21,6 +21,7 @@ from ...rules import dice
 from ...rules.effects import EffectData, Resolver
 from ...rules.events import Announced, Event, GameEnded, Revealed, Shuffled
 from ...rules.state import GameState
+from ...rules.zones import Visibility
 from .cards import AWAKENED, NORMAL, VOCAB, CardRules, Side, Table, table_of
 from .data import SainomeData, game_data
 from .params import SLOTS
@@ -184,6 +185,9 @@ class Host:
 
     def equipped(self, seat: int) -> None:
         # Awakening that follows setting equipment (Magician: 2 magic; Princess: every slot full).
+        zones = self.state.zones
+        if any(zones[slot_zone(seat, slot)].visibility is not Visibility.PUBLIC for slot in SLOTS):
+            return  # a first setup done together: checked when both layouts are shown
         self.announce("equipped", seat)
         self.check_awaken(seat, "equip", 0)
 

@@ -52,11 +52,14 @@ PARAMS: tuple[Param, ...] = (
     ),
     Param(
         "setup_equip_order",
-        "first",
-        "who sets equipment first at the first setup: the first player "
-        "(first) or the other (second). The rulebook has both do it 'freely'; one after the other is ours",
-        choices=("first", "second"),
-        provisional=True,
+        "together",
+        "how the two players set equipment at the first setup. The rulebook has both do it at once "
+        "(「互いに…キャラクターに自由に装備させてください」): together = each sets it behind the hand-off, "
+        "unseen by the other, and both layouts are shown together when the second is done; first or "
+        "second = one after the other in the open, the first player (first) or the other (second) first, "
+        "the later one seeing the earlier's",
+        choices=("together", "first", "second"),
+        provisional=True,  # that "at once" hides each layout until both are set is our reading
     ),
     Param(
         "fire_order",
