@@ -21,6 +21,7 @@ from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
+PICK_STEP = 2.3  # card widths between the characters to choose: room for each one's awakened side
 ACTION_KEYS = {
     "refill": pygame.K_f,
     "change": pygame.K_c,
@@ -51,12 +52,22 @@ class SainomeTable(TableScene):
     """Sainome on the shared table."""
 
     # -- geometry ----------------------------------------------------------------------------
-    card_size = (32, 0.068, 0.05)
+    # The two characters sit side by side (yours on the left), each with its slots around it, so the
+    # cards can be large enough at 1280x720 to read a hand card's name, numbers and icons unhovered.
+    card_size = (32, 0.112, 0.068)
 
     def character_centre(self, seat: int) -> tuple[int, int]:
         width, height = self.app.size
+        cw = self.card_width()
+        ch = cw * 88 // 63
+        top = int(ch * 0.62) + 24 + self.label_px() + 12  # the opponent's hand, then the seat labels
+        cy = top + int(ch * 1.54)
+        left = int(width * 0.02) + int(cw * 1.75)
         bottom = seat == self.bottom_seat()
-        return int(width * 0.36), int(height * (0.635 if bottom else 0.285))
+        return (left if bottom else left + int(cw * 4.4)), cy
+
+    def label_px(self) -> int:
+        return max(13, self.app.size[1] // 48)
 
     def slot_rects(self, seat: int) -> dict[str, pygame.Rect]:
         """The four slots around a character (the opponent's turned to face across the table)."""
@@ -70,81 +81,111 @@ class SainomeTable(TableScene):
             if flip:
                 dx, dy = -dx, -dy
             rect = pygame.Rect(0, 0, cw, ch)
-            rect.center = (cx + dx * int(cw * 1.25), cy + dy * int(ch * 0.98))
+            rect.center = (cx + dx * int(cw * 1.25), cy + dy * int(ch * 1.04))  # the faces show
             out[slot] = rect
         return out
 
     def hp_rect(self, seat: int) -> pygame.Rect:
+        """The HP deck, in the free corner above the right-hand slot, a little smaller than a card."""
         cx, cy = self.character_centre(seat)
         cw = self.card_width()
-        return pygame.Rect(cx + int(cw * 2.6), cy - cw * 44 // 63, cw, cw * 88 // 63)
+        ch = cw * 88 // 63
+        small = self.hp_width()
+        # the tower rises from here (a card and a half pixels a card); its "HP n" label goes beneath
+        top = cy - ch // 2 - self.label_px() - 10 - small * 88 // 63
+        return pygame.Rect(cx + int(cw * 1.25) - small // 2, top, small, small * 88 // 63)
+
+    def hp_width(self) -> int:
+        return int(self.card_width() * 0.62)
 
     def pile_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
-        """The common deck and the discard pile, at the side of the table."""
+        """The common deck and the discard pile, at the side of the table under the log."""
         width, height = self.app.size
         cw = self.card_width()
         ch = cw * 88 // 63
-        return (
-            pygame.Rect(int(width * 0.62), height // 2 - ch // 2, cw, ch),
-            pygame.Rect(int(width * 0.62) + cw + 20, height // 2 - ch // 2, cw, ch),
-        )
+        x = int(width * 0.62)
+        y = min(int(height * 0.62), height - ch - 40)
+        return pygame.Rect(x, y, cw, ch), pygame.Rect(x + cw + 24, y, cw, ch)
 
     # -- layout ------------------------------------------------------------------------------
     def piles(self, view: PlayerView) -> list[Pile]:
         width, height = self.app.size
         cw = self.card_width()
+        ch = cw * 88 // 63
         if not isinstance(self.board.renderer, _SideFaces):
             self.board.renderer = _SideFaces(self.board.renderer)
         for info in view.data.get("characters") or []:
             if info:
                 self.board.renderer.sides[info["code"]] = info["side"]
         common, discard = self.pile_rects()
+        pick_y = self.character_centre(0)[1] - ch // 2
         out = [
             Pile("common", common, cw, "stack", 0, 0.5, shown=10),
             Pile("discard", discard, cw, "top", 20),
             Pile(
                 "resolving",
-                pygame.Rect(int(width * 0.62), int(height * 0.5 + cw * 1.6), width, 1),
+                pygame.Rect(discard.right + 24, discard.y, max(cw, width - discard.right - 30), 1),
                 cw,
                 "row",
                 400,
                 0.4,
                 20,
             ),
-            Pile(
-                "characters",
-                pygame.Rect(int(width * 0.05), int(height * 0.45), width, 1),
-                cw,
-                "row",
-                500,
-                1.15,
-                4,
-            ),
         ]
+        if self.choosing(view):
+            # the characters still to choose, each beside its awakened side (drawn on the background)
+            out.append(
+                Pile(
+                    "characters",
+                    pygame.Rect(int(width * 0.02), pick_y, int(width * 0.6), 1),
+                    cw,
+                    "row",
+                    500,
+                    PICK_STEP,
+                    4,
+                )
+            )
+        else:  # the ones nobody chose, set aside small at the top
+            small = int(cw * 0.45)
+            out.append(
+                Pile(
+                    "characters",
+                    pygame.Rect(int(width * 0.5), 8, int(width * 0.1), 1),
+                    small,
+                    "row",
+                    500,
+                    0.5,
+                    4,
+                )
+            )
         for seat in range(view.seats):
             cx, cy = self.character_centre(seat)
             out.append(
-                Pile(f"character:{seat}", pygame.Rect(cx - cw // 2, cy - cw * 44 // 63, cw, 1), cw, "top", 50)
+                Pile(f"character:{seat}", pygame.Rect(cx - cw // 2, cy - ch // 2, cw, 1), cw, "top", 50)
             )
             out += [
                 Pile(f"slot:{seat}:{slot}", rect, cw, "top", 60)
                 for slot, rect in self.slot_rects(seat).items()
             ]
-            out.append(Pile(f"hp:{seat}", self.hp_rect(seat), cw, "tower", 0, 3))
+            out.append(Pile(f"hp:{seat}", self.hp_rect(seat), self.hp_width(), "tower", 70, 1.5))
             bottom = seat == self.bottom_seat()
-            hand_cw = int(cw * 1.3) if bottom else int(cw * 0.7)
-            y = height - hand_cw * 88 // 63 - 10 if bottom else 10
+            hand_cw = int(cw * 1.5) if bottom else int(cw * 0.62)
+            y = height - hand_cw * 88 // 63 - 8 if bottom else 8
             out.append(
                 Pile(
                     f"hand:{seat}",
-                    pygame.Rect(int(width * 0.16), y, int(width * 0.4), 1),
+                    pygame.Rect(int(width * 0.02), y, int(width * 0.56), 1),
                     hand_cw,
                     "fan",
                     300,
-                    0.8,
+                    0.86 if bottom else 0.6,
                 )
             )
         return out
+
+    def choosing(self, view: PlayerView) -> bool:
+        """Whether the characters are still being chosen (they are shown large, both sides)."""
+        return view.phase in ("roll", "right", "character")
 
     def dice_path(self, event: DiceRolled) -> tuple[tuple[float, float], tuple[float, float], int]:
         width, height = self.app.size
@@ -175,9 +216,12 @@ class SainomeTable(TableScene):
             info = characters[seat] if seat < len(characters) else None
             seat_slots = slots[seat] if seat < len(slots) else {}
             for slot, rect in self.slot_rects(seat).items():
+                if self.choosing(view):
+                    break  # the characters to choose lie where the slots will be
                 entry = seat_slots.get(slot, {})
                 face = entry.get("face")
-                lit = face is not None and face in rolled and roll.get("seat") == seat
+                # the rolled face stays lit while its roller's turn lasts, not into the next one
+                lit = face is not None and face in rolled and roll.get("seat") == seat == view.active
                 pygame.draw.rect(
                     surface, (90, 150, 110) if lit else (44, 26, 30), rect.inflate(10, 10), border_radius=8
                 )
@@ -200,10 +244,12 @@ class SainomeTable(TableScene):
                 character = info.get("name_ja") if t.language == "ja" else info.get("name")
                 side = t("sn.side.awakened" if info.get("awakened") else "sn.side.normal")
                 label = t("sn.character_label", who=label, character=character or "", side=side)
-            left = min(r.left for r in self.slot_rects(seat).values())
+            rects = self.slot_rects(seat).values()
             colour = GOLD if seat in view.deciding else INK
-            label = fit_width(label, px + 1, int(left - 20))
-            draw_text(surface, label, px + 1, (left - 16, cy), colour, "midright", bold=True)
+            span = max(r.right for r in rects) - min(r.left for r in rects)
+            label = fit_width(label, px + 1, span)
+            top = min(r.top for r in rects)
+            draw_text(surface, label, px + 1, (cx, top - 8), colour, "midbottom", bold=True)
             hp = self.hp_rect(seat)
             draw_text(
                 surface,
