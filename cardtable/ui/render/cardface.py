@@ -97,6 +97,7 @@ class PlacedText:
     px: int
     fits: bool
     dropped: bool = False  # the language beneath was left off for want of room
+    left_off: bool = False  # the whole text was left off: it fits nowhere at this size (the tooltip has it)
 
 
 @dataclass
@@ -217,6 +218,7 @@ class _Painter:
                 placed.px,
                 placed.fits,
                 placed.dropped,
+                placed.left_off,
             )
 
     def _paint_box(self, target: pygame.Surface, box: Box, rect: Rect) -> None:
@@ -309,7 +311,10 @@ class _Painter:
         fits = fit.fits and widest <= area[2] + 0.01
         y = align_y(props["valign"], area[1], area[3], fit.height)
         placed: list[tuple[int, int, int, int]] = []
-        for block, surfs in blocks:
+        # A text that fits its box at no size is left off rather than run over the face: a card drawn
+        # smaller than its template allows (a set-aside card, a small opponent's hand) keeps its
+        # other texts readable, and the tooltip carries the whole card.
+        for block, surfs in blocks if fits else []:
             for i, surf in enumerate(surfs):
                 if surf is None:
                     continue
@@ -320,7 +325,9 @@ class _Painter:
             y += block.height + fit.gap
         text = props["text"] + ("\n" + props["second"] if fit.second is not None else "")
         self.texts.append(
-            PlacedText(box.id, pixel_rect(area), tuple(placed), text, fit.first.px, fits, fit.dropped)
+            PlacedText(
+                box.id, pixel_rect(area), tuple(placed), text, fit.first.px, fits, fit.dropped, not fits
+            )
         )
         if not fits:
             self.problems.append(
@@ -352,12 +359,12 @@ class _Painter:
             glyphs = ink(self.fonts.render(text, px, colour or INK, bold))
         x = round(align_x(align, area[0], area[2], glyphs.get_width()))
         y = round(align_y(valign, area[1], area[3], glyphs.get_height()) + dy)
-        target.blit(glyphs, (x, y))
         fits = glyphs.get_width() <= area[2] + 0.5 and glyphs.get_height() <= area[3] + 0.5
+        line = (x, y, glyphs.get_width(), glyphs.get_height())
+        if fits:  # as for any text: left off rather than run over the face
+            target.blit(glyphs, (x, y))
         self.texts.append(
-            PlacedText(
-                box.id, pixel_rect(area), ((x, y, glyphs.get_width(), glyphs.get_height()),), text, px, fits
-            )
+            PlacedText(box.id, pixel_rect(area), (line,) if fits else (), text, px, fits, False, not fits)
         )
 
     def _badge(self, target: pygame.Surface, box: Box, props: Mapping[str, Any], rect: Rect) -> None:

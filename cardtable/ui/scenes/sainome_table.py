@@ -21,7 +21,7 @@ from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
-PICK_STEP = 2.3  # card widths between the characters to choose: room for each one's awakened side
+PICK_STEP = 1.12  # card widths between the characters to choose (each one's awakened side lies beneath)
 ACTION_KEYS = {
     "refill": pygame.K_f,
     "change": pygame.K_c,
@@ -118,7 +118,7 @@ class SainomeTable(TableScene):
             if info:
                 self.board.renderer.sides[info["code"]] = info["side"]
         common, discard = self.pile_rects()
-        pick_y = self.character_centre(0)[1] - ch // 2
+        pick_y = min(r.top for r in self.slot_rects(0).values())
         out = [
             Pile("common", common, cw, "stack", 0, 0.5, shown=10),
             Pile("discard", discard, cw, "top", 20),
@@ -133,12 +133,12 @@ class SainomeTable(TableScene):
             ),
         ]
         if self.choosing(view):
-            # the characters still to choose, each beside its awakened side (drawn on the background)
+            # the characters still to choose, large, each above its awakened side (drawn beneath it)
             out.append(
                 Pile(
                     "characters",
                     pygame.Rect(int(width * 0.02), pick_y, int(width * 0.6), 1),
-                    cw,
+                    self.pick_width(),
                     "row",
                     500,
                     PICK_STEP,
@@ -182,6 +182,13 @@ class SainomeTable(TableScene):
                 )
             )
         return out
+
+    def pick_width(self) -> int:
+        """The characters' width while they are chosen: as large as a hand card, both sides in a column."""
+        height = self.app.size[1]
+        top = min(r.top for r in self.slot_rects(0).values())
+        room = (height - top - 8 - 12) // 2  # two cards tall: the normal side over the awakened
+        return min(int(self.card_width() * 1.5), room * 63 // 88)
 
     def choosing(self, view: PlayerView) -> bool:
         """Whether the characters are still being chosen (they are shown large, both sides)."""
@@ -260,6 +267,8 @@ class SainomeTable(TableScene):
                 "midtop",
                 bold=True,
             )
+        if self.choosing(view):
+            self._awakened_sides(surface, view)
         common, discard = self.pile_rects()
         draw_text(
             surface,
@@ -278,6 +287,17 @@ class SainomeTable(TableScene):
             "midtop",
         )
         self._status(surface, view, px)
+
+    def _awakened_sides(self, surface: pygame.Surface, view: PlayerView) -> None:
+        """While the characters are chosen, each one's awakened side beneath it, so a pick is not blind."""
+        renderer = self.board.renderer
+        faces = getattr(renderer, "renderer", renderer)
+        for sprite in self.board.sprites.values():
+            if sprite.card < 0 or sprite.card not in view.zones["characters"].cards:
+                continue
+            spec = self.board.physical[sprite.card]
+            image = faces.face(spec, sprite.width, "awakened")
+            surface.blit(image, (int(sprite.x), int(sprite.y) + sprite.height + 10))
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
