@@ -555,6 +555,7 @@ class Sainome(SainomeMoves, SainomeWords, Game):
             "rebuilds": data["rebuilds"],
             "used": list(data["used"]),
             "actions_left": max(0, apt - len(data["used"])) if state.phase == ACTION else 0,
+            "hand_limit": int(state.params["hand_limit"]),  # the trash phase discards down to it
             "bombs": [
                 {"card": int(c), "placer": b["placer"], "victim": b["victim"], "slot": b["slot"]}
                 for c, b in sorted(data["bombs"].items(), key=lambda kv: int(kv[0]))

@@ -295,6 +295,78 @@ WORDS.update(
 )
 
 
+# -- what the person at the table does now, in plain words ------------------------------------------
+WORDS.update(
+    {
+        "sn.hint.roll": {
+            "en": "Roll the die for the rights (R): the higher roll chooses one",
+            "ja": "権利を決めるサイコロを振ってください（R）：大きい目の人が選びます",
+        },
+        "sn.hint.right": {
+            "en": "Your roll is higher: take the character choice or the first turn",
+            "ja": "あなたの目が大きい：キャラクター選択権か先攻権を選んでください",
+        },
+        "sn.hint.character": {
+            "en": "Click the character you will play (its awakened side is beneath it)",
+            "ja": "使うキャラクターをクリック（下は覚醒した面）",
+        },
+        "sn.hint.draft": {
+            "en": "Click a card to draft it into your HP deck",
+            "ja": "HP山札に入れるカードをクリック",
+        },
+        "sn.hint.equip": {
+            "en": "Drag cards onto the slots they link to (lit), then Done (D)",
+            "ja": "リンクする枠（光る枠）へカードをドラッグし、完了（D）",
+        },
+        "sn.hint.action": {
+            "en": "{n} action(s) left: Hand refill, Equipment change, Attack, or click a 手 card to use it",
+            "ja": "残り{n}アクション：手札補充・装備変更・攻撃、または「手」のカードをクリックで使用",
+        },
+        "sn.hint.trash_down": {
+            "en": "Discard down to {limit}: click cards to discard ({n} in hand)",
+            "ja": "手札を{limit}枚まで捨ててください：クリックで捨てる（手札{n}枚）",
+        },
+        "sn.hint.trash": {
+            "en": "Discard any cards you do not want (click them), then End (E)",
+            "ja": "不要なカードはクリックで捨て、終了（E）",
+        },
+        "sn.setup_rolls": {"en": "Rolls for the rights: {rolls}", "ja": "権利決めの出目：{rolls}"},
+        "sn.button.take_character": {"en": "Character choice (1)", "ja": "キャラクター選択権（1）"},
+        "sn.button.take_first": {"en": "First turn (2)", "ja": "先攻権（2）"},
+        "sn.rolled": {"en": "{who} rolled {face}", "ja": "{who}の出目は{face}"},
+    }
+)
+
+
+def hint(view: PlayerView, seat: int) -> Phrase | None:
+    """What `seat` may do now, in plain words (None when it has nothing to decide)."""
+    if seat not in view.deciding:
+        return None
+    pending = view.pending
+    if pending is not None:
+        if pending.kind in ("equip", "draft"):
+            return phrase(f"sn.hint.{pending.kind}")
+        return None
+    phase, data = view.phase, view.data
+    if phase in ("roll", "right", "character", "action"):
+        return phrase(f"sn.hint.{phase}", n=data.get("actions_left", 0))
+    if phase == "trash":
+        held, limit = view.zones[f"hand:{seat}"].count, data.get("hand_limit", 5)
+        return phrase("sn.hint.trash_down" if held > limit else "sn.hint.trash", limit=limit, n=held)
+    return None
+
+
+def caption(events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """What a roll showed and what it set off, and a counter card used, for a caption on the table."""
+    out: list[Phrase] = []
+    for event in events:
+        if isinstance(event, DiceRolled) and event.why == "attack":
+            out.append(phrase("sn.rolled", who=Seat(event.seat), face=", ".join(map(str, event.results))))
+        elif isinstance(event, Announced) and event.what in ("fire", "miss", "explode", "counter", "awaken"):
+            out += _announced(event, view)
+    return out
+
+
 def option(action: Action, view: PlayerView) -> Phrase:
     """A legal move as the action menu offers it ("Equip Fireball on the right slot (3)")."""
     kind, card = action.kind, Cards(action.cards)

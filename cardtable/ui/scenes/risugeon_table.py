@@ -255,7 +255,7 @@ class RisugeonTable(TableScene):
         elif text:
             lines.append(str(text))
         if spec.get("provisional"):
-            lines.append(t("table.provisional", what=spec.get("provisional")))
+            lines.append(t("table.provisional", what=", ".join(map(str, spec.get("provisional")))))
         return lines
 
     # -- moves ---------------------------------------------------------------------------------

@@ -14,9 +14,12 @@ from typing import Any
 
 import pygame
 
+from ...games.sainome.narration import caption, hint
 from ...rules.actions import Action
 from ...rules.events import DiceRolled, Event
+from ...rules.narration import phrase
 from ...rules.view import PlayerView
+from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
@@ -257,6 +260,8 @@ class SainomeTable(TableScene):
             label = fit_width(label, px + 1, span)
             top = min(r.top for r in rects)
             draw_text(surface, label, px + 1, (cx, top - 8), colour, "midbottom", bold=True)
+            if self.choosing(view):
+                continue  # no HP decks yet: the characters to choose lie here
             hp = self.hp_rect(seat)
             draw_text(
                 surface,
@@ -310,10 +315,17 @@ class SainomeTable(TableScene):
             if view.phase == "action":
                 line += t("sn.status.actions_left", n=data.get("actions_left"))
             lines.append(line)
-        roll = data.get("last_roll")
-        if roll:
-            faces = ", ".join(str(r) for r in roll.get("results", []))
-            lines.append(t("sn.status.roll", faces=faces, name=self.session.name(roll["seat"])))
+        rolls = data.get("setup_rolls") or []
+        if view.phase in ("roll", "right", "character") and any(rolls):
+            # both setup rolls side by side (the latest pair; a tie is rolled again)
+            pair = next(r for r in reversed(rolls) if r)
+            shown = " · ".join(f"P{i + 1} {self.session.name(i)} {face}" for i, face in enumerate(pair))
+            lines.append(self.say_phrase(phrase("sn.setup_rolls", rolls=shown)))
+        else:
+            roll = data.get("last_roll")
+            if roll:
+                faces = ", ".join(str(r) for r in roll.get("results", []))
+                lines.append(t("sn.status.roll", faces=faces, name=self.session.name(roll["seat"])))
         happened = self.just_happened()
         if happened:
             lines.append(happened)
@@ -322,7 +334,13 @@ class SainomeTable(TableScene):
             lines.append(
                 t("sn.status.counter", name=self.session.name(counter["defender"]), n=counter["amount"])
             )
-        box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), (px + 8) * (len(lines) + 1))
+        todo = hint(view, self.viewer) if self.viewer is not None else None
+        first_hint = len(lines)
+        box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), 0)
+        if todo is not None:
+            # what to do now, in plain words, wrapped to the box (it is the line a newcomer reads)
+            lines += wrap_text(get_font(px), self.say_phrase(todo), box.width - 16)
+        box.height = (px + 8) * (len(lines) + 1)
         draw_panel(surface, box, (30, 16, 20, 200))
         for index, line in enumerate(lines):
             draw_text(
@@ -330,7 +348,7 @@ class SainomeTable(TableScene):
                 fit_width(line, px, box.width - 16),
                 px,
                 (box.x + 8, box.y + 8 + index * (px + 8)),
-                INK,
+                GOLD if index >= first_hint else INK,
             )
 
     # -- moves -------------------------------------------------------------------------------
@@ -354,7 +372,27 @@ class SainomeTable(TableScene):
             lines += [t for t in (text.get("ja"), text.get("en")) if t]
         elif text:
             lines.append(str(text))
+        if spec.get("sides"):
+            lines += self._character_lines(spec)
+        if spec.get("provisional"):
+            lines.append(t("table.provisional", what=", ".join(map(str, spec.get("provisional")))))
         return lines
+
+    def _character_lines(self, spec: Any) -> list[str]:
+        """A character's two sides as its card prints them: faces, skills, when it awakens or turns
+        back (the texts the face template wrote, so the tooltip and the card say the same)."""
+        t = self.app.t
+        renderer = self.board.renderer
+        faces = getattr(renderer, "renderer", renderer)
+        out = []
+        for side in ("normal", "awakened"):
+            shown = spec.get("sides")[side]
+            out.append(t(f"sn.side.{side}").upper() + "  " + " ".join(str(f) for f in shown.get("faces", [])))
+            drawn = faces.drawn(spec, 240, side)
+            for placed in drawn.texts:
+                if placed.box in ("skills", "awaken", "reverts"):
+                    out += [line for line in placed.text.split("\n") if line]
+        return out
 
     table_decisions = ("equip",)  # equipping is a drag onto a lit slot (or the action menu)
     # a click on a card makes its move: use a 手 card, trash one, answer a decision about it; an
@@ -374,6 +412,8 @@ class SainomeTable(TableScene):
     )
     buttons_spec = (
         ButtonSpec(("roll",), "sn.button.roll", pygame.K_r),
+        ButtonSpec(("take",), "sn.button.take_character", pygame.K_1, target="character"),
+        ButtonSpec(("take",), "sn.button.take_first", pygame.K_2, target="first"),
         ButtonSpec(("refill",), "sn.button.refill", pygame.K_f),
         ButtonSpec(("change",), "sn.button.change", pygame.K_c),
         ButtonSpec(("attack",), "sn.button.attack", pygame.K_t),
@@ -399,6 +439,9 @@ class SainomeTable(TableScene):
         """A character's side change flips its card."""
         from ..animation import FLIP_S, Tween
 
+        said = [self.say_phrase(p) for p in caption(events, self.view())]
+        if said:
+            self.say(" · ".join(said))  # the rolled face and what it set off, a counter card used
         for event in events:
             what = getattr(event, "what", "")
             if what in ("awaken", "revert") and getattr(event, "seat", None) is not None:

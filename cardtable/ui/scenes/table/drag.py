@@ -181,7 +181,7 @@ class GestureMixin:
     # -- buttons -------------------------------------------------------------------------------
     def press_button(self: TableScene, spec: ButtonSpec) -> None:
         """A game button: its moves (on the selected cards when it acts on them)."""
-        offers = [a for a in self.my_legal() if a.kind in spec.kinds]
+        offers = [a for a in self.my_legal() if spec.offers(a)]
         selected = self.selected_cards() if spec.selection else []
         if selected:
             moves = find_moves(self.view(), selected, offers)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ...fonts import get_font
 from ...widgets import GOLD, INK, Button, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -20,11 +21,10 @@ class OverlayMixin:
     def game_buttons(self: TableScene) -> list[Button]:
         """The declared buttons whose moves are legal now, then Actions and Undo, in a column."""
         legal = self.my_legal()
-        kinds = {a.kind for a in legal}
         t = self.app.t
         specs: list[tuple[str, object, int | None]] = []
         for spec in self.buttons_spec:
-            if kinds & set(spec.kinds):
+            if any(spec.offers(a) for a in legal):
                 specs.append((t(spec.label), lambda s=spec: self.press_button(s), spec.key))
         if legal:
             specs.append((t("table.actions"), self.open_actions, None))
@@ -36,7 +36,10 @@ class OverlayMixin:
         """Buttons stacked at the right edge, bottom up."""
         width, height = self.app.size
         bh = max(30, height // 20)
-        bw = max(130, width // 9)
+        px = max(12, min(28, bh * 9 // 20))  # as Button draws its label
+        font = get_font(px)
+        widest = max((font.size(str(label))[0] for label, _, _ in specs), default=0)
+        bw = min(max(130, width // 9, widest + 24), width // 4)  # every label inside its button
         x = width - bw - 12
         y = height - (bh + 8) * len(specs) - 8
         return [

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from ....rules.actions import Action
+
 
 @dataclass(frozen=True)
 class DropArea:
@@ -40,3 +42,8 @@ class ButtonSpec:
     label: str  # a text key (cardtable/ui/i18n.py, or the game's words)
     key: int | None = None  # its keyboard shortcut
     selection: bool = False
+    target: str | None = None  # only its moves with this target (one button per choice of a move)
+
+    def offers(self, action: Action) -> bool:
+        """Whether this button makes `action`."""
+        return action.kind in self.kinds and (self.target is None or action.target == self.target)
