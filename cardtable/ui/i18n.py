@@ -85,6 +85,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Nothing to take back: something was revealed since your last move",
         "ja": "取り消せません：あなたの最後の手のあとに何かが公開されました",
     },
+    "table.no_undo_revealed": {
+        "en": "{move} can't be taken back: it showed a card to everyone",
+        "ja": "「{move}」は取り消せません：カードが全員に公開されたため",
+    },
     "table.decide": {"en": "Choose: {what}", "ja": "選択：{what}"},
     "table.summary": {"en": "While you were away", "ja": "あなたがいない間に"},
     "table.summary_more": {"en": "… and {n} lines before", "ja": "…ほか{n}行"},

@@ -89,7 +89,8 @@ MOVES = {  # what follows each kind word; a target (imitate, activate) is a bare
 }
 
 # Effect decisions record the card resolving and the card it counts as (saves hold these keys).
-DECISIONS = EffectDecisions({"card": "source", "as": "as"})
+# `to`: where a looked-at card goes (Meditation's goes to the discard pile), so the table asks in its words
+DECISIONS = EffectDecisions({"card": "source", "as": "as", "to": "to"})
 
 
 class Risugeon(Game):

@@ -209,9 +209,42 @@ WORDS.update(
         "rg.option.imitate": {"en": "Imitate {card}", "ja": "{card}を模倣"},
         "rg.option.done": {"en": "Done", "ja": "完了"},
         "rg.prompt.pick": {"en": "Take a card from those you looked at", "ja": "見たカードから1枚取る"},
+        "rg.prompt.pick_discard": {
+            "en": "The top card of your deck: discard it, or Done to keep it there",
+            "ja": "デッキの一番上のカード：捨て札にするか、完了でそのまま",
+        },
+        "rg.option.pick_discard": {"en": "Discard {card}", "ja": "{card}を捨て札に"},
+        "rg.option.end_always": {
+            "en": "End the turn, and don't ask again this game",
+            "ja": "手番を終了（このゲームでは今後確認しない）",
+        },
+        "rg.confirm_end.train": {
+            "en": "You can still afford a training: end the turn anyway? (Esc: go back)",
+            "ja": "まだ訓練できます。手番を終了しますか？（Escで戻る）",
+        },
+        "rg.confirm_end.cards": {
+            "en": "{n} card(s) could still give skill or PS: end the turn anyway? (Esc: go back)",
+            "ja": "まだスキル・PSにできるカードが{n}種類あります。手番を終了しますか？（Escで戻る）",
+        },
         "rg.prompt.return": {"en": "Return a card to its pile", "ja": "カードを山に戻す"},
         "rg.prompt.discard": {"en": "Discard a card", "ja": "カードを捨て札にする"},
         "rg.prompt.imitate": {"en": "Choose an action to imitate", "ja": "模倣するアクションを選ぶ"},
+    }
+)
+
+
+# What the hand-off summary keeps when the others did more than it can show: what each one bought,
+# took, scored or sent away, and whose turn it was (ui/scenes/table/log.py).
+SUMMARY_KEYS = frozenset(
+    {
+        "rg.train",
+        "rg.gem",
+        "rg.stock",
+        "rg.gains_card",
+        "rg.pick",
+        "rg.return",
+        "rg.turn",
+        "rg.action_rebuild",
     }
 )
 
@@ -225,11 +258,21 @@ def option(action: Action, view: PlayerView) -> Phrase:
         return phrase(key, card=card, cost=spec.get("cost", 0))
     if kind in ("imitate", "activate"):
         return phrase(f"rg.option.{kind}", card=_by_code(view, action.target))
+    if kind == "pick" and _looked_to_discard(view):
+        return phrase("rg.option.pick_discard", card=card)
     return phrase(f"rg.option.{kind}", card=card)
+
+
+def _looked_to_discard(view: PlayerView) -> bool:
+    """Whether the pending pick sends a looked-at card to the discard pile (Meditation), not the hand."""
+    pending = view.pending
+    return pending is not None and pending.data.get("to") == "discard"
 
 
 def prompt(kind: str, view: PlayerView) -> Phrase | None:
     """The pending decision as a question to the person who must answer it."""
+    if kind == "pick" and _looked_to_discard(view):
+        return phrase("rg.prompt.pick_discard")
     key = f"rg.prompt.{kind}"
     return phrase(key) if key in WORDS else None
 

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import pygame
 
+from ...rules.actions import Action
+from ...rules.events import Event, Shuffled
+from ...rules.narration import Seat, phrase
 from ...rules.view import PlayerView
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SUPPLY = ("skill1", "skill2", "skill3", "production")
+ALWAYS = "always"  # the target of the menu's "end the turn, and don't ask again" (never sent to the rules)
 
 
 class RisugeonTable(TableScene):
@@ -275,3 +279,49 @@ class RisugeonTable(TableScene):
             DropArea("discard", slots["discard"].inflate(30, 30), ("train",)),
             DropArea("stock", slots["stock_area"].inflate(20, 20), ("stock",)),
         ]
+
+    # -- ending a turn with something left, and the reshuffles ---------------------------------
+    ask_before_end = True  # "don't ask again" turns it off for the rest of this game
+    _asked_turn: object = None  # the turn End already asked in (it asks once a turn)
+
+    def perform(self, action: Action, held: list[int] | None = None) -> bool:
+        """End turn asks once a turn when a training is still affordable or cards could still be
+        spent (the person may not have seen them); "don't ask again" stops asking for this game."""
+        if action.kind == "end" and action.target == ALWAYS:
+            self.ask_before_end = False
+            return super().perform(Action(action.seat, "end"), held)
+        view = self.view()
+        turn = view.data.get("turn")
+        if action.kind == "end" and self.ask_before_end and self._asked_turn != turn:
+            unspent = self.unspent(view)
+            if unspent:
+                self._asked_turn = turn
+                self.open_menu(unspent, [action, Action(action.seat, "end", (), ALWAYS)])
+                return False
+        return super().perform(action, held)
+
+    def unspent(self, view: PlayerView) -> str:
+        """What the person is leaving unused by ending the turn now, as the question to ask ("" if
+        nothing): a training they can afford, or cards that would still give skill or PS."""
+        legal = self.my_legal()
+        if any(a.kind == "train" for a in legal):
+            return self.say_phrase(phrase("rg.confirm_end.train"))
+        spendable = {c for a in legal if a.kind in ("discard", "play") for c in a.cards}
+        if spendable and int(view.data.get("trainings_left", 0)) > 0:
+            return self.say_phrase(phrase("rg.confirm_end.cards", n=len(spendable)))
+        return ""
+
+    def words(self, action: Action) -> str:
+        if action.kind == "end" and action.target == ALWAYS:
+            return self.say_phrase(phrase("rg.option.end_always"))
+        return super().words(action)
+
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        """A reshuffle is captioned: it is over in half a second and easy to miss."""
+        super().after_action(action, events)
+        for event in events:
+            if isinstance(event, Shuffled) and event.zone.startswith("deck:"):
+                seat = int(event.zone.partition(":")[2])
+                self.say(self.say_phrase(phrase("rg.reshuffle", who=Seat(seat))))
+            elif isinstance(event, Shuffled) and event.zone == "action_deck":
+                self.say(self.say_phrase(phrase("rg.action_rebuild")))

@@ -128,12 +128,18 @@ class LogMixin:
         if since is None:
             return
         render = self.renderer()
-        lines = [
-            render(p)
+        said = [
+            p
             for entry in self.session.chronicle.entries
             if entry.move >= since and entry.actor != seat
             for p in entry.lines.get(seat, [])
         ]
+        # Too much to show: a game may name the lines that matter most (what each player bought,
+        # took or scored: its narration's SUMMARY_KEYS), and only those are kept.
+        keys = getattr(self.session.chronicle.module, "SUMMARY_KEYS", None)
+        if keys and len(said) > SUMMARY_LINES:
+            said = [p for p in said if p.key in keys]
+        lines = [render(p) for p in said]
         if lines:
             more = len(lines) - SUMMARY_LINES
             self.summary = lines[-SUMMARY_LINES:]

@@ -325,8 +325,17 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
 
     def undo(self) -> None:
         """Take back the viewer's last action if the rules allow it."""
-        if self.viewer is None or self.session.undo(self.viewer) is None:
-            self.say(self.app.t("table.no_undo"))
+        if self.viewer is None:
+            return
+        history = self.engine.state.history
+        last = history[-1] if history else None
+        if self.session.undo(self.viewer) is None:
+            if last is not None and last.seat == self.viewer:
+                # the move itself showed a card to everyone (a card spent to a public pile): the rules
+                # take back only moves that revealed nothing, so say which and why
+                self.say(self.app.t("table.no_undo_revealed", move=self.words(last)))
+            else:
+                self.say(self.app.t("table.no_undo"))
             return
         self.animator.finish_all()
         self.menu = None
