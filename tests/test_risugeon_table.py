@@ -59,3 +59,31 @@ def test_hovering_a_card_shows_its_full_text(app: App) -> None:
     lines = table.tooltip(card)
     spec = table.engine.state.cardset.physical()[card]  # type: ignore[union-attr]
     assert spec.code in lines[0] and any(spec.get("text", {}).get("en", "") in line for line in lines)
+
+
+def _key(app: App, key: int) -> None:
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)])
+    app.frame([pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="", scancode=0)])
+
+
+def test_ending_a_turn_with_an_affordable_training_asks_once(app: App) -> None:
+    table = _table_at(app, "train")
+    assert any(a.kind == "end" for a in table.engine.legal_actions(0))
+    before = len(table.engine.state.history)
+    _key(app, pygame.K_e)
+    assert table.menu is not None and "afford a training" in table.menu.title
+    assert len(table.engine.state.history) == before, "nothing ends until the person says so"
+    _key(app, pygame.K_ESCAPE)
+    assert table.menu is None
+    _key(app, pygame.K_e)  # asked once this turn: the second E ends it
+    assert table.engine.state.history[before].kind == "end"
+
+
+def test_dont_ask_again_ends_the_turn_and_stops_asking(app: App) -> None:
+    table = _table_at(app, "train")
+    before = len(table.engine.state.history)
+    _key(app, pygame.K_e)
+    _key(app, pygame.K_2)  # End the turn, and don't ask again this game
+    assert table.engine.state.history[before].kind == "end"
+    assert table.engine.state.history[before].target == ""  # the rules see a plain end
+    assert not table.ask_before_end

@@ -68,3 +68,27 @@ def test_equipping_is_a_drag_onto_a_lit_slot(app: App) -> None:
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)])
     assert table.engine.state.history[before].kind == "equip"
     assert table.engine.state.history[before].target == equip.target
+
+
+def test_the_status_says_in_plain_words_what_to_do(app: App) -> None:
+    """No phase keys: the trash phase says how far down to discard, the right's holder gets buttons."""
+    from cardtable.games.sainome.narration import hint
+
+    table = _table_at(app, "trash")
+    view = table.engine.view(0)
+    said = table.say_phrase(hint(view, 0))
+    held = view.zones["hand:0"].count
+    assert ("Discard down to 5" in said) == (held > 5), said
+    assert "trash" not in said and "first_setup" not in said
+
+
+def test_the_right_is_taken_with_a_button(app: App) -> None:
+    table = _table_at(app, "take")
+    labels = [b.label for b in table.buttons]
+    assert "Character choice (1)" in labels and "First turn (2)" in labels
+    button = next(b for b in table.buttons if b.label == "First turn (2)")
+    before = len(table.engine.state.history)
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)])
+    taken = table.engine.state.history[before]
+    assert (taken.kind, taken.target) == ("take", "first")
