@@ -330,6 +330,10 @@ WORDS.update(
             "en": "Discard any cards you do not want (click them), then End (E)",
             "ja": "不要なカードはクリックで捨て、終了（E）",
         },
+        "sn.equip_over": {
+            "en": "Nothing else in your hand links to an empty slot: your equipment is set",
+            "ja": "手札に空いた枠とリンクするカードはもうありません：装備完了",
+        },
         "sn.setup_rolls": {"en": "Rolls for the rights: {rolls}", "ja": "権利決めの出目：{rolls}"},
         "sn.button.take_character": {"en": "Character choice (1)", "ja": "キャラクター選択権（1）"},
         "sn.button.take_first": {"en": "First turn (2)", "ja": "先攻権（2）"},

@@ -24,6 +24,7 @@ from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SLOTS = ("top", "right", "bottom", "left")
+HOLD_S = 1.6  # how long a caption holds the hand-off back
 PICK_STEP = 1.12  # card widths between the characters to choose (each one's awakened side lies beneath)
 ACTION_KEYS = {
     "refill": pygame.K_f,
@@ -186,6 +187,19 @@ class SainomeTable(TableScene):
             )
         return out
 
+    _hold = 0.0  # seconds the table stays with the person who just moved, so they read the caption
+
+    def update(self, dt: float) -> bool:
+        self._hold = max(0.0, self._hold - dt)
+        return super().update(dt)
+
+    def hand_off(self, seat: int) -> None:
+        """The hand-off waits a moment after a caption (what a roll fired, that a setup ended), so the
+        person who caused it reads it before the table turns to the other."""
+        if self._hold > 0 and self.animator.speed > 0:
+            return  # asked again next frame
+        super().hand_off(seat)
+
     def pick_width(self) -> int:
         """The characters' width while they are chosen: as large as a hand card, both sides in a column."""
         height = self.app.size[1]
@@ -231,7 +245,12 @@ class SainomeTable(TableScene):
                 entry = seat_slots.get(slot, {})
                 face = entry.get("face")
                 # the rolled face stays lit while its roller's turn lasts, not into the next one
-                lit = face is not None and face in rolled and roll.get("seat") == seat == view.active
+                lit = (
+                    face is not None
+                    and face in rolled
+                    and roll.get("why") == "attack"  # a setup roll fires nothing
+                    and roll.get("seat") == seat == view.active
+                )
                 pygame.draw.rect(
                     surface, (90, 150, 110) if lit else (44, 26, 30), rect.inflate(10, 10), border_radius=8
                 )
@@ -319,7 +338,7 @@ class SainomeTable(TableScene):
         if view.phase in ("roll", "right", "character") and any(rolls):
             # both setup rolls side by side (the latest pair; a tie is rolled again)
             pair = next(r for r in reversed(rolls) if r)
-            shown = " · ".join(f"P{i + 1} {self.session.name(i)} {face}" for i, face in enumerate(pair))
+            shown = " · ".join(f"{self.session.name(i)}: {face}" for i, face in enumerate(pair))
             lines.append(self.say_phrase(phrase("sn.setup_rolls", rolls=shown)))
         else:
             roll = data.get("last_roll")
@@ -439,9 +458,14 @@ class SainomeTable(TableScene):
         """A character's side change flips its card."""
         from ..animation import FLIP_S, Tween
 
-        said = [self.say_phrase(p) for p in caption(events, self.view())]
+        view = self.view()
+        said = [self.say_phrase(p) for p in caption(events, view)]
+        if action.kind == "equip" and action.seat == self.viewer and action.seat not in view.deciding:
+            # the setting ended by itself: nothing left in the hand links to an empty slot
+            said.append(self.say_phrase(phrase("sn.equip_over")))
         if said:
             self.say(" · ".join(said))  # the rolled face and what it set off, a counter card used
+            self._hold = HOLD_S
         for event in events:
             what = getattr(event, "what", "")
             if what in ("awaken", "revert") and getattr(event, "seat", None) is not None:
