@@ -215,16 +215,16 @@ WORDS.update(
         },
         "rg.option.pick_discard": {"en": "Discard {card}", "ja": "{card}を捨て札に"},
         "rg.option.end_always": {
-            "en": "End the turn, and don't ask again this game",
+            "en": "End the turn, and don't ask me again this game",
             "ja": "手番を終了（このゲームでは今後確認しない）",
         },
         "rg.confirm_end.train": {
             "en": "You can still afford a training: end the turn anyway? (Esc: go back)",
-            "ja": "まだ訓練できます。手番を終了しますか？（Escで戻る）",
+            "ja": "まだ訓練できます。終了しますか？（Escで戻る）",
         },
         "rg.confirm_end.cards": {
             "en": "{n} card(s) could still give skill or PS: end the turn anyway? (Esc: go back)",
-            "ja": "まだスキル・PSにできるカードが{n}種類あります。手番を終了しますか？（Escで戻る）",
+            "ja": "スキル・PSにできるカードが{n}種類あります。終了しますか？（Escで戻る）",
         },
         "rg.prompt.return": {"en": "Return a card to its pile", "ja": "カードを山に戻す"},
         "rg.prompt.discard": {"en": "Discard a card", "ja": "カードを捨て札にする"},

@@ -281,18 +281,24 @@ class RisugeonTable(TableScene):
         ]
 
     # -- ending a turn with something left, and the reshuffles ---------------------------------
-    ask_before_end = True  # "don't ask again" turns it off for the rest of this game
     _asked_turn: object = None  # the turn End already asked in (it asks once a turn)
+
+    @property
+    def not_asking(self) -> set[int]:
+        """The seats whose player said "don't ask again" (for the rest of this game)."""
+        if not hasattr(self, "_not_asking"):
+            self._not_asking: set[int] = set()
+        return self._not_asking
 
     def perform(self, action: Action, held: list[int] | None = None) -> bool:
         """End turn asks once a turn when a training is still affordable or cards could still be
-        spent (the person may not have seen them); "don't ask again" stops asking for this game."""
+        spent (the person may not have seen them); "don't ask again" stops asking that player this game."""
         if action.kind == "end" and action.target == ALWAYS:
-            self.ask_before_end = False
+            self.not_asking.add(action.seat)
             return super().perform(Action(action.seat, "end"), held)
         view = self.view()
         turn = view.data.get("turn")
-        if action.kind == "end" and self.ask_before_end and self._asked_turn != turn:
+        if action.kind == "end" and action.seat not in self.not_asking and self._asked_turn != turn:
             unspent = self.unspent(view)
             if unspent:
                 self._asked_turn = turn
