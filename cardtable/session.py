@@ -214,6 +214,11 @@ class Session:
         """The bot's choice for its seat, from that seat's view only."""
         return self.bots[seat].choose(self.engine.view(seat))
 
+    def last_action(self) -> Action | None:
+        """The most recent action of the game (None before the first)."""
+        history = self.engine.state.history
+        return history[-1] if history else None
+
     def undo(self, seat: int) -> Action | None:
         """Take back `seat`'s last action if the engine allows it."""
         if not self.engine.can_undo(seat):

@@ -87,3 +87,13 @@ def test_dont_ask_again_ends_the_turn_and_stops_asking(app: App) -> None:
     assert table.engine.state.history[before].kind == "end"
     assert table.engine.state.history[before].target == ""  # the rules see a plain end
     assert 0 in table.not_asking
+
+
+def test_undo_of_a_card_spent_for_skill_says_why_it_cannot(app: App) -> None:
+    table = _table_at(app, "discard")
+    spend = next(a for a in table.engine.legal_actions(0) if a.kind == "discard")
+    table.perform(spend)
+    if table.engine.can_undo(0):
+        pytest.skip("this spend revealed nothing")
+    table.undo()
+    assert table.toast is not None and "can't be taken back: it showed a card to everyone" in table.toast[0]

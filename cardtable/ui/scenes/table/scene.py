@@ -327,8 +327,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
         """Take back the viewer's last action if the rules allow it."""
         if self.viewer is None:
             return
-        history = self.engine.state.history
-        last = history[-1] if history else None
+        last = self.session.last_action()
         if self.session.undo(self.viewer) is None:
             if last is not None and last.seat == self.viewer:
                 # the move itself showed a card to everyone (a card spent to a public pile): the rules
