@@ -1,4 +1,4 @@
-"""The `cardtable` command: play (the default), simulate, validate, scenario.
+"""The `cardtable` command: play (the default), simulate, validate, scenario, export, new-set.
 
 Bad input anywhere (an unknown game, a bad parameter, a malformed scenario or card set) prints one
 line naming what and where, and exits 2 without a traceback.
@@ -58,7 +58,7 @@ def _parse_sets(pairs: Sequence[str]) -> dict[str, str]:
     return out
 
 
-def _progress_bar(stream: Any) -> Any:
+def _progress_bar(stream: Any, unit: str = "games") -> Any:
     """A progress callback drawing a bar on a terminal, or None when output is not a terminal (or there is
     no output at all, as in a windowed build on Windows)."""
     if stream is None or not stream.isatty():
@@ -67,7 +67,7 @@ def _progress_bar(stream: Any) -> Any:
     def show(done: int, total: int) -> None:
         width = 30
         filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
         if done == total:
             stream.write("\r" + " " * (width + 30) + "\r")
         stream.flush()
@@ -162,6 +162,70 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"ok: {path}")
     print(f"ok: {len(paths)} file(s) valid" if args.paths else f"ok: {len(paths)} bundled card set(s) valid")
     return EXIT_OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Print-and-play PDF sheets and Tabletop Simulator deck sheets of a card set."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # faces are drawn off screen: no window
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the output is the files' list
+    from .cardsets import load_named
+    from .printing import PrintOptions, default_paper
+
+    if not args.pdf and not args.png_sheets:
+        raise UsageError("export: say what to write: --pdf FILE and/or --png-sheets FOLDER")
+    cardset = load_named(args.set)
+    codes = tuple(code.strip() for code in args.cards.split(",") if code.strip()) if args.cards else ()
+    if args.pdf:
+        from .printing.pdf import export_pdf
+
+        paper = args.paper or _settings_paper() or default_paper()
+        options = PrintOptions(
+            paper=paper,
+            bleed=args.bleed is not None,
+            bleed_mm=args.bleed if args.bleed else None,
+            copies=args.copies,
+            cards=codes,
+            backs=not args.no_backs,
+        )
+        try:
+            report = export_pdf(cardset, Path(args.pdf), options, _progress_bar(sys.stderr, "cards"))
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        bleed = f", bleed {report.bleed_mm:g} mm" if report.bleed_mm else ""
+        print(
+            f"{report.path}: {report.cards} cards on {report.pages} pages ({report.paper}{bleed}) "
+            f"in {report.seconds:.1f} s"
+        )
+    if args.png_sheets:
+        from .printing.tts import export_png_sheets
+
+        try:
+            sheets = export_png_sheets(
+                cardset,
+                Path(args.png_sheets),
+                codes,
+                args.copies,
+                progress=_progress_bar(sys.stderr, "cards"),
+            )
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+        for sheet in sheets:
+            print(
+                f"{sheet.path}: Tabletop Simulator deck, width {sheet.cols}, height {sheet.rows}, "
+                f"number {sheet.cards} (the last cell is the hidden face)"
+            )
+        print(f"{Path(args.png_sheets) / 'back.png'}: the deck's back")
+    return EXIT_OK
+
+
+def _settings_paper() -> str:
+    """The paper chosen in Settings, or "" to follow the locale."""
+    from .persistence.settings import load_settings
+
+    return load_settings().paper
 
 
 def cmd_scenario(args: argparse.Namespace) -> int:
@@ -323,6 +387,44 @@ def build_parser() -> argparse.ArgumentParser:
     scen.add_argument("files", nargs="+", help="scenario files or folders")
     scen.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
     scen.set_defaults(func=cmd_scenario)
+
+    exp = sub.add_parser(
+        "export",
+        help="print-and-play PDF (3x3 a page, crop marks, duplex backs) or Tabletop Simulator sheets of a set",
+    )
+    exp.add_argument("set", help="a bundled set's name (standard52) or a card set file")
+    exp.add_argument(
+        "--pdf", metavar="FILE", help="write print sheets: faces at 300 dpi, a page of backs after each"
+    )
+    exp.add_argument(
+        "--png-sheets",
+        metavar="FOLDER",
+        help="write Tabletop Simulator deck sheets (up to 10x7 cells, the hidden face last) and back.png",
+    )
+    exp.add_argument(
+        "--paper",
+        choices=("a4", "letter"),
+        default=None,
+        help="paper (default: Settings, else from the locale)",
+    )
+    exp.add_argument(
+        "--bleed",
+        nargs="?",
+        const=0.0,
+        type=float,
+        default=None,
+        metavar="MM",
+        help="print each card's bleed (the template's bleed_mm, or MM, or 3 mm when neither says)",
+    )
+    exp.add_argument("--cards", default="", metavar="CODES", help="only these card codes, comma separated")
+    exp.add_argument(
+        "--copies",
+        choices=("as-in-set", "one"),
+        default="as-in-set",
+        help="each card as many times as the set counts it (default), or one of each",
+    )
+    exp.add_argument("--no-backs", action="store_true", help="faces only (no pages of backs for duplex)")
+    exp.set_defaults(func=cmd_export)
     return parser
 
 

@@ -28,10 +28,10 @@ THIRD_PARTY_DATA = ("noto_cjk_sans_jp_regular", "jsonschema", "jsonschema_specif
 MAPPED_PACKAGES = ("cardtable._cards", "cardtable._sprites")
 # Installed beside the project on some machines but never used by the app. jsonschema imports
 # requests only to fetch remote $refs, which card sets never have (it falls back to urllib).
+# Pillow and charset_normalizer stay: reportlab (print-and-play PDFs) needs them.
 EXCLUDES = (
     "tkinter",
     "numpy",
-    "PIL",
     "IPython",
     "matplotlib",
     "pytest",
@@ -41,7 +41,6 @@ EXCLUDES = (
     "requests",
     "urllib3",
     "certifi",
-    "charset_normalizer",
     "cryptography",
     "OpenSSL",
 )

@@ -232,6 +232,15 @@ def test_bundle_validates_every_card_set_from_inside_itself(tmp_path: Path) -> N
 
 
 @needs_bundle
+def test_bundle_exports_a_print_and_play_pdf(tmp_path: Path) -> None:
+    result = _run_bundle(
+        "export", "sainome", "--pdf", "x.pdf", "--cards", "SS", "--paper", "a4", home=tmp_path
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (tmp_path / "x.pdf").read_bytes().startswith(b"%PDF")
+
+
+@needs_bundle
 def test_bundle_carries_the_font_its_licence_and_the_metaschemas() -> None:
     root = Path(BUNDLE or "").resolve()
     files = {p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file()}

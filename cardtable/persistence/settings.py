@@ -18,6 +18,7 @@ from ..limits import MAX_SETTINGS_BYTES, FileRefused, read_limited
 from .files import atomic_write_bytes, user_folders
 
 LANGUAGES = ("en", "ja")
+PAPERS = ("a4", "letter")  # the print sheets' paper sizes (cardtable/printing/sheet.py)
 log = logging.getLogger("cardtable.settings")
 
 
@@ -33,10 +34,12 @@ class Settings:
     bot_delay_s: float = 0.5
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
+    paper: str = ""  # print-and-play paper, "a4" or "letter"; "" follows the locale
 
     def clean(self) -> Settings:
         """Values clamped into their ranges."""
         self.language = self.language if self.language in LANGUAGES else "en"
+        self.paper = self.paper if self.paper in PAPERS else ""
         self.volume = _clamp(self.volume, 0.0, 1.0, 0.7)
         self.animation_speed = _clamp(self.animation_speed, 0.0, 4.0, 1.0)
         self.claim_window_s = _clamp(self.claim_window_s, 1.0, 15.0, 3.0)

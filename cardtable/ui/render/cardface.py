@@ -112,12 +112,14 @@ class Drawn:
 class _Painter:
     """Paints one resolved face at one size."""
 
-    def __init__(self, face: Face, width: int, images: ImageStore, bleed: bool) -> None:
+    def __init__(self, face: Face, width: int, images: ImageStore, bleed: bool | float) -> None:
         self.face = face
         self.images = images
         w_mm, h_mm = face.size_mm
         px_per_mm = width / w_mm
-        self.bleed = face.bleed_mm if bleed else 0.0
+        # True: the template's bleed; a number: that many mm (a print run asking for bleed the
+        # template does not name)
+        self.bleed = (face.bleed_mm if bleed else 0.0) if isinstance(bleed, bool) else float(bleed)
         self.scale = Scale(px_per_mm, self.bleed)
         self.size = (
             round((w_mm + 2 * self.bleed) * px_per_mm),
@@ -513,6 +515,11 @@ class _Painter:
         self._patch(target, _grow(box, 1), fill if kind == "die" else colour, key, draw)
 
 
+def _bleed_key(bleed: bool | float) -> Any:
+    """A cache key part that keeps `True` (the template's bleed) apart from 1.0 mm (`True == 1.0`)."""
+    return bleed if isinstance(bleed, bool) else ("mm", float(bleed))
+
+
 def _bytes(surface: pygame.Surface) -> int:
     return surface.get_bytesize() * surface.get_width() * surface.get_height()
 
@@ -609,11 +616,13 @@ class CardRenderer:
             self._bytes -= _bytes(old.surface)
         return drawn
 
-    def drawn(self, spec: CardSpec, width: int, side: str | None = None, *, bleed: bool = False) -> Drawn:
+    def drawn(
+        self, spec: CardSpec, width: int, side: str | None = None, *, bleed: bool | float = False
+    ) -> Drawn:
         """The face of `spec` with where each text went and what could not be drawn."""
         template = self.template
         width = max(8, int(width))
-        key = ("face", spec.code, width, side, bleed, template.version)
+        key = ("face", spec.code, width, side, _bleed_key(bleed), template.version)
 
         def draw() -> Drawn:
             face = resolve_face(template, self.cardset, spec, side)
@@ -622,16 +631,16 @@ class CardRenderer:
         return self._cached(key, draw)
 
     def face(
-        self, spec: CardSpec, width: int, side: str | None = None, *, bleed: bool = False
+        self, spec: CardSpec, width: int, side: str | None = None, *, bleed: bool | float = False
     ) -> pygame.Surface:
         """The face of `spec`, `width` pixels wide (plus the bleed when asked, for print)."""
         return self.drawn(spec, width, side, bleed=bleed).surface
 
-    def back(self, width: int, *, bleed: bool = False) -> pygame.Surface:
+    def back(self, width: int, *, bleed: bool | float = False) -> pygame.Surface:
         """The set's back, `width` pixels wide."""
         template = self.template
         width = max(8, int(width))
-        key = ("back", "", width, None, bleed, template.version)
+        key = ("back", "", width, None, _bleed_key(bleed), template.version)
 
         def draw() -> Drawn:
             return _Painter(resolve_back(template, self.cardset), width, self.images, bleed).paint()

@@ -1,0 +1,161 @@
+"""Print-and-play PDF: faces from the table's renderer at 300 dpi, 3 x 3 a page, crop marks, duplex backs.
+
+reportlab (BSD, maintained since 2000) writes the file: it embeds an RGB image Flate-compressed, that
+is losslessly, so Japanese text drawn into the faces stays as crisp as the 300 dpi pixels, and it
+stores an image drawn many times (the set's back) once. Each face is placed at its exact size in
+points, so a card measures its template's millimetres whatever the pixel rounding.
+
+Pages go face, back, face, back...: print duplex, flipped on the long edge, and every back lands
+behind its face (the back page is the face page mirrored left to right, `sheet.Sheet.slot`).
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from cardtable.persistence.files import atomic_write_bytes
+from cardtable.rules.cards import CardSet
+
+from .pick import Printed, pick_cards
+from .sheet import DEFAULT_BLEED_MM, MM_PER_INCH, PrintOptions, Sheet, px_for, sheet_for
+
+Progress = Callable[[int, int], None]
+PT_PER_MM = 72 / MM_PER_INCH
+MARK_WIDTH_PT = 0.25
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """What an export wrote."""
+
+    path: Path
+    cards: int
+    pages: int
+    seconds: float
+    paper: str
+    bleed_mm: float
+
+
+def _renderer(cardset: CardSet) -> object:
+    from cardtable.ui.render.cardface import CardRenderer
+
+    pygame.font.init()  # faces need fonts only: no window
+    # a whole print run passes through it once: keep little (a print face is 3 MiB)
+    return CardRenderer(cardset, max_cached=8, max_bytes=64 << 20)
+
+
+def _image(surface: pygame.Surface) -> object:
+    """A face as an image reportlab embeds losslessly: RGB over white (a face's round corners)."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    flat = pygame.Surface(surface.get_size())
+    flat.fill((255, 255, 255))
+    flat.blit(surface, (0, 0))
+    pil = Image.frombytes("RGB", flat.get_size(), pygame.image.tobytes(flat, "RGB"))
+    return ImageReader(pil)
+
+
+def export_pdf(
+    cardset: CardSet, out: Path, options: PrintOptions, progress: Progress | None = None
+) -> ExportReport:
+    """Write the print sheets of `cardset` to `out` (atomically); ValueError for an unknown card code,
+    copies choice or paper, or cards too big for the paper."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    # Binary streams: ASCII85 (reportlab's default) makes the file a quarter bigger for nothing.
+    rl_config.useA85 = 0
+
+    start = time.perf_counter()
+    renderer = _renderer(cardset)
+    template = renderer.template  # type: ignore[attr-defined]
+    printed = pick_cards(cardset, template.sides, options.cards, options.copies)
+    if not printed:
+        raise ValueError(f"{cardset.id}: no cards to print")
+    bleed = 0.0
+    if options.bleed:
+        bleed = options.bleed_mm if options.bleed_mm is not None else (template.data.get("bleed_mm") or 0.0)
+        bleed = float(bleed) or DEFAULT_BLEED_MM
+    sheet = sheet_for(template.size_mm, options.paper, bleed)
+    width_px = px_for(template.size_mm[0], options.dpi)
+    buffer = io.BytesIO()
+    page_w, page_h = sheet.page_mm
+    canvas = Canvas(buffer, pagesize=(page_w * PT_PER_MM, page_h * PT_PER_MM), pageCompression=1)
+    canvas.setTitle(cardset.title.get("en") or cardset.id)
+    canvas.setCreator("cardtable export")
+    pages = [printed[i : i + sheet.per_page] for i in range(0, len(printed), sheet.per_page)]
+    back_image = None
+    images: dict[tuple[str, str | None], object] = {}
+    done = 0
+
+    def image_of(card: Printed, back: bool) -> object:
+        nonlocal back_image
+        if back and card.back_side is None:
+            if back_image is None:
+                back_image = _image(renderer.back(width_px, bleed=bleed))  # type: ignore[attr-defined]
+            return back_image
+        side = card.back_side if back else card.side
+        key = (card.spec.code, side)
+        if key not in images:  # copies of a card share one embedded image
+            surface = renderer.face(card.spec, width_px, side, bleed=bleed)  # type: ignore[attr-defined]
+            images[key] = _image(surface)
+        return images[key]
+
+    for cards in pages:
+        for back in (False, True) if options.backs else (False,):
+            for index, card in enumerate(cards):
+                _place(canvas, sheet, index, image_of(card, back), back)
+                if not back:
+                    done += 1
+                    if progress is not None:
+                        progress(done, len(printed))
+            _crop_marks(canvas, sheet)
+            canvas.showPage()
+    canvas.save()
+    atomic_write_bytes(out, buffer.getvalue(), keep_backup=False)
+    return ExportReport(
+        out,
+        len(printed),
+        len(pages) * (2 if options.backs else 1),
+        time.perf_counter() - start,
+        options.paper,
+        bleed,
+    )
+
+
+def _place(canvas: object, sheet: Sheet, index: int, image: object, back: bool) -> None:
+    """Draw one card (with its bleed, clipped to what the gap between cards leaves of it)."""
+    x, y = sheet.slot(index, back)
+    w, h = sheet.card_mm
+    b, shown = sheet.bleed_mm, sheet.shown_bleed_mm
+    c = canvas
+    c.saveState()  # type: ignore[attr-defined]
+    if shown < b:
+        path = c.beginPath()  # type: ignore[attr-defined]
+        path.rect(*_pt_rect(sheet, x - shown, y - shown, w + 2 * shown, h + 2 * shown))
+        c.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
+    c.drawImage(image, *_pt_rect(sheet, x - b, y - b, w + 2 * b, h + 2 * b))  # type: ignore[attr-defined]
+    c.restoreState()  # type: ignore[attr-defined]
+
+
+def _pt_rect(sheet: Sheet, x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """A rectangle in mm from the page's top-left as PDF points from its bottom-left."""
+    return x * PT_PER_MM, (sheet.page_mm[1] - y - h) * PT_PER_MM, w * PT_PER_MM, h * PT_PER_MM
+
+
+def _crop_marks(canvas: object, sheet: Sheet) -> None:
+    c = canvas
+    c.setLineWidth(MARK_WIDTH_PT)  # type: ignore[attr-defined]
+    c.setStrokeColorRGB(0, 0, 0)  # type: ignore[attr-defined]
+    page_h = sheet.page_mm[1]
+    for x1, y1, x2, y2 in sheet.crop_marks():
+        c.line(  # type: ignore[attr-defined]
+            x1 * PT_PER_MM, (page_h - y1) * PT_PER_MM, x2 * PT_PER_MM, (page_h - y2) * PT_PER_MM
+        )

@@ -1,0 +1,96 @@
+"""Tabletop Simulator deck sheets: a card set's faces as PNG grids its Custom Deck imports.
+
+Tabletop Simulator reads a deck as one image cut into at most 10 x 7 equal cells, the last cell
+being the face it shows for a card hidden from a player (here the set's back). So a sheet holds at
+most 69 cards; a bigger set gets several sheets (sheet_01.png, sheet_02.png, ...), each with its own
+hidden face, and `back.png` is the image for the deck's Back field. The grid of each sheet is printed
+so the designer can type it into the import dialog (Width, Height, Number).
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from cardtable.persistence.files import atomic_write_bytes
+from cardtable.rules.cards import CardSet
+
+from .pdf import _renderer
+from .pick import pick_cards
+
+MAX_COLS, MAX_ROWS = 10, 7
+PER_SHEET = MAX_COLS * MAX_ROWS - 1  # the last cell is the hidden face
+DEFAULT_CELL_WIDTH = 500  # px; 10 cells make a 5000 px sheet, within what the table loads
+
+
+@dataclass(frozen=True)
+class SheetFile:
+    """One written sheet and what Tabletop Simulator's import dialog asks about it."""
+
+    path: Path
+    cols: int
+    rows: int
+    cards: int
+
+
+def grid_for(cards: int) -> tuple[int, int]:
+    """The smallest grid of at most 10 columns holding `cards` plus the hidden face."""
+    cells = cards + 1
+    cols = min(MAX_COLS, cells)
+    return cols, math.ceil(cells / cols)
+
+
+def export_png_sheets(
+    cardset: CardSet,
+    folder: Path,
+    codes: tuple[str, ...] = (),
+    copies: str = "as-in-set",
+    cell_width: int = DEFAULT_CELL_WIDTH,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[SheetFile]:
+    """Write the sheets and back.png into `folder`; ValueError for an unknown code or copies choice."""
+    renderer = _renderer(cardset)
+    template = renderer.template  # type: ignore[attr-defined]
+    printed = pick_cards(cardset, template.sides, codes, copies)
+    if not printed:
+        raise ValueError(f"{cardset.id}: no cards to export")
+    cell_w, cell_h = renderer.face_size(cell_width)  # type: ignore[attr-defined]
+    back = _flat(renderer.back(cell_w))  # type: ignore[attr-defined]
+    written: list[SheetFile] = []
+    done = 0
+    chunks = [printed[i : i + PER_SHEET] for i in range(0, len(printed), PER_SHEET)]
+    for number, chunk in enumerate(chunks, 1):
+        cols, rows = grid_for(len(chunk))
+        sheet = pygame.Surface((cols * cell_w, rows * cell_h))
+        sheet.fill((255, 255, 255))
+        for index, card in enumerate(chunk):
+            row, col = divmod(index, cols)
+            sheet.blit(_flat(renderer.face(card.spec, cell_w, card.side)), (col * cell_w, row * cell_h))  # type: ignore[attr-defined]
+            done += 1
+            if progress is not None:
+                progress(done, len(printed))
+        sheet.blit(back, ((cols - 1) * cell_w, (rows - 1) * cell_h))
+        path = folder / f"sheet_{number:02d}.png"
+        _save(sheet, path)
+        written.append(SheetFile(path, cols, rows, len(chunk)))
+    _save(back, folder / "back.png")
+    return written
+
+
+def _flat(surface: pygame.Surface) -> pygame.Surface:
+    """A face over white: the sheet has no transparency for a face's round corners to show through."""
+    flat = pygame.Surface(surface.get_size())
+    flat.fill((255, 255, 255))
+    flat.blit(surface, (0, 0))
+    return flat
+
+
+def _save(surface: pygame.Surface, path: Path) -> None:
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    atomic_write_bytes(path, buffer.getvalue(), keep_backup=False)
