@@ -188,6 +188,17 @@ class Engine:
         self._public.clear()
         self._pending = _UNSET
 
+    def swap_cardset(self, cardset: CardSet) -> None:
+        """Go on with an edited card set whose cards keep their codes, counts and order (a designer's
+        edit of texts, costs or effects: cardtable.cardsets.watch says which edits qualify). The
+        position stays; what was worked out from the old texts is forgotten."""
+        if [(s.code, s.count) for s in cardset.cards] != [
+            (s.code, s.count) for s in (self.state.cardset.cards if self.state.cardset else ())
+        ]:
+            raise ValueError("a card set with other cards or counts cannot replace the one in play")
+        self.state.cardset = cardset
+        self._forget()
+
     def apply_text(self, seat: int, text: str) -> list[Event]:
         """Parse a move text for `seat` and apply it."""
         return self.apply(self.parse(seat, text))

@@ -53,6 +53,25 @@ STRINGS: dict[str, dict[str, str]] = {
     "settings.off": {"en": "off", "ja": "オフ"},
     "table.draw": {"en": "Draw", "ja": "ドロー"},
     "table.menu": {"en": "Menu (Esc)", "ja": "メニュー（Esc）"},
+    "reload.taken": {"en": "Card set reloaded", "ja": "カードセットを読み直しました"},
+    "reload.broken": {
+        "en": "The edited card set has problems; play goes on with the last good one:",
+        "ja": "編集したカードセットに問題があります。直前の正しいセットで続けます：",
+    },
+    "reload.cannot_apply": {
+        "en": "The edit cannot apply to the game in progress:",
+        "ja": "この編集は進行中のゲームに反映できません：",
+    },
+    "reload.mid_turn": {
+        "en": "a rule-relevant field changed what {name} may do now",
+        "ja": "ルールに関わる項目が変わり、{name}の今できることが変わります",
+    },
+    "reload.restart": {"en": "Restart with the new set", "ja": "新しいセットでやり直す"},
+    "reload.keep": {"en": "Keep playing", "ja": "このまま続ける"},
+    "reload.restarted": {
+        "en": "New game with the edited set; the old one is kept as {file}",
+        "ja": "編集したセットで新しいゲームを始めました。前のゲームは {file} に保存してあります",
+    },
     "table.actions": {"en": "Actions (A)", "ja": "行動一覧（A）"},
     "table.undo": {"en": "Undo", "ja": "取り消し"},
     "table.claim": {"en": "Claim! (key {key})", "ja": "宣言！（キー{key}）"},

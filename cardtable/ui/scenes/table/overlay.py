@@ -76,6 +76,9 @@ class OverlayMixin:
     def draw_overlay(self: TableScene, screen: pygame.Surface) -> list[pygame.Rect]:
         """Buttons, the toast, the tooltip and the menu, drawn over the cards."""
         rects = []
+        reload_panel = self.draw_reload(screen)  # a card set edit's problems or restart offer
+        if reload_panel is not None:
+            rects.append(reload_panel)
         if self.board.full or not self.drag.active:
             for button in self.buttons:
                 button.draw(screen)

@@ -33,6 +33,7 @@ from .log import LogMixin
 from .menu import ActionMenu
 from .overlay import OverlayMixin
 from .privacy import PrivacyMixin, visible_cards
+from .reload import ReloadMixin
 
 TOAST_S = 3.0
 
@@ -50,7 +51,9 @@ def event_key(event: Event) -> str:
     return type(event).__name__.lower()
 
 
-class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, OverlayMixin, Scene):
+class TableScene(
+    LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, OverlayMixin, ReloadMixin, Scene
+):
     """Shared table behaviour; a game's table gives its layout and declarations."""
 
     # Sounds per event (event_key -> sound name): a game adds its own announcements.
@@ -91,6 +94,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
         self._codes: tuple[re.Pattern[str], dict[str, int]] | None = None
         self.last_seen: dict[int, int] = {}  # per person: the move count when they last saw the table
         self.summary: list[str] | None = None  # what the others did, shown after a hand-off
+        self.start_watching()  # the card set's files: a designer's edit shows at once (reload.py)
         self.guard_privacy()
 
     # -- the view ----------------------------------------------------------------------------
@@ -153,6 +157,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
         menu = pygame.Rect(0, 0, max(110, width // 12), max(28, height // 26))
         menu.topright = (width - 12, 6)
         self.buttons.append(Button(self.app.t("table.menu"), menu, self.open_pause))
+        self.buttons.extend(self.reload_buttons())
         self.needs_full_redraw = True
 
     def open_pause(self) -> None:
@@ -191,6 +196,7 @@ class TableScene(LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, O
         was_animating = self.animator.busy
         changed = self.step_rolls(dt)
         changed = self.animator.update(dt) or self.moved or changed
+        changed = self.poll_reload() or changed
         self.moved = False
         if self.menu is not None:
             typed = self.menu.tick(dt)

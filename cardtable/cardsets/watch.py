@@ -1,0 +1,135 @@
+"""Hot reload: watch the files a card set is drawn and played from, and say what an edit means.
+
+    watcher = CardSetWatcher(cardset)
+    change = watcher.poll()          # None, or a Change once a file was saved
+    change.kind                      # "in_place" | "restart" | "broken"
+
+The table calls `poll` from its frame loop; it looks at the files' modification time and size at
+most every `every_s` seconds (a few `stat` calls: no thread, no busy loop). When a file changed:
+
+- the set is read again; a file with problems is "broken" (its `problems`, `file:line:col: key:
+  message`), and the watcher keeps the last good set, so the game goes on with it;
+- an edit that keeps every card's code and count in the same order (names, texts, costs, effects,
+  the look) is "in_place": physical card ids stay the same, so the running game takes the new set;
+- a card added, removed, reordered or counted differently, or the set's rules template changed, is
+  "restart": card ids would no longer match the cards dealt. `reasons` says what changed.
+
+The face template is watched too (it is re-read by the renderer); a broken template is reported here
+the same way, with the set kept.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardtable.rules.cards import CardSet
+
+from .faces import check_template_file, template_source
+from .loader import load_cardset
+from .yamlfile import LoadError, Problem
+
+POLL_EVERY_S = 0.5  # an edit shows within a second; two stat calls twice a second cost nothing
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a saved edit means for a game played with the set."""
+
+    kind: str  # "in_place", "restart" or "broken"
+    cardset: CardSet  # the new set ("broken": the last good one, still in use)
+    problems: tuple[Problem, ...] = ()
+    reasons: tuple[str, ...] = field(default=())
+    raw: bytes = b""  # the set file's bytes as read ("broken": empty), to keep a game's set beside its save
+
+
+def structural_changes(old: CardSet, new: CardSet) -> list[str]:
+    """Why a game dealt from `old` cannot go on with `new` (empty: it can): card ids are positions in
+    `physical()`, so every code and count must stay in the same order."""
+    reasons: list[str] = []
+    if old.template != new.template:
+        reasons.append(f"template changed: {old.template} -> {new.template}")
+    before = {spec.code: spec.count for spec in old.cards}
+    after = {spec.code: spec.count for spec in new.cards}
+    for code in before:
+        if code not in after:
+            reasons.append(f"card {code} removed")
+        elif after[code] != before[code]:
+            reasons.append(f"count of {code} changed: {before[code]} -> {after[code]}")
+    reasons.extend(f"card {code} added" for code in after if code not in before)
+    if not reasons and [s.code for s in old.cards] != [s.code for s in new.cards]:
+        reasons.append("cards reordered")
+    return reasons
+
+
+class CardSetWatcher:
+    """Polls a card set's file and its face template file for changes."""
+
+    def __init__(self, cardset: CardSet, every_s: float = POLL_EVERY_S) -> None:
+        self.cardset = cardset
+        self.every_s = every_s
+        self._last = time.monotonic()
+        self._stamps = self._read_stamps()
+        self.raw = self._read_raw()  # the bytes the set in use was read from
+
+    def _read_raw(self) -> bytes:
+        try:
+            return self.cardset.source.read_bytes() if self.cardset.source is not None else b""
+        except OSError:
+            return b""
+
+    def files(self) -> list[Path]:
+        """The files watched: the set's own file and its template file (not an inline template)."""
+        out: list[Path] = []
+        if self.cardset.source is not None:
+            out.append(self.cardset.source)
+        source = template_source(self.cardset)
+        if not isinstance(source, Mapping):
+            out.append(source)
+        return out
+
+    def _read_stamps(self) -> dict[Path, tuple[int, int] | None]:
+        stamps: dict[Path, tuple[int, int] | None] = {}
+        for path in self.files():
+            try:
+                stat = path.stat()
+                stamps[path] = (stat.st_mtime_ns, stat.st_size)
+            except OSError:
+                stamps[path] = None  # a file being saved (removed and written again) is looked at next time
+        return stamps
+
+    def poll(self, now: float | None = None) -> Change | None:
+        """A Change when a watched file changed since the last look, else None."""
+        now = time.monotonic() if now is None else now
+        if now - self._last < self.every_s:
+            return None
+        self._last = now
+        stamps = self._read_stamps()
+        if stamps == self._stamps:
+            return None
+        self._stamps = stamps
+        return self.check()
+
+    def check(self) -> Change:
+        """Read the set and its template again and say what the difference means."""
+        old = self.cardset
+        if old.source is None:
+            return Change("in_place", old)
+        try:
+            raw = old.source.read_bytes()
+            new = load_cardset(old.source)
+        except OSError as exc:
+            return Change("broken", old, (Problem(str(old.source), 1, 1, "", str(exc)),))
+        except LoadError as exc:
+            return Change("broken", old, tuple(exc.problems))
+        source = template_source(new)
+        if not isinstance(source, Mapping):
+            template_problems = check_template_file(source)
+            if template_problems:
+                return Change("broken", old, tuple(template_problems))
+        reasons = structural_changes(old, new)
+        self.cardset, self.raw = new, raw
+        self._stamps = self._read_stamps()  # the template may be another file now
+        return Change("restart" if reasons else "in_place", new, (), tuple(reasons), raw)

@@ -1,0 +1,183 @@
+"""Hot reload at the table: a designer saves the card set (or its face template) and the running
+table takes the edit within a second, says it cannot, or shows what is wrong with the file.
+
+- An edit that keeps every card's code and count (texts, costs, effects, the look) is taken in
+  place, unless it changes what the deciding seats may do right now (a rule-relevant field changed
+  mid-turn): the engine swaps the set, the faces are drawn again from it.
+- Anything else (a card added or removed, a count changed, the rules template changed, or the
+  mid-turn case) is said on the table with a button to restart with the new set: the game in
+  progress is saved first under its own name (saves/before-reload-TIME.json), with the set it was
+  dealt from kept beside the set's file (NAME.before-TIME.yaml, so its relative paths still hold),
+  so the old game still loads.
+- A file with problems shows them (`file:line:col: key: message`) over the table, and play goes on
+  with the last good set; the next good save clears them.
+
+The face template alone is re-read by the renderer itself (cardtable/ui/render/cardface.py).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ....cardsets.watch import CardSetWatcher, Change, structural_changes
+from ....persistence.files import atomic_write_bytes, user_folders
+from ....resources import faces_dir
+from ....rules.cards import CardSet
+from ...widgets import GOLD, Button, draw_panel, draw_text
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+log = logging.getLogger(__name__)
+MAX_PROBLEM_LINES = 8
+
+
+class ReloadMixin:
+    """Watches the table's card set; TableScene calls `poll_reload` every frame."""
+
+    watcher: CardSetWatcher | None = None
+    reload_problems: list[str]
+    restart_offer: Change | None = None
+
+    def start_watching(self: TableScene) -> None:
+        self.watcher = CardSetWatcher(self.cardset)
+        self.in_use_raw = self.watcher.raw  # the bytes of the set the game is played with
+        self.reload_problems = []
+        self.restart_offer = None
+
+    def poll_reload(self: TableScene) -> bool:
+        """Look at the files (at most twice a second); True when the table must be drawn again."""
+        if self.watcher is None:
+            return False
+        change = self.watcher.poll()
+        if change is None:
+            return False
+        if change.kind == "broken":
+            self.reload_problems = [str(p) for p in change.problems]
+            log.warning("card set edit not taken: %s", "; ".join(self.reload_problems))
+        else:
+            self.reload_problems = []
+            # against the set in play (after "keep playing", the watcher has moved on without it)
+            reasons = structural_changes(self.cardset, change.cardset) or self.changes_mid_turn(
+                change.cardset
+            )
+            if reasons:
+                self.restart_offer = Change("restart", change.cardset, (), tuple(reasons))
+            else:
+                self.take_cardset(change.cardset)
+                self.in_use_raw = change.raw
+                self.say(self.app.t("reload.taken"))
+        self.refresh_background()
+        return True
+
+    def changes_mid_turn(self: TableScene, cardset: CardSet) -> list[str]:
+        """Why the new texts cannot apply now: the deciding seats' choices would change under them."""
+        engine = self.engine
+        trial = engine.state.copy()
+        trial.cardset = cardset
+        game = engine.game
+        for seat in engine.deciding_seats():
+            before = [game.describe(engine.state, a) for a in engine.legal_actions(seat)]
+            after = [game.describe(trial, a) for a in game.legal_actions(trial, seat)]
+            if before != after:
+                return [self.app.t("reload.mid_turn", name=self.session.name(seat))]
+        problems = game.check(trial)
+        return [problems[0]] if problems else []
+
+    def take_cardset(self: TableScene, cardset: CardSet) -> None:
+        """Go on with the edited set: the same position, the cards drawn from the new data."""
+        self.engine.swap_cardset(cardset)
+        self.cardset = cardset
+        self.board.cardset = cardset
+        self.board.physical = cardset.physical()
+        self.board.renderer = self.app.renderer(cardset)
+        self._renderer = None  # the log's card names come from the set
+        self._codes = None
+        self.forget_view()
+        self.animator.finish_all()
+        self.relayout(animate=False)
+
+    def restart_with_new_set(self: TableScene) -> None:
+        """Keep the game in progress under its own name, then deal a new one with the new set."""
+        from ....session import Session
+        from ..registry import table_scene_for
+        from ..setup import seed_from_clock
+
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        kept = user_folders().saves / f"before-reload-{stamp}.json"
+        state = self.engine.state
+        params = dict(state.params)
+        source = self.cardset.source
+        try:
+            if source is not None and "cardset" in state.params and self.in_use_raw:
+                old_set = source.with_name(f"{source.stem}.before-{stamp}{source.suffix}")
+                if source.resolve().is_relative_to(faces_dir().parent.resolve()):
+                    old_set = kept.with_suffix(".yaml")  # never write into the bundled sets' folder
+                atomic_write_bytes(old_set, self.in_use_raw, keep_backup=False)
+                state.params["cardset"] = str(old_set)  # the kept game names the set it was dealt from
+            self.session.save(kept)
+        except OSError as exc:
+            self.say(self.app.t("table.autosave_failed", error=str(exc)))
+            return
+        try:
+            session = Session.new(self.engine.game.id, self.session.seats, seed_from_clock(), params)
+            scene = table_scene_for(self.app, session)
+        except Exception as exc:  # the new set does not make a game (a deck of the wrong size): say so
+            log.exception("could not restart with the edited set")
+            self.say(self.app.t("setup.failed", error=str(exc)))
+            return
+        log.info("restarted with the edited card set; the old game is kept in %s", kept)
+        self.app.replace(scene)
+        scene.say(self.app.t("reload.restarted", file=kept.name))  # type: ignore[attr-defined]
+
+    def keep_playing(self: TableScene) -> None:
+        self.restart_offer = None
+        self.refresh_background()
+
+    def reload_buttons(self: TableScene) -> list[Button]:
+        """Restart / keep playing, while a restart is on offer."""
+        if self.restart_offer is None:
+            return []
+        area = self.reload_area()
+        bw, bh = max(200, area.width // 3), 34
+        y = area.bottom - bh - 10
+        return [
+            Button(
+                self.app.t("reload.restart"), pygame.Rect(area.x + 12, y, bw, bh), self.restart_with_new_set
+            ),
+            Button(self.app.t("reload.keep"), pygame.Rect(area.x + 24 + bw, y, bw, bh), self.keep_playing),
+        ]
+
+    def reload_area(self: TableScene) -> pygame.Rect:
+        width, _ = self.app.size
+        lines = len(self.reload_problems[:MAX_PROBLEM_LINES]) + 1
+        if self.restart_offer is not None:
+            lines = len(self.restart_offer.reasons[:MAX_PROBLEM_LINES]) + 1
+        height = 30 + 20 * lines + (50 if self.restart_offer is not None else 0)
+        return pygame.Rect(12, 44, min(width - 24, max(480, width * 2 // 3)), height)
+
+    def draw_reload(self: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
+        """The file's problems, or the restart offer, in a panel at the top of the table."""
+        if self.restart_offer is None and not self.reload_problems:
+            return None
+        area = self.reload_area()
+        draw_panel(surface, area)
+        t = self.app.t
+        if self.restart_offer is not None:
+            title = t("reload.cannot_apply")
+            lines = list(self.restart_offer.reasons)
+        else:
+            title = t("reload.broken")
+            lines = self.reload_problems
+        draw_text(surface, title, 17, (area.x + 12, area.y + 10), GOLD)
+        for i, line in enumerate(lines[:MAX_PROBLEM_LINES]):
+            draw_text(surface, _clip(line, 150), 14, (area.x + 12, area.y + 36 + 20 * i), (235, 235, 235))
+        return area
+
+
+def _clip(text: str, length: int) -> str:
+    return text if len(text) <= length else text[: length - 1] + "…"
