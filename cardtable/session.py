@@ -39,6 +39,7 @@ from .persistence.saves import (
     save_bytes,
 )
 from .rules.actions import Action
+from .rules.cards import CardSet
 from .rules.engine import Engine
 from .rules.events import Announced, Committed, Event, GameEnded, Revealed, Scored
 from .rules.narration import Chronicle, narration_for, replay_chronicle
@@ -254,6 +255,32 @@ class Session:
 
         assert self.engine.state.cardset is not None
         return " ".join(codes_text(self.engine.state.cardset, cards))
+
+    # -- a designer's edit of the card set (cardtable/ui/scenes/table/reload.py) --------------
+    def params(self) -> dict[str, Any]:
+        """The game's parameters (a copy)."""
+        return dict(self.engine.state.params)
+
+    def edit_changes_decisions(self, cardset: CardSet) -> tuple[list[int], list[str]]:
+        """The deciding seats whose choices would differ if the game went on with `cardset` now (a
+        rule-relevant field edited mid-turn), and the game's own checks that the edit breaks."""
+        engine, game = self.engine, self.engine.game
+        trial = engine.state.copy()
+        trial.cardset = cardset
+        seats = [
+            seat
+            for seat in engine.deciding_seats()
+            if [game.describe(engine.state, a) for a in engine.legal_actions(seat)]
+            != [game.describe(trial, a) for a in game.legal_actions(trial, seat)]
+        ]
+        return seats, game.check(trial)
+
+    def keep_as(self, path: Path, dealt_from: Path | None = None) -> None:
+        """Save the game to `path` before it is left for a new one; `dealt_from`: the copy of the card
+        set it was dealt from (the set's file has been edited since), which the kept save names."""
+        if dealt_from is not None:
+            self.engine.state.params["cardset"] = str(dealt_from)
+        self.save(path)
 
     # -- saving ------------------------------------------------------------------------------
     def save_document(self, replaces: str | None = None) -> tuple[bytes, str]:

@@ -76,17 +76,10 @@ class ReloadMixin:
 
     def changes_mid_turn(self: TableScene, cardset: CardSet) -> list[str]:
         """Why the new texts cannot apply now: the deciding seats' choices would change under them."""
-        engine = self.engine
-        trial = engine.state.copy()
-        trial.cardset = cardset
-        game = engine.game
-        for seat in engine.deciding_seats():
-            before = [game.describe(engine.state, a) for a in engine.legal_actions(seat)]
-            after = [game.describe(trial, a) for a in game.legal_actions(trial, seat)]
-            if before != after:
-                return [self.app.t("reload.mid_turn", name=self.session.name(seat))]
-        problems = game.check(trial)
-        return [problems[0]] if problems else []
+        seats, problems = self.session.edit_changes_decisions(cardset)
+        if seats:
+            return [self.app.t("reload.mid_turn", name=self.session.name(seats[0]))]
+        return problems[:1]
 
     def take_cardset(self: TableScene, cardset: CardSet) -> None:
         """Go on with the edited set: the same position, the cards drawn from the new data."""
@@ -109,17 +102,16 @@ class ReloadMixin:
 
         stamp = time.strftime("%Y%m%d-%H%M%S")
         kept = user_folders().saves / f"before-reload-{stamp}.json"
-        state = self.engine.state
-        params = dict(state.params)
+        params = self.session.params()
         source = self.cardset.source
         try:
-            if source is not None and "cardset" in state.params and self.in_use_raw:
-                old_set = source.with_name(f"{source.stem}.before-{stamp}{source.suffix}")
+            dealt_from = None
+            if source is not None and "cardset" in params and self.in_use_raw:
+                dealt_from = source.with_name(f"{source.stem}.before-{stamp}{source.suffix}")
                 if source.resolve().is_relative_to(faces_dir().parent.resolve()):
-                    old_set = kept.with_suffix(".yaml")  # never write into the bundled sets' folder
-                atomic_write_bytes(old_set, self.in_use_raw, keep_backup=False)
-                state.params["cardset"] = str(old_set)  # the kept game names the set it was dealt from
-            self.session.save(kept)
+                    dealt_from = kept.with_suffix(".yaml")  # never write into the bundled sets' folder
+                atomic_write_bytes(dealt_from, self.in_use_raw, keep_backup=False)
+            self.session.keep_as(kept, dealt_from)
         except OSError as exc:
             self.say(self.app.t("table.autosave_failed", error=str(exc)))
             return

@@ -1,0 +1,407 @@
+"""The sandbox: any card set on a table with no rules, for a game not yet written as rules.
+
+People take turns at the screen (the seat whose turn it is does anything, then passes), and do what
+they would with cards on a real table: move a card they can see from pile to pile or hand to hand,
+take the top card of a face-down pile, flip a pile over, turn (tap) a pile, shuffle, deal N to every
+hand, search a face-down pile in private, roll dice, count points or tokens, close the table. Every
+one of those is a move of the engine, so saves, undo (until something is revealed), replays from the
+seed, each seat's view (a hand is its owner's; a face-down pile is nobody's) and the hand-off screen
+work exactly as in every game. The piles and where they lie come from the set's `sandbox:` section
+(layout.py), or a default for any set.
+
+Moves (the default notation, with bare targets; zones are `hand:N`, `search:N` and the piles' names):
+`move H7 hand:0>table`, `take deck>hand:1`, `flip deck`, `turn table`, `shuffle deck`,
+`deal deck*5`, `search deck`, `done` (end a search: the rest goes back, a face-down pile is shuffled),
+`roll`, `count points+` / `count points-`, `pass` (the next seat's turn), `close` (end the session).
+The session also ends after `limit` moves (a parameter: the bound every game has).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from cardtable.cardsets import load_named
+from cardtable.games import GameEntry, register
+from cardtable.rules.actions import Action
+from cardtable.rules.cards import CardSet
+from cardtable.rules.dice import roll
+from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled, TurnStarted
+from cardtable.rules.game import LEGAL, Game, Param, ParamError, copy_reason, keep_legal, seat_has_no_decision
+from cardtable.rules.invariants import data_problems
+from cardtable.rules.notation import AnyWord, MoveForm, lowest_per_code
+from cardtable.rules.state import GameState
+from cardtable.rules.zones import Visibility
+
+from .data import SandboxData, game_data
+from .layout import FACES, Layout, LayoutError, layout_of
+
+MAX_DEAL = 13
+PARAMS = (
+    Param("cardset", "standard52", "the card set: a bundled name (cards/NAME.yaml) or a path to a YAML file"),
+    Param(
+        "limit",
+        100_000,
+        "the session closes by itself after this many moves (the bound every game has)",
+        minimum=10,
+        maximum=1_000_000,
+    ),
+)
+
+
+def _split(target: str, mark: str) -> tuple[str, str]:
+    left, _, right = target.partition(mark)
+    return left, right
+
+
+class Sandbox(Game):
+    """Cards on a table and no rules: every physical thing people do with cards is a move."""
+
+    id = "sandbox"
+    title, title_ja = "Sandbox", "サンドボックス"
+    description = "Any card set on a table with no rules: move, flip, shuffle, deal, search, roll, count."
+    min_seats = 2
+    max_seats = 6
+    params = PARAMS
+    cardset_name = "standard52"
+    target_word = ""
+    move_forms: ClassVar[dict[str, MoveForm]] = {
+        "move": MoveForm(1, target=AnyWord(), example="move H7 hand:0>table"),
+        "take": MoveForm(0, target=AnyWord(), example="take deck>hand:0"),
+        "flip": MoveForm(0, target=AnyWord(), example="flip deck"),
+        "turn": MoveForm(0, target=AnyWord(), example="turn table"),
+        "shuffle": MoveForm(0, target=AnyWord(), example="shuffle deck"),
+        "deal": MoveForm(0, target=AnyWord(), example="deal deck*5"),
+        "search": MoveForm(0, target=AnyWord(), example="search deck"),
+        "done": MoveForm(0, example="done"),
+        "roll": MoveForm(0, example="roll"),
+        "count": MoveForm(0, target=AnyWord(), example="count points+"),
+        "pass": MoveForm(0, example="pass"),
+        "close": MoveForm(0, example="close"),
+    }
+
+    def load_cardset(self, params: dict[str, Any]) -> CardSet:
+        cardset = load_named(params.get("cardset", self.cardset_name))
+        try:
+            layout_of(cardset)
+        except LayoutError as exc:
+            raise ParamError(f"{cardset.source or cardset.id}: {exc}") from None
+        return cardset
+
+    def max_actions(self, params: dict[str, Any], seats: int) -> int:
+        return int(params["limit"])
+
+    def layout(self, state: GameState) -> Layout:
+        return layout_of(state.cardset)
+
+    # -- setup -------------------------------------------------------------------------------
+    def setup(self, state: GameState) -> list[Event]:
+        assert state.cardset is not None
+        layout = self.layout(state)
+        for pile in layout.piles:
+            state.add_zone(pile.name, FACES[pile.face])
+        for seat in range(state.seats):
+            state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
+            state.add_zone(f"search:{seat}", Visibility.OWNER, seat)
+        start = layout.start_pile
+        cards = state.zones[start].cards
+        cards.extend(range(len(state.cardset.physical())))
+        state.rng.shuffle(cards)
+        state.data.update(
+            SandboxData(
+                turned=[],
+                counters={name: [0] * state.seats for name in layout.counters},
+                dice=[],
+                searching={},
+                moves=0,
+            )
+        )
+        events: list[Event] = [Shuffled(start, len(cards))]
+        if layout.deal:
+            events += self._deal(state, start, min(layout.deal, len(cards) // state.seats), 0)
+        state.active = 0
+        state.phase = "play"
+        events.append(TurnStarted(0))
+        return events
+
+    def _deal(self, state: GameState, pile: str, count: int, first: int) -> list[Event]:
+        """`count` cards to each hand from the top of `pile`, one at a time round the table."""
+        events: list[Event] = []
+        cards = state.zones[pile].cards
+        for _ in range(count):
+            for step in range(state.seats):
+                seat = (first + step) % state.seats
+                events.append(state.move([cards[-1]], pile, f"hand:{seat}", "deal"))
+        return events
+
+    # -- what each seat may do ---------------------------------------------------------------
+    def piles(self, state: GameState) -> list[str]:
+        """The table's piles (every zone but the seats' hands and search zones)."""
+        return [n for n in state.zones if not n.startswith(("hand:", "search:"))]
+
+    def seen_cards(self, state: GameState, seat: int, zone: str) -> list[int]:
+        """The cards of `zone` that `seat` sees, which it may move by name."""
+        pile = state.zones[zone]
+        if pile.sees_all(seat):
+            return list(pile.cards)
+        if pile.visibility is Visibility.TOP_PUBLIC and pile.cards:
+            return [pile.cards[-1]]
+        return []
+
+    def sources(self, state: GameState, seat: int) -> list[str]:
+        searching = game_data(state)["searching"].get(str(seat))
+        if searching is not None:
+            return [f"search:{seat}"]  # a search is finished before anything else
+        return [*self.piles(state), f"hand:{seat}"]
+
+    def destinations(self, state: GameState, src: str) -> list[str]:
+        hands = [f"hand:{s}" for s in range(state.seats)]
+        return [z for z in (*self.piles(state), *hands) if z != src]
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        """Every move the rules below pass, from a generous list of candidates."""
+        if seat_has_no_decision(state, seat):
+            return []
+        return keep_legal(self.why_not, state, self._candidates(state, seat))
+
+    def _candidates(self, state: GameState, seat: int) -> list[Action]:
+        assert state.cardset is not None
+        data = game_data(state)
+        out: list[Action] = []
+        for src in self.sources(state, seat):
+            for card in lowest_per_code(state.cardset, self.seen_cards(state, seat, src)):
+                out += [
+                    Action(seat, "move", (card,), f"{src}>{dst}") for dst in self.destinations(state, src)
+                ]
+        out.append(Action(seat, "done"))
+        for pile in self.piles(state):
+            cards = state.zones[pile].cards
+            out += [Action(seat, "take", (), f"{pile}>{dst}") for dst in self.destinations(state, pile)]
+            out += [Action(seat, kind, (), pile) for kind in ("flip", "turn", "shuffle")]
+            top = min(MAX_DEAL, len(cards) // state.seats)
+            out += [Action(seat, "deal", (), f"{pile}*{n}") for n in range(1, top + 1)]
+            out.append(Action(seat, "search", (), pile))
+        out.append(Action(seat, "roll"))
+        for name in data["counters"]:
+            out += [Action(seat, "count", (), f"{name}+"), Action(seat, "count", (), f"{name}-")]
+        out += [Action(seat, "pass"), Action(seat, "close")]
+        return out
+
+    # -- one rule per move ---------------------------------------------------------------------
+    def why_not(self, state: GameState, action: Action) -> str:
+        if state.over:
+            return "the game is over"
+        if seat_has_no_decision(state, action.seat):
+            return f"it is Player {(state.active or 0) + 1}'s turn"
+        rule = self.RULES.get(action.kind)
+        if rule is None:
+            return f"{action.kind} is not allowed now"
+        if action.kind != "move" and action.cards:
+            return f"{action.kind} names no card"
+        searching = str(action.seat) in game_data(state)["searching"]
+        if searching and action.kind not in ("move", "done"):
+            return "finish the search first (done)"
+        return rule(self, state, action)
+
+    def _why_move(self, state: GameState, action: Action) -> str:
+        """A card you can see, to another pile or a hand."""
+        src, dst = _split(action.target, ">")
+        if len(action.cards) != 1 or src not in self.sources(state, action.seat):
+            return "you can only move a card you can see, to another pile or hand"
+        if dst not in self.destinations(state, src):
+            return "you can only move a card you can see, to another pile or hand"
+        seen = self.seen_cards(state, action.seat, src)
+        if action.cards[0] not in seen:
+            return "you can only move a card you can see, to another pile or hand"
+        return copy_reason(state, action.cards[0], seen)
+
+    def _why_take(self, state: GameState, action: Action) -> str:
+        """The top card of a pile whose top nobody sees."""
+        src, dst = _split(action.target, ">")
+        if src not in self.piles(state) or dst not in self.destinations(state, src):
+            return "take from a pile to another pile or a hand"
+        if not state.zones[src].cards:
+            return "that pile is empty"
+        if self.seen_cards(state, action.seat, src):
+            return "its top card shows: move that card instead"
+        return LEGAL
+
+    def _why_pile(self, state: GameState, action: Action) -> str:
+        """Flip, turn, shuffle or search a pile."""
+        if action.target not in self.piles(state):
+            return f"{action.target!r} is not a pile"
+        cards = state.zones[action.target].cards
+        if action.kind in ("flip", "search") and not cards:
+            return "that pile is empty"
+        if action.kind == "shuffle" and len(cards) < 2:
+            return "there is nothing to shuffle"
+        if action.kind == "search" and state.zones[action.target].visibility is Visibility.PUBLIC:
+            return "every card of that pile shows already"
+        return LEGAL
+
+    def _why_deal(self, state: GameState, action: Action) -> str:
+        """N cards from a pile to every hand."""
+        pile, count = _split(action.target, "*")
+        if pile not in self.piles(state) or not count.isdigit() or not 1 <= int(count) <= MAX_DEAL:
+            return f"deal from a pile, 1 to {MAX_DEAL} cards to each hand"
+        if int(count) * state.seats > len(state.zones[pile].cards):
+            return "not enough cards in that pile"
+        return LEGAL
+
+    def _why_done(self, state: GameState, action: Action) -> str:
+        """End a search."""
+        return LEGAL if str(action.seat) in game_data(state)["searching"] else "you are not searching"
+
+    def _why_count(self, state: GameState, action: Action) -> str:
+        """One up or down on one of your counters."""
+        name, sign = action.target[:-1], action.target[-1:]
+        if name not in game_data(state)["counters"] or sign not in ("+", "-"):
+            return "no such counter"
+        return LEGAL
+
+    def _why_free(self, state: GameState, action: Action) -> str:
+        """Roll, pass, close: always possible on your turn."""
+        return LEGAL if not action.target else f"{action.kind} takes no target"
+
+    RULES: ClassVar[dict[str, Callable[[Sandbox, GameState, Action], str]]] = {
+        "move": _why_move,
+        "take": _why_take,
+        "flip": _why_pile,
+        "turn": _why_pile,
+        "shuffle": _why_pile,
+        "search": _why_pile,
+        "deal": _why_deal,
+        "done": _why_done,
+        "count": _why_count,
+        "roll": _why_free,
+        "pass": _why_free,
+        "close": _why_free,
+    }
+
+    def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
+        src, _ = _split(target, ">")
+        return self.seen_cards(state, seat, src) if src in state.zones else []
+
+    # -- doing it ----------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        data = game_data(state)
+        seat, kind = action.seat, action.kind
+        events: list[Event] = []
+        data["moves"] += 1
+        if kind == "move":
+            src, dst = _split(action.target, ">")
+            events.append(state.move(action.cards, src, dst, "move"))
+        elif kind == "take":
+            src, dst = _split(action.target, ">")
+            events.append(state.move([state.zones[src].cards[-1]], src, dst, "take"))
+        elif kind == "flip":
+            events += self._flip(state, seat, action.target)
+        elif kind == "turn":
+            turned = data["turned"]
+            if action.target in turned:
+                turned.remove(action.target)
+            else:
+                turned.append(action.target)
+                turned.sort()
+            events.append(Announced("turn", seat, {"pile": action.target, "turned": action.target in turned}))
+        elif kind == "shuffle":
+            cards = state.zones[action.target].cards
+            state.rng.shuffle(cards)
+            events.append(Shuffled(action.target, len(cards)))
+        elif kind == "deal":
+            pile, count = _split(action.target, "*")
+            events += self._deal(state, pile, int(count), seat)
+        elif kind == "search":
+            data["searching"][str(seat)] = action.target
+            cards = list(state.zones[action.target].cards)
+            events.append(state.move(cards, action.target, f"search:{seat}", "search"))
+        elif kind == "done":
+            pile = data["searching"].pop(str(seat))
+            rest = list(state.zones[f"search:{seat}"].cards)
+            if rest:
+                events.append(state.move(rest, f"search:{seat}", pile, "search"))
+            if state.zones[pile].visibility is Visibility.HIDDEN and len(state.zones[pile].cards) > 1:
+                state.rng.shuffle(state.zones[pile].cards)
+                events.append(Shuffled(pile, len(state.zones[pile].cards)))
+        elif kind == "roll":
+            results, event = roll(state, seat, self.layout(state).dice, 6, "sandbox")
+            data["dice"] = list(results)
+            events.append(event)
+        elif kind == "count":
+            name, sign = action.target[:-1], action.target[-1]
+            data["counters"][name][seat] += 1 if sign == "+" else -1
+            events.append(Announced("count", seat, {"counter": name, "value": data["counters"][name][seat]}))
+        elif kind == "pass":
+            state.active = (seat + 1) % state.seats
+            data["moves"] = 0
+            events.append(TurnStarted(state.active))
+        elif kind == "close":
+            self._close(state, events)
+        points = data["counters"].get("points")
+        state.scores = list(points) if points is not None else [0] * state.seats
+        if not state.over and len(state.history) + 1 >= int(state.params["limit"]):
+            self._close(state, events)  # the bound: the session closes with this move
+        return events
+
+    def _flip(self, state: GameState, seat: int, pile: str) -> list[Event]:
+        """Turn a whole pile over: its order reverses and a face-down pile shows (or hides) its faces."""
+        zone = state.zones[pile]
+        spec = self.layout(state).pile(pile)
+        zone.cards.reverse()
+        if zone.visibility is Visibility.HIDDEN:
+            zone.visibility = FACES[spec.up_face if spec is not None else "up"]
+            shown = tuple(zone.cards if zone.visibility is Visibility.PUBLIC else zone.cards[-1:])
+            return [Announced("flip", seat, {"pile": pile, "up": True}), Revealed(seat, shown, pile, "flip")]
+        zone.visibility = Visibility.HIDDEN
+        return [Announced("flip", seat, {"pile": pile, "up": False})]
+
+    def _close(self, state: GameState, events: list[Event]) -> None:
+        state.over = True
+        state.undo_floor = len(state.history) + 1  # a closed table is not reopened by undo
+        state.active = None
+        points = game_data(state)["counters"].get("points")
+        scores = list(points) if points is not None else [0] * state.seats
+        state.scores = scores
+        best = max(scores)
+        state.winners = (
+            tuple(s for s in range(state.seats) if scores[s] == best) if points is not None else ()
+        )
+        events.append(GameEnded(state.winners, tuple(scores)))
+
+    # -- what a view shows -------------------------------------------------------------------
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        data = game_data(state)
+        return {
+            "turned": list(data["turned"]),
+            "counters": {k: list(v) for k, v in data["counters"].items()},
+            "dice": list(data["dice"]),
+            "searching": dict(data["searching"]),
+            "moves": data["moves"],
+        }
+
+    def score_bounds(self, state: GameState) -> tuple[int, int]:
+        limit = int(state.params["limit"])
+        return (-limit, limit)
+
+    def scored_by_points(self, params: dict[str, Any]) -> bool:
+        return True
+
+    def check(self, state: GameState) -> list[str]:
+        problems = data_problems(state.data, SandboxData)
+        data = game_data(state)
+        for seat in range(state.seats):
+            if str(seat) not in data["searching"] and state.zones[f"search:{seat}"].cards:
+                problems.append(f"search:{seat} holds cards with no search open")
+        return problems
+
+
+register(
+    GameEntry(
+        rules=Sandbox(),
+        bots={"heuristic": "cardtable.games.sandbox.bot:SandboxBot"},
+        table="cardtable.ui.scenes.sandbox_table:SandboxTable",
+        variants=({"limit": 60}, {"limit": 40, "cardset": "sainome"}),
+        setup_options=("cardset",),
+        menu_order=90,
+    )
+)

@@ -1,0 +1,41 @@
+"""A sandbox bot: it sits in a seat the way a patient friend does when there are no rules to follow:
+on its turn it takes the top card of the first face-down pile into its hand, lays a card from its
+hand face up on the table, and passes. It reads only its view."""
+
+from __future__ import annotations
+
+from ...bots.base import Bot
+from ...rules.actions import Action
+from ...rules.view import PlayerView
+
+MOVES_A_TURN = 2
+
+
+class SandboxBot(Bot):
+    """Draws one, plays one, passes."""
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        seat = view.seat
+        done = [a for a in legal if a.kind == "done"]
+        if done:  # never left searching
+            return done[0]
+        passing = next(a for a in legal if a.kind == "pass")
+        if view.data.get("moves", 0) >= MOVES_A_TURN:
+            return passing
+        hand = f"hand:{seat}"
+        if view.data.get("moves", 0) == 0:
+            takes = [a for a in legal if a.kind == "take" and a.target.endswith(f">{hand}")]
+            if takes:
+                return takes[0]
+        spread = [
+            a
+            for a in legal
+            if a.kind == "move"
+            and a.target.startswith(f"{hand}>")
+            and view.zones.get(a.target.split(">")[1]) is not None
+            and view.zones[a.target.split(">")[1]].visibility.value == "public"
+        ]
+        if spread:
+            return self.rng.choice(spread)
+        return passing

@@ -1,0 +1,156 @@
+"""The sandbox in the log and the action menu, in English and Japanese ("Ann moves 7♥ from the hand to
+the table"; 「Annが山札を裏返す」). A card a seat may not know is counted. Pure: no pygame."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.events import Announced, DiceRolled, Event, GameEnded, Shuffled
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.view import PlayerView
+
+WORDS: dict[str, dict[str, str]] = {
+    "game.sandbox.description": {
+        "en": "Any card set on a table with no rules: move, flip, shuffle, deal, search, roll, count.",
+        "ja": "ルールなしでどのカードセットでも遊べる卓：移動・裏返し・シャッフル・配る・探す・ダイス・カウンター。",
+    },
+    "sb.move": {"en": "{who} moves {cards} from {src} to {dst}", "ja": "{who}が{cards}を{src}から{dst}へ"},
+    "sb.take": {
+        "en": "{who} takes {cards} from {src} to {dst}",
+        "ja": "{who}が{src}から{dst}へ{cards}を取る",
+    },
+    "sb.flip_up": {"en": "{who} turns {pile} face up", "ja": "{who}が{pile}を表向きにする"},
+    "sb.flip_down": {"en": "{who} turns {pile} face down", "ja": "{who}が{pile}を裏向きにする"},
+    "sb.turn": {"en": "{who} turns {pile} sideways", "ja": "{who}が{pile}を横向きにする"},
+    "sb.untap": {"en": "{who} turns {pile} upright", "ja": "{who}が{pile}を縦向きに戻す"},
+    "sb.shuffle": {"en": "{who} shuffles {pile}", "ja": "{who}が{pile}をシャッフル"},
+    "sb.deal": {"en": "{who} deals {n} from {pile} to each hand", "ja": "{who}が{pile}から各自に{n}枚配る"},
+    "sb.search": {"en": "{who} searches {pile}", "ja": "{who}が{pile}の中を探す"},
+    "sb.done": {"en": "{who} puts {pile} back", "ja": "{who}が{pile}を元に戻す"},
+    "sb.roll": {"en": "{who} rolls {faces}", "ja": "{who}のダイスは{faces}"},
+    "sb.count": {"en": "{who}: {counter} {value}", "ja": "{who}：{counter} {value}"},
+    "sb.pass": {"en": "{who} passes to the next seat", "ja": "{who}が次の人に手番を渡す"},
+    "sb.close": {"en": "{who} closes the table", "ja": "{who}が卓を閉じる"},
+    "sb.shuffled": {"en": "{pile} is shuffled", "ja": "{pile}をシャッフル"},
+    "sb.hand_of": {"en": "{who}'s hand", "ja": "{who}の手札"},
+    "sb.search_of": {"en": "{who}'s search", "ja": "{who}の捜索中の束"},
+    "sb.option.move": {"en": "Move {cards} from {src} to {dst}", "ja": "{cards}を{src}から{dst}へ"},
+    "sb.option.take": {"en": "Take the top card of {src} to {dst}", "ja": "{src}の一番上を{dst}へ"},
+    "sb.option.flip": {"en": "Flip {pile} over", "ja": "{pile}を裏返す"},
+    "sb.option.turn": {"en": "Turn {pile} (tap)", "ja": "{pile}を横向きに（タップ）"},
+    "sb.option.shuffle": {"en": "Shuffle {pile}", "ja": "{pile}をシャッフル"},
+    "sb.option.deal": {"en": "Deal {n} from {pile} to each hand", "ja": "{pile}から各自に{n}枚配る"},
+    "sb.option.search": {"en": "Search {pile} (in private)", "ja": "{pile}の中を探す（自分だけ）"},
+    "sb.option.done": {"en": "Done searching: put the rest back", "ja": "探し終える：残りを戻す"},
+    "sb.option.roll": {"en": "Roll the dice", "ja": "ダイスを振る"},
+    "sb.option.count_up": {"en": "{counter} +1", "ja": "{counter} +1"},
+    "sb.option.count_down": {"en": "{counter} -1", "ja": "{counter} -1"},
+    "sb.option.pass": {"en": "Pass to the next seat", "ja": "次の人に渡す"},
+    "sb.option.close": {"en": "Close the table (end the session)", "ja": "卓を閉じる（終了）"},
+    "sb.button.done": {"en": "Done searching (D)", "ja": "探し終える（D）"},
+    "sb.button.roll": {"en": "Roll (R)", "ja": "ダイス（R）"},
+    "sb.button.count": {"en": "Counters (C)", "ja": "カウンター（C）"},
+    "sb.button.pass": {"en": "Pass (P)", "ja": "パス（P）"},
+    "sb.label.pile": {"en": "{name} ({n})", "ja": "{name}（{n}枚）"},
+    "sb.label.turned": {"en": "turned", "ja": "横向き"},
+    "sb.label.hand": {"en": "hand {n}", "ja": "手札{n}枚"},
+    "sb.label.searching": {
+        "en": "Searching {pile}: drag what you want, then Done (D)",
+        "ja": "{pile}を探索中：欲しいカードをドラッグし、終えたら探し終える（D）",
+    },
+    "sb.status.turn": {"en": "{name}'s turn", "ja": "{name}の番"},
+    "sb.status.dice": {"en": "Dice: {faces} (total {total})", "ja": "ダイス：{faces}（合計{total}）"},
+    "param.sandbox.cardset": {"en": "Card set", "ja": "カードセット"},
+    "sb.reason.search": {"en": "finish the search first (done)", "ja": "先に探し終えてください"},
+    "sb.reason.move": {
+        "en": "you can only move a card you can see, to another pile or hand",
+        "ja": "見えているカードだけを、別の山か手札へ動かせます",
+    },
+}
+
+
+def card_name(spec: CardSpec, language: str) -> str:
+    """The card's name in the card set, in the language."""
+    return spec.name.get(language)
+
+
+def zone_word(zone: str) -> object:
+    """A zone as players name it: a pile by its name, a hand or a search by its seat."""
+    if zone.startswith("hand:"):
+        return Word("sb.hand_of", {"who": Seat(int(zone[5:]))})
+    if zone.startswith("search:"):
+        return Word("sb.search_of", {"who": Seat(int(zone[7:]))})
+    return zone
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it."""
+    kind, target = action.kind, action.target
+    if kind in ("move", "take"):
+        src, _, dst = target.partition(">")
+        return phrase(f"sb.option.{kind}", cards=Cards(action.cards), src=zone_word(src), dst=zone_word(dst))
+    if kind == "deal":
+        pile, _, n = target.partition("*")
+        return phrase("sb.option.deal", pile=pile, n=int(n))
+    if kind == "count":
+        return phrase(
+            "sb.option.count_up" if target.endswith("+") else "sb.option.count_down", counter=target[:-1]
+        )
+    return phrase(f"sb.option.{kind}", pile=target)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The sandbox asks no questions."""
+    return None
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """A move and what followed, as `view`'s seat may know it."""
+    out: list[Phrase] = []
+    who = Seat(action.seat) if action is not None else None
+    if action is not None:
+        kind, target = action.kind, action.target
+        if kind in ("move", "take"):
+            src, _, dst = target.partition(">")
+            moved = next((e for e in events if getattr(e, "src", None) == src), None)
+            cards = Cards(tuple(getattr(moved, "cards", action.cards)))
+            out.append(phrase(f"sb.{kind}", who=who, cards=cards, src=zone_word(src), dst=zone_word(dst)))
+        elif kind == "deal":
+            pile, _, n = target.partition("*")
+            out.append(phrase("sb.deal", who=who, pile=pile, n=int(n)))
+        elif kind in ("shuffle", "search"):
+            out.append(phrase(f"sb.{kind}", who=who, pile=target))
+        elif kind == "done":
+            pile = next((e.dst for e in events if getattr(e, "why", "") == "search"), "")
+            out.append(phrase("sb.done", who=who, pile=pile or "…"))
+        elif kind in ("pass", "close"):
+            out.append(phrase(f"sb.{kind}", who=who))
+    for event in events:
+        if isinstance(event, Announced) and event.what == "flip":
+            key = "sb.flip_up" if event.detail.get("up") else "sb.flip_down"
+            out.append(phrase(key, who=Seat(event.seat), pile=event.detail.get("pile")))
+        elif isinstance(event, Announced) and event.what == "turn":
+            key = "sb.turn" if event.detail.get("turned") else "sb.untap"
+            out.append(phrase(key, who=Seat(event.seat), pile=event.detail.get("pile")))
+        elif isinstance(event, Announced) and event.what == "count":
+            detail = event.detail
+            out.append(
+                phrase(
+                    "sb.count", who=Seat(event.seat), counter=detail.get("counter"), value=detail.get("value")
+                )
+            )
+        elif isinstance(event, DiceRolled):
+            out.append(phrase("sb.roll", who=Seat(event.seat), faces=", ".join(map(str, event.results))))
+        elif isinstance(event, Shuffled) and action is not None and action.kind == "done":
+            out.append(phrase("sb.shuffled", pile=event.zone))
+        elif isinstance(event, GameEnded):
+            pass  # the shared words tell the end
+    return out
+
+
+REASONS: tuple[tuple[str, str], ...] = (
+    (r"^finish the search first", "sb.reason.search"),
+    (r"^you can only move a card you can see", "sb.reason.move"),
+)
