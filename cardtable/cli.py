@@ -221,6 +221,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_new_set(args: argparse.Namespace) -> int:
+    """A new card set with a template, three example cards and a sandbox layout."""
+    from .cardsets import load_cardset
+    from .cardsets.newset import NewSetError, new_set
+    from .persistence.files import user_folders
+
+    folder = Path(args.dir).expanduser() if args.dir else user_folders().cardsets
+    try:
+        file = new_set(args.name, folder)
+    except NewSetError as exc:
+        raise UsageError(str(exc)) from None
+    load_cardset(file)  # it must open as it is
+    print(f"{file}: a new card set (3 example cards, its own face template in faces/, a sandbox layout)")
+    print(f"  play it:  cardtable, then Sandbox, card set {args.name}")
+    print(f"  print it: cardtable export {file} --pdf {args.name}.pdf")
+    return EXIT_OK
+
+
 def _settings_paper() -> str:
     """The paper chosen in Settings, or "" to follow the locale."""
     from .persistence.settings import load_settings
@@ -425,6 +443,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     exp.add_argument("--no-backs", action="store_true", help="faces only (no pages of backs for duplex)")
     exp.set_defaults(func=cmd_export)
+
+    new = sub.add_parser(
+        "new-set", help="start a card set: a template, three example cards and a sandbox layout"
+    )
+    new.add_argument("name", help="the set's name: lowercase letters, digits, _ and -")
+    new.add_argument(
+        "--dir", default="", help="where to make NAME/ (default: your card sets folder, which the menu lists)"
+    )
+    new.set_defaults(func=cmd_new_set)
     return parser
 
 

@@ -29,6 +29,7 @@ class UserFolders:
     settings: Path
     logs: Path
     cache: Path
+    cardsets: Path  # the designer's own card sets (`cardtable new-set` writes here; the sandbox lists them)
 
 
 def user_folders() -> UserFolders:
@@ -36,7 +37,9 @@ def user_folders() -> UserFolders:
     home = os.environ.get("CARDTABLE_HOME")
     if home:
         base = Path(home)
-        return UserFolders(base / "saves", base / "settings", base / "logs", base / "cache")
+        return UserFolders(
+            base / "saves", base / "settings", base / "logs", base / "cache", base / "cardsets"
+        )
     import platformdirs
 
     return UserFolders(
@@ -44,6 +47,7 @@ def user_folders() -> UserFolders:
         Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "settings",
         Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
         Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
+        Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "cardsets",
     )
 
 

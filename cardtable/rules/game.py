@@ -86,6 +86,9 @@ class Param:
     maximum: int | None = None
     choices: tuple[Any, ...] | None = None
     provisional: bool = False  # a gap in the rulebook that the spec resolved, not the designer's word
+    # Values the Setup screen offers in turn when any value of the type is accepted (`choices` would
+    # refuse the rest): asked when the screen opens, so it can list files that appear later.
+    suggest: Callable[[], tuple[Any, ...]] | None = None
 
     def coerce(self, value: Any) -> Any:
         """`value` (possibly a command-line string) as this parameter's type, or ParamError."""

@@ -37,8 +37,26 @@ from .data import SandboxData, game_data
 from .layout import FACES, Layout, LayoutError, layout_of
 
 MAX_DEAL = 13
+
+
+def card_sets() -> tuple[str, ...]:
+    """Every card set the Setup screen offers: the bundled ones by name, then the designer's own (in
+    the user's card sets folder, where `cardtable new-set` puts them) by path."""
+    from cardtable.persistence.files import user_folders
+    from cardtable.resources import bundled_cardsets
+
+    own = user_folders().cardsets
+    found = sorted(own.glob("*.yaml")) + sorted(own.glob("*/*.yaml")) if own.is_dir() else []
+    return tuple(p.stem for p in bundled_cardsets()) + tuple(str(p) for p in found)
+
+
 PARAMS = (
-    Param("cardset", "standard52", "the card set: a bundled name (cards/NAME.yaml) or a path to a YAML file"),
+    Param(
+        "cardset",
+        "standard52",
+        "the card set: a bundled name (cards/NAME.yaml) or a path to a YAML file",
+        suggest=card_sets,
+    ),
     Param(
         "limit",
         100_000,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -43,6 +44,12 @@ class SeatChoice:
 
     name: str | None = None
     kind: str = "heuristic"  # "human" or a bot name
+
+
+def shown_value(value: object) -> str:
+    """An option's value as the screen shows it: a file by its name, without its folder."""
+    text = str(value)
+    return Path(text).stem if text.endswith((".yaml", ".yml")) else text
 
 
 def seed_from_clock() -> int:
@@ -109,9 +116,10 @@ class SetupScene(FormScene):
         value = self.values[param.name]
         if isinstance(value, bool):
             self.values[param.name] = not value
-        elif param.choices:
-            index = (param.choices.index(value) + step) % len(param.choices)
-            self.values[param.name] = param.choices[index]
+        elif param.choices or param.suggest is not None:
+            offered = param.choices or param.suggest()  # type: ignore[misc]
+            index = offered.index(value) if value in offered else -1 if step > 0 else 0
+            self.values[param.name] = offered[(index + step) % len(offered)] if offered else value
         elif isinstance(value, int):
             lo = param.minimum if param.minimum is not None else value - 100
             hi = param.maximum if param.maximum is not None else value + 100
@@ -261,7 +269,7 @@ class SetupScene(FormScene):
             step_rect = pygame.Rect(rx, ry, min(rw, px(size, 170)), row_h)
             self.stepper(
                 f"opt:{param.name}",
-                str(self.values[param.name]),
+                shown_value(self.values[param.name]),
                 step_rect,
                 lambda step, p=param: self.adjust_option(p, step),
                 lambda p=param: self.adjust_option(p, 1, wrap=True),

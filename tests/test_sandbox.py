@@ -1,0 +1,164 @@
+"""The sandbox: any card set on a table with no rules, and `cardtable new-set`.
+
+Every bundled set and a brand-new one open in it; moves keep hands private, flips and searches reveal
+only what they should, undo and save/load round-trip, and the table turns a drag into the move.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable.cardsets import load_cardset
+from cardtable.cardsets.newset import NewSetError, new_set
+from cardtable.cli import main
+from cardtable.games import get_game
+from cardtable.games.sandbox import card_sets
+from cardtable.games.sandbox.layout import DEFAULT, LayoutError, layout_of
+from cardtable.resources import bundled_cardsets
+from cardtable.rules.events import UNKNOWN
+from cardtable.rules.zones import Visibility
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.scenes.registry import table_scene_for
+from cardtable.ui.scenes.sandbox_table import SandboxTable
+
+SEATS = [SeatConfig("Ann"), SeatConfig("Bo"), SeatConfig("Cy", human=False, bot="heuristic")]
+
+
+def _session(cardset: str, seats: list[SeatConfig] = SEATS, seed: int = 4) -> Session:
+    return Session.new("sandbox", seats, seed, {"cardset": cardset}, autosave=False)
+
+
+def _do(session: Session, seat: int, text: str) -> None:
+    session.apply(session.engine.parse(seat, text))
+
+
+@pytest.mark.parametrize("name", [p.stem for p in bundled_cardsets()])
+def test_every_bundled_set_opens_in_the_sandbox_and_the_bot_plays(name: str) -> None:
+    session = _session(name)
+    engine = session.engine
+    assert name in card_sets()
+    assert sum(len(z.cards) for z in engine.state.zones.values()) == len(engine.state.cardset.physical())
+    for _ in range(30):
+        seat = engine.deciding_seats()[0]
+        session.apply(session.bot_action(seat) if session.is_bot(seat) else engine.legal_actions(seat)[-3])
+    assert not engine.game.check(engine.state)
+
+
+def test_a_new_set_opens_laid_out_from_its_section_and_prints(tmp_path: Path) -> None:
+    file = new_set("proto", tmp_path)
+    cardset = load_cardset(file)
+    layout = layout_of(cardset)
+    assert [p.name for p in layout.piles] == ["deck", "discard", "market", "play"]
+    session = _session(str(file))
+    view = session.engine.view(0)
+    assert len(view.hand(0)) == 3 and all(c >= 0 for c in view.hand(0))  # dealt 3, seen by their owner
+    assert all(c == UNKNOWN for c in view.zones["hand:1"].cards)  # another seat's hand is hidden
+    assert view.data["counters"] == {"points": (0, 0, 0), "coins": (0, 0, 0)}
+    assert main(["export", str(file), "--pdf", str(tmp_path / "proto.pdf"), "--paper", "a4"]) == 0
+    with pytest.raises(NewSetError, match="exists already"):
+        new_set("proto", tmp_path)
+    with pytest.raises(NewSetError, match="lowercase"):
+        new_set("Proto Set", tmp_path)
+
+
+def test_moves_flip_search_and_counters(tmp_path: Path) -> None:
+    session = _session(str(new_set("proto", tmp_path)))
+    engine = session.engine
+    card = engine.view(0).hand(0)[0]
+    code = engine.state.cardset.physical()[card].code
+    _do(session, 0, f"move {code} hand:0>play")
+    codes = [engine.state.cardset.physical()[c].code for c in engine.view(1).zones["play"].cards]
+    assert codes == [code]  # on the table: everyone sees it
+    _do(session, 0, "take deck>discard")
+    top = engine.state.zones["discard"].cards[-1]
+    assert engine.view(2).zones["discard"].cards[-1] == top  # a face-up pile shows its top
+    _do(session, 0, "flip discard")
+    assert engine.state.zones["discard"].visibility is Visibility.HIDDEN
+    assert engine.view(1).zones["discard"].cards == (UNKNOWN,)
+    _do(session, 0, "search deck")
+    searched = engine.view(0).zones["search:0"].cards
+    assert searched and all(c >= 0 for c in searched)
+    assert all(c == UNKNOWN for c in engine.view(1).zones["search:0"].cards)  # in private
+    assert all(a.kind in ("move", "done") for a in engine.legal_actions(0))
+    _do(session, 0, "done")
+    assert not engine.state.zones["search:0"].cards
+    _do(session, 0, "count coins+")
+    _do(session, 0, "count coins+")
+    _do(session, 0, "roll")
+    assert engine.view(1).data["counters"]["coins"][0] == 2 and len(engine.view(1).data["dice"]) == 1
+    _do(session, 0, "turn play")
+    assert engine.view(2).data["turned"] == ("play",)
+    _do(session, 0, "pass")
+    assert engine.deciding_seats() == (1,)
+
+
+def test_undo_save_and_load(tmp_path: Path) -> None:
+    session = _session(str(new_set("proto", tmp_path)))
+    engine = session.engine
+    card = engine.view(0).hand(0)[0]
+    code = engine.state.cardset.physical()[card].code
+    before = engine.state.canonical()
+    _do(session, 0, "turn market")
+    _do(session, 0, "count points+")
+    assert session.undo(0) is not None and session.undo(0) is not None
+    assert engine.state.canonical() == before
+    _do(session, 0, f"move {code} hand:0>market")
+    assert session.undo(0) is None  # the card was shown to everyone: that cannot be taken back
+    _do(session, 0, "pass")
+    _do(session, 1, "deal deck*1")
+    save = tmp_path / "game.json"
+    session.save(save)
+    loaded = Session.resume(save, journal=False)
+    assert loaded.engine.state.canonical() == engine.state.canonical()
+    assert loaded.seats[2].bot == "heuristic" and not loaded.seats[2].human
+
+
+def test_a_bad_layout_is_refused_with_its_key(tmp_path: Path) -> None:
+    file = new_set("proto", tmp_path)
+    text = file.read_bytes().decode("utf-8").replace("face: up}", "face: sideways}")
+    file.write_bytes(text.encode("utf-8"))
+    with pytest.raises(Exception, match="face"):
+        _session(str(file))
+    assert layout_of(None) is DEFAULT
+    with pytest.raises(LayoutError, match="deal"):
+        from dataclasses import replace
+
+        layout_of(replace(load_cardset(new_set("other", tmp_path)), meta={"sandbox": {"deal": -1}}))
+
+
+def test_the_session_closes_at_its_bound() -> None:
+    game = get_game("sandbox")
+    session = Session.new("sandbox", SEATS[:2], 1, {"limit": 10}, autosave=False)
+    while not session.engine.is_over():
+        session.apply(session.engine.legal_actions(session.engine.deciding_seats()[0])[-3])  # never close
+    assert len(session.engine.state.history) == 10 == game.max_actions({"limit": 10}, 2)
+
+
+def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None:
+    app = App(fast=True, size=(1280, 720))
+    try:
+        session = _session(str(new_set("proto", tmp_path)), [SeatConfig("Ann"), SeatConfig("Bo")])
+        table = table_scene_for(app, session)
+        assert isinstance(table, SandboxTable)
+        app.replace(table)
+        app.frame([])
+        assert table.viewer is None  # two people: the hand-off screen first
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        app.frame([])
+        assert app.top is table and table.viewer == 0
+        card = session.engine.view(0).hand(0)[0]
+        sprite = table.board.sprites[card]
+        start = (int(sprite.x) + 10, int(sprite.y) + 10)
+        end = table.pile_rect("play", table.view()).center
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+        physical = session.engine.state.cardset.physical()
+        played = [physical[c].code for c in session.engine.state.zones["play"].cards]
+        assert played == [physical[card].code]
+    finally:
+        pygame.display.quit()
