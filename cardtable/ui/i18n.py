@@ -34,6 +34,13 @@ STRINGS: dict[str, dict[str, str]] = {
     "pause.resume": {"en": "Resume", "ja": "再開"},
     "pause.rules": {"en": "Rules", "ja": "ルール"},
     "pause.save_quit": {"en": "Save and quit to menu", "ja": "保存してメニューへ"},
+    "settings.paper": {"en": "Print paper", "ja": "印刷用紙"},
+    "settings.paper_auto": {"en": "Auto", "ja": "自動"},
+    "settings.paper_a4": {"en": "A4", "ja": "A4"},
+    "settings.paper_letter": {"en": "Letter", "ja": "レター"},
+    "pause.print": {"en": "Print the cards (PDF)", "ja": "カードを印刷（PDF）"},
+    "pause.printed": {"en": "{pages} pages written to {file}", "ja": "{file} に{pages}ページ書き出しました"},
+    "pause.print_failed": {"en": "Could not print: {error}", "ja": "印刷できませんでした：{error}"},
     "handoff.pass": {"en": "Pass to {name}", "ja": "{name}に渡してください"},
     "handoff.click": {
         "en": "Click (or press Space) when only {name} can see the screen",

@@ -1,4 +1,5 @@
-"""The pause menu over the table (Esc): Resume (Esc again), Rules, Settings, Save and quit to menu.
+"""The pause menu over the table (Esc): Resume (Esc again), Rules, Settings, Save and quit to menu,
+Print the card set (a print-and-play PDF of the set in play, cardtable/printing/).
 
 It is translucent: the table stays visible, dimmed, underneath. The table's game clock stops while
 it is up, because the table moves the game on only when it is the top scene.
@@ -62,6 +63,23 @@ class PauseScene(FormScene):
 
         self.app.replace(MenuScene(self.app))
 
+    def print_set(self) -> None:
+        """The set in play as a print-and-play PDF in the user's prints folder (the paper of Settings)."""
+        from ...persistence.files import user_folders
+        from ...printing import PrintOptions, default_paper
+        from ...printing.pdf import export_pdf
+
+        cardset = self.table.cardset
+        out = user_folders().saves.parent / "prints" / f"{cardset.id}.pdf"
+        try:
+            report = export_pdf(cardset, out, PrintOptions(paper=self.app.settings.paper or default_paper()))
+        except (OSError, ValueError) as exc:
+            log.warning("print failed: %s", exc)
+            self.error = self.app.t("pause.print_failed", error=str(exc))
+        else:
+            self.error = self.app.t("pause.printed", file=str(out), pages=report.pages)
+        self.needs_full_redraw = True
+
     def build(self, size: tuple[int, int]) -> None:
         width, height = size
         t = self.app.t
@@ -73,6 +91,7 @@ class PauseScene(FormScene):
             (t("pause.rules"), self.rules, "rules"),
             (t("menu.settings"), self.settings, "settings"),
             (t("pause.save_quit"), self.save_and_quit, "save_quit"),
+            (t("pause.print"), self.print_set, "print"),
         ]
         title_h = px(size, 92)
         pad = px(size, 30)

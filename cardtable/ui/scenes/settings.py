@@ -106,6 +106,11 @@ class SettingsScene(FormScene):
         self.app.settings.claim_window_s = float(max(CLAIM_MIN, min(CLAIM_MAX, value)))
         self.changed()
 
+    def set_paper(self, paper: str) -> None:
+        """The print-and-play paper ("" follows the locale)."""
+        self.app.settings.paper = paper
+        self.changed()
+
     def toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self.changed()
@@ -123,7 +128,7 @@ class SettingsScene(FormScene):
         panel_w = min(int(width * 0.80), px(size, 900))
         row_h = px(size, 46)
         gap = px(size, 22)
-        rows = 6
+        rows = 7
         title_h = px(size, 70)
         panel_h = title_h + rows * (row_h + gap) + px(size, 100)
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
@@ -241,6 +246,21 @@ class SettingsScene(FormScene):
                 selected=settings.fullscreen,
                 on_adjust=lambda _step: self.toggle_fullscreen(),
             )
+        )
+        rect = row(t("settings.paper"))
+        papers = ["", "a4", "letter"]  # "": from the locale
+        choices(
+            rect,
+            [
+                (
+                    t(f"settings.paper_{p or 'auto'}"),
+                    settings.paper == p,
+                    lambda p=p: self.set_paper(p),
+                )
+                for p in papers
+            ],
+            "paper",
+            lambda step: self.set_paper(papers[(papers.index(settings.paper) + step) % len(papers)]),
         )
         back = pygame.Rect(0, 0, px(size, 200), px(size, 52))
         back.bottomright = (self.panel.right - pad, self.panel.bottom - px(size, 24))
