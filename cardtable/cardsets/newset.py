@@ -38,8 +38,8 @@ sandbox:
   piles:
     - {{name: deck, at: [0.05, 0.35], face: down, start: true}}
     - {{name: discard, at: [0.2, 0.35], face: up}}
-    - {{name: market, at: [0.35, 0.05], face: spread}}
-    - {{name: play, at: [0.35, 0.55], face: spread}}
+    - {{name: market, at: [0.35, 0.0], face: spread}}
+    - {{name: play, at: [0.35, 1.0], face: spread}}
   deal: 3
   counters: [points, coins]
   dice: 1

@@ -47,7 +47,8 @@ class SandboxTable(TableScene):
         x, y = spec.at if spec is not None else (0.1, 0.1)
         cw, ch = self.card_width(), self.card_h()
         left = int(x * width)
-        top = 70 + int(y * (height - 70 - ch - self.hand_height() - 30))
+        strip = self.other_hand_rect(0, view).bottom + 44  # below the other seats' hands and labels
+        top = strip + int(y * (height - strip - ch - self.hand_height() - 30))
         if view.zones[name].visibility is Visibility.PUBLIC:
             right = self.log_rect().left - 16
             return pygame.Rect(left, top, max(cw, right - left), ch)
@@ -170,7 +171,8 @@ class SandboxTable(TableScene):
         for seat in range(view.seats):
             colour = GOLD if seat in view.deciding else INK
             counters = view.data.get("counters") or {}
-            extra = "  ".join(f"{k} {v[seat]}" for k, v in counters.items())
+            names = [n for n in layout_of(self.cardset).counters if n in counters]  # the set's order
+            extra = "  ".join(f"{k} {counters[k][seat]}" for k in names)
             name = t("table.seat_label", n=seat + 1, name=self.session.name(seat))
             if seat == me:
                 hand = self.hand_rect()

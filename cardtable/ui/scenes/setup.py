@@ -266,7 +266,9 @@ class SetupScene(FormScene):
         for param in self.options:
             self.label(self.option_label(param), body, (rx, ry), INK)
             ry += round(body * 1.6)
-            step_rect = pygame.Rect(rx, ry, min(rw, px(size, 170)), row_h)
+            # a name (a card set) needs the panel's width; a number or a switch a short box
+            wide = isinstance(self.values[param.name], str) and not param.choices
+            step_rect = pygame.Rect(rx, ry, rw if wide else min(rw, px(size, 170)), row_h)
             self.stepper(
                 f"opt:{param.name}",
                 shown_value(self.values[param.name]),
