@@ -69,6 +69,7 @@ def version_report() -> str:
         f"saves:    {folders.saves}",
         f"settings: {folders.settings}",
         f"logs:     {folders.logs}",
+        f"card sets: {folders.cardsets}",
         "licences: cardtable MIT",
         f"          font {FONT_LICENCE}; {font_copyright()}",
     ]
