@@ -47,6 +47,8 @@ def card_sets() -> tuple[str, ...]:
 
     own = user_folders().cardsets
     found = sorted(own.glob("*.yaml")) + sorted(own.glob("*/*.yaml")) if own.is_dir() else []
+    # NAME.before-TIME.yaml: a set kept for a game saved before a reload, not one to start from
+    found = [p for p in found if ".before-" not in p.name]
     return tuple(p.stem for p in bundled_cardsets()) + tuple(str(p) for p in found)
 
 
