@@ -327,6 +327,15 @@ def war_hands_differ_in_size(engine: Engine) -> list[str]:
     return ["the hands differ in size between battles"]
 
 
+# Sandbox --------------------------------------------------------------------------------------------
+def sandbox_search_left_open(engine: Engine) -> list[str]:
+    state = engine.state
+    seat = next(s for s in range(state.seats) if str(s) not in state.data["searching"])
+    source = next(n for n, z in state.zones.items() if z.cards and not n.startswith("search:"))
+    state.zones[f"search:{seat}"].cards.append(state.zones[source].cards.pop())
+    return [f"search:{seat} holds cards with no search open"]
+
+
 # Sainome --------------------------------------------------------------------------------------------
 def sainome_two_cards_in_a_slot(engine: Engine) -> list[str]:
     state = engine.state
@@ -440,6 +449,7 @@ GAME_CHECKS = {
         Corruption(sainome_over_with_a_decision_pending, "sainome_pending"),
     ],
     "war": [Corruption(data_has_an_undeclared_key), Corruption(war_hands_differ_in_size)],
+    "sandbox": [Corruption(data_has_an_undeclared_key), Corruption(sandbox_search_left_open)],
 }
 CASES = [(gid, c) for gid in all_games() for c in EVERY_GAME + GAME_CHECKS.get(gid, [])]
 
