@@ -88,6 +88,14 @@ def test_a_broken_edit_shows_its_error_and_play_goes_on(app: App, tmp_path: Path
     assert table.reload_problems, "the error is on the table"
     assert f"{copy}:{index + 1}:" in table.reload_problems[0] and "count" in table.reload_problems[0]
     assert table.cardset is good and table.engine.state.cardset is good
+    line = next(b for b in table.buttons if b.label.startswith(f"{copy}:{index + 1}:"))  # clickable
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=line.rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=line.rect.center, button=1),
+        ]
+    )
+    assert table.toast is not None and f"{copy}:{index + 1}:" in table.toast[0]
     _play_one_move(table)
     app.frame([])
     # the panel is drawn over the table

@@ -75,6 +75,10 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "reload.restart": {"en": "Restart with the new set", "ja": "新しいセットでやり直す"},
     "reload.keep": {"en": "Keep playing", "ja": "このまま続ける"},
+    "reload.copied": {
+        "en": "Copied {where} (paste it into your editor's Go to)",
+        "ja": "{where} をコピーしました（エディタの「行へ移動」に貼り付け）",
+    },
     "reload.restarted": {
         "en": "New game with the edited set; the old one is kept as {file}",
         "ja": "編集したセットで新しいゲームを始めました。前のゲームは {file} に保存してあります",

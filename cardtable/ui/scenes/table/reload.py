@@ -130,11 +130,28 @@ class ReloadMixin:
         self.restart_offer = None
         self.refresh_background()
 
+    def copy_problem(self: TableScene, line: str) -> None:
+        """A problem line clicked: its `file:line:col` goes to the clipboard, for the editor's Go to."""
+        where = line.split(": ", 1)[0]
+        try:
+            pygame.scrap.put_text(where)  # SDL's clipboard (pygame-ce 2.2+ needs no scrap.init)
+        except pygame.error as exc:  # no clipboard (a headless display): the line is on screen anyway
+            log.info("clipboard unavailable: %s", exc)
+        self.say(self.app.t("reload.copied", where=where))
+
     def reload_buttons(self: TableScene) -> list[Button]:
-        """Restart / keep playing, while a restart is on offer."""
-        if self.restart_offer is None:
-            return []
+        """Restart / keep playing while a restart is on offer; each problem line, clickable, while the
+        file has problems."""
         area = self.reload_area()
+        if self.restart_offer is None:
+            return [
+                Button(
+                    _clip(line, 150),
+                    pygame.Rect(area.x + 8, area.y + 34 + 20 * i, area.width - 16, 19),
+                    lambda line=line: self.copy_problem(line),
+                )
+                for i, line in enumerate(self.reload_problems[:MAX_PROBLEM_LINES])
+            ]
         bw, bh = max(200, area.width // 3), 34
         y = area.bottom - bh - 10
         return [
@@ -149,7 +166,7 @@ class ReloadMixin:
         lines = len(self.reload_problems[:MAX_PROBLEM_LINES]) + 1
         if self.restart_offer is not None:
             lines = len(self.restart_offer.reasons[:MAX_PROBLEM_LINES]) + 1
-        height = 30 + 20 * lines + (50 if self.restart_offer is not None else 0)
+        height = 34 + 20 * lines + (50 if self.restart_offer is not None else 0)
         return pygame.Rect(12, 44, min(width - 24, max(480, width * 2 // 3)), height)
 
     def draw_reload(self: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
@@ -166,7 +183,7 @@ class ReloadMixin:
             title = t("reload.broken")
             lines = self.reload_problems
         draw_text(surface, title, 17, (area.x + 12, area.y + 10), GOLD)
-        for i, line in enumerate(lines[:MAX_PROBLEM_LINES]):
+        for i, line in enumerate(lines[:MAX_PROBLEM_LINES] if self.restart_offer is not None else ()):
             draw_text(surface, _clip(line, 150), 14, (area.x + 12, area.y + 36 + 20 * i), (235, 235, 235))
         return area
 
