@@ -160,5 +160,10 @@ def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None
         physical = session.engine.state.cardset.physical()
         played = [physical[c].code for c in session.engine.state.zones["play"].cards]
         assert played == [physical[card].code]
+        table.perform(session.engine.parse(0, "turn play"))  # tapped: its card lies on its side
+        app.frame([])
+        on_table = session.engine.state.zones["play"].cards[0]
+        sprite = table.board.sprites[on_table]
+        assert sprite.image is not None and sprite.drawn_width > sprite.height
     finally:
         pygame.display.quit()

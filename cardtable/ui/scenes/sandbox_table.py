@@ -4,8 +4,8 @@ hand behind the shared hand-off screen, dice, counters and the log.
 Everything is a move of the sandbox game (cardtable/games/sandbox/), made through the shared table:
 drag a card you can see onto a pile or a hand (each pile and hand is a drop area for every zone a card
 can come from), click a pile for what can be done with it (take its top card, flip, turn, shuffle,
-deal, search), and the buttons roll, count, pass and end a search. A turned (tapped) pile is drawn
-with its outline turned sideways and marked.
+deal, search), and the buttons roll, count, pass and end a search. A turned (tapped) pile's cards
+are drawn on their side (turn it back to pick them up again; the action menu still moves them).
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 import pygame
 
 from ...games.sandbox.layout import layout_of
+from ...rules.events import Event
 from ...rules.view import PlayerView
 from ...rules.zones import Visibility
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
-from .table import ButtonSpec, DropArea, Pile, TableScene
+from .table import ButtonSpec, DropArea, Pile, Placement, TableScene
 
 STYLE = {Visibility.HIDDEN: "stack", Visibility.TOP_PUBLIC: "top", Visibility.PUBLIC: "row"}
 
@@ -107,6 +108,26 @@ class SandboxTable(TableScene):
                 )
         return out
 
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
+        placements = super().layout(view, size)
+        turned = set(view.data.get("turned") or ())
+        self.turned_keys = {p.key for p in placements if p.zone in turned}
+        return placements
+
+    def relayout(self, animate: bool = True, events: list[Event] | None = None) -> None:
+        """The shared placing, then the cards of a turned (tapped) pile drawn on their side. Each is
+        drawn as the board would draw it (a back where the person at the screen may not see the face)."""
+        super().relayout(animate, events)
+        for key in getattr(self, "turned_keys", ()):
+            sprite = self.board.sprites.get(key)
+            if sprite is not None:
+                upright = (
+                    self.board.face(sprite.card, sprite.width)
+                    if sprite.face_up
+                    else self.board.face(-1, sprite.width)
+                )
+                sprite.image = pygame.transform.rotate(upright, -90)
+
     def drop_areas(self) -> list[DropArea]:
         """Every pile and hand takes a card from any zone (a move's target says both ends)."""
         view = self.view()
@@ -157,12 +178,7 @@ class SandboxTable(TableScene):
         turned = set(view.data.get("turned") or ())
         for name in self.pile_names():
             rect = self.pile_rect(name, view)
-            box = rect.inflate(10, 10)
-            if name in turned:  # tapped: the outline lies on its side
-                side = pygame.Rect(0, 0, box.height, box.width)
-                side.center = box.center
-                pygame.draw.rect(surface, GOLD, side, 3, border_radius=8)
-            pygame.draw.rect(surface, (22, 46, 52), box, border_radius=8)
+            pygame.draw.rect(surface, (22, 46, 52), rect.inflate(10, 10), border_radius=8)
             label = t("sb.label.pile", name=name, n=view.zones[name].count)
             if name in turned:
                 label += " " + t("sb.label.turned")
