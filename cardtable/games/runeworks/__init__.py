@@ -8,7 +8,7 @@ rounds with Blast, 5 200 MP over seven rounds with meld damage and Blast Shot.
 Move notation (cards by their card-set code, e.g. H3 = 3 of hearts, SA = ace of spades, D10):
   reveal H9 | noreveal          Leady work: the card shown, or showing nothing (counts 0)
   draw                          take the top card of the stock (Mana Source)
-  seek S4 S5                    take the last discard into a new ES with these hand cards
+  seek S4 S5 | seek            take the last discard into a new ES with these hand cards (a 7 alone)
   set S3 S4 S5                  set a new meld from the hand
   boost H8 to m2                add a hand card to meld m2 (anyone's); `boost H8` when it fits one meld
   release H3                    discard; the last card Ignites
@@ -144,7 +144,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
                 "last_discard": None,
                 "discarder": None,
                 "rebuilds": 0,
-                "leady": {"compares": 0, "shown": {}},
+                "leady": {"compares": 0, "shown": {}, "used": {}},
             }
         )
         if state.params["first_card_face_up"]:
@@ -217,6 +217,8 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             act = pending.commits[seat]
             card = act.cards[0] if act.kind == "reveal" else NO_CARD
             shown[str(seat)] = card
+            if card != NO_CARD:
+                leady["used"].setdefault(str(seat), []).append(card)
             values[seat] = deck.rank[card] if card != NO_CARD else 0
             if card != NO_CARD:
                 events.append(Revealed(seat, (card,), f"hand:{seat}", "leady"))
@@ -386,17 +388,22 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         blasts: list[int] = []
         for seat in shooters:
-            steps, _release = plans[seat]
-            placed = sum(
-                len(cards)
-                for kind, cards, index in steps
-                if kind == "set"
-                or state.params["blast_counts_boosts"]
-                or index >= len(game_data(state)["melds"])
-                or game_data(state)["melds"][index]["owner"] == seat
-            )
-            if game_data(state)["placed"][seat] == 0 and placed >= state.params["hand_size"]:
-                blasts.append(seat)
+            # R10: a Blast puts the whole hand down this turn having set nothing before. Without
+            # blast_counts_boosts a card boosted onto another's meld does not count, so the shooter
+            # takes a plan of its own new melds when one exists (it would choose the Blast).
+            if game_data(state)["placed"][seat] == 0:
+                if not state.params["blast_counts_boosts"]:
+                    plans[seat] = self._shot_plan(state, seat, own_melds_only=True) or plans[seat]
+                steps, _release = plans[seat]
+                placed = sum(
+                    len(cards)
+                    for kind, cards, index in steps
+                    if kind == "set"
+                    or state.params["blast_counts_boosts"]
+                    or index >= len(game_data(state)["melds"])
+                )
+                if placed >= state.params["hand_size"]:
+                    blasts.append(seat)
             events.append(
                 Announced("blast_shot" if seat in blasts else "ignite_shot", seat, {"from": discarder})
             )

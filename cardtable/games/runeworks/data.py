@@ -58,6 +58,7 @@ class Leady(TypedDict):
 
     compares: int  # flips made this round (ties flip again, up to leady_max_compares)
     shown: dict[str, int]  # seat (as text) -> the card it showed in the last flip, -1 for nothing
+    used: dict[str, list[int]]  # seat (as text) -> every card it showed this round (leady_second_from_rest)
 
 
 class RuneWorksData(TypedDict):

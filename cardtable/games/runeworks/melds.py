@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from ...rules.cards import CardSet
 
@@ -212,23 +213,44 @@ def call_options(hand: list[int], discard: int, deck: Deck) -> list[tuple[int, .
 Step = tuple[str, tuple[int, ...], int]  # ("set", cards, -1) or ("boost", (card,), meld index)
 
 
+@dataclass(frozen=True)
+class ShotRules:
+    """The parameters the Ignite Shot search obeys: an ace above a king (R4), Call Sets of 7s (R5),
+    and whether a claimed 7 set alone counts as the new Elemental Sequence a claim needs."""
+
+    ace_high: bool = False
+    sevens_cs: bool = True
+    lone_seven: bool = True
+
+
+CLOSED_MELD = Meld("CS", 0)  # a stand-in for a table meld no card may join (no card has rank 0)
+
+
+def shot_rules(params: dict[str, Any]) -> ShotRules:
+    """The Shot search's rules from a game's parameters."""
+    return ShotRules(
+        bool(params["ace_high_sequences"]), bool(params["sevens_call_set"]), bool(params["lone_seven_claims"])
+    )
+
+
 def shot_plan(
     hand: list[int],
     discard: int,
     table: list[Meld],
     deck: Deck,
-    ace_high: bool = False,
-    sevens_cs: bool = True,
+    rules: ShotRules = ShotRules(),
 ) -> tuple[list[Step], int] | None:
     """How `hand` + `discard` can all be set except one card to Release, with the discard in a new
-    CS or ES (spec R7/R8), or None. Returns (steps, released card); deterministic. Without
-    `sevens_cs` no Call Set of 7s may be formed (spec R5)."""
-    if not discard_can_meld(hand, discard, deck, ace_high, sevens_cs):
+    CS or ES (spec R7/R8; a lone 7 counts as an ES with `rules.lone_seven`), or None. Returns
+    (steps, released card); deterministic. Without `rules.sevens_cs` no Call Set of 7s may be
+    formed (spec R5). Pass an empty `table` to find a plan using only the shooter's own new melds
+    (a Blast that counts no boost onto another's meld)."""
+    if not discard_can_meld(hand, discard, deck, rules):
         return None
     for release in sorted(hand, key=lambda c: (-_hand_value(deck.rank[c]), c)):
         rest = [c for c in hand if c != release] + [discard]
         items = sorted((deck.suit[c], deck.rank[c], c) for c in rest)
-        steps = _cover(tuple(items), tuple(table), discard, deck, ace_high, sevens_cs)
+        steps = _cover(tuple(items), tuple(table), discard, deck, rules)
         if steps is not None:
             return steps, release
     return None
@@ -238,22 +260,24 @@ def _hand_value(rank: int) -> int:
     return 30 if rank == SPIRIT_RANK else rank
 
 
-def discard_can_meld(hand: list[int], discard: int, deck: Deck, ace_high: bool, sevens_cs: bool) -> bool:
-    """Cheap necessary test for a Shot: the discard starts a new CS (two of its rank in hand) or a new
-    ES (two same-suit neighbours around or beside it)."""
+def discard_can_meld(hand: list[int], discard: int, deck: Deck, rules: ShotRules) -> bool:
+    """Cheap necessary test for a Shot: the discard starts a new CS (two of its rank in hand), a new
+    ES (two same-suit neighbours around or beside it), or is a 7 that may stand alone."""
     rank, suit = deck.rank, deck.suit
     wanted, colour = rank[discard], suit[discard]
+    if wanted == SPIRIT_RANK and rules.lone_seven:
+        return True
     same = 0
     values: set[int] = set()
     for card in hand:
         value = rank[card]
-        if value == wanted and (sevens_cs or wanted != SPIRIT_RANK):
+        if value == wanted and (rules.sevens_cs or wanted != SPIRIT_RANK):
             same += 1
             if same >= 2:
                 return True
         if suit[card] == colour:
-            values.update(_values(value, ace_high))
-    for v in _values(wanted, ace_high):
+            values.update(_values(value, rules.ace_high))
+    for v in _values(wanted, rules.ace_high):
         if (v - 1 in values and (v - 2 in values or v + 1 in values)) or (
             v + 1 in values and v + 2 in values
         ):
@@ -265,15 +289,12 @@ Item = tuple[int, int, int]  # (suit, value, card), sorted so the lowest card co
 
 
 def _cover(
-    items: tuple[Item, ...],
-    table: tuple[Meld, ...],
-    must: int | None,
-    deck: Deck,
-    ace_high: bool,
-    sevens_cs: bool,
+    items: tuple[Item, ...], table: tuple[Meld, ...], must: int | None, deck: Deck, rules: ShotRules
 ) -> list[Step] | None:
     """Steps that place every item, or None. The lowest item decides: it joins a table meld, starts a
-    new meld, or (an ace with ace_high) waits to be a 14 at the top of a run."""
+    new meld, waits below a lone 7 of its suit that is set first, or (an ace with ace_high) waits to
+    be a 14 at the top of a run. Cards are tried lowest first, so a card that can only join a meld a
+    higher card forms must be placed with that meld here (the 6 below a 7 set alone)."""
     if not items:
         return [] if must is None else None
     suit, value, card = items[0]
@@ -283,7 +304,7 @@ def _cover(
         for index, meld in enumerate(table):
             if meld.kind == "CS":
                 if meld.rank == deck.rank[card]:
-                    got = _cover(rest, table, must, deck, ace_high, sevens_cs)
+                    got = _cover(rest, table, must, deck, rules)
                     if got is not None:
                         return [("boost", (card,), index), *got]
                 continue
@@ -291,7 +312,7 @@ def _cover(
                 continue
             if value == meld.hi + 1:
                 new_table = table[:index] + (boosted(meld, value),) + table[index + 1 :]
-                got = _cover(rest, new_table, must, deck, ace_high, sevens_cs)
+                got = _cover(rest, new_table, must, deck, rules)
                 if got is not None:
                     return [("boost", (card,), index), *got]
             elif value < meld.lo:
@@ -299,24 +320,19 @@ def _cover(
                 if chain is not None and must not in [i[2] for i in chain]:
                     remaining = tuple(i for i in rest if i not in chain)
                     new_table = table[:index] + (boosted(meld, value),) + table[index + 1 :]
-                    got = _cover(remaining, new_table, must, deck, ace_high, sevens_cs)
+                    got = _cover(remaining, new_table, must, deck, rules)
                     if got is not None:
                         ordered = sorted([*chain, items[0]], key=lambda i: -i[1])
                         return [*(("boost", (i[2],), index) for i in ordered), *got]
     # a new Call Set with other cards of this rank
     rank = deck.rank[card]
-    same = [i for i in rest if deck.rank[i[2]] == rank] if sevens_cs or rank != SPIRIT_RANK else []
+    same = [i for i in rest if deck.rank[i[2]] == rank] if rules.sevens_cs or rank != SPIRIT_RANK else []
     for size in range(len(same), 1, -1):
         for group in combinations(same, size):
             remaining = tuple(i for i in rest if i not in group)
             meld_cards = tuple(sorted([card, *(i[2] for i in group)]))
             got = _cover(
-                remaining,
-                table + (Meld("CS", rank),),
-                None if must in meld_cards else must,
-                deck,
-                ace_high,
-                sevens_cs,
+                remaining, table + (Meld("CS", rank),), None if must in meld_cards else must, deck, rules
             )
             if got is not None:
                 return [("set", meld_cards, -1), *got]
@@ -332,33 +348,53 @@ def _cover(
         if len(run) >= 3:
             remaining = tuple(i for i in rest if i not in run)
             meld_cards = tuple(sorted(i[2] for i in run))
-            got = _cover(
-                remaining,
-                table + (Meld("ES", 0, suit, value, next_value - 1),),
-                None if must in meld_cards else must,
-                deck,
-                ace_high,
-                sevens_cs,
-            )
+            new_meld = Meld("ES", 0, suit, value, next_value - 1)
+            got = _cover(remaining, table + (new_meld,), None if must in meld_cards else must, deck, rules)
             if got is not None:
                 return [("set", meld_cards, -1), *got]
-    # a lone 7 as an Elemental (never the Shot card itself: that must be in a new ES or CS)
-    if rank == SPIRIT_RANK and not is_must:
-        got = _cover(
-            rest,
-            table + (Meld("EL", SPIRIT_RANK, suit, SPIRIT_RANK, SPIRIT_RANK),),
-            must,
-            deck,
-            ace_high,
-            sevens_cs,
-        )
+    if value < SPIRIT_RANK and not is_must:
+        got = _below_lone_seven(items[0], rest, table, must, deck, rules)
+        if got is not None:
+            return got
+    # a lone 7 as an Elemental; the claimed card itself only where a lone 7 counts as an ES
+    if rank == SPIRIT_RANK and (not is_must or rules.lone_seven):
+        elemental = Meld("EL", SPIRIT_RANK, suit, SPIRIT_RANK, SPIRIT_RANK)
+        got = _cover(rest, table + (elemental,), None if is_must else must, deck, rules)
         if got is not None:
             return [("set", (card,), -1), *got]
     # an ace may instead stand above a king
-    if ace_high and value == 1:
+    if rules.ace_high and value == 1:
         lifted = tuple(sorted((*rest, (suit, 14, card))))
-        return _cover(lifted, table, must, deck, ace_high, sevens_cs)
+        return _cover(lifted, table, must, deck, rules)
     return None
+
+
+def _below_lone_seven(
+    item: Item,
+    rest: tuple[Item, ...],
+    table: tuple[Meld, ...],
+    must: int | None,
+    deck: Deck,
+    rules: ShotRules,
+) -> list[Step] | None:
+    """Place `item` (below 7) by setting its suit's 7 alone and boosting down to it: value+1..6 of
+    the suit boosted first, then `item`. Only these runs are missed by a run set from the lowest
+    card: with three or more cards from `item` up to the 7 that run is an ES of its own."""
+    suit, value, _card = item
+    chain = _chain(rest, suit, value + 1, SPIRIT_RANK)
+    if chain is None or must in [i[2] for i in chain[:-1]]:
+        return None  # no such 7, or the claimed card would only be boosted
+    seven = chain[-1]
+    if seven[2] == must and not rules.lone_seven:
+        return None
+    remaining = tuple(i for i in rest if i not in chain)
+    grown = Meld("ES", 0, suit, value, SPIRIT_RANK)
+    got = _cover(remaining, table + (grown,), None if seven[2] == must else must, deck, rules)
+    if got is None:
+        return None
+    index = len(table)
+    downward = [("boost", (i[2],), index) for i in sorted([*chain[:-1], item], key=lambda i: -i[1])]
+    return [("set", (seven[2],), -1), *downward, *got]
 
 
 def _chain(items: tuple[Item, ...], suit: int, low: int, high: int) -> list[Item] | None:

@@ -28,6 +28,7 @@ from ...rules.notation import codes_text
 from ...rules.state import GameState
 from .data import game_data
 from .melds import (
+    CLOSED_MELD,
     SPIRIT_RANK,
     Meld,
     boost_fits,
@@ -39,6 +40,7 @@ from .melds import (
     new_melds,
     seek_options,
     shot_plan,
+    shot_rules,
 )
 from .words import CLAIM, LEADY, PLAY, START, hand
 
@@ -86,6 +88,8 @@ class RuneWorksMoves:
         cards = hand(state, seat)
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
         options = seek_options(cards, discard, deck, state.params["ace_high_sequences"])
+        if self._lone_seven(state, discard):
+            options.insert(0, ())  # the 7 taken alone as an Elemental
         return [
             Action(seat, "seek", o) for o in options if not self._keep_reason(state, cards, o, SEEK_NEEDS)
         ]
@@ -188,6 +192,9 @@ class RuneWorksMoves:
             return bad
         if state.phase != LEADY:
             return "reveal is not allowed now"
+        used = game_data(state)["leady"]["used"].get(str(action.seat), [])
+        if state.params["leady_second_from_rest"] and any(c in used for c in action.cards):
+            return "the second comparison is made from the remaining hand: show another card"
         return one_card(action)
 
     def _why_not_noreveal(self, state: GameState, action: Action) -> str:
@@ -215,9 +222,15 @@ class RuneWorksMoves:
         assert discard is not None  # the gate says so
         cards, group = hand(state, action.seat), action.cards
         shape = classify((*group, discard), deck_of(state.cardset), state.params["ace_high_sequences"])  # type: ignore[arg-type]
-        if shape is None or shape.kind != "ES":
+        if shape is None or not (shape.kind == "ES" or (not group and self._lone_seven(state, discard))):
             return SEEK_NEEDS
         return self._keep_reason(state, cards, group, SEEK_NEEDS) or self._order_reason(state, "seek", group)
+
+    def _lone_seven(self, state: GameState, discard: int) -> bool:
+        """A released 7 may be claimed alone as an Elemental (lone_seven_claims): the rune table's 7
+        'may be set alone as an Elemental Sequence', so it is the ES a Seek or Shot needs."""
+        rank = deck_of(state.cardset).rank  # type: ignore[arg-type]
+        return bool(state.params["lone_seven_claims"]) and rank[discard] == SPIRIT_RANK
 
     def _seek_gate(self, state: GameState) -> str:
         if bad := self._unlock_reason(state, "seek") or self._drawn_reason(state, "seek"):
@@ -357,22 +370,21 @@ class RuneWorksMoves:
         "shot": _why_not_shot,
     }  # every move, with its one rule
 
-    def _shot_plan(self, state: GameState, seat: int) -> ShotPlan | None:
-        """How `seat` would set everything with the last discard and Release one card, or None."""
+    def _shot_plan(self, state: GameState, seat: int, own_melds_only: bool = False) -> ShotPlan | None:
+        """How `seat` would set everything with the last discard and Release one card, or None. With
+        `own_melds_only` no card may go onto a meld already on the table (the Blast test, R10)."""
         discard = game_data(state)["last_discard"]
         if discard is None:
             return None
         cards = hand(state, seat)
         deck = deck_of(state.cardset)  # type: ignore[arg-type]
-        params = state.params
-        if not discard_can_meld(
-            cards, discard, deck, params["ace_high_sequences"], params["sevens_call_set"]
-        ):
+        rules = shot_rules(state.params)
+        if not discard_can_meld(cards, discard, deck, rules):
             return None  # most claim windows end here, before any meld table is built
         table = [Meld.from_dict(entry["meld"]) for entry in game_data(state)["melds"]]
-        return shot_plan(
-            list(cards), discard, table, deck, params["ace_high_sequences"], params["sevens_call_set"]
-        )
+        if own_melds_only:
+            table = [CLOSED_MELD] * len(table)  # keeps the new melds' numbers, takes no card
+        return shot_plan(list(cards), discard, table, deck, rules)
 
 
 def _cards_only(action: Action) -> str:

@@ -338,6 +338,10 @@ WORDS.update(
             "ja": "その捨て札では全部をセットしてイグナイトできません",
         },
         "rw.reason.one_release": {"en": "Release one card at a time", "ja": "リリースは1枚ずつです"},
+        "rw.reason.leady_rest": {
+            "en": "the second comparison is made from the remaining hand: show another card",
+            "ja": "2回目の比べ合いは残った手札から行います：別の札を見せてください",
+        },
     }
 )
 REASONS: tuple[tuple[str, str], ...] = (
@@ -357,4 +361,5 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^7s do not form a Call Set", "rw.reason.spirits"),
     (r"^that discard does not let you", "rw.reason.shot"),
     (r"^release is not allowed now", "rw.reason.one_release"),
+    (r"^the second comparison is made from the remaining hand", "rw.reason.leady_rest"),
 )

@@ -38,6 +38,12 @@ PARAMS: tuple[Param, ...] = (
         provisional=True,
     ),
     Param(
+        "lone_seven_claims",
+        True,
+        "a released 7 may be claimed alone as an Elemental: Shot when that lets the magician Ignite, "
+        "Seek before drawing (rulebook: a 7 'may be set alone as an Elemental Sequence')",
+    ),
+    Param(
         "must_keep_one_card",
         True,
         "R6: a Set or Boost may not empty the hand; the last card is Released "
@@ -86,6 +92,12 @@ PARAMS: tuple[Param, ...] = (
         "R13: every round starts with Leady work (false: the last igniter, "
         "or the seat after the last starter, begins)",
         provisional=True,
+    ),
+    Param(
+        "leady_second_from_rest",
+        True,
+        "R3: a tied magician compares again from the remaining hand, without the card already shown "
+        "(rulebook: 残った手札から; false: any card of the hand, as the spec's R3 reads it)",
     ),
     Param(
         "leady_max_compares",

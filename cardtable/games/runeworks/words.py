@@ -22,7 +22,7 @@ MOVES = {
     "reveal": MoveForm(1, example="reveal H9"),
     "noreveal": MoveForm(),
     "draw": MoveForm(),
-    "seek": MoveForm(1, more=True, example="seek S4 S5"),
+    "seek": MoveForm(0, more=True, example="seek S4 S5"),  # a bare `seek` takes a released 7 alone
     "set": MoveForm(1, more=True, example="set S3 S4 S5"),
     "boost": MoveForm(1, target=Matching(r"m\d+", "a meld name like m0"), example="boost H8 to m2"),
     "release": MoveForm(1, example="release H3"),
