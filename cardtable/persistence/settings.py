@@ -31,6 +31,7 @@ class Settings:
     muted: bool = False
     animation_speed: float = 1.0  # 0 = animations off; 2 = twice as fast
     claim_window_s: float = 3.0  # how long any seat may claim a Release (the same whoever holds what)
+    claim_ask_each: bool = False  # instead of the timed window, ask every person in turn, in private
     bot_delay_s: float = 0.5
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)

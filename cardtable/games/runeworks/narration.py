@@ -290,6 +290,17 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
 
 
 # -- refusals: the engine's reasons, matched to the words above ---------------------------------------
+# -- the table's own words (the claim window, the round end) ------------------------------------------
+WORDS.update(
+    {
+        "rw.claimed": {"en": "{name} claims!", "ja": "{name}が宣言！"},
+        "rw.claim_asking": {
+            "en": "{card} was released: each player is asked in turn, in private",
+            "ja": "{card}がリリースされました：一人ずつ順番に、他の人に見えないように確認します",
+        },
+    }
+)
+
 WORDS.update(
     {
         "rw.reason.draw_first": {

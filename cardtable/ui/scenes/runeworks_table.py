@@ -3,14 +3,19 @@ with their card counts and melds, the Mana Source (stock) and Mana Pool in the m
 level on show; Leady work, the claim window after each Release, and the drops that make moves.
 
 Claim window: after a Release at Level 3+, every other seat may claim. It looks and lasts the same
-whoever holds what: for `claim_window_s` seconds any human presses their seat number (or clicks their
-Claim button); then the claimants, one by one behind the hand-off screen, choose Shot, Call or pass.
-Humans who did not claim pass; bots decide for themselves at the end of the window.
+whoever holds what (its length is a setting, never a function of the hands). Timed (the default): for
+`claim_window_s` seconds, counted down on screen with the released card raised, any human presses their
+seat number or clicks their Claim button; presses count from the moment the card leaves the hand, also
+while it slides. A claim is acknowledged at once and pauses the clock while that claimant chooses
+Shot, Call or pass behind the hand-off screen; then the window runs on for the others. Humans who did
+not claim pass; bots decide for themselves at the end. With `claim_ask_each` (Settings) there is no
+clock: every human, in turn from the discarder's left, is asked in private after each Release.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pygame
 
@@ -31,9 +36,10 @@ class RuneWorksTable(TableScene):
     """Rune Works! on the shared table."""
 
     def __init__(self, app: App, session: Session) -> None:
-        self.claim_left = 0.0
-        self.claim_open_for: int | None = None  # the move count whose Release the window is for
-        self.claimants: list[int] = []
+        self.claim_left = 0.0  # seconds left on the window's clock
+        self.claim_for: int | None = None  # the move count whose Release the window is for
+        self.claim_closed = False  # the clock has run out (or the window is asked seat by seat)
+        self.claimants: list[int] = []  # humans who claimed, in the order they pressed
         self.leady_left = 0.0
         self.leady_shown: dict[str, int] = {}
         super().__init__(app, session)
@@ -124,6 +130,10 @@ class RuneWorksTable(TableScene):
                         Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, entry["zone"])
                     )
                 x += (len(cards) - 1) * step + gap
+        if view.phase == "claim" and view.zones["pool"].cards and self._window_open():
+            top = view.zones["pool"].cards[-1]  # the released card, raised while it may be claimed
+            lift = self.card_width() * 0.3
+            out = [p if p.card != top else replace(p, y=p.y - lift, z=p.z + 50) for p in out]
         return out
 
     def _sort_key(self, card: int) -> tuple[int, int]:
@@ -209,9 +219,12 @@ class RuneWorksTable(TableScene):
         text = ""
         if view.phase == "leady":
             text = t("table.leady")
-        elif view.phase == "claim" and self.claim_left > 0:
+        elif view.phase == "claim" and self._window_open():
             card = view.data["claim"]["card"]
             text = t("table.claim_window", card=self._card_words(card))
+            self._draw_countdown(surface, px)
+        elif view.phase == "claim" and self.app.settings.claim_ask_each:
+            text = t("rw.claim_asking", card=self._card_words(view.data["claim"]["card"]))
         elif view.active is not None:
             name = self.session.name(view.active)
             text = (
@@ -220,6 +233,24 @@ class RuneWorksTable(TableScene):
                 else t("table.waiting", name=name)
             )
         draw_text(surface, text, px + 2, (16, 16 + px * 2), INK)
+
+    def _draw_countdown(self, surface: pygame.Surface, px: int) -> None:
+        """The claim window's clock for everyone: seconds left and a shrinking bar under the pool, a
+        gold frame round the raised card; the claimants so far are named."""
+        _, pool = self.pile_rects()
+        total = max(0.1, self.app.settings.claim_window_s)
+        bar = pygame.Rect(pool.x, pool.bottom + px * 2 + 8, pool.width, max(6, px // 2))
+        pygame.draw.rect(surface, (14, 40, 30), bar, border_radius=3)
+        filled = bar.copy()
+        filled.width = int(bar.width * min(1.0, self.claim_left / total))
+        pygame.draw.rect(surface, GOLD, filled, border_radius=3)
+        secs = str(math.ceil(self.claim_left)) if not self._waiting() else "‖"
+        draw_text(surface, secs, px * 2, (bar.right + 8, bar.centery), GOLD, "midleft", bold=True)
+        if self.claimants:
+            names = ", ".join(self.session.name(s) for s in self.claimants)
+            draw_text(
+                surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
+            )
 
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
@@ -296,25 +327,48 @@ class RuneWorksTable(TableScene):
         return super().refusal(area, held)
 
     def game_buttons(self) -> list[Button]:
-        return super().game_buttons() + self._claim_buttons(self.view())
+        return super().game_buttons() + self._claim_buttons()
 
-    def _claim_buttons(self, view: PlayerView) -> list[Button]:
-        if view.phase != "claim" or self.claim_left <= 0:
+    def _claim_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """Each human's Claim button while the window takes claims (every human other than the
+        discarder, whatever they hold)."""
+        if not self._window_open():
             return []
         out = []
-        pending = [s for s in self._claim_seats() if not self.session.is_bot(s)]
-        for seat in pending:
+        width, height = self.app.size
+        for seat in self._claim_seats():
+            if self.session.is_bot(seat):
+                continue
             ax, ay = self.seat_anchor(seat)
-            rect = pygame.Rect(0, 0, max(130, self.app.size[0] // 10), max(28, self.app.size[1] // 24))
+            rect = pygame.Rect(0, 0, max(130, width // 10), max(28, height // 24))
             rect.center = (int(ax), int(ay - self.card_width() * 1.2))
-            button = Button(self.app.t("table.claim", key=seat + 1), rect, lambda s=seat: self._claim(s))
+            out.append((seat, rect.clamp(pygame.Rect(0, 0, width, height))))
+        return out
+
+    def _claim_buttons(self) -> list[Button]:
+        out = []
+        for seat, rect in self._claim_rects():
+            label = self.app.t("table.claim", key=seat + 1)
+            if seat in self.claimants:
+                label = self.app.t("rw.claimed", name=self.session.name(seat))
+            button = Button(label, rect, lambda s=seat: self._claim(s))
             button.selected = seat in self.claimants
             out.append(button)
         return out
 
     def key(self, event: pygame.event.Event) -> None:
-        if self.view().phase == "claim" and self.claim_left > 0 and pygame.K_1 <= event.key <= pygame.K_6:
+        if pygame.K_1 <= event.key <= pygame.K_6:  # accepted during the Release's slide too
             self._claim(event.key - pygame.K_1)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        # A Claim button is taken on the press, not the release, and also while cards slide (when the
+        # shared table shows no buttons): a click must never turn into a pass.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.menu is None:
+            for seat, rect in self._claim_rects():
+                if rect.collidepoint(event.pos):
+                    self._claim(seat)
+                    return
+        super().handle(event)
 
     # -- Leady work and the claim window -------------------------------------------------------
     def after_action(self, action: Action, events: list[Event]) -> None:
@@ -325,21 +379,64 @@ class RuneWorksTable(TableScene):
                 self.refresh_background()
 
     def timer_running(self) -> bool:
-        return self.claim_left > 0 or self.leady_left > 0
+        return self._window_open() or self.leady_left > 0
 
     def public_moment(self) -> bool:
-        """The claim window: everyone at the table watches the discard, so no hand is face up."""
-        return self.claim_left > 0
+        """The claim window: everyone at the table watches the discard, so no hand is face up (but
+        a claimant choosing sees their own hand)."""
+        return self._window_open() and not self._waiting()
 
     def _claim_seats(self) -> list[int]:
         pending = self.view().pending
         return list(pending.seats) if pending is not None else []
 
+    def _sync_window(self) -> None:
+        """Open the window for a new Release: the same length whoever holds what."""
+        window = self._release_number()
+        if window is None or self.claim_for == window:
+            return
+        self.claim_for = window
+        self.claimants = []
+        pending = self.engine.state.pending
+        people = [s for s in (pending.seats if pending else ()) if not self.session.is_bot(s)]
+        settings = self.app.settings
+        if settings.claim_ask_each:
+            self.claimants = people  # everyone is asked, in private, in order: nobody can be missed
+            self.claim_left, self.claim_closed = 0.0, True
+        else:
+            timed = bool(people) and not self.app.fast
+            self.claim_left = settings.claim_window_s if timed else 0.0
+            self.claim_closed = not timed
+
+    def _release_number(self) -> int | None:
+        """Which Release the open claim window is for (its place in the move list), or None. The
+        claims committed since count as moves, so they are taken off."""
+        state = self.engine.state
+        if state.phase != "claim" or state.pending is None:
+            return None
+        return self.session.move_count - len(state.pending.commits)
+
+    def _window_open(self) -> bool:
+        """Whether claims are taken now: from the moment the card leaves the hand until the clock ends."""
+        if self.engine.state.phase != "claim":
+            return False
+        self._sync_window()
+        return not self.claim_closed
+
+    def _waiting(self) -> list[int]:
+        """Claimants who have yet to choose (the clock stands still while they do)."""
+        pending = self._claim_seats()
+        return [s for s in self.claimants if s in pending]
+
     def _claim(self, seat: int) -> None:
-        if seat in self._claim_seats() and not self.session.is_bot(seat) and seat not in self.claimants:
-            self.claimants.append(seat)
-            self.app.play("claim")
-            self.refresh_background()
+        if not self._window_open() or self.session.is_bot(seat) or seat in self.claimants:
+            return
+        if seat not in self._claim_seats():
+            return
+        self.claimants.append(seat)
+        self.app.play("claim")
+        self.say(self.app.t("rw.claimed", name=self.session.name(seat)))  # acknowledged at once
+        self.refresh_background()
 
     def update(self, dt: float) -> bool:
         changed = False
@@ -348,47 +445,58 @@ class RuneWorksTable(TableScene):
             if self.leady_left == 0:
                 self.refresh_background()
                 changed = True
-        if self.claim_left > 0 and not self.animator.busy:
+        if self._window_open() and not self.animator.busy and not self._waiting():
             before = math.ceil(self.claim_left)
             self.claim_left = max(0.0, self.claim_left - dt)
+            if self.claim_left == 0:
+                self.claim_closed = True
+                self.relayout(animate=True)  # the released card settles back onto the pool
             if self.claim_left == 0 or math.ceil(self.claim_left) != before:
                 self.refresh_background()
                 changed = True
         return super().update(dt) or changed
 
+    def step(self, dt: float) -> bool:
+        waiting = self._waiting() if self.engine.state.phase == "claim" else []
+        if waiting and self.viewer == waiting[0] and self.menu is not None:
+            return False  # nothing moves (no bot either) while a claimant chooses
+        return super().step(dt)
+
     def drive(self) -> bool:
-        """Leady reveals pause the table; the claim window runs its clock, then passes and bots."""
+        """Leady reveals pause the table; the claim window runs its clock (standing still while a
+        claimant chooses), then passes for the humans who did not claim, then the bots."""
         if self.leady_left > 0:
             return True
         if self.view().phase != "claim":
-            self.claim_open_for = None
+            self.claim_for = None
             return False
-        window = self.session.move_count
-        if self.claim_open_for is None or self.claim_open_for > window:
-            self.claim_open_for = window
-            self.claimants = []
-            people = [s for s in self._claim_seats() if not self.session.is_bot(s)]
-            self.claim_left = self.app.settings.claim_window_s if people and not self.app.fast else 0.0
+        if self.claim_for != self._release_number():
+            self._sync_window()
             if self.guard_privacy():  # everyone watches the window: no hand is up
                 self.relayout(animate=False)
             self.refresh_background()
             return True
-        if self.claim_left > 0:
+        waiting = self._waiting()
+        if waiting:
+            if self.viewer != waiting[0]:
+                self.hand_off(waiting[0])
+                return True
+            if self.menu is None:
+                options = list(self.engine.legal_actions(waiting[0]))
+                only_pass = len(options) == 1
+                title = self.app.t("table.cannot_claim") if only_pass else self.app.t("rw.claim_title")
+                self.open_menu(title, options)
+            return True
+        if not self.claim_closed:
+            if self.guard_privacy():  # back to the public window after a claimant chose
+                self.relayout(animate=False)
             return True
         for seat in self._claim_seats():
-            if not self.session.is_bot(seat) and seat not in self.claimants:
+            if not self.session.is_bot(seat):
                 self.perform(Action(seat, "pass"))
                 return True
         for seat in self._claim_seats():
             if self.session.is_bot(seat):
                 self.perform(self.session.bot_action(seat))
                 return True
-        waiting = [s for s in self.claimants if s in self._claim_seats()]
-        if waiting and self.viewer != waiting[0]:
-            self.hand_off(waiting[0])
-            return True
-        if waiting and self.menu is None:
-            options = list(self.engine.legal_actions(waiting[0]))
-            title = self.app.t("rw.claim_title") if len(options) > 1 else self.app.t("table.cannot_claim")
-            self.open_menu(title, options)
         return False

@@ -1,4 +1,5 @@
-"""Settings: language, volume and mute, animation speed, the claim window's length and full screen.
+"""Settings: language, volume and mute, animation speed, the claim window (its length, or asking each
+person in turn) and full screen.
 
 Every change takes effect at once through `app.apply_settings()`, which also writes the settings file
 (a volume drag writes once, when the mouse is let go). Up/Down move between rows, Left/Right change
@@ -111,6 +112,10 @@ class SettingsScene(FormScene):
         self.app.settings.paper = paper
         self.changed()
 
+    def set_ask_each(self, ask: bool) -> None:
+        self.app.settings.claim_ask_each = ask
+        self.changed()
+
     def toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self.changed()
@@ -127,8 +132,8 @@ class SettingsScene(FormScene):
         self.rows = []
         panel_w = min(int(width * 0.80), px(size, 900))
         row_h = px(size, 46)
-        gap = px(size, 22)
-        rows = 7
+        gap = px(size, 14)  # eight rows fit a 720-pixel window
+        rows = 8
         title_h = px(size, 70)
         panel_h = title_h + rows * (row_h + gap) + px(size, 100)
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
@@ -235,6 +240,16 @@ class SettingsScene(FormScene):
             )
         )
         self.controls.append(UiButton("+", plus, lambda: self.step_claim(1), focusable=False, tag="claim+"))
+        rect = row(t("settings.claims"))
+        choices(
+            rect,
+            [
+                (t("settings.claims_timed"), not settings.claim_ask_each, lambda: self.set_ask_each(False)),
+                (t("settings.claims_ask"), settings.claim_ask_each, lambda: self.set_ask_each(True)),
+            ],
+            "claims",
+            lambda _step: self.set_ask_each(not self.app.settings.claim_ask_each),
+        )
         rect = row(t("settings.fullscreen"))
         toggle = pygame.Rect(rect.x, rect.y, px(size, 160), rect.height)
         self.controls.append(
