@@ -57,6 +57,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "settings.mute": {"en": "Mute", "ja": "ミュート"},
     "settings.animation": {"en": "Animation speed", "ja": "アニメーション速度"},
     "settings.claim": {"en": "Claim window (s)", "ja": "宣言の受付時間（秒）"},
+    "notice.continue": {"en": "Click or press Space to continue", "ja": "クリックまたはスペースで続ける"},
     "settings.claims": {"en": "Claims after a discard", "ja": "捨て札への宣言"},
     "settings.claims_timed": {"en": "Timed window", "ja": "時間制"},
     "settings.claims_ask": {"en": "Ask each in turn", "ja": "一人ずつ確認"},

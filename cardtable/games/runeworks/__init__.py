@@ -463,7 +463,8 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
         if not params["meld_damage_counts_elementals"]:
             melds = [m - e for m, e in zip(melds, data["own_elementals"], strict=True)]
         outcome = scoring.RoundOutcome(igniters, blasts, shot_from)
-        deltas = scoring.round_deltas(params, outcome, hands, melds, deck)
+        items = scoring.round_items(params, outcome, hands, melds, deck)
+        deltas = [sum(item["mp"] for item in seat) for seat in items]
         for seat in range(state.seats):
             if seat not in igniters and hands[seat]:
                 events.append(Revealed(seat, tuple(sorted(hands[seat])), f"hand:{seat}", "scoring"))
@@ -480,6 +481,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
                 "shot_from": shot_from,
                 "deltas": deltas,
                 "mp": list(state.scores),
+                "why": items,
             }
         )
         if scoring.match_is_decided(state.scores, data["rounds_played"], round_limit(params)):

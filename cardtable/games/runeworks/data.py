@@ -18,6 +18,7 @@ from operator import attrgetter
 from typing import TypedDict
 
 from ...rules.state import GameState
+from .scoring import MpItem
 
 
 class MeldShape(TypedDict):
@@ -51,6 +52,7 @@ class RoundLog(_RoundEnd, total=False):
 
     deltas: list[int]  # Level 4+: each seat's MP change this round
     mp: list[int]  # Level 4+: each seat's MP after it
+    why: list[list[MpItem]]  # Level 4+: per seat, each MP change with its reason (scoring.round_items)
 
 
 class Leady(TypedDict):

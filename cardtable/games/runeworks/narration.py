@@ -8,6 +8,7 @@ phrases (cardtable/rules/narration.py) in the chosen language.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
@@ -374,3 +375,63 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^release is not allowed now", "rw.reason.one_release"),
     (r"^the second comparison is made from the remaining hand", "rw.reason.leady_rest"),
 )
+
+
+# -- the round end (Levels 4-5): each seat's MP changes and why ----------------------------------------
+WORDS.update(
+    {
+        "rw.round_end.title": {"en": "Round {n} is over", "ja": "第{n}回戦 終了"},
+        "rw.round_end.void": {
+            "en": "Nobody ignited: the Mana Source ran out. No MP changes this round.",
+            "ja": "誰もイグナイトしないまま、マナソースが尽きました。この回戦のMPの増減はありません。",
+        },
+        "rw.round_end.ignited": {"en": "{who} ignited", "ja": "{who}がイグナイト"},
+        "rw.round_end.shot": {
+            "en": "{who} ignited with a Shot on {from}'s card",
+            "ja": "{who}が{from}の捨て札でイグナイトショット",
+        },
+        "rw.round_end.head": {"en": "Magician|Why|MP change|MP now", "ja": "魔術師|理由|増減|現在のMP"},
+        "rw.why.ignite": {"en": "Ignite +10", "ja": "イグナイト +10"},
+        "rw.why.blast": {"en": "Blast: all 7 cards in one turn", "ja": "ブラスト：1手番で7枚すべて"},
+        "rw.why.hand": {"en": "{n} cards left in hand", "ja": "手札{n}枚"},
+        "rw.why.hand_sevens": {
+            "en": "{n} cards left in hand ({sevens} × 7 at 30)",
+            "ja": "手札{n}枚（7が{sevens}枚、各30）",
+        },
+        "rw.why.melds": {"en": "damage for {n} melds set", "ja": "セットした役{n}個のダメージ"},
+        "rw.why.shot": {"en": "{who} shot your card", "ja": "{who}にショットされた"},
+        "rw.why.blast_shot": {"en": "{who} blast-shot your card", "ja": "{who}にブラストショットされた"},
+        "rw.why.nothing": {"en": "no change", "ja": "増減なし"},
+        "rw.round_end.total": {"en": "in all", "ja": "合計"},
+        "rw.round_end.over": {"en": "That was the last round.", "ja": "これが最終回戦でした。"},
+    }
+)
+
+
+def round_end(
+    entry: dict[str, Any], seats: int
+) -> tuple[Phrase, list[Phrase], list[tuple[int, list[tuple[Phrase, int]], int, int]]]:
+    """A finished round as the round-end screen shows it: the title, what happened, and per seat its
+    reasons (each with its MP change), its MP change in all and its MP after the round."""
+    igniters = list(entry.get("igniters") or [])
+    shot_from = entry.get("shot_from")
+    head: list[Phrase] = []
+    if not igniters:
+        head.append(phrase("rw.round_end.void"))
+    for seat in igniters:
+        if isinstance(shot_from, int):
+            head.append(phrase("rw.round_end.shot", who=Seat(seat), source=Seat(shot_from)))
+        else:
+            head.append(phrase("rw.round_end.ignited", who=Seat(seat)))
+    why = list(entry.get("why") or [[] for _ in range(seats)])
+    deltas = list(entry.get("deltas") or [0] * seats)
+    mp = list(entry.get("mp") or [0] * seats)
+    rows = []
+    for seat in range(seats):
+        reasons = []
+        for item in why[seat]:
+            key = "hand_sevens" if item["why"] == "hand" and item["sevens"] else item["why"]
+            by = Seat(item["by"] if item["by"] >= 0 else None)
+            reasons.append((phrase(f"rw.why.{key}", n=item["n"], sevens=item["sevens"], who=by), item["mp"]))
+        rows.append((seat, reasons or [(phrase("rw.why.nothing"), 0)], int(deltas[seat]), int(mp[seat])))
+    return phrase("rw.round_end.title", n=entry.get("round", 0)), head, rows

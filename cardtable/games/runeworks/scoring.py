@@ -9,7 +9,7 @@ did not ignite (1 meld 30, 2 melds 50, 3+ 60) and, for the magician whose discar
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from .melds import SPIRIT_RANK, Deck
 
@@ -18,6 +18,16 @@ BLAST_BONUS = 50
 SHOT_PENALTY = 10
 BLAST_SHOT_PENALTY = 50
 SEVEN_VALUE = 30
+
+
+class MpItem(TypedDict):
+    """One reason a seat's MP changed in a round (kept in the round log, shown at the round end)."""
+
+    why: str  # ignite, blast, hand, melds, shot, blast_shot
+    mp: int  # the change, + or -
+    n: int  # hand: cards left; melds: melds set (0 otherwise)
+    sevens: int  # hand: how many of those cards are 7s, counted 30 each
+    by: int  # shot, blast_shot: the shooter's seat (-1 otherwise)
 
 
 def card_value(rank: int) -> int:
@@ -41,34 +51,46 @@ class RoundOutcome:
     shot_from: int | None
 
 
-def round_deltas(
+def round_items(
     params: dict[str, Any], outcome: RoundOutcome, hands: list[list[int]], own_melds: list[int], deck: Deck
-) -> list[int]:
-    """The MP change of every seat for one round. A round with no igniter changes nothing (R12)."""
+) -> list[list[MpItem]]:
+    """Every seat's MP changes for one round, each with its reason: "ignite", "blast", "hand" (n: the
+    cards, sevens: how many 7s at 30), "melds" (n: melds set), "shot" / "blast_shot" (by: the
+    shooter). A round with no igniter changes nothing (R12)."""
     seats = len(hands)
-    deltas = [0] * seats
+    items: list[list[MpItem]] = [[] for _ in range(seats)]
     if not outcome.igniters:
-        return deltas
+        return items
     stacks = params["blast_bonus_stacks"]
     level = params["level"]
     for seat in outcome.igniters:
         if seat in outcome.blasts:
-            deltas[seat] += BLAST_BONUS + (IGNITE_BONUS if stacks else 0)
+            items[seat].append(_item("blast", BLAST_BONUS))
+            if stacks:
+                items[seat].append(_item("ignite", IGNITE_BONUS))
         else:
-            deltas[seat] += IGNITE_BONUS
+            items[seat].append(_item("ignite", IGNITE_BONUS))
     for seat in range(seats):
         if seat in outcome.igniters:
             continue
-        deltas[seat] -= sum(card_value(deck.rank[c]) for c in hands[seat])
-        if level >= 5:
-            deltas[seat] -= meld_damage(own_melds[seat])
+        ranks = [deck.rank[c] for c in hands[seat]]
+        sevens = ranks.count(SPIRIT_RANK)
+        items[seat].append(_item("hand", -sum(card_value(r) for r in ranks), n=len(ranks), sevens=sevens))
+        if level >= 5 and own_melds[seat] > 0:
+            items[seat].append(_item("melds", -meld_damage(own_melds[seat]), n=own_melds[seat]))
     if level >= 5 and outcome.shot_from is not None:
         for seat in outcome.igniters:
             if seat in outcome.blasts:
-                deltas[outcome.shot_from] -= BLAST_SHOT_PENALTY + (SHOT_PENALTY if stacks else 0)
+                items[outcome.shot_from].append(_item("blast_shot", -BLAST_SHOT_PENALTY, by=seat))
+                if stacks:
+                    items[outcome.shot_from].append(_item("shot", -SHOT_PENALTY, by=seat))
             else:
-                deltas[outcome.shot_from] -= SHOT_PENALTY
-    return deltas
+                items[outcome.shot_from].append(_item("shot", -SHOT_PENALTY, by=seat))
+    return items
+
+
+def _item(why: str, mp: int, n: int = 0, sevens: int = 0, by: int = -1) -> MpItem:
+    return {"why": why, "mp": mp, "n": n, "sevens": sevens, "by": by}
 
 
 def worst_round_loss(params: dict[str, Any], seats: int) -> int:

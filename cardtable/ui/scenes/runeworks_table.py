@@ -16,20 +16,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from typing import Any
 
 import pygame
 
 from ...games.runeworks.melds import SUITS
+from ...games.runeworks.narration import round_end
 from ...rules.actions import Action
 from ...rules.events import Announced, Event
+from ...rules.narration import phrase
 from ...rules.view import PlayerView
 from ...session import Session
 from ..app import App
 from ..widgets import DIM, GOLD, INK, Button, draw_text
+from .notice import NoticeLine, NoticeScene
 from .table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
+GAIN = (140, 220, 150)
 
 
 class RuneWorksTable(TableScene):
@@ -39,9 +44,12 @@ class RuneWorksTable(TableScene):
         self.claim_left = 0.0  # seconds left on the window's clock
         self.claim_for: int | None = None  # the move count whose Release the window is for
         self.claim_closed = False  # the clock has run out (or the window is asked seat by seat)
+        self.claim_shown_for: int | None = None  # the Release whose window has been drawn
         self.claimants: list[int] = []  # humans who claimed, in the order they pressed
         self.leady_left = 0.0
         self.leady_shown: dict[str, int] = {}
+        self.round_end: dict[str, Any] | None = None  # a round just scored, shown once cards land
+        self.rounds_seen = len(session.engine.view(None).data.get("round_log", []))
         super().__init__(app, session)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -252,6 +260,24 @@ class RuneWorksTable(TableScene):
                 surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
             )
 
+    def _show_round_end(self, entry: dict[str, Any]) -> None:
+        """Levels 4-5: per magician, what the round did to MP and why, and the running totals; a
+        void round said plainly. Play goes on after a click."""
+        say = self.renderer()
+        title, head, rows = round_end(entry, self.view().seats)
+        lines = [NoticeLine((say(h),), GOLD, True) for h in head]
+        lines.append(NoticeLine(tuple(say(phrase("rw.round_end.head")).split("|")), DIM))
+        for seat, reasons, delta, mp in rows:
+            name = self.session.name(seat)
+            colour = GAIN if delta > 0 else INK
+            for i, (why, amount) in enumerate(reasons):
+                first = i == 0
+                cells = (name if first else "", say(why), f"{amount:+d}", str(mp) if first else "")
+                lines.append(NoticeLine(cells, colour, first))
+            if len(reasons) > 1:
+                lines.append(NoticeLine(("", say(phrase("rw.round_end.total")), f"{delta:+d}", ""), colour))
+        self.app.push(NoticeScene(self.app, say(title), lines))
+
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
         for seat_text, card in self.leady_shown.items():
@@ -372,6 +398,10 @@ class RuneWorksTable(TableScene):
 
     # -- Leady work and the claim window -------------------------------------------------------
     def after_action(self, action: Action, events: list[Event]) -> None:
+        log = self.engine.view(None).data.get("round_log", [])
+        if len(log) > self.rounds_seen and self.view().data.get("level", 3) >= 4:
+            self.round_end = dict(log[-1])  # Levels 4-5: the round's MP, read before play goes on
+        self.rounds_seen = len(log)
         for event in events:
             if isinstance(event, Announced) and event.what == "leady":
                 self.leady_shown = dict(event.detail.get("shown", {}))
@@ -457,6 +487,10 @@ class RuneWorksTable(TableScene):
         return super().update(dt) or changed
 
     def step(self, dt: float) -> bool:
+        if self.round_end is not None:
+            self._show_round_end(self.round_end)
+            self.round_end = None
+            return True
         waiting = self._waiting() if self.engine.state.phase == "claim" else []
         if waiting and self.viewer == waiting[0] and self.menu is not None:
             return False  # nothing moves (no bot either) while a claimant chooses
@@ -468,9 +502,10 @@ class RuneWorksTable(TableScene):
         if self.leady_left > 0:
             return True
         if self.view().phase != "claim":
-            self.claim_for = None
+            self.claim_for = self.claim_shown_for = None
             return False
-        if self.claim_for != self._release_number():
+        if self.claim_shown_for != self._release_number():  # the window's first frame, for all to see
+            self.claim_shown_for = self._release_number()
             self._sync_window()
             if self.guard_privacy():  # everyone watches the window: no hand is up
                 self.relayout(animate=False)

@@ -1,0 +1,105 @@
+"""The Rune Works! round-end screen at Levels 4-5: a Level-5 round played to its end at the table
+(pygame events, SDL dummy drivers) stops on a screen that gives every magician's MP change with its
+reasons and the running totals, checked against the hands and melds as they were when the round ended;
+a click goes on to the next round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from cardtable.games.runeworks.melds import SPIRIT_RANK, deck_of
+from cardtable.games.runeworks.scoring import meld_damage
+from cardtable.rules.actions import Action
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.scenes.notice import NoticeScene
+from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _simple_choice(legal: list[Action]) -> Action:
+    """Ann's plain play: show nothing, draw, set what she can, release; let discards go."""
+    for kind in ("noreveal", "draw", "pass", "set", "release"):
+        for action in legal:
+            if action.kind == kind:
+                return action
+    return legal[0]
+
+
+def _expected(before: dict[str, Any], entry: dict[str, Any], seats: int, deck: Any) -> list[int]:
+    """Each seat's MP change worked out from the hands and melds just before the round's last move."""
+    igniters, blasts, shot_from = entry["igniters"], entry["blasts"], entry["shot_from"]
+    out = [0] * seats
+    if not igniters:
+        return out
+    for seat in range(seats):
+        if seat in igniters:
+            out[seat] += 50 if seat in blasts else 10
+            continue
+        hand = sum(30 if deck.rank[c] == SPIRIT_RANK else deck.rank[c] for c in before["hands"][seat])
+        out[seat] -= hand + meld_damage(before["melds"][seat])
+    if shot_from is not None:
+        out[shot_from] -= sum(50 if s in blasts else 10 for s in igniters)
+    return out
+
+
+def test_a_level_5_round_ends_on_a_screen_with_each_magicians_mp_and_why(app: App) -> None:
+    seats = [SeatConfig("Ann"), SeatConfig("Bot", False, "heuristic"), SeatConfig("Cy", False, "heuristic")]
+    session = Session.new("runeworks", seats, 5, {"level": 5})
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    engine = session.engine
+    deck = deck_of(engine.state.cardset)  # type: ignore[arg-type]
+    before: dict[str, Any] = {}
+    apply = session.apply
+
+    def recording_apply(action: Action) -> list[Any]:
+        state = engine.state
+        before["hands"] = [list(state.zones[f"hand:{s}"].cards) for s in range(state.seats)]
+        before["melds"] = list(state.data["own_melds"])
+        return apply(action)
+
+    session.apply = recording_apply  # type: ignore[method-assign]
+    for _ in range(5000):
+        if isinstance(app.top, NoticeScene):
+            break
+        ready = table.round_end is None and not table.animator.busy  # the screen comes first
+        if ready and table.viewer == 0 and 0 in engine.deciding_seats():
+            table.perform(_simple_choice(engine.legal_actions(0)))
+        app.frame([])
+    notice = app.top
+    assert isinstance(notice, NoticeScene), "the round ends on the round-end screen"
+    entry = engine.view(None).data["round_log"][-1]
+    assert entry["round"] == 1 and "Round 1" in notice.title
+    expected = _expected(before, entry, 3, deck)
+    assert list(entry["deltas"]) == expected
+    rows: dict[str, list[tuple[str, ...]]] = {}
+    current = ""
+    for line in notice.lines:
+        if len(line.cells) == 4 and line.cells[0] in ("Ann", "Bot", "Cy"):
+            current = line.cells[0]
+        if len(line.cells) == 4 and current and line.cells[1] != "in all":
+            rows.setdefault(current, []).append(line.cells)
+    for seat, name in enumerate(("Ann", "Bot", "Cy")):
+        shown = rows[name]
+        assert shown[0][3] == str(200 + expected[seat]), "the running total"
+        assert sum(int(cells[2]) for cells in shown) == expected[seat], (name, shown)
+        if seat not in entry["igniters"] and entry["igniters"]:
+            hand = sum(30 if deck.rank[c] == SPIRIT_RANK else deck.rank[c] for c in before["hands"][seat])
+            assert any(c[1].endswith("in hand") or "in hand (" in c[1] for c in shown)
+            assert any(int(c[2]) == -hand for c in shown), "the hand total, 7s at 30"
+    if not entry["igniters"]:
+        assert any("Mana Source ran out" in line.cells[0] for line in notice.lines)
+    rounds = engine.view(None).data["round"]
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1)])
+    assert app.top is table, "a click goes on"
+    assert engine.view(None).data["round"] == rounds
