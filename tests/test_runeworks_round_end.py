@@ -103,3 +103,46 @@ def test_a_level_5_round_ends_on_a_screen_with_each_magicians_mp_and_why(app: Ap
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1)])
     assert app.top is table, "a click goes on"
     assert engine.view(None).data["round"] == rounds
+
+
+def test_a_double_shot_lays_every_shooters_cards_on_the_table_and_results_say_who_and_why(app: App) -> None:
+    from stacked import stacked_session
+
+    from cardtable.ui.scenes.results import ResultsScene
+
+    seats = [SeatConfig("Ann")] + [SeatConfig(n, False, "heuristic") for n in ("Ben", "Cy", "Dee")]
+    session = stacked_session(
+        "runeworks",
+        seats,
+        deal={
+            "hand:0": ["H8", "C2", "S9", "HK"],
+            "hand:1": ["H6", "H7", "SK"],
+            "hand:2": ["D9", "H3"],
+            "hand:3": ["S8", "C8", "D3"],
+        },
+        setup={"first": "P1", "phase": "play"},
+        params={"level": 3},
+    )
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    app.frame([])
+    engine = session.engine
+    codes = {spec.code: n for n, spec in enumerate(engine.state.cardset.physical())}  # type: ignore[union-attr]
+    table.perform(Action(0, "release", (codes["H8"],)))
+    for _ in range(400):
+        if engine.is_over() and not table.animator.busy:
+            break
+        app.frame([])
+    assert engine.state.winners == (1, 3)
+    for code in ("S8", "C8", "D3"):  # the second shooter's cards are on the table, face up
+        sprite = table.board.sprites[codes[code]]
+        assert sprite.face_up and table.board.may_show(codes[code])
+        assert sprite.card_rect().colliderect(pygame.Rect((0, 0), app.size))
+    for _ in range(20):
+        if isinstance(app.top, ResultsScene):
+            break
+        app.frame([])
+    results = app.top
+    assert isinstance(results, ResultsScene)
+    assert results.score_text(1) == results.score_text(3) == "Ignite Shot on Ann's card"
+    assert results.score_text(0) == "discarded the card that was Shot"

@@ -123,7 +123,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
         for name in list(state.zones):
             if name != "stock" and state.zones[name].cards:
                 events.append(state.move(list(state.zones[name].cards), name, "stock", "gather"))
-            if name.startswith("meld:"):
+            if name.startswith(("meld:", "shot:")):
                 del state.zones[name]
         stock = state.zones["stock"].cards
         stock.sort()
@@ -430,7 +430,13 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
                 game_data(state)["placed"][first] += 1
         events.append(state.move([release], f"hand:{first}", "pool", "release"))
         for seat in shooters[1:]:
-            events.append(Revealed(seat, tuple(sorted(hand(state, seat))), f"hand:{seat}", "shot"))
+            # the discard lies in the first shooter's meld, so the others lay their whole hand face
+            # up on the table beside their melds: everyone sees that it ignites (R15)
+            steps, _release = plans[seat]
+            shown = [c for _kind, cards, _index in steps for c in cards if c != discard]
+            rest = sorted(c for c in hand(state, seat) if c not in shown)
+            state.add_zone(f"shot:{seat}", Visibility.PUBLIC, seat)
+            events.append(state.move([*shown, *rest], f"hand:{seat}", f"shot:{seat}", "shot"))
         self._end_round(state, tuple(shooters), tuple(blasts), discarder, events)
 
     # -- round and match end -----------------------------------------------------------------

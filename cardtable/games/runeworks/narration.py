@@ -190,6 +190,9 @@ def _aftermath(action: Action | None, events: Sequence[Event], view: PlayerView)
     for event in events:
         if isinstance(event, Revealed) and event.why in ("shot", "scoring"):
             out.append(phrase("rw.hand_shown", who=Seat(event.seat), cards=_sorted(view, event.cards)))
+        elif isinstance(event, CardsMoved) and event.why == "shot" and event.dst.startswith("shot:"):
+            seat = Seat(int(event.dst[5:]))  # a later shooter lays their hand on the table
+            out.append(phrase("rw.hand_shown", who=seat, cards=_sorted(view, event.cards)))
         elif isinstance(event, Announced):
             detail = event.detail
             if event.what == "leady":
@@ -435,3 +438,36 @@ def round_end(
             reasons.append((phrase(f"rw.why.{key}", n=item["n"], sevens=item["sevens"], who=by), item["mp"]))
         rows.append((seat, reasons or [(phrase("rw.why.nothing"), 0)], int(deltas[seat]), int(mp[seat])))
     return phrase("rw.round_end.title", n=entry.get("round", 0)), head, rows
+
+
+WORDS.update(
+    {
+        "rw.result.ignite": {"en": "Ignited", "ja": "イグナイト"},
+        "rw.result.blast": {"en": "Blast!", "ja": "ブラスト！"},
+        "rw.result.shot": {
+            "en": "Ignite Shot on {source}'s card",
+            "ja": "{source}の捨て札でイグナイトショット",
+        },
+        "rw.result.blast_shot": {
+            "en": "Blast Shot on {source}'s card",
+            "ja": "{source}の捨て札でブラストショット",
+        },
+        "rw.result.shot_from": {"en": "discarded the card that was Shot", "ja": "ショットされた札を捨てた"},
+    }
+)
+
+
+def result_notes(entry: dict[str, Any]) -> dict[int, Phrase]:
+    """How the last round ended for each seat it touched: the igniters (and how), the shot discarder."""
+    blasts = set(entry.get("blasts") or [])
+    source = entry.get("shot_from")
+    out: dict[int, Phrase] = {}
+    for seat in entry.get("igniters") or []:
+        if isinstance(source, int):
+            key = "rw.result.blast_shot" if seat in blasts else "rw.result.shot"
+            out[seat] = phrase(key, source=Seat(source))
+        else:
+            out[seat] = phrase("rw.result.blast" if seat in blasts else "rw.result.ignite")
+    if isinstance(source, int):
+        out[source] = phrase("rw.result.shot_from")
+    return out

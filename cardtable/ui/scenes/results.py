@@ -38,9 +38,10 @@ class ResultsScene(FormScene):
     translucent = True
     opaque_background = False
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session, notes: dict[int, str] | None = None) -> None:
         super().__init__(app)
         self.session = session
+        self.notes = notes or {}  # per seat, how the game ended for it, in the game's words
         engine = session.engine
         view = engine.view(None)
         self.data: dict[str, Any] = dict(view.data)
@@ -93,6 +94,8 @@ class ResultsScene(FormScene):
     def score_text(self, seat: int) -> str:
         if self.session.engine.game.scored_by_points(self.params):
             return str(self.scores[seat])
+        if seat in self.notes:
+            return self.notes[seat]
         return self.app.t("results.ignited") if seat in self.winners else "—"
 
     def round_name(self, entry: dict[str, Any]) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from ...games.runeworks.melds import SUITS
-from ...games.runeworks.narration import round_end
+from ...games.runeworks.narration import result_notes, round_end
 from ...rules.actions import Action
 from ...rules.events import Announced, Event
 from ...rules.narration import phrase
@@ -124,19 +124,23 @@ class RuneWorksTable(TableScene):
         out = super().layout(view, size)
         melds = view.data.get("melds", [])
         for owner in range(view.seats):
-            own = [e for e in melds if e["owner"] == owner]
-            if not own:
+            groups = [
+                (e["zone"], sorted(view.zones[e["zone"]].cards, key=self._sort_key))
+                for e in melds
+                if e["owner"] == owner
+            ]
+            shown = view.zones.get(f"shot:{owner}")
+            if shown is not None and shown.cards:  # a later shooter's hand, laid beside their melds
+                groups.append((f"shot:{owner}", list(shown.cards)))
+            if not groups:
                 continue
             x, y, mw = self.meld_row(owner)
             step, gap = mw * 0.3, mw * 1.15
-            total = sum((len(view.zones[e["zone"]].cards) - 1) * step + gap for e in own) - (gap - mw)
+            total = sum((len(cards) - 1) * step + gap for _zone, cards in groups) - (gap - mw)
             x -= total / 2
-            for slot, entry in enumerate(own):
-                cards = sorted(view.zones[entry["zone"]].cards, key=self._sort_key)
+            for slot, (zone, cards) in enumerate(groups):
                 for i, card in enumerate(cards):
-                    out.append(
-                        Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, entry["zone"])
-                    )
+                    out.append(Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, zone))
                 x += (len(cards) - 1) * step + gap
         if view.phase == "claim" and view.zones["pool"].cards and self._window_open():
             top = view.zones["pool"].cards[-1]  # the released card, raised while it may be claimed
@@ -259,6 +263,14 @@ class RuneWorksTable(TableScene):
             draw_text(
                 surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
             )
+
+    def on_game_over(self) -> None:
+        """The results, saying who ignited and how (a Shot on whose card, a Blast)."""
+        from .results import ResultsScene
+
+        log = self.engine.view(None).data.get("round_log", [])
+        notes = {s: self.renderer()(p) for s, p in result_notes(log[-1]).items()} if log else {}
+        self.app.push(ResultsScene(self.app, self.session, notes))
 
     def _show_round_end(self, entry: dict[str, Any]) -> None:
         """Levels 4-5: per magician, what the round did to MP and why, and the running totals; a
