@@ -146,3 +146,38 @@ def test_a_double_shot_lays_every_shooters_cards_on_the_table_and_results_say_wh
     assert isinstance(results, ResultsScene)
     assert results.score_text(1) == results.score_text(3) == "Ignite Shot on Ann's card"
     assert results.score_text(0) == "discarded the card that was Shot"
+
+
+def test_a_rebuilt_mana_source_lands_in_its_own_place_face_down(app: App) -> None:
+    """Six seats, the stock empty: the Draw rebuilds it from the Mana Pool. Once the cards land every
+    sprite is where the view says, the new Mana Source sits in the Source's place (not the Pool's)
+    and shows no face."""
+    from stacked import stacked_session
+
+    names = ("Ann", "Ben", "Cy", "Dee", "Eve", "Fay")
+    seats = [SeatConfig(names[0])] + [SeatConfig(n, False, "heuristic") for n in names[1:]]
+    session = stacked_session("runeworks", seats, setup={"first": "P1"}, params={"level": 3})
+    state = session.engine.state
+    pool, stock = state.zones["pool"].cards, state.zones["stock"].cards
+    pool.extend(stock)  # every undealt card has been released already
+    stock.clear()
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    app.frame([])
+    app.fast = False
+    app.settings.animation_speed = 1.0
+    table.animator.speed = 1.0
+    table.perform(Action(0, "draw"))
+    assert session.engine.view(None).data["rebuilds"] == 1
+    for _ in range(600):
+        if not table.animator.busy:
+            break
+        app.frame([])
+    assert not table.check_sprites(), table.check_sprites()
+    stock_rect, pool_rect = table.pile_rects()
+    sprites = [s for s in table.board.sprites.values() if isinstance(s.key, tuple) and s.key[0] == "stock"]
+    assert sprites, "the new Mana Source is drawn"
+    for sprite in sprites:
+        assert not sprite.face_up, "no card of the Mana Source shows its face"
+        assert sprite.card_rect().colliderect(stock_rect.inflate(40, 40))
+        assert not sprite.card_rect().colliderect(pool_rect.inflate(-20, -20))

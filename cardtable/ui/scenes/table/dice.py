@@ -88,9 +88,16 @@ class DiceMixin:
         self.after_action(action, events)
 
     def riffle(self: TableScene, zones: list[str]) -> None:
-        """A shuffled pile splits in two halves that fan out to either side and interleave back."""
+        """A shuffled pile splits in two halves that fan out to either side and interleave back.
+        Cards still sliding into the pile (a stock rebuilt from the discards) keep their slide: a
+        riffle would replace it and leave them where they came from."""
+        arriving = {id(t.sprite) for t in self.animator.tweens}
         for zone in zones:
-            pile = [s for s in self.board.sprites.values() if isinstance(s.key, tuple) and s.key[0] == zone]
+            pile = [
+                s
+                for s in self.board.sprites.values()
+                if isinstance(s.key, tuple) and s.key[0] == zone and id(s) not in arriving
+            ]
             for index, sprite in enumerate(pile):
                 side = -1 if index % 2 else 1
                 end = (sprite.x, sprite.y)
