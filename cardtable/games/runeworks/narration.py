@@ -390,8 +390,8 @@ WORDS.update(
         },
         "rw.round_end.ignited": {"en": "{who} ignited", "ja": "{who}がイグナイト"},
         "rw.round_end.shot": {
-            "en": "{who} ignited with a Shot on {from}'s card",
-            "ja": "{who}が{from}の捨て札でイグナイトショット",
+            "en": "{who} ignited with a Shot on {source}'s card",
+            "ja": "{who}が{source}の捨て札でイグナイトショット",
         },
         "rw.round_end.head": {"en": "Magician|Why|MP change|MP now", "ja": "魔術師|理由|増減|現在のMP"},
         "rw.why.ignite": {"en": "Ignite +10", "ja": "イグナイト +10"},

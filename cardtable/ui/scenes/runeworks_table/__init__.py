@@ -2,14 +2,7 @@
 with their card counts and melds, the Mana Source (stock) and Mana Pool in the middle, MP, round and
 level on show; Leady work, the claim window after each Release, and the drops that make moves.
 
-Claim window: after a Release at Level 3+, every other seat may claim. It looks and lasts the same
-whoever holds what (its length is a setting, never a function of the hands). Timed (the default): for
-`claim_window_s` seconds, counted down on screen with the released card raised, any human presses their
-seat number or clicks their Claim button; presses count from the moment the card leaves the hand, also
-while it slides. A claim is acknowledged at once and pauses the clock while that claimant chooses
-Shot, Call or pass behind the hand-off screen; then the window runs on for the others. Humans who did
-not claim pass; bots decide for themselves at the end. With `claim_ask_each` (Settings) there is no
-clock: every human, in turn from the discarder's left, is asked in private after each Release.
+The claim window is in claims.py, the round-end screen and the results' notes in rounds.py.
 """
 
 from __future__ import annotations
@@ -20,24 +13,22 @@ from typing import Any
 
 import pygame
 
-from ...games.runeworks.melds import SUITS
-from ...games.runeworks.narration import result_notes, round_end
-from ...rules.actions import Action
-from ...rules.events import Announced, Event
-from ...rules.narration import phrase
-from ...rules.view import PlayerView
-from ...session import Session
-from ..app import App
-from ..widgets import DIM, GOLD, INK, Button, draw_text
-from .notice import NoticeLine, NoticeScene
-from .table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
+from ....games.runeworks.melds import SUITS
+from ....rules.actions import Action
+from ....rules.events import Announced, Event
+from ....rules.view import PlayerView
+from ....session import Session
+from ...app import App
+from ...widgets import DIM, GOLD, INK, Button, draw_text
+from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
+from .claims import ClaimWindowMixin
+from .rounds import RoundEndMixin
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
-GAIN = (140, 220, 150)
 
 
-class RuneWorksTable(TableScene):
+class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
     """Rune Works! on the shared table."""
 
     def __init__(self, app: App, session: Session) -> None:
@@ -246,50 +237,6 @@ class RuneWorksTable(TableScene):
             )
         draw_text(surface, text, px + 2, (16, 16 + px * 2), INK)
 
-    def _draw_countdown(self, surface: pygame.Surface, px: int) -> None:
-        """The claim window's clock for everyone: seconds left and a shrinking bar under the pool, a
-        gold frame round the raised card; the claimants so far are named."""
-        _, pool = self.pile_rects()
-        total = max(0.1, self.app.settings.claim_window_s)
-        bar = pygame.Rect(pool.x, pool.bottom + px * 2 + 8, pool.width, max(6, px // 2))
-        pygame.draw.rect(surface, (14, 40, 30), bar, border_radius=3)
-        filled = bar.copy()
-        filled.width = int(bar.width * min(1.0, self.claim_left / total))
-        pygame.draw.rect(surface, GOLD, filled, border_radius=3)
-        secs = str(math.ceil(self.claim_left)) if not self._waiting() else "‖"
-        draw_text(surface, secs, px * 2, (bar.right + 8, bar.centery), GOLD, "midleft", bold=True)
-        if self.claimants:
-            names = ", ".join(self.session.name(s) for s in self.claimants)
-            draw_text(
-                surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
-            )
-
-    def on_game_over(self) -> None:
-        """The results, saying who ignited and how (a Shot on whose card, a Blast)."""
-        from .results import ResultsScene
-
-        log = self.engine.view(None).data.get("round_log", [])
-        notes = {s: self.renderer()(p) for s, p in result_notes(log[-1]).items()} if log else {}
-        self.app.push(ResultsScene(self.app, self.session, notes))
-
-    def _show_round_end(self, entry: dict[str, Any]) -> None:
-        """Levels 4-5: per magician, what the round did to MP and why, and the running totals; a
-        void round said plainly. Play goes on after a click."""
-        say = self.renderer()
-        title, head, rows = round_end(entry, self.view().seats)
-        lines = [NoticeLine((say(h),), GOLD, True) for h in head]
-        lines.append(NoticeLine(tuple(say(phrase("rw.round_end.head")).split("|")), DIM))
-        for seat, reasons, delta, mp in rows:
-            name = self.session.name(seat)
-            colour = GAIN if delta > 0 else INK
-            for i, (why, amount) in enumerate(reasons):
-                first = i == 0
-                cells = (name if first else "", say(why), f"{amount:+d}", str(mp) if first else "")
-                lines.append(NoticeLine(cells, colour, first))
-            if len(reasons) > 1:
-                lines.append(NoticeLine(("", say(phrase("rw.round_end.total")), f"{delta:+d}", ""), colour))
-        self.app.push(NoticeScene(self.app, say(title), lines))
-
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
         for seat_text, card in self.leady_shown.items():
@@ -367,48 +314,6 @@ class RuneWorksTable(TableScene):
     def game_buttons(self) -> list[Button]:
         return super().game_buttons() + self._claim_buttons()
 
-    def _claim_rects(self) -> list[tuple[int, pygame.Rect]]:
-        """Each human's Claim button while the window takes claims (every human other than the
-        discarder, whatever they hold)."""
-        if not self._window_open():
-            return []
-        out = []
-        width, height = self.app.size
-        for seat in self._claim_seats():
-            if self.session.is_bot(seat):
-                continue
-            ax, ay = self.seat_anchor(seat)
-            rect = pygame.Rect(0, 0, max(130, width // 10), max(28, height // 24))
-            rect.center = (int(ax), int(ay - self.card_width() * 1.2))
-            out.append((seat, rect.clamp(pygame.Rect(0, 0, width, height))))
-        return out
-
-    def _claim_buttons(self) -> list[Button]:
-        out = []
-        for seat, rect in self._claim_rects():
-            label = self.app.t("table.claim", key=seat + 1)
-            if seat in self.claimants:
-                label = self.app.t("rw.claimed", name=self.session.name(seat))
-            button = Button(label, rect, lambda s=seat: self._claim(s))
-            button.selected = seat in self.claimants
-            out.append(button)
-        return out
-
-    def key(self, event: pygame.event.Event) -> None:
-        if pygame.K_1 <= event.key <= pygame.K_6:  # accepted during the Release's slide too
-            self._claim(event.key - pygame.K_1)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        # A Claim button is taken on the press, not the release, and also while cards slide (when the
-        # shared table shows no buttons): a click must never turn into a pass.
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.menu is None:
-            for seat, rect in self._claim_rects():
-                if rect.collidepoint(event.pos):
-                    self._claim(seat)
-                    return
-        super().handle(event)
-
-    # -- Leady work and the claim window -------------------------------------------------------
     def after_action(self, action: Action, events: list[Event]) -> None:
         log = self.engine.view(None).data.get("round_log", [])
         if len(log) > self.rounds_seen and self.view().data.get("level", 3) >= 4:
@@ -420,66 +325,6 @@ class RuneWorksTable(TableScene):
                 self.leady_left = LEADY_SHOW_S if self.app.settings.animation_speed > 0 else 0.0
                 self.refresh_background()
 
-    def timer_running(self) -> bool:
-        return self._window_open() or self.leady_left > 0
-
-    def public_moment(self) -> bool:
-        """The claim window: everyone at the table watches the discard, so no hand is face up (but
-        a claimant choosing sees their own hand)."""
-        return self._window_open() and not self._waiting()
-
-    def _claim_seats(self) -> list[int]:
-        pending = self.view().pending
-        return list(pending.seats) if pending is not None else []
-
-    def _sync_window(self) -> None:
-        """Open the window for a new Release: the same length whoever holds what."""
-        window = self._release_number()
-        if window is None or self.claim_for == window:
-            return
-        self.claim_for = window
-        self.claimants = []
-        pending = self.engine.state.pending
-        people = [s for s in (pending.seats if pending else ()) if not self.session.is_bot(s)]
-        settings = self.app.settings
-        if settings.claim_ask_each:
-            self.claimants = people  # everyone is asked, in private, in order: nobody can be missed
-            self.claim_left, self.claim_closed = 0.0, True
-        else:
-            timed = bool(people) and not self.app.fast
-            self.claim_left = settings.claim_window_s if timed else 0.0
-            self.claim_closed = not timed
-
-    def _release_number(self) -> int | None:
-        """Which Release the open claim window is for (its place in the move list), or None. The
-        claims committed since count as moves, so they are taken off."""
-        state = self.engine.state
-        if state.phase != "claim" or state.pending is None:
-            return None
-        return self.session.move_count - len(state.pending.commits)
-
-    def _window_open(self) -> bool:
-        """Whether claims are taken now: from the moment the card leaves the hand until the clock ends."""
-        if self.engine.state.phase != "claim":
-            return False
-        self._sync_window()
-        return not self.claim_closed
-
-    def _waiting(self) -> list[int]:
-        """Claimants who have yet to choose (the clock stands still while they do)."""
-        pending = self._claim_seats()
-        return [s for s in self.claimants if s in pending]
-
-    def _claim(self, seat: int) -> None:
-        if not self._window_open() or self.session.is_bot(seat) or seat in self.claimants:
-            return
-        if seat not in self._claim_seats():
-            return
-        self.claimants.append(seat)
-        self.app.play("claim")
-        self.say(self.app.t("rw.claimed", name=self.session.name(seat)))  # acknowledged at once
-        self.refresh_background()
-
     def update(self, dt: float) -> bool:
         changed = False
         if self.leady_left > 0 and not self.animator.busy:
@@ -487,15 +332,7 @@ class RuneWorksTable(TableScene):
             if self.leady_left == 0:
                 self.refresh_background()
                 changed = True
-        if self._window_open() and not self.animator.busy and not self._waiting():
-            before = math.ceil(self.claim_left)
-            self.claim_left = max(0.0, self.claim_left - dt)
-            if self.claim_left == 0:
-                self.claim_closed = True
-                self.relayout(animate=True)  # the released card settles back onto the pool
-            if self.claim_left == 0 or math.ceil(self.claim_left) != before:
-                self.refresh_background()
-                changed = True
+        changed = self.claim_tick(dt) or changed
         return super().update(dt) or changed
 
     def step(self, dt: float) -> bool:
@@ -503,47 +340,13 @@ class RuneWorksTable(TableScene):
             self._show_round_end(self.round_end)
             self.round_end = None
             return True
-        waiting = self._waiting() if self.engine.state.phase == "claim" else []
+        waiting = self._waiting() if self.view().phase == "claim" else []
         if waiting and self.viewer == waiting[0] and self.menu is not None:
             return False  # nothing moves (no bot either) while a claimant chooses
         return super().step(dt)
 
     def drive(self) -> bool:
-        """Leady reveals pause the table; the claim window runs its clock (standing still while a
-        claimant chooses), then passes for the humans who did not claim, then the bots."""
+        """Leady reveals pause the table; then the claim window (claims.py)."""
         if self.leady_left > 0:
             return True
-        if self.view().phase != "claim":
-            self.claim_for = self.claim_shown_for = None
-            return False
-        if self.claim_shown_for != self._release_number():  # the window's first frame, for all to see
-            self.claim_shown_for = self._release_number()
-            self._sync_window()
-            if self.guard_privacy():  # everyone watches the window: no hand is up
-                self.relayout(animate=False)
-            self.refresh_background()
-            return True
-        waiting = self._waiting()
-        if waiting:
-            if self.viewer != waiting[0]:
-                self.hand_off(waiting[0])
-                return True
-            if self.menu is None:
-                options = list(self.engine.legal_actions(waiting[0]))
-                only_pass = len(options) == 1
-                title = self.app.t("table.cannot_claim") if only_pass else self.app.t("rw.claim_title")
-                self.open_menu(title, options)
-            return True
-        if not self.claim_closed:
-            if self.guard_privacy():  # back to the public window after a claimant chose
-                self.relayout(animate=False)
-            return True
-        for seat in self._claim_seats():
-            if not self.session.is_bot(seat):
-                self.perform(Action(seat, "pass"))
-                return True
-        for seat in self._claim_seats():
-            if self.session.is_bot(seat):
-                self.perform(self.session.bot_action(seat))
-                return True
-        return False
+        return self.claim_drive()
