@@ -15,7 +15,7 @@ import pygame
 
 from ....games.runeworks.melds import SUITS
 from ....rules.actions import Action
-from ....rules.events import Announced, Event
+from ....rules.events import Announced, CardsMoved, Event
 from ....rules.view import PlayerView
 from ....session import Session
 from ...app import App
@@ -26,6 +26,7 @@ from .rounds import RoundEndMixin
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
+MELD_MIN_W = 50  # px: the smallest meld card whose corner index still reads (enlarged on hover)
 
 
 class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
@@ -41,6 +42,8 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         self.leady_shown: dict[str, int] = {}
         self.round_end: dict[str, Any] | None = None  # a round just scored, shown once cards land
         self.rounds_seen = len(session.engine.view(None).data.get("round_log", []))
+        self.labels: list[pygame.Rect] = []  # where the background's texts went, last drawn
+        self.just_drawn: int | None = None  # the card the viewer drew this turn, marked in the hand
         super().__init__(app, session)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -111,10 +114,17 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         return out
 
     def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
-        """The piles, then each seat's melds in a row centred between its place and the piles."""
+        """The piles, then each seat's melds in a row between its place and the piles, moved along
+        that line until it covers no label, pile, hand or other row (see _fit_row)."""
         out = super().layout(view, size)
         melds = view.data.get("melds", [])
-        for owner in range(view.seats):
+        mw = self.meld_width()
+        mh = mw * 88 // 63
+        step, gap = mw * 0.3, mw * 1.15
+        blocked = self.label_rects(view) + [r.inflate(12, 12) for r in self.pile_rects()]
+        blocked += [pygame.Rect(int(p.x), int(p.y), p.width, p.width * 88 // 63) for p in out]
+        bottom = self.bottom_seat()
+        for owner in sorted(range(view.seats), key=lambda s: s != bottom):
             groups = [
                 (e["zone"], sorted(view.zones[e["zone"]].cards, key=self._sort_key))
                 for e in melds
@@ -125,13 +135,15 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
                 groups.append((f"shot:{owner}", list(shown.cards)))
             if not groups:
                 continue
-            x, y, mw = self.meld_row(owner)
-            step, gap = mw * 0.3, mw * 1.15
             total = sum((len(cards) - 1) * step + gap for _zone, cards in groups) - (gap - mw)
-            x -= total / 2
+            row = self._fit_row(owner, int(total), mh, blocked)
+            blocked.append(row)
+            x = float(row.x)
             for slot, (zone, cards) in enumerate(groups):
                 for i, card in enumerate(cards):
-                    out.append(Placement(card, card, True, x + i * step, y, mw, 150 + slot * 10 + i, zone))
+                    out.append(
+                        Placement(card, card, True, x + i * step, row.y, mw, 150 + slot * 10 + i, zone)
+                    )
                 x += (len(cards) - 1) * step + gap
         if view.phase == "claim" and view.zones["pool"].cards and self._window_open():
             top = view.zones["pool"].cards[-1]  # the released card, raised while it may be claimed
@@ -139,12 +151,95 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             out = [p if p.card != top else replace(p, y=p.y - lift, z=p.z + 50) for p in out]
         return out
 
+    def meld_width(self) -> int:
+        """Table melds' card width: small, but never below the size whose corner index reads."""
+        return max(MELD_MIN_W, int(self.card_width() * 0.62))
+
+    def table_area(self) -> pygame.Rect:
+        """Where melds may lie: the window left of the log and the buttons."""
+        width, height = self.app.size
+        return pygame.Rect(4, 4, int(width * 0.82) - 8, height - 8)
+
+    def _fit_row(self, seat: int, width: int, height: int, blocked: list[pygame.Rect]) -> pygame.Rect:
+        """A seat's meld row: the first place on the line from the seat towards the piles (for the
+        viewer: up from their hand) that lies on the table and covers nothing in `blocked`, else the
+        place that covers least."""
+        area = self.table_area()
+        candidates: list[tuple[float, float]] = []
+        if seat == self.bottom_seat():
+            x, y, _ = self.meld_row(seat)
+            candidates = [(x, y - k * 6) for k in range(30)]
+        else:
+            ax, ay = self.seat_anchor(seat)
+            cx, cy = self.centre()
+            for t in (0.45, 0.35, 0.55, 0.25, 0.65, 0.15, 0.75):
+                for dy in (0.0, -0.6, 0.6, -1.2, 1.2):
+                    candidates.append((ax + (cx - ax) * t, ay + (cy - ay) * t - height / 2 + dy * height))
+        best, least = None, None
+        for x, y in candidates:
+            rect = pygame.Rect(int(x - width / 2), int(y), width, height).clamp(area)
+            cover = sum(_overlap(rect.inflate(6, 6), other) for other in blocked)
+            if cover == 0:
+                return rect
+            if least is None or cover < least:
+                best, least = rect, cover
+        assert best is not None
+        return best
+
+    def label_rects(self, view: PlayerView) -> list[pygame.Rect]:
+        """Every text the background writes, as drawn for this view (on a scratch surface)."""
+        self.draw_background(pygame.Surface(self.app.size), view)
+        return list(self.labels)
+
+    def text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        px: int,
+        pos: tuple[int, int],
+        colour: tuple[int, int, int] = INK,
+        anchor: str = "topleft",
+        bold: bool = False,
+    ) -> pygame.Rect:
+        """draw_text, remembering where the label went (melds keep clear of labels)."""
+        rect = draw_text(surface, text, px, pos, colour, anchor, bold)
+        self.labels.append(rect)
+        return rect
+
+    def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Over the cards: the card just drawn is marked in the hand (a gold corner and "new")."""
+        rects = []
+        sprite = self.board.sprites.get(self.just_drawn) if self.just_drawn is not None else None
+        if sprite is not None and sprite.face_up and self.may_show(sprite.card) and not sprite.lifted:
+            rect = sprite.card_rect()
+            pygame.draw.rect(screen, GOLD, rect, 3, border_radius=6)
+            rects.append(rect.inflate(4, 4))
+            rects.append(draw_text(screen, self.app.t("rw.just_drawn"), 14, rect.midtop, GOLD, "midbottom"))
+        return rects + super().draw_overlay(screen)
+
+    def draw_tooltip(self, screen: pygame.Surface, card: int) -> pygame.Rect | None:
+        """A small meld card, hovered, shown at the hand's size so its index reads."""
+        small = any(
+            card in view_zone.cards
+            for name, view_zone in self.view().zones.items()
+            if name.startswith(("meld:", "shot:"))
+        )
+        if not small or not self.may_show(card):
+            return super().draw_tooltip(screen, card)
+        width = int(self.card_width() * 1.3)
+        face = self.board.face(card, width)
+        box = face.get_rect(bottomleft=(self.hover_pos[0] + 16, self.hover_pos[1] - 8))
+        box = box.clamp(screen.get_rect())
+        screen.blit(face, box)
+        return box
+
     def _sort_key(self, card: int) -> tuple[int, int]:
         spec = self.board.physical[card]
         return (SUITS.index(spec.get("suit")), int(spec.get("rank")))
 
     # -- background --------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        self.labels = []
         width, height = surface.get_size()
         surface.fill((22, 70, 50))
         cx, cy = self.centre()
@@ -158,7 +253,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         pygame.draw.rect(surface, (18, 56, 40), stock.inflate(10, 10), border_radius=10)
         pygame.draw.rect(surface, (18, 56, 40), pool.inflate(10, 10), border_radius=10)
         t = self.app.t
-        draw_text(
+        self.text(
             surface,
             f"{t('table.stock')} ({view.zones['stock'].count})",
             px,
@@ -166,7 +261,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             DIM,
             "midtop",
         )
-        draw_text(surface, t("table.pool"), px, (pool.centerx, pool.bottom + 8), DIM, "midtop")
+        self.text(surface, t("table.pool"), px, (pool.centerx, pool.bottom + 8), DIM, "midtop")
         data = view.data
         level = data.get("level", 3)
         header = t("table.level", n=level)
@@ -174,7 +269,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             header += "   " + t("table.round", n=data.get("round", 1), of=data.get("round_limit", 1))
             if data.get("overtime"):
                 header += f" (+{data['overtime']})"
-        draw_text(surface, header, px + 4, (16, 10), GOLD, bold=True)
+        self.text(surface, header, px + 4, (16, 10), GOLD, bold=True)
         for seat in range(view.seats):
             self._nameplate(surface, view, seat, px)
         self._draw_status(surface, view, px)
@@ -202,7 +297,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             pos = (int(ax), int(ay + self.card_width() * 0.45))
             anchor = "midtop"
         colour = GOLD if seat in view.deciding or seat == view.active else INK
-        rect = draw_text(surface, text, px, pos, colour, anchor, bold=seat == view.active)
+        rect = self.text(surface, text, px, pos, colour, anchor, bold=seat == view.active)
         if seat in view.deciding:
             pygame.draw.rect(surface, GOLD, rect.inflate(10, 6), 2, border_radius=6)
 
@@ -235,17 +330,21 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
                 if view.active == self.viewer
                 else t("table.waiting", name=name)
             )
-        draw_text(surface, text, px + 2, (16, 16 + px * 2), INK)
+        self.text(surface, text, px + 2, (16, 16 + px * 2), INK)
 
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
         for seat_text, card in self.leady_shown.items():
-            ax, ay = self.seat_anchor(int(seat_text))
-            x, y = int(ax + sw * 0.8), int(ay - sw * 1.6)
+            seat = int(seat_text)
+            ax, ay = self.seat_anchor(seat)
+            # beside the seat's hand (right of it), kept inside the window
+            fan = len(self.view().zones[f"hand:{seat}"].cards) * self.card_width() * 0.15
+            spot = pygame.Rect(int(ax + fan + sw * 0.6), int(ay - sw * 0.9), sw, sw * 88 // 63)
+            spot.clamp_ip(surface.get_rect())
             if card >= 0:
-                surface.blit(self.board.face(card, sw), (x, y))
+                surface.blit(self.board.face(card, sw), spot)
             else:
-                draw_text(surface, "0", sw // 2, (x + sw // 2, y + sw // 2), GOLD, "center", bold=True)
+                self.text(surface, "0", sw // 2, spot.center, GOLD, "center", bold=True)
 
     def _card_words(self, card: int) -> str:
         """A card as players say it (7♥)."""
@@ -315,6 +414,11 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         return super().game_buttons() + self._claim_buttons()
 
     def after_action(self, action: Action, events: list[Event]) -> None:
+        if action.kind == "draw":
+            drawn = [e for e in events if isinstance(e, CardsMoved) and e.why == "draw"]
+            self.just_drawn = drawn[-1].cards[-1] if drawn and drawn[-1].cards else None
+        elif action.kind in ("release", "seek", "reveal", "noreveal", "pass", "call", "shot"):
+            self.just_drawn = None
         log = self.engine.view(None).data.get("round_log", [])
         if len(log) > self.rounds_seen and self.view().data.get("level", 3) >= 4:
             self.round_end = dict(log[-1])  # Levels 4-5: the round's MP, read before play goes on
@@ -350,3 +454,9 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         if self.leady_left > 0:
             return True
         return self.claim_drive()
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    """The area two rectangles share."""
+    clip = a.clip(b)
+    return clip.width * clip.height

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....rules.actions import Action
-from ...widgets import GOLD, Button, draw_text
+from ...widgets import GOLD, Button
 
 if TYPE_CHECKING:
     from . import RuneWorksTable
@@ -153,10 +153,10 @@ class ClaimWindowMixin:
         filled.width = int(bar.width * min(1.0, self.claim_left / total))
         pygame.draw.rect(surface, GOLD, filled, border_radius=3)
         secs = str(math.ceil(self.claim_left)) if not self._waiting() else "‖"
-        draw_text(surface, secs, px * 2, (bar.right + 8, bar.centery), GOLD, "midleft", bold=True)
+        self.text(surface, secs, px * 2, (bar.right + 8, bar.centery), GOLD, "midleft", bold=True)
         if self.claimants:
             names = ", ".join(self.session.name(s) for s in self.claimants)
-            draw_text(
+            self.text(
                 surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
             )
 

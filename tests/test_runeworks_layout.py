@@ -1,0 +1,92 @@
+"""Rune Works! tables of 2, 4 and 6 magicians fit 1280x720 and 1920x1080: a geometric check, not a
+picture. With melds down for every seat and full hands, every card sprite and every label lies inside
+the window, no meld card covers a label (a name, a pile's name, the status line), no button clips its
+label, and meld cards are never smaller than the size whose corner index reads. Set CARDTABLE_SHOTS to
+a folder to keep the frames and look at them."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+from stacked import stacked_session
+
+from cardtable.session import SeatConfig
+from cardtable.ui.app import App
+from cardtable.ui.fonts import get_font
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.runeworks_table import MELD_MIN_W, RuneWorksTable
+
+NAMES = ("Annabelle", "Benedict", "Cyrus", "Delphine", "Evangeline", "Fitzgerald")
+HAND = ["S2", "S6", "C10", "HA", "D8", "CJ", "H5", "DQ"]  # the viewer's, just after a Draw
+MELDS = [  # per seat: the melds it has set (cards from nobody's hand above)
+    [["S3", "S4", "S5"], ["H9", "C9", "D9"]],
+    [["C3", "C4", "C5", "C6"], ["D7"]],
+    [["HJ", "SJ", "DJ"], ["H2", "H3", "H4"]],
+    [["D2", "D3", "D4"], ["CQ", "SQ", "HQ"]],
+    [["S8", "S9", "S10"], ["H7"]],
+    [["CK", "DK", "HK"], ["DA", "CA", "SA"]],
+]
+
+
+def _table(seats: int, size: tuple[int, int], language: str = "en") -> tuple[App, RuneWorksTable]:
+    people = [SeatConfig(NAMES[0]), SeatConfig(NAMES[1])]
+    configs = people + [SeatConfig(n, False, "heuristic") for n in NAMES[2:seats]]
+    melds = [{"owner": f"P{s + 1}", "cards": m} for s in range(seats) for m in MELDS[s]]
+    session = stacked_session(
+        "runeworks",
+        configs,
+        deal={"hand:0": HAND},
+        setup={"first": "P1", "phase": "play", "melds": melds},
+        params={"level": 5},
+    )
+    app = App(fast=True, size=size)
+    app.settings.language = language
+    app.t.language = language
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    for _ in range(4):
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        app.frame([])
+    assert app.top is table and table.viewer == 0
+    return app, table
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("seats", [2, 4, 6])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_sprite_and_label_fits_and_no_meld_covers_a_label(
+    seats: int, size: tuple[int, int], language: str
+) -> None:
+    app, table = _table(seats, size, language)
+    window = pygame.Rect((0, 0), size)
+    table.refresh_background()
+    labels = list(table.labels)
+    assert labels, "the table writes its labels"
+    sprites = list(table.board.sprites.values())
+    zones = table.view().zones
+    on_table = {c for name, z in zones.items() if name.startswith(("meld:", "shot:")) for c in z.cards}
+    melds = [s for s in sprites if s.card in on_table]
+    assert len(melds) >= 3 * seats, "every seat's melds are on the table"
+    for sprite in sprites:
+        assert window.contains(sprite.card_rect()), f"card {sprite.card} off screen: {sprite.card_rect()}"
+    for label in labels:
+        assert window.contains(label), f"label off screen: {label}"
+    for sprite in melds:
+        rect = sprite.card_rect()
+        assert rect.width >= MELD_MIN_W
+        for label in labels:
+            assert not rect.colliderect(label), f"meld card {sprite.card} {rect} covers a label {label}"
+    for button in table.buttons:
+        assert window.contains(button.rect)
+        px = max(12, min(28, button.rect.height * 9 // 20))
+        assert get_font(px).size(button.label)[0] <= button.rect.width - 8, f"clipped: {button.label}"
+    folder = os.environ.get("CARDTABLE_SHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        name = f"runeworks_{seats}p_{size[0]}x{size[1]}_{language}.png"
+        pygame.image.save(app.screen, str(Path(folder) / name))
+    pygame.display.quit()
