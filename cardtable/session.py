@@ -209,7 +209,24 @@ class Session:
         self.moves.append(f"P{action.seat + 1}: {text}")
         self._log(action, f"{words} [{text}]" if words != text else text, events)
         self._autosave({"move": self.moves[-1]})
+        if self.engine.is_over():
+            self._retire_finished()
         return events
+
+    def _retire_finished(self) -> None:
+        """A finished game is no game to Continue: its autosave (and journal) are renamed
+        `*.finished`, kept for a look but no longer offered by the menu."""
+        if not self.autosave or (self.path is not None and self.path != autosave_path()):
+            return
+        if self._writer is not None:
+            self._writer.close()
+        path = autosave_path()
+        for done in (path, journal_path(path)):
+            try:
+                if done.exists():
+                    done.replace(done.with_name(done.name + ".finished"))
+            except OSError as exc:  # the game itself is unharmed; the menu would offer it again
+                log.warning("could not retire the finished save %s: %s", done, exc)
 
     def bot_action(self, seat: int) -> Action:
         """The bot's choice for its seat, from that seat's view only."""

@@ -50,7 +50,8 @@ def advance(session: Session, moves: int) -> list[str]:
 
 
 def test_continue_resumes_the_same_game_seats_bots_and_log():
-    session = bot_game(40)
+    session = bot_game(12)  # the bots draw their own luck: a longer game may end (and not resume)
+    assert not session.engine.is_over()
     resumed = Session.resume()
     assert resumed.engine.state.canonical() == session.engine.state.canonical()
     assert resumed.seats == session.seats
@@ -62,6 +63,8 @@ def test_continue_resumes_the_same_game_seats_bots_and_log():
 def test_after_continue_bots_play_exactly_as_without_the_interruption():
     for game in all_games():
         session = bot_game(25, seed=7, game=game)
+        if session.engine.is_over():  # the bots' own luck ended it: a finished game is not resumed
+            continue
         resumed = Session.resume()
         session.autosave = resumed.autosave = False
         assert advance(resumed, 60) == advance(session, 60), game
@@ -320,3 +323,10 @@ def test_a_card_set_name_the_file_system_refuses_is_a_clean_error():
 
     with pytest.raises(CardSetError, match="no bundled card set"):
         load_named("x" * 5000)
+
+
+def test_a_finished_game_is_not_offered_as_continue_but_kept():
+    session = bot_game(3000)
+    assert session.engine.is_over()
+    assert not autosave_path().exists(), "the menu offers Continue only for an unfinished game"
+    assert autosave_path().with_name(autosave_path().name + ".finished").exists(), "kept for a look"

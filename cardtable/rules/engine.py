@@ -208,6 +208,22 @@ class Engine:
         state = self.state
         return not state.over and len(state.history) > state.undo_floor and state.history[-1].seat == seat
 
+    def undo_refusal(self, seat: int) -> tuple[str, int | None]:
+        """Why `seat` may not take back a move now, as a word and a seat: ("", None) when it may;
+        "over" the game has ended; "none" nothing has been played; "not_yours" the last move was
+        that seat's; "revealed" the seat's last move (or what it set off) showed cards to everyone."""
+        state = self.state
+        if state.over:
+            return "over", None
+        if not state.history:
+            return "none", None
+        last = state.history[-1].seat
+        if last != seat:
+            return "not_yours", last
+        if len(state.history) <= state.undo_floor:
+            return "revealed", None
+        return "", None
+
     def undo(self, seat: int) -> Action:
         """Take back `seat`'s most recent action by replaying the game without it."""
         if not self.can_undo(seat):

@@ -123,6 +123,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{move} can't be taken back: it showed a card to everyone",
         "ja": "「{move}」は取り消せません：カードが全員に公開されたため",
     },
+    "table.no_undo.over": {
+        "en": "The game is over: nothing to take back",
+        "ja": "ゲームは終わりました：取り消せません",
+    },
+    "table.no_undo.none": {"en": "Nothing has been played yet", "ja": "まだ何も指されていません"},
+    "table.no_undo.not_yours": {
+        "en": "Only your own last move can be taken back; the last move was {name}'s",
+        "ja": "取り消せるのは自分の直前の手だけです（最後の手は{name}の手）",
+    },
     "table.decide": {"en": "Choose: {what}", "ja": "選択：{what}"},
     "table.summary": {"en": "While you were away", "ja": "あなたがいない間に"},
     "table.summary_more": {"en": "… and {n} lines before", "ja": "…ほか{n}行"},

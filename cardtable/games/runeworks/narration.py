@@ -472,3 +472,34 @@ def result_notes(entry: dict[str, Any]) -> dict[int, Phrase]:
     if isinstance(source, int):
         out[source] = phrase("rw.result.shot_from")
     return out
+
+
+WORDS.update(
+    {
+        "rw.leady_won": {
+            "en": "{who} wins Leady work with {cards} and starts",
+            "ja": "前哨戦は{cards}の{who}の勝ち：{who}からスタート",
+        },
+        "rw.leady_won_nothing": {
+            "en": "Nobody showed a card: all compare again",
+            "ja": "誰もカードを見せませんでした：もう一度比べます",
+        },
+    }
+)
+
+
+def leady_outcome(event: Announced) -> Phrase:
+    """Leady work's result in one line: the winner and their card, a tie to compare again, or the
+    random pick after the last comparison."""
+    if event.what == "leady_random":
+        return phrase("rw.random_start", who=Seat(event.seat))
+    shown = {int(s): c for s, c in dict(event.detail.get("shown", {})).items()}
+    tied = list(event.detail.get("tied", []))
+    if len(tied) == 1:
+        card = shown.get(tied[0], UNKNOWN)
+        if card < 0:
+            return phrase("rw.starts", who=Seat(tied[0]))
+        return phrase("rw.leady_won", who=Seat(tied[0]), cards=Cards((card,)))
+    if all(c < 0 for c in shown.values()):
+        return phrase("rw.leady_won_nothing")
+    return phrase("rw.tie_again", who=[Seat(s) for s in tied])

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from ....games.runeworks.melds import SUITS
+from ....games.runeworks.narration import leady_outcome
 from ....rules.actions import Action
 from ....rules.events import Announced, CardsMoved, Event
 from ....rules.view import PlayerView
@@ -424,6 +425,8 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             self.round_end = dict(log[-1])  # Levels 4-5: the round's MP, read before play goes on
         self.rounds_seen = len(log)
         for event in events:
+            if isinstance(event, Announced) and event.what in ("leady", "leady_random"):
+                self.say(self.renderer()(leady_outcome(event)))  # who won Leady work, said plainly
             if isinstance(event, Announced) and event.what == "leady":
                 self.leady_shown = dict(event.detail.get("shown", {}))
                 self.leady_left = LEADY_SHOW_S if self.app.settings.animation_speed > 0 else 0.0

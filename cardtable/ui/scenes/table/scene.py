@@ -330,15 +330,19 @@ class TableScene(
         self.needs_full_redraw = True
 
     def undo(self) -> None:
-        """Take back the viewer's last action if the rules allow it."""
+        """Take back the viewer's last action if the rules allow it; else say why not."""
         if self.viewer is None:
             return
         last = self.session.last_action()
-        if self.session.undo(self.viewer) is None:
-            if last is not None and last.seat == self.viewer:
-                # the move itself showed a card to everyone (a card spent to a public pile): the rules
-                # take back only moves that revealed nothing, so say which and why
+        why, seat = self.engine.undo_refusal(self.viewer)
+        if why or self.session.undo(self.viewer) is None:
+            if why == "revealed" and last is not None:
+                # the move itself showed a card to everyone (a card set or spent to a public pile): the
+                # rules take back only moves that revealed nothing, so say which and why
                 self.say(self.app.t("table.no_undo_revealed", move=self.words(last)))
+            elif why in ("over", "none", "not_yours"):
+                name = self.session.name(seat) if seat is not None else ""
+                self.say(self.app.t(f"table.no_undo.{why}", name=name))
             else:
                 self.say(self.app.t("table.no_undo"))
             return
