@@ -186,14 +186,16 @@ def _runeworks_at_draw(app: App, params: dict[str, object]) -> TableScene:
     return table
 
 
-def test_runeworks_every_hand_card_reveals_by_click_and_releases_by_drag(app: App) -> None:
+def test_runeworks_every_hand_card_reveals_by_click_and_enter_and_releases_by_drag(app: App) -> None:
     """Rune Works! plays one standard deck: no card has a copy (the rules refuse a deck with
     repeats), so each card is its own only copy; the same mapper finds its moves."""
     for index in range(3):
         table = _open(app, stacked_session("runeworks", list(PEOPLE), params={"level": 1}))
         assert table.view().phase == "leady"
         card = sorted(table.view().zones["hand:0"].cards)[index]
-        _click(app, _centre(table, card))
+        _click(app, _centre(table, card))  # a click selects (one careless click commits nothing)
+        assert 0 not in table.view().committed and table.selected_cards() == [card]
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
         assert _last(table, 0) == Action(0, "reveal", (card,))
         table = _runeworks_at_draw(app, {"level": 1})
         card = sorted(table.view().zones["hand:0"].cards)[index]
@@ -210,6 +212,24 @@ def test_runeworks_release_key_acts_on_the_selected_card(app: App) -> None:
     before = table.session.move_count
     _key(app, pygame.K_r)
     assert _last(table, before) == Action(0, "release", (card,))
+
+
+def test_arrows_and_space_select_hand_cards_without_the_mouse(app: App) -> None:
+    table = _runeworks_at_draw(app, {"level": 1})
+    hand = [table.board.sprites[c] for c in table.view().zones["hand:0"].cards]
+    in_order = [s.card for s in sorted(hand, key=lambda s: s.x)]
+    _key(app, pygame.K_RIGHT)  # the cursor comes onto the leftmost card
+    _key(app, pygame.K_RIGHT)
+    _key(app, pygame.K_SPACE)
+    assert table.selected_cards() == [in_order[1]]
+    _key(app, pygame.K_LEFT)
+    _key(app, pygame.K_SPACE)
+    assert table.selected_cards() == sorted(in_order[:2])
+    before = table.session.move_count
+    _key(app, pygame.K_SPACE)  # Space again puts the card back
+    assert table.selected_cards() == [in_order[1]]
+    _key(app, pygame.K_r)
+    assert _last(table, before) == Action(0, "release", (in_order[1],))
 
 
 # -- the action menu ----------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""User settings (language, sound, animation speed, window) in the user config folder, as JSON.
+"""User settings (language, sound, animation speed, window, the names last typed at setup) in the user
+config folder, as JSON.
 
 Unknown keys are dropped and bad values fall back to the default, so a hand-edited or older file
 never stops the app from starting; a file that does not parse (or is not a file, or is too large) is
@@ -10,7 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import math
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ class Settings:
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
     paper: str = ""  # print-and-play paper, "a4" or "letter"; "" follows the locale
+    names: list[str] = field(default_factory=list)  # the seats' names last typed at setup ("" = default)
 
     def clean(self) -> Settings:
         """Values clamped into their ranges."""
@@ -48,10 +50,13 @@ class Settings:
         w, h = self.window_size
         # an upper bound too: a hand-edited 10**9 would ask SDL for a window it cannot make
         self.window_size = (int(_clamp(w, 800, MAX_WINDOW, 1280)), int(_clamp(h, 500, MAX_WINDOW, 720)))
+        self.names = [str(n)[:MAX_NAME] for n in self.names[:MAX_SEATS]]
         return self
 
 
 MAX_WINDOW = 16384
+MAX_SEATS = 6  # names kept for this many seats
+MAX_NAME = 16  # characters of a kept name (the setup field's limit)
 
 
 def _clamp(value: float, low: float, high: float, default: float) -> float:
@@ -96,6 +101,9 @@ def load_settings(path: Path | None = None) -> Settings:
                         _clamp(value[0], 0, MAX_WINDOW, 1280),
                         _clamp(value[1], 0, MAX_WINDOW, 720),
                     )
+            elif field.name == "names":
+                if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                    settings.names = list(value)
             elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(settings, field.name, value)

@@ -50,6 +50,7 @@ class App:
 
         self.sounds = open_sound_bank(self.settings.volume, self.settings.muted)
         self.windowed_size = size or self.settings.window_size
+        self.size_changed = False  # the window was resized since start (its size is saved on quit)
         self.screen = self._open_window(self.settings.fullscreen and not fast)
         pygame.display.set_caption("cardtable")
         pygame.key.set_repeat(350, 40)
@@ -80,6 +81,9 @@ class App:
 
     def _resized(self) -> None:
         self.screen = pygame.display.get_surface()
+        if not self.settings.fullscreen and tuple(self.screen.get_size()) != tuple(self.settings.window_size):
+            self.settings.window_size = self.screen.get_size()  # remembered: written when the app ends
+            self.size_changed = True
         for scene in self.scenes:
             scene.resize(self.screen.get_size())
 
@@ -209,6 +213,8 @@ class App:
         """The main loop, until Quit."""
         while self.running and self.scenes:
             self.frame()
+        if self.size_changed:
+            self.apply_settings()  # the window's size, for next time
         pygame.quit()
         return 0
 

@@ -299,6 +299,7 @@ WORDS.update(
     {
         "rw.claimed": {"en": "{name} claims!", "ja": "{name}が宣言！"},
         "rw.just_drawn": {"en": "drawn", "ja": "ドロー"},
+        "rw.button.reveal": {"en": "Show selected (Enter)", "ja": "選んだ札を見せる（Enter）"},
         "rw.claim_asking": {
             "en": "{card} was released: each player is asked in turn, in private",
             "ja": "{card}がリリースされました：一人ずつ順番に、他の人に見えないように確認します",

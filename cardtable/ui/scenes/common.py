@@ -186,12 +186,15 @@ class TextField(UiButton):
     composition: str = ""
     original: str = ""
     on_done: Callable[[], None] | None = None
+    all_selected: bool = False  # the whole text is selected: typing replaces it, Backspace clears it
 
     def begin(self) -> None:
-        """Start editing: text input on, the IME's candidate window placed under the box."""
+        """Start editing with the whole text selected (typing replaces "Player 1", as people expect);
+        text input on, the IME's candidate window placed under the box."""
         self.editing = True
         self.original = self.text
         self.composition = ""
+        self.all_selected = bool(self.text)
         pygame.key.start_text_input()
         pygame.key.set_text_input_rect(self.rect)
 
@@ -200,6 +203,7 @@ class TextField(UiButton):
         if not keep:
             self.text = self.original
         self.editing = False
+        self.all_selected = False
         self.composition = ""
         pygame.key.stop_text_input()
         if self.on_done is not None:
@@ -210,6 +214,8 @@ class TextField(UiButton):
         if self.digits_only:
             text = "".join(ch for ch in text if ch in "0123456789")
         text = text.replace("\n", "").replace("\r", "").replace("\t", " ")
+        if self.all_selected and text:
+            self.text, self.all_selected = "", False
         self.text = (self.text + text)[: self.max_len]
 
     def handle_edit(self, event: pygame.event.Event) -> bool:
@@ -229,7 +235,12 @@ class TextField(UiButton):
             elif event.key == pygame.K_ESCAPE:
                 self.end(keep=False)
             elif event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+                self.text = "" if self.all_selected else self.text[:-1]
+                self.all_selected = False
+            elif event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+                self.all_selected = bool(self.text)  # Ctrl+A: select the whole text
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.all_selected = False  # the caret moves to an end: keep the text, type after it
             return True
         return False
 
@@ -257,7 +268,10 @@ class TextField(UiButton):
         while shown and font.size(shown + self.composition)[0] > room - size:
             shown = shown[1:]  # keep the caret end in view
         surf = font.render(shown, True, INK)
-        screen.blit(surf, surf.get_rect(midleft=(x, y)))
+        where = surf.get_rect(midleft=(x, y))
+        if self.all_selected and self.editing:  # selected text: drawn on a highlight
+            pygame.draw.rect(screen, (60, 100, 150), where.inflate(4, 2), border_radius=3)
+        screen.blit(surf, where)
         x += surf.get_width()
         if self.composition:
             comp = font.render(self.composition, True, GOLD)

@@ -65,6 +65,8 @@ class SetupScene(FormScene):
         self.game = game
         self.count = min(game.max_seats, max(game.min_seats, DEFAULT_SEATS))
         self.choices = [SeatChoice(kind="human" if i == 0 else "heuristic") for i in range(game.max_seats)]
+        for choice, name in zip(self.choices, app.settings.names, strict=False):
+            choice.name = name or None  # the names typed last time
         bots = list(bot_factories(game.id))
         self.kinds = (
             ["human"]
@@ -162,6 +164,10 @@ class SetupScene(FormScene):
             self.needs_full_redraw = True
             return
         log.info("new %s game, %d seats, seed %d, %s", self.game.id, self.count, seed, self.values)
+        names = [c.name or "" for c in self.choices]
+        kept = self.app.settings.names
+        self.app.settings.names = names + kept[len(names) :]  # remembered for the next setup
+        self.app.apply_settings()
         self.app.replace(scene)
 
     def back(self) -> None:

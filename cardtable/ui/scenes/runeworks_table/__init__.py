@@ -352,7 +352,9 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         return self.renderer().card_name(card)
 
     # -- moves -------------------------------------------------------------------------------
-    click_kinds = ("reveal",)  # Leady work: clicking a card of one's hand shows it
+    # Leady work as everywhere else: a click selects a card, and "Show selected" (Enter) shows it,
+    # so one careless click no longer commits a card
+    click_kinds: tuple[str, ...] = ()
     table_decisions = ("leady", "claim")  # a card is clicked to show; claims have their own window
     buttons_spec = (
         ButtonSpec(("draw",), "rw.button.draw", pygame.K_d),
@@ -360,6 +362,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         ButtonSpec(("set",), "rw.button.set", pygame.K_RETURN, selection=True),
         ButtonSpec(("boost",), "rw.button.boost", pygame.K_b, selection=True),
         ButtonSpec(("release",), "rw.button.release", pygame.K_r, selection=True),
+        ButtonSpec(("reveal",), "rw.button.reveal", pygame.K_RETURN, selection=True),
         ButtonSpec(("noreveal",), "table.noreveal", pygame.K_n),
         ButtonSpec(("call", "shot"), "rw.button.claim"),
     )

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import pygame
+
 from ....rules.actions import Action
 from ...animation import SLIDE_S, Tween
 from ...sprites import CardSprite
@@ -82,6 +84,30 @@ class GestureMixin:
 
     def selected_cards(self: TableScene) -> list[int]:
         return sorted(s.card for s in self.board.sprites.values() if s.selected and self.own_sprite(s))
+
+    # -- the keyboard ----------------------------------------------------------------------------
+    def hand_key(self: TableScene, event: pygame.event.Event) -> bool:
+        """Left/Right move a cursor along one's own hand; Space does to the card under it what a
+        click does (selects it, or makes the move a click on it makes). True if the key was used."""
+        if event.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE):
+            return False
+        hand = sorted(
+            (s for s in self.board.sprites.values() if s.face_up and self.own_sprite(s)), key=lambda s: s.x
+        )
+        cards = [s.card for s in hand]
+        if not cards:
+            return False
+        if event.key == pygame.K_SPACE:
+            if self.cursor not in cards:
+                return False
+            self.click_card(hand[cards.index(self.cursor)])
+        elif self.cursor not in cards:
+            self.cursor = cards[0] if event.key == pygame.K_RIGHT else cards[-1]
+        else:
+            step = 1 if event.key == pygame.K_RIGHT else -1
+            self.cursor = cards[max(0, min(len(cards) - 1, cards.index(self.cursor) + step))]
+        self.needs_full_redraw = True
+        return True
 
     # -- the mouse -----------------------------------------------------------------------------
     def press(self: TableScene, pos: tuple[int, int]) -> None:

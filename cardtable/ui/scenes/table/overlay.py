@@ -11,6 +11,8 @@ import pygame
 from ...fonts import get_font
 from ...widgets import GOLD, INK, Button, draw_panel, draw_text
 
+FOCUS_RING = (120, 200, 255)  # the keyboard cursor on a hand card (not gold: gold marks selection)
+
 if TYPE_CHECKING:
     from .scene import TableScene
 
@@ -79,6 +81,11 @@ class OverlayMixin:
         reload_panel = self.draw_reload(screen)  # a card set edit's problems or restart offer
         if reload_panel is not None:
             rects.append(reload_panel)
+        cursor = self.board.sprites.get(self.cursor) if self.cursor is not None else None
+        if cursor is not None and not self.drag.active:  # the keyboard's place in the hand
+            ring = cursor.card_rect().inflate(8, 8)
+            pygame.draw.rect(screen, FOCUS_RING, ring, 3, border_radius=8)
+            rects.append(ring.inflate(4, 4))
         if self.board.full or not self.drag.active:
             for button in self.buttons:
                 button.draw(screen)

@@ -97,6 +97,7 @@ class PrivacyMixin:
         """What one person was doing is not the next one's: hover, tooltip, selection, drag, chooser
         and message go."""
         self.hovered = None
+        self.cursor = None
         self.drag.cancel()
         for sprite in self.board.sprites.values():
             sprite.selected = False

@@ -89,6 +89,7 @@ class TableScene(
         self.after_roll: tuple[Action, list[Event]] | None = None
         self.roll_linger: dict[int, float] = {}
         self.hovered: int | None = None
+        self.cursor: int | None = None  # the hand card the arrow keys are on
         self.hover_pos = (0, 0)
         self._renderer: Renderer | None = None
         self._codes: tuple[re.Pattern[str], dict[str, int]] | None = None
@@ -403,6 +404,8 @@ class TableScene(
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_a:
                 self.open_actions()
+                return
+            if self.hand_key(event):  # arrows and Space: choose hand cards without the mouse
                 return
             self.key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
