@@ -160,6 +160,7 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
         _settle(app, table, lambda: engine.state.phase != "claim", 400)
         waited_ms = (app.clock.ticks - resumed) * app.clock.step_ms
         assert waited_ms >= left * 1000 - 40, "the rest of the window was kept"
+        assert waited_ms <= left * 1000 + 200, "a commit does not open a new window (the clock runs on)"
 
 
 def test_no_hand_is_ever_face_up_for_the_wrong_seat(app: App) -> None:

@@ -35,9 +35,9 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
 
     def __init__(self, app: App, session: Session) -> None:
         self.claim_left = 0.0  # seconds left on the window's clock
-        self.claim_for: int | None = None  # the move count whose Release the window is for
+        self.claim_for: tuple[int, ...] | None = None  # the Release the window is for
         self.claim_closed = False  # the clock has run out (or the window is asked seat by seat)
-        self.claim_shown_for: int | None = None  # the Release whose window has been drawn
+        self.claim_shown_for: tuple[int, ...] | None = None  # the Release whose window was drawn
         self.claimants: list[int] = []  # humans who claimed, in the order they pressed
         self.leady_left = 0.0
         self.leady_shown: dict[str, int] = {}
@@ -341,7 +341,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             # beside the seat's hand (right of it), kept inside the window
             fan = len(self.view().zones[f"hand:{seat}"].cards) * self.card_width() * 0.15
             spot = pygame.Rect(int(ax + fan + sw * 0.6), int(ay - sw * 0.9), sw, sw * 88 // 63)
-            spot.clamp_ip(surface.get_rect())
+            spot.clamp_ip(self.table_area())  # clear of the log at the right
             if card >= 0:
                 surface.blit(self.board.face(card, sw), spot)
             else:

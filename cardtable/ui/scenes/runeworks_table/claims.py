@@ -98,13 +98,16 @@ class ClaimWindowMixin:
             self.claim_left = settings.claim_window_s if timed else 0.0
             self.claim_closed = not timed
 
-    def _release_number(self: RuneWorksTable) -> int | None:
-        """Which Release the open claim window is for (its place in the move list), or None. The
-        claims committed since count as moves, so they are taken off."""
+    def _release_number(self: RuneWorksTable) -> tuple[int, ...] | None:
+        """Which Release the open claim window is for, from public facts only (the round, the stock
+        rebuilds, the Mana Pool's size and the card): the same for every viewer, and unchanged by
+        the claims committed since (a spectator's view does not count them)."""
         view = self.view()
         if view.phase != "claim" or view.pending is None:
             return None
-        return self.session.move_count - len(view.committed)
+        data = view.data
+        card = (data.get("claim") or {}).get("card", -1)
+        return (data.get("round", 0), data.get("rebuilds", 0), view.zones["pool"].count, card)
 
     def _window_open(self: RuneWorksTable) -> bool:
         """Whether claims are taken now: from the moment the card leaves the hand until the clock ends."""
@@ -132,6 +135,8 @@ class ClaimWindowMixin:
         """The window's clock, while no card moves and no claimant chooses; True if the screen changed."""
         if not self._window_open() or self.animator.busy or self._waiting():
             return False
+        if self.claim_shown_for != self._release_number() or self.leady_left > 0:
+            return False  # the clock starts once everyone can see the window
         before = math.ceil(self.claim_left)
         self.claim_left = max(0.0, self.claim_left - dt)
         if self.claim_left == 0:
