@@ -110,10 +110,21 @@ def open_folder(folder: Path) -> None:
         subprocess.Popen([opener, str(folder)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+def _forget_fonts() -> None:
+    """Fonts opened before a pygame.quit() are dead after it: let the next window open its own."""
+    try:
+        from .fonts import forget_fonts
+
+        forget_fonts()
+    except Exception:  # the crash screen must show whatever else is broken
+        pass
+
+
 def show_crash_message(log_path: str, timeout_s: float | None = None) -> bool:
     """Open the message window and wait until it is closed; returns whether it could be shown."""
     try:
         pygame.quit()  # whatever state the crash left behind
+        _forget_fonts()
         pygame.display.init()
         pygame.font.init()
         screen = pygame.display.set_mode(SIZE)
@@ -149,6 +160,7 @@ def show_crash_message(log_path: str, timeout_s: float | None = None) -> bool:
         return False
     finally:
         pygame.quit()
+        _forget_fonts()  # what was opened before is dead now
 
 
 def report_crash(log_path: str) -> None:

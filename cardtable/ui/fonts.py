@@ -44,6 +44,15 @@ def license_text() -> str:
     return resources.files("cardtable.ui").joinpath(LICENSE_FILE).read_text(encoding="utf-8")
 
 
+def forget_fonts() -> None:
+    """Drop every opened font: after `pygame.quit()` (the crash screen's) they are dead objects, and a
+    later window (a test's, a restarted app's) must open its own."""
+    get_font.cache_clear()
+    from .render import primitives
+
+    primitives.forget_face_fonts()
+
+
 @cache
 def _source() -> Path | bytes:
     return font_source()

@@ -465,6 +465,12 @@ class _Measure:
 _FONTS: FaceFonts | None = None
 
 
+def forget_face_fonts() -> None:
+    """Open the faces' fonts anew on next use (ui/fonts.forget_fonts: after a pygame.quit())."""
+    global _FONTS
+    _FONTS = None
+
+
 def face_fonts() -> FaceFonts:
     """The process's FaceFonts (made on first use: nothing is opened at import)."""
     global _FONTS
