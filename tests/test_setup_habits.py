@@ -67,6 +67,5 @@ def test_the_window_size_is_remembered(app: App) -> None:
     save_settings(app.settings)
     app.screen = pygame.display.set_mode((1000, 640))
     app._resized()
-    app.running = False
-    app.run()
+    app.closing()  # what run() does before it quits
     assert load_settings().window_size == (1000, 640)

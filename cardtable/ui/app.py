@@ -209,12 +209,16 @@ class App:
             pygame.display.update(rects)
         self.frames_drawn += 1
 
+    def closing(self) -> None:
+        """The app is about to end: what is remembered for next time (the window's size) is written."""
+        if self.size_changed:
+            self.apply_settings()
+
     def run(self) -> int:
         """The main loop, until Quit."""
         while self.running and self.scenes:
             self.frame()
-        if self.size_changed:
-            self.apply_settings()  # the window's size, for next time
+        self.closing()
         pygame.quit()
         return 0
 
