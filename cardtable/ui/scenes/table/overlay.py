@@ -11,7 +11,7 @@ import pygame
 from ...fonts import get_font
 from ...widgets import GOLD, INK, Button, draw_panel, draw_text
 
-FOCUS_RING = (120, 200, 255)  # the keyboard cursor on a hand card (not gold: gold marks selection)
+FOCUS_RING = (245, 245, 235)  # the keyboard cursor on a hand card (white: blue marks a selected card)
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -83,7 +83,7 @@ class OverlayMixin:
             rects.append(reload_panel)
         cursor = self.board.sprites.get(self.cursor) if self.cursor is not None else None
         if cursor is not None and not self.drag.active:  # the keyboard's place in the hand
-            ring = cursor.card_rect().inflate(8, 8)
+            ring = cursor.card_rect().inflate(12, 12)
             pygame.draw.rect(screen, FOCUS_RING, ring, 3, border_radius=8)
             rects.append(ring.inflate(4, 4))
         if self.board.full or not self.drag.active:
