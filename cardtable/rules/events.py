@@ -77,16 +77,23 @@ class DiceRolled(Event):
 
 @dataclass(frozen=True)
 class Revealed(Event):
-    """Cards from a hidden zone were shown to everyone (they stay where they are)."""
+    """Cards from a hidden zone were shown (they stay where they are): to everyone, or only to the
+    `viewers` (a peek at an opponent's hand); everyone else's copy names no card."""
 
     seat: int
     cards: tuple[int, ...]
     zone: str
     why: str = ""
+    viewers: frozenset[int] | None = None
 
     @property
     def reveals(self) -> bool:
         return True
+
+    def redact(self, seat: int | None) -> Event:
+        if self.viewers is None or (seat is not None and seat in self.viewers):
+            return self
+        return replace(self, cards=(UNKNOWN,) * len(self.cards))
 
 
 @dataclass(frozen=True)

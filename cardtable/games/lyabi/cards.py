@@ -1,0 +1,170 @@
+"""Lyabi's cards: what the rules need of each physical card (kind, attribute, level, cost, times, ATK,
+a Lv0 circle's initial HAND and Deck, an item's timing and compiled effects), read from the YAML set.
+
+The schema checks the fields every card set has; what Lyabi needs beyond them (an attribute on every
+lyabi and circle, times and ATK as numbers, initial lists naming lyabi codes, item timings) is checked
+here when a game loads the set, as problems at file:line:col. Tables are cached per loaded set.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ...cardsets import CardSetError, Problem, load_named, problems_in
+from ...rules.cards import CardSet
+from ...rules.effects import EffectData, EffectError
+from ...rules.effects.timing import Timings
+from .effects import VOCAB
+from .params import ATTRIBUTES, CIRCLE_LEVELS
+
+KINDS = ("lyabi", "circle", "item", "dummy")
+# The item timings, in the order a round reaches them (spec R6; the rulebook's 条件タイミング).
+TIMINGS = Timings(
+    ("acquire", "draw", "item_end", "battle_start", "prepare", "reveal", "win", "lose"), auto=("acquire",)
+)
+
+
+@dataclass(frozen=True)
+class CardRules:
+    """What the rules need of one kind of card."""
+
+    code: str
+    kind: str  # lyabi | circle | item | dummy
+    attribute: str  # blue | green | red, "" for items and the Dummy
+    level: int
+    cost: int
+    times: Fraction  # a lyabi's multiplier (0 for other cards)
+    atk: int  # a circle's attack (0 for other cards)
+    hand: tuple[str, ...]  # a Lv0 circle's initial HAND (lyabi codes)
+    deck: tuple[str, ...]  # a Lv0 circle's initial Deck
+    on: str  # an item's timing
+    effects: tuple[EffectData, ...]  # an item's effects
+
+
+@dataclass(frozen=True)
+class Table:
+    """Every physical card's rules, and the set's cards by kind."""
+
+    card: tuple[CardRules, ...]  # by card id
+    lyabi_codes: tuple[str, ...]  # pool piles, by attribute then level
+    ids: dict[str, tuple[int, ...]]  # code -> its physical ids
+
+    def of(self, card: int) -> CardRules:
+        """The rules of one physical card."""
+        return self.card[card]
+
+    @property
+    def item_cost(self) -> int:
+        """What an item costs: the cost printed on the items' backs (the rulebook's 3)."""
+        return max((r.cost for r in self.card if r.kind == "item"), default=0)
+
+
+def _number(value: Any) -> Fraction | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return Fraction(str(value))
+
+
+def check(base: CardSet) -> list[Problem]:
+    """What a card set needs to be played as Lyabi, beyond the schema."""
+    found: list[tuple[list[str | int], str]] = []
+    codes = {spec.code: spec for spec in base.cards}
+    counts = {kind: 0 for kind in KINDS}
+    for index, spec in enumerate(base.cards):
+        at: list[str | int] = ["cards", index]
+        kind = spec.get("kind")
+        if kind not in KINDS:
+            found.append(([*at, "kind"], f"kind must be one of {', '.join(KINDS)}, not {kind!r}"))
+            continue
+        counts[kind] += spec.count
+        if kind in ("lyabi", "circle"):
+            if spec.get("attribute") not in ATTRIBUTES:
+                found.append(([*at, "attribute"], f"attribute must be one of {', '.join(ATTRIBUTES)}"))
+            level = spec.get("level")
+            if isinstance(level, bool) or not isinstance(level, int) or level < 0:
+                found.append(([*at, "level"], "level must be a whole number of at least 0"))
+            if kind == "circle" and level not in CIRCLE_LEVELS:
+                found.append(([*at, "level"], f"a circle's level is one of {CIRCLE_LEVELS}"))
+        if kind != "dummy" and not isinstance(spec.get("cost"), int):
+            found.append(([*at, "cost"], "cost must be a whole number"))
+        if kind == "lyabi":
+            times = _number(spec.get("times"))
+            if times is None or times <= 0:
+                found.append(([*at, "times"], "times must be a number above 0, such as 1.5"))
+        if kind == "circle":
+            atk = spec.get("atk")
+            if isinstance(atk, bool) or not isinstance(atk, int) or atk < 0:
+                found.append(([*at, "atk"], "atk must be a whole number of at least 0"))
+            if spec.get("level") == 0:
+                for field in ("hand", "deck"):
+                    value = spec.get(field)
+                    if not isinstance(value, list) or not value:
+                        found.append(([*at, field], f"a Lv0 circle lists its initial {field} as lyabi codes"))
+                        continue
+                    for i, code in enumerate(value):
+                        if code not in codes or codes[code].get("kind") != "lyabi":
+                            found.append(([*at, field, i], f"{code!r} is not a lyabi code of this set"))
+        if kind == "item":
+            if spec.get("on") not in TIMINGS.names:
+                found.append(([*at, "on"], f"on must be one of {', '.join(TIMINGS.names)}"))
+            try:
+                VOCAB.compile(spec.get("effects"))
+            except EffectError as exc:
+                found.extend(([*at, "effects", *path], message) for path, message in exc.problems)
+    for kind in ("lyabi", "circle", "dummy"):
+        if counts[kind] == 0:
+            found.append((["cards"], f"a Lyabi set needs {kind} cards"))
+    if counts["dummy"] and counts["dummy"] != 2:
+        found.append((["cards"], "a Lyabi set has one Dummy/QR card per player: 2"))
+    return problems_in(base, found)
+
+
+def load(value: str) -> CardSet:
+    """The game's card set from the `cardset` parameter (a name or a path), checked for Lyabi."""
+    base = load_named(value)
+    if _CHECKED.get(id(base)) is not base:
+        problems = check(base)
+        if problems:
+            raise CardSetError(problems)
+        _CHECKED[id(base)] = base
+    return base
+
+
+_CHECKED: dict[int, CardSet] = {}
+_TABLES: dict[int, tuple[CardSet, Table]] = {}
+
+
+def table_of(cardset: CardSet) -> Table:
+    """The rules table of a loaded (and checked) set, built once per set."""
+    hit = _TABLES.get(id(cardset))
+    if hit is not None and hit[0] is cardset:
+        return hit[1]
+    rules: list[CardRules] = []
+    ids: dict[str, list[int]] = {}
+    for card, spec in enumerate(cardset.physical()):
+        kind = str(spec.get("kind"))
+        rules.append(
+            CardRules(
+                code=spec.code,
+                kind=kind,
+                attribute=str(spec.get("attribute") or ""),
+                level=int(spec.get("level") or 0),
+                cost=int(spec.get("cost") or 0),
+                times=_number(spec.get("times")) or Fraction(0),
+                atk=int(spec.get("atk") or 0),
+                hand=tuple(spec.get("hand") or ()),
+                deck=tuple(spec.get("deck") or ()),
+                on=str(spec.get("on") or ""),
+                effects=tuple(VOCAB.compile(spec.get("effects"))) if kind == "item" else (),
+            )
+        )
+        ids.setdefault(spec.code, []).append(card)
+    lyabi = sorted(
+        {r.code: (ATTRIBUTES.index(r.attribute), r.level) for r in rules if r.kind == "lyabi"}.items(),
+        key=lambda item: item[1],
+    )
+    table = Table(tuple(rules), tuple(code for code, _ in lyabi), {c: tuple(v) for c, v in ids.items()})
+    _TABLES[id(cardset)] = (cardset, table)
+    return table

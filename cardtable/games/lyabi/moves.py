@@ -1,0 +1,304 @@
+"""Lyabi's moves, one rule each: what `legal_actions` offers and why a move is refused.
+
+Each `_why_not_<kind>` answers LEGAL ("") or the reason in a player's words; `legal_actions` builds
+the candidates and keeps those the rule passes (rules/game.py `keep_legal`), so the moves offered and
+the reasons given come from one rule. Copies of a card: a move names the lowest-numbered copies of
+each code in the hand (so every text parses back to the same move).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations, product
+from typing import ClassVar
+
+from ...rules import blind
+from ...rules.actions import Action
+from ...rules.effects import EffectDecisions
+from ...rules.effects.timing import USE, window_actions
+from ...rules.game import LEGAL, keep_legal, seat_has_no_decision
+from ...rules.state import GameState
+from .cards import Table, table_of
+from .host import Host, supply
+from .params import CIRCLE_LEVELS
+from .words import pool_text
+
+PICK, MAIN, ITEM, BATTLE, WINDOW = "pick", "main", "item", "battle", "window"
+DECISIONS = EffectDecisions({"card": "source"})  # an item effect's choice (gain, recolour)
+
+
+def _table(state: GameState) -> Table:
+    assert state.cardset is not None
+    return table_of(state.cardset)
+
+
+def hand_lyabi(state: GameState, seat: int) -> list[int]:
+    """The lyabi in a seat's hand (the Dummy is not paid or charged)."""
+    table = _table(state)
+    return [c for c in state.zones[f"hand:{seat}"].cards if table.of(c).kind == "lyabi"]
+
+
+def payments(state: GameState, seat: int) -> list[tuple[int, ...]]:
+    """Every non-empty set of hand lyabi, copies named by their lowest ids, smallest first."""
+    table = _table(state)
+    by_code: dict[str, list[int]] = {}
+    for card in sorted(hand_lyabi(state, seat)):
+        by_code.setdefault(table.of(card).code, []).append(card)
+    groups = sorted(by_code.values())
+    out = []
+    for counts in product(*[range(len(g) + 1) for g in groups]):
+        cards = tuple(sorted(c for g, n in zip(groups, counts, strict=True) for c in g[:n]))
+        if cards:
+            out.append(cards)
+    return sorted(out, key=lambda cards: (len(cards), cards))
+
+
+class LyabiMoves:
+    """The rules of each move (mixed into the Lyabi rules)."""
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        pending = state.pending
+        if pending is not None:
+            if pending.kind == BATTLE:
+                return self._commit_options(state, seat)
+            if pending.kind == WINDOW:
+                return window_actions(seat)
+            return DECISIONS.actions(state, seat, Host(state, []).resolver())
+        if state.phase == PICK:
+            pile = state.zones["circles_pool:0"].cards
+            return keep_legal(
+                self._why_not_pick, state, [Action(seat, "pick", (), p) for p in blind.places(pile)]
+            )
+        if state.phase == MAIN:
+            return [*self._main_options(state, seat), Action(seat, "pass")]
+        if state.phase == ITEM:
+            pays = [Action(seat, "item", cards) for cards in payments(state, seat)]
+            return [*keep_legal(self._why_not_item, state, pays), Action(seat, "pass")]
+        return []
+
+    def _main_options(self, state: GameState, seat: int) -> list[Action]:
+        table = _table(state)
+        pays = payments(state, seat)
+        out = [Action(seat, "buy", cards, code) for cards in pays for code in table.lyabi_codes]
+        out = keep_legal(self._why_not_buy, state, out)
+        singles = [cards for cards in pays if len(cards) == 1]
+        change = []
+        for (card,) in singles:
+            below = [c for c in table.lyabi_codes if state.zones[supply(c)].cards]
+            picks = [[]] + [[c] for c in below] + [list(pair) for pair in combinations(below, 2)]
+            change += [Action(seat, "change", (card,), pool_text(p, table.lyabi_codes)) for p in picks]
+        out += keep_legal(self._why_not_change, state, change)
+        circles = state.zones[f"circles:{seat}"].cards
+        full = len(circles) >= int(state.params["max_circles"])
+        dropped = (
+            sorted({table.of(c).code: c for c in sorted(circles, reverse=True)}.values()) if full else [None]
+        )
+        place = [
+            Action(seat, "circle", tuple(sorted(cards + (() if drop is None else (drop,)))), str(level))
+            for cards in pays
+            for drop in dropped
+            for level in CIRCLE_LEVELS
+        ]
+        return out + keep_legal(self._why_not_circle, state, place)
+
+    def _commit_options(self, state: GameState, seat: int) -> list[Action]:
+        pays = [cards for cards in payments(state, seat) if len(cards) <= 2]
+        out = [Action(seat, "charge", cards) for cards in pays]
+        return [*keep_legal(self._why_not_charge, state, out), Action(seat, "dummy")]
+
+    def why_not(self, state: GameState, action: Action) -> str:
+        if seat_has_no_decision(state, action.seat):
+            return f"Player {action.seat + 1} has nothing to decide now"
+        pending = state.pending
+        if pending is not None and pending.kind not in (BATTLE, WINDOW):
+            if action in self.legal_actions(state, action.seat):
+                return LEGAL
+            return f"first answer the {pending.kind} decision"
+        rule = self.RULES.get(action.kind)
+        return rule(self, state, action) if rule is not None else f"{action.kind} is not a move of Lyabi"
+
+    # -- the rules --------------------------------------------------------------------------
+    def _paid(self, state: GameState, action: Action, cards: tuple[int, ...]) -> str:
+        """The part of every payment's rule: lyabi from your hand, the lowest-numbered copies."""
+        table = _table(state)
+        hand = state.zones[f"hand:{action.seat}"].cards
+        for card in cards:
+            if card not in hand:
+                return f"{table.of(card).code} is not in your hand"
+            if table.of(card).kind != "lyabi":
+                return f"{table.of(card).code} is not a lyabi: only lyabi are paid or charged"
+        if cards not in payments(state, action.seat):
+            return "a move names the lowest-numbered copies of a card"
+        return LEGAL
+
+    def _phase(self, state: GameState, action: Action, phase: str, what: str) -> str:
+        if state.pending is not None or state.phase != phase:
+            return f"{what} is done in the {phase} phase"
+        return LEGAL
+
+    def _why_not_pick(self, state: GameState, action: Action) -> str:
+        """Setup: take one Lv0 circle from the face-down pile without looking (by its place)."""
+        if bad := self._phase(state, action, PICK, "picking a Lv0 circle"):
+            return bad
+        if action.cards:
+            return "a blind pick names a place in the pile, not a card"
+        return blind.place_reason(state.zones["circles_pool:0"].cards, action.target)
+
+    def _why_not_buy(self, state: GameState, action: Action) -> str:
+        """Method (a): 1 or more lyabi from hand; one lyabi whose cost is at most their sum."""
+        if bad := self._phase(state, action, MAIN, "acquiring lyabi"):
+            return bad
+        if not action.cards:
+            return "pay with 1 or more lyabi from your hand"
+        if bad := self._paid(state, action, action.cards):
+            return bad
+        table = _table(state)
+        pile = state.zones.get(supply(action.target))
+        if pile is None:
+            return f"{action.target} is not a lyabi of the pool"
+        if not pile.cards:
+            return f"no {action.target} is left in the pool"
+        paid = sum(table.of(c).cost for c in action.cards)
+        cost = table.of(pile.cards[-1]).cost
+        if cost > paid:
+            return f"{action.target} costs {cost}: you pay only {paid}"
+        return LEGAL
+
+    def _why_not_change(self, state: GameState, action: Action) -> str:
+        """Method (b): exactly 1 lyabi from hand; up to 2 lyabi each cheaper than it, of different costs."""
+        if bad := self._phase(state, action, MAIN, "making change"):
+            return bad
+        if len(action.cards) != 1:
+            return "making change pays exactly 1 lyabi"
+        if bad := self._paid(state, action, action.cards):
+            return bad
+        table = _table(state)
+        paid = table.of(action.cards[0]).cost
+        codes = [c for c in action.target.split("+") if c]
+        if not codes and not state.params["change_may_take_none"]:
+            return "making change takes at least 1 lyabi"
+        if len(codes) > 2:
+            return "making change takes at most 2 lyabi"
+        costs = []
+        for code in codes:
+            pile = state.zones.get(supply(code))
+            if pile is None:
+                return f"{code} is not a lyabi of the pool"
+            if not pile.cards:
+                return f"no {code} is left in the pool"
+            cost = table.of(pile.cards[-1]).cost
+            if cost >= paid:
+                return f"{code} costs {cost}: making change takes only lyabi cheaper than the {paid} paid"
+            costs.append(cost)
+        if len(costs) == 2 and costs[0] == costs[1]:
+            return "making change cannot take 2 lyabi of the same cost"
+        if action.target != pool_text(codes, table.lyabi_codes):
+            return f"write the lyabi taken in the pool's order: {pool_text(codes, table.lyabi_codes)}"
+        return LEGAL
+
+    def _why_not_circle(self, state: GameState, action: Action) -> str:
+        """Place a circle: 1 or more lyabi from hand; the top circle of a level costing at most their
+        sum. At the limit of circles, name one of yours: it is removed from the game first (R7)."""
+        if bad := self._phase(state, action, MAIN, "placing a circle"):
+            return bad
+        table = _table(state)
+        mine = state.zones[f"circles:{action.seat}"].cards
+        dropped = tuple(c for c in action.cards if c in mine)
+        paid_cards = tuple(c for c in action.cards if c not in mine)
+        if not paid_cards:
+            return "pay with 1 or more lyabi from your hand"
+        if bad := self._paid(state, action, paid_cards):
+            return bad
+        full = len(mine) >= int(state.params["max_circles"])
+        if full and len(dropped) != 1:
+            return f"you have {len(mine)} circles: name the one you remove from the game"
+        if not full and dropped:
+            return "you remove a circle only when you have the most you may place"
+        if dropped and dropped[0] != min(c for c in mine if table.of(c).code == table.of(dropped[0]).code):
+            return "a move names the lowest-numbered copy of a circle"
+        pile = state.zones.get(f"circles_pool:{action.target}")
+        if pile is None:
+            return f"{action.target} is not a circle level"
+        if not pile.cards:
+            return f"no Lv{action.target} circle is left"
+        paid = sum(table.of(c).cost for c in paid_cards)
+        cost = self._circle_cost(state, int(action.target))
+        if cost > paid:
+            return f"a Lv{action.target} circle costs {cost}: you pay only {paid}"
+        return LEGAL
+
+    def _circle_cost(self, state: GameState, level: int) -> int:
+        """The cost printed on the back of a level's circles (the same for the whole pile)."""
+        return max(r.cost for r in _table(state).card if r.kind == "circle" and r.level == level)
+
+    def _why_not_item(self, state: GameState, action: Action) -> str:
+        """Item phase: lyabi from hand costing at least the item cost; take the top item face down."""
+        if bad := self._phase(state, action, ITEM, "acquiring an item"):
+            return bad
+        if not action.cards:
+            return "pay with 1 or more lyabi from your hand"
+        if bad := self._paid(state, action, action.cards):
+            return bad
+        if not state.zones["items_pool"].cards:
+            return "no item is left"
+        table = _table(state)
+        paid = sum(table.of(c).cost for c in action.cards)
+        need = table.item_cost
+        if paid < need:
+            return f"an item costs {need}: you pay only {paid}"
+        return LEGAL
+
+    def _why_not_pass(self, state: GameState, action: Action) -> str:
+        """Main or item phase: do nothing; an item's window: do not use it."""
+        if action.cards or action.target:
+            return "pass takes nothing after it"
+        pending = state.pending
+        if pending is not None and pending.kind == WINDOW:
+            return LEGAL
+        if pending is None and state.phase in (MAIN, ITEM):
+            return LEGAL
+        return "pass is not a move now"
+
+    def _why_not_use(self, state: GameState, action: Action) -> str:
+        """An item's window: use the held item now."""
+        pending = state.pending
+        if pending is None or pending.kind != WINDOW:
+            return "an item is used when its timing comes"
+        if action.cards or action.target:
+            return f"{USE} takes nothing after it"
+        return LEGAL
+
+    def _why_not_charge(self, state: GameState, action: Action) -> str:
+        """Battle: place 1 lyabi face down, or 2 of the same attribute (a Double Charge)."""
+        pending = state.pending
+        if pending is None or pending.kind != BATTLE:
+            return "lyabi are charged in the battle phase"
+        if not 1 <= len(action.cards) <= 2 or action.target:
+            return "charge 1 lyabi, or 2 of the same attribute (a Double Charge)"
+        if bad := self._paid(state, action, action.cards):
+            return bad
+        table = _table(state)
+        if len({table.of(c).attribute for c in action.cards}) != 1:
+            return "a Double Charge is 2 lyabi of the same attribute"
+        return LEGAL
+
+    def _why_not_dummy(self, state: GameState, action: Action) -> str:
+        """Battle: place the Dummy/QR card face down (decline to battle)."""
+        pending = state.pending
+        if pending is None or pending.kind != BATTLE:
+            return "the Dummy is placed in the battle phase"
+        if action.cards or action.target:
+            return "dummy takes nothing after it"
+        return LEGAL
+
+    RULES: ClassVar[dict[str, Callable[..., str]]] = {
+        "pick": _why_not_pick,
+        "buy": _why_not_buy,
+        "change": _why_not_change,
+        "circle": _why_not_circle,
+        "item": _why_not_item,
+        "pass": _why_not_pass,
+        "use": _why_not_use,
+        "charge": _why_not_charge,
+        "dummy": _why_not_dummy,
+    }
