@@ -43,7 +43,7 @@ from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects.timing import USE
 from ...rules.events import Announced, Committed, Event, GameEnded, Revealed, RoundStarted, Shuffled
-from ...rules.game import Game
+from ...rules.game import Game, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
@@ -72,6 +72,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     max_seats = 2
     params = PARAMS
     cardset_name = "lyabi"
+    reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside
     public_data_per_seat = True  # a seat that looked at the opponent's hand (Mystic Eye) sees it
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
@@ -82,6 +83,17 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
 
     def score_bounds(self, state: GameState) -> tuple[int, int]:
         return (0, int(state.params["start_hp"]))
+
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        return _public(state, seat)
+
+    def check(self, state: GameState) -> list[str]:
+        return _check(state)
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
+        from .arrange import arrange  # scenario files only
+
+        arrange(self, state, setup, refs)
 
     # -- setup -------------------------------------------------------------------------------
     def setup(self, state: GameState) -> list[Event]:
@@ -162,10 +174,11 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         events.append(Announced("priority", data["priority"], {"attributes": colours}))
         for seat in range(2):
             rules = host.table.of(circles[seat])
-            for code in rules.hand:
-                host.move([host.zone(supply(code))[-1]], supply(code), f"hand:{seat}", "initial hand")
-            for code in rules.deck:
-                host.move([host.zone(supply(code))[-1]], supply(code), f"deck:{seat}", "initial deck")
+            # Taken from the pool; a pile emptied (two circles of one attribute after the cap of
+            # redos, or an edited set) gives what it has (R12).
+            for zone, codes in ((f"hand:{seat}", rules.hand), (f"deck:{seat}", rules.deck)):
+                for code in codes:
+                    host.move(host.zone(supply(code))[-1:], supply(code), zone, "initial")
             state.rng.shuffle(host.zone(f"deck:{seat}"))
             events.append(Shuffled(f"deck:{seat}", len(host.zone(f"deck:{seat}"))))
         state.active = None
@@ -510,7 +523,7 @@ def _text(value: Fraction) -> str:
     return str(int(value)) if value.denominator == 1 else format(float(value), "g")
 
 
-def _public(game: Lyabi, state: GameState, seat: int | None) -> dict[str, Any]:
+def _public(state: GameState, seat: int | None) -> dict[str, Any]:
     """What every seat may know beyond the zones, and what `seat` looked at (Mystic Eye)."""
     data = game_data(state)
     seen = data["seen"].get(str(seat), []) if seat is not None else []
@@ -528,7 +541,7 @@ def _public(game: Lyabi, state: GameState, seat: int | None) -> dict[str, Any]:
     }
 
 
-def _check(game: Lyabi, state: GameState) -> list[str]:
+def _check(state: GameState) -> list[str]:
     """Lyabi's own invariants: the data's shape, HP in bounds, at most the circle limit placed, one
     item held, a Dummy per seat in its area, hand or battle slot."""
     problems = data_problems(state.data, LyabiData)
@@ -549,9 +562,6 @@ def _check(game: Lyabi, state: GameState) -> list[str]:
             problems.append(f"{zone} holds a card that is not a lyabi")
     return problems
 
-
-Lyabi.public_data = _public  # type: ignore[method-assign, assignment]
-Lyabi.check = _check  # type: ignore[method-assign, assignment]
 
 register(
     GameEntry(
