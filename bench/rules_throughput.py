@@ -98,6 +98,8 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
         GameSpec("risugeon", {}, (2, 4), "risugeon"),
         # a 2-player duel of dice: each attack rolls, each damage event asks the defender
         GameSpec("sainome", {}, (2,), "sainome"),
+        # a 2-player deck-building duel: each battle is a simultaneous hidden commit of both players
+        GameSpec("lyabi", {}, (2,), "lyabi"),
     ]
 
 

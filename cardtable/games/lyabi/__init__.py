@@ -566,7 +566,7 @@ def _check(state: GameState) -> list[str]:
 register(
     GameEntry(
         rules=Lyabi(),
-        bots={},
+        bots={"heuristic": "cardtable.games.lyabi.bot:LyabiBot"},
         table="",
         vocabularies={"lyabi": VOCAB},
         variants=(

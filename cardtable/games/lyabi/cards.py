@@ -55,6 +55,10 @@ class Table:
         """The rules of one physical card."""
         return self.card[card]
 
+    def rules_of_code(self, code: str) -> CardRules:
+        """The rules of a card kind by its code."""
+        return self.card[self.ids[code][0]]
+
     @property
     def item_cost(self) -> int:
         """What an item costs: the cost printed on the items' backs (the rulebook's 3)."""
