@@ -157,4 +157,4 @@ def test_menu_setup_and_results_in_japanese_draw_no_english(
 
 # Proper names and technical words that stay Latin in Japanese: the app's and libraries' names, the
 # games' Latin titles shown beside the Japanese ones, the licence, file names.
-_LATIN_OK = {"cardtable", "Rune", "Works", "Risugeon", "Sainome", "Sandbox", "F11", "Seed", "Bot"}
+_LATIN_OK = {"cardtable", "Rune", "Works", "Risugeon", "Sainome", "Sandbox", "Lyabi", "F11", "Seed", "Bot"}

@@ -567,7 +567,7 @@ register(
     GameEntry(
         rules=Lyabi(),
         bots={"heuristic": "cardtable.games.lyabi.bot:LyabiBot"},
-        table="",
+        table="cardtable.ui.scenes.lyabi_table:LyabiTable",
         vocabularies={"lyabi": VOCAB},
         variants=(
             {},

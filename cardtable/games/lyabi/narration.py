@@ -1,0 +1,367 @@
+"""Lyabi in the log: acquisitions, circles, items, the battle and its damage worked out, in English and
+Japanese ("Ann pays Lv3 Blue Lyabi for Lv5 Red Lyabi"; 「Benの勝ち：青が赤に勝つ、ダメージ6」).
+
+Cards are named by their names in the card set, never by code; a card the seat may not know (a draw
+into the other hand, an item taken face down) is counted. Attributes carry their mark (▲ blue, ● red,
+■ green), so no line rests on colour. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.events import Announced, CardsMoved, Committed, Event, Revealed, RoundStarted, Shuffled
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.view import PlayerView
+
+MARK = {"blue": "▲", "red": "●", "green": "■"}  # the table's marks: shape and letter, never colour alone
+
+WORDS: dict[str, dict[str, str]] = {
+    "game.lyabi.description": {
+        "en": "Build a deck of lyabi, charge your magic circles, and read the rival's attributes.",
+        "ja": "リャビでデッキを作り、魔法陣に充填して戦う。相手の属性を読み切れ。",
+    },
+    "ly.attr.blue": {"en": "▲ blue", "ja": "▲ 青"},
+    "ly.attr.red": {"en": "● red", "ja": "● 赤"},
+    "ly.attr.green": {"en": "■ green", "ja": "■ 緑"},
+    "ly.attr.none": {"en": "the Dummy", "ja": "ダミー"},
+    "ly.pick": {
+        "en": "{who} takes a Lv0 circle without looking: {card}",
+        "ja": "{who}が表を見ずにLv0魔法陣を取る：{card}",
+    },
+    "ly.redo": {"en": "Both circles are {attr}: both pick again", "ja": "両方とも{attr}の魔法陣：選び直し"},
+    "ly.priority": {
+        "en": "{who}'s circle has the advantage: {who} starts",
+        "ja": "{who}の魔法陣が有利：{who}から始める",
+    },
+    "ly.round": {"en": "— Round {n} —", "ja": "— 第{n}ラウンド —"},
+    "ly.pays": {"en": "{who} pays {cards}", "ja": "{who}が{cards}を支払う"},
+    "ly.acquires": {"en": "{who} acquires {cards}", "ja": "{who}が{cards}を取得"},
+    "ly.circle": {"en": "{who} places {card}", "ja": "{who}が{card}を配置"},
+    "ly.circle_out": {"en": "{who} removes {card} from the game", "ja": "{who}が{card}を除外"},
+    "ly.item": {"en": "{who} takes an item face down", "ja": "{who}がアイテムを裏向きで取得"},
+    "ly.item_mine": {"en": "{who} takes {card} face down", "ja": "{who}が{card}を裏向きで取得"},
+    "ly.item_out": {"en": "{card} leaves the game", "ja": "{card}を除外"},
+    "ly.uses": {"en": "{who} uses {card}", "ja": "{who}が{card}を使用"},
+    "ly.pass": {"en": "{who} passes", "ja": "{who}はパス"},
+    "ly.draws": {"en": "{who} draws {cards}", "ja": "{who}が{cards}を引く"},
+    "ly.reshuffle": {
+        "en": "{who} shuffles the discard pile into a new deck",
+        "ja": "{who}が捨て札をシャッフルして新しいデッキに",
+    },
+    "ly.discards": {"en": "{who} discards {cards}", "ja": "{who}が{cards}を捨て札に"},
+    "ly.committed": {"en": "{who} places a card face down", "ja": "{who}がカードを裏向きで置く"},
+    "ly.charge_mine": {"en": "You place {cards} face down", "ja": "{cards}を裏向きで置きました"},
+    "ly.reveal": {"en": "{who} reveals {cards}", "ja": "{who}の公開：{cards}"},
+    "ly.peek": {"en": "{who} looks at the hand: {cards}", "ja": "{who}が手札を見る：{cards}"},
+    "ly.recolour": {"en": "{who}'s lyabi become {attr}", "ja": "{who}のリャビが{attr}に"},
+    "ly.battle_win": {
+        "en": "{who} wins the battle ({a} over {b}): {n} damage",
+        "ja": "{who}のバトル勝利（{a}が{b}に勝つ）：ダメージ{n}",
+    },
+    "ly.battle_draw": {"en": "The battle is a draw ({a} and {b})", "ja": "バトルは引き分け（{a}と{b}）"},
+    "ly.no_battle": {"en": "Nobody can battle this round", "ja": "このラウンドはバトルなし"},
+    "ly.damage": {"en": "{who} takes {n} damage: HP {hp}", "ja": "{who}に{n}ダメージ：HP {hp}"},
+    "ly.deckout": {
+        "en": "{who} cannot draw: the deck has run out",
+        "ja": "{who}はドローできない：デッキ切れ",
+    },
+    "ly.gain": {"en": "{who} takes {card}", "ja": "{who}が{card}を取得"},
+    "ly.phase.main": {"en": "main phase", "ja": "メインフェイズ"},
+    "ly.phase.item": {"en": "item phase", "ja": "アイテム取得フェイズ"},
+    "ly.phase.battle": {"en": "battle", "ja": "バトル"},
+    "ly.phase.pick": {"en": "choosing circles", "ja": "魔法陣選び"},
+}
+
+
+def card_name(spec: CardSpec, language: str) -> str:
+    """A card's name in the set, with its attribute's mark."""
+    mark = MARK.get(str(spec.get("attribute") or ""), "")
+    return f"{mark}{spec.name.get(language)}"
+
+
+def attr(name: str) -> Word:
+    return Word(f"ly.attr.{name}" if name in MARK else "ly.attr.none")
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """A move and what followed, as `view`'s seat may know it."""
+    out: list[Phrase] = []
+    if action is not None:
+        if action.kind == "pass":
+            out.append(phrase("ly.pass", who=Seat(action.seat)))
+        elif action.kind in ("charge", "dummy") and action.seat == view.seat:
+            shown = Cards(action.cards) if action.cards else Word("ly.attr.none")
+            out.append(phrase("ly.charge_mine", cards=shown))
+        elif action.kind == "recolour":
+            out.append(phrase("ly.recolour", who=Seat(action.seat), attr=attr(action.target)))
+    out += _events(events, view)
+    return out
+
+
+def _events(events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    out: list[Phrase] = []
+    for event in events:
+        if isinstance(event, CardsMoved):
+            out += _moved(event, view)
+        elif isinstance(event, Committed):
+            out.append(phrase("ly.committed", who=Seat(event.seat)))
+        elif isinstance(event, Revealed):
+            key = "ly.peek" if event.why == "peek" else "ly.reveal"
+            if event.why == "peek" and view.seat not in (event.viewers or ()):
+                continue
+            who = Seat(1 - event.seat) if event.why == "peek" else Seat(event.seat)
+            out.append(phrase(key, who=who, cards=Cards(event.cards)))
+        elif isinstance(event, RoundStarted):
+            out.append(phrase("ly.round", n=event.round))
+        elif isinstance(event, Shuffled) and event.zone.startswith("deck:") and view.phase != "pick":
+            continue
+        elif isinstance(event, Announced):
+            out += _announced(event)
+    return out
+
+
+def _moved(event: CardsMoved, view: PlayerView) -> list[Phrase]:
+    why, cards = event.why, Cards(event.cards)
+    seat = _owner(event.dst) if _owner(event.dst) is not None else _owner(event.src)
+    who = Seat(seat)
+    if why == "pay":
+        return [phrase("ly.pays", who=who, cards=cards)]
+    if why in ("buy", "change", "gain"):
+        return [phrase("ly.acquires", who=who, cards=cards)]
+    if why in ("pick", "circle"):
+        return [phrase("ly.pick" if why == "pick" else "ly.circle", who=who, card=cards)]
+    if why == "exclude" and event.dst == "out_circles":
+        return [phrase("ly.circle_out", who=who, card=cards)]
+    if why == "exclude" and event.dst == "out_items":
+        return [phrase("ly.item_out", card=cards)]
+    if why == "item":
+        return [phrase("ly.item_mine" if seat == view.seat else "ly.item", who=who, card=cards)]
+    if why == "use":
+        return [phrase("ly.uses", who=who, card=cards)]
+    if why == "draw" and event.dst.startswith("hand:"):
+        return [phrase("ly.draws", who=who, cards=cards)]
+    if why == "reshuffle":
+        return [phrase("ly.reshuffle", who=who)]
+    if why == "discard":
+        return [phrase("ly.discards", who=who, cards=cards)]
+    return []
+
+
+def _owner(zone: str) -> int | None:
+    name, _, seat = zone.partition(":")
+    return int(seat) if seat.isdigit() and name != "supply" else None
+
+
+def _announced(event: Announced) -> list[Phrase]:
+    what, detail, who = event.what, event.detail, Seat(event.seat)
+    if what == "redo":
+        return [phrase("ly.redo", attr=attr(str(detail.get("attribute"))))]
+    if what == "priority":
+        return [phrase("ly.priority", who=who)]
+    if what == "battle":
+        colours = list(detail.get("attributes") or ["", ""])
+        if event.seat is None:
+            return [phrase("ly.battle_draw", a=attr(colours[0]), b=attr(colours[1]))]
+        won, lost = colours[event.seat], colours[1 - event.seat]
+        return [phrase("ly.battle_win", who=who, a=attr(won), b=attr(lost), n=detail.get("damage", 0))]
+    if what == "damage":
+        return [phrase("ly.damage", who=who, n=detail.get("amount", 0), hp=detail.get("hp", 0))]
+    if what == "deckout":
+        return [phrase("ly.deckout", who=Seat(s)) for s in detail.get("seats", [])]
+    if what == "phase" and detail.get("phase") == "no_battle":
+        return [phrase("ly.no_battle")]
+    return []
+
+
+# -- the action menu and the pending question ------------------------------------------------------
+WORDS.update(
+    {
+        "ly.option.pick": {
+            "en": "Take the circle at place {n} (unseen)",
+            "ja": "{n}枚目の魔法陣を取る（見ずに）",
+        },
+        "ly.option.buy": {"en": "Pay {cards} for {card}", "ja": "{cards}を払い{card}を取得"},
+        "ly.option.change": {"en": "Pay {cards}, take {taken}", "ja": "{cards}を払い{taken}を取得"},
+        "ly.option.change_none": {"en": "Pay {cards}, take nothing", "ja": "{cards}を払い何も取らない"},
+        "ly.option.circle": {
+            "en": "Pay {cards} for a Lv{level} circle",
+            "ja": "{cards}を払いLv{level}魔法陣を配置",
+        },
+        "ly.option.circle_out": {
+            "en": "Pay {cards}, remove {out}, place a Lv{level} circle",
+            "ja": "{cards}を払い{out}を除外、Lv{level}魔法陣を配置",
+        },
+        "ly.option.item": {"en": "Pay {cards} for an item", "ja": "{cards}を払いアイテムを取得"},
+        "ly.option.charge": {"en": "Place {cards} face down", "ja": "{cards}を裏向きで置く"},
+        "ly.option.double": {"en": "Double Charge: {cards}", "ja": "ダブルチャージ：{cards}"},
+        "ly.option.dummy": {"en": "Place the Dummy (no battle)", "ja": "ダミーを置く（バトルしない）"},
+        "ly.option.use": {"en": "Use the item", "ja": "アイテムを使う"},
+        "ly.option.pass": {"en": "Pass", "ja": "パス"},
+        "ly.option.gain": {"en": "Take {card}", "ja": "{card}を取得"},
+        "ly.option.recolour": {"en": "Make them {attr}", "ja": "{attr}にする"},
+        "ly.prompt.window": {"en": "Use your item now?", "ja": "アイテムを使いますか？"},
+        "ly.prompt.battle": {
+            "en": "Battle: place lyabi or the Dummy face down",
+            "ja": "バトル：リャビかダミーを裏向きで置く",
+        },
+        "ly.prompt.gain": {"en": "Which Lv3 lyabi?", "ja": "どのLv3リャビを取りますか？"},
+        "ly.prompt.recolour": {"en": "Which attribute?", "ja": "どの属性にしますか？"},
+    }
+)
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it ("Pay Lv5 Blue Lyabi for Lv3 Red Lyabi")."""
+    kind = action.kind
+    assert view.cardset is not None
+    circles = set(view.zones[f"circles:{action.seat}"].cards) if kind == "circle" else set()
+    paid = Cards(tuple(c for c in action.cards if c not in circles))
+    if kind == "pick":
+        return phrase("ly.option.pick", n=action.target)
+    if kind in ("buy", "gain"):
+        return phrase(f"ly.option.{kind}", cards=paid, card=_by_code(view, action.target))
+    if kind == "change":
+        codes = [c for c in action.target.split("+") if c]
+        if not codes:
+            return phrase("ly.option.change_none", cards=paid)
+        return phrase("ly.option.change", cards=paid, taken=_by_code(view, *codes))
+    if kind == "circle":
+        out = tuple(c for c in action.cards if c in circles)
+        if out:
+            return phrase("ly.option.circle_out", cards=paid, out=Cards(out), level=action.target)
+        return phrase("ly.option.circle", cards=paid, level=action.target)
+    if kind == "charge":
+        return phrase("ly.option.double" if len(action.cards) == 2 else "ly.option.charge", cards=paid)
+    if kind == "recolour":
+        return phrase("ly.option.recolour", attr=attr(action.target))
+    return phrase(f"ly.option.{kind}", cards=paid)
+
+
+def _by_code(view: PlayerView, *codes: str) -> Cards:
+    """Cards of the pool named by code: the top card of each pile (its name is all a player needs)."""
+    out = []
+    for code in codes:
+        pile = view.zones.get(f"supply:{code}")
+        if pile is not None and pile.cards:
+            out.append(pile.cards[-1])
+    return Cards(tuple(out))
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The pending decision as a question to the person who must answer it."""
+    key = f"ly.prompt.{kind}"
+    return phrase(key) if key in WORDS else None
+
+
+# -- refusals: the engine's reasons, matched to the words above ---------------------------------------
+WORDS.update(
+    {
+        "ly.reason.costs": {
+            "en": "it costs {cost}: you pay only {paid}",
+            "ja": "コストは{cost}、支払いは{paid}だけです",
+        },
+        "ly.reason.same_cost": {
+            "en": "making change cannot take 2 lyabi of the same cost",
+            "ja": "同じコストのリャビ2枚は取得できません",
+        },
+        "ly.reason.cheaper": {
+            "en": "making change takes only lyabi cheaper than the {paid} paid",
+            "ja": "支払った{paid}未満のコストのリャビしか取得できません",
+        },
+        "ly.reason.not_in_hand": {
+            "en": "that card is not in your hand",
+            "ja": "そのカードは手札にありません",
+        },
+        "ly.reason.not_lyabi": {
+            "en": "only lyabi are paid or charged",
+            "ja": "支払い・充填できるのはリャビだけです",
+        },
+        "ly.reason.phase": {
+            "en": "that is done in the {phase} phase",
+            "ja": "それは{phase}フェイズで行います",
+        },
+        "ly.reason.double": {
+            "en": "a Double Charge is 2 lyabi of the same attribute",
+            "ja": "ダブルチャージは同じ属性のリャビ2枚です",
+        },
+        "ly.reason.empty": {"en": "none is left in the pool", "ja": "プールに残っていません"},
+        "ly.reason.name_circle": {
+            "en": "you have {n} circles: name the one you remove",
+            "ja": "魔法陣が{n}枚あります：除外する1枚を選んでください",
+        },
+        "ly.reason.no_item": {"en": "no item is left", "ja": "アイテムが残っていません"},
+        "ly.reason.pay": {
+            "en": "pay with 1 or more lyabi from your hand",
+            "ja": "手札のリャビを1枚以上支払ってください",
+        },
+    }
+)
+REASONS: tuple[tuple[str, str], ...] = (
+    (r"costs (?P<cost>\d+): you pay only (?P<paid>\d+)$", "ly.reason.costs"),
+    (r"cannot take 2 lyabi of the same cost$", "ly.reason.same_cost"),
+    (r"cheaper than the (?P<paid>\d+) paid$", "ly.reason.cheaper"),
+    (r"is not in your hand$", "ly.reason.not_in_hand"),
+    (r"only lyabi are paid or charged$", "ly.reason.not_lyabi"),
+    (r"is done in the (?P<phase>\w+) phase$", "ly.reason.phase"),
+    (r"^a Double Charge is 2 lyabi", "ly.reason.double"),
+    (r"is left in the pool$|circle is left$", "ly.reason.empty"),
+    (r"^you have (?P<n>\d+) circles: name", "ly.reason.name_circle"),
+    (r"^no item is left$", "ly.reason.no_item"),
+    (r"^pay with 1 or more lyabi", "ly.reason.pay"),
+)
+
+
+# -- the table's labels, buttons and panels -------------------------------------------------------------
+WORDS.update(
+    {
+        "ly.label.side": {"en": "{who}  HP {hp}", "ja": "{who}  HP {hp}"},
+        "ly.label.priority": {"en": "  · priority", "ja": "・優先"},
+        "ly.label.deck": {"en": "Deck {n}", "ja": "デッキ {n}"},
+        "ly.label.discard": {"en": "Discard {n}", "ja": "捨て札 {n}"},
+        "ly.label.item": {"en": "Item", "ja": "アイテム"},
+        "ly.label.items": {"en": "Items {n}", "ja": "アイテム {n}"},
+        "ly.label.circles": {"en": "Lv{level} circles {n}", "ja": "Lv{level}魔法陣 {n}"},
+        "ly.label.out_lyabi": {"en": "Out {n}", "ja": "除外 {n}"},
+        "ly.label.out_circles": {"en": "{n}", "ja": "{n}"},
+        "ly.label.out_items": {"en": "{n}", "ja": "{n}"},
+        "ly.label.battle": {"en": "{name}'s battle", "ja": "{name}のバトル"},
+        "ly.status.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
+        "ly.status.phase": {"en": "{name}: {phase}", "ja": "{name}：{phase}"},
+        "ly.status.waiting": {"en": "Waiting for {names}", "ja": "{names}の選択待ち"},
+        "ly.panel.placed": {"en": "{name}: {what}", "ja": "{name}：{what}"},
+        "ly.panel.draw": {"en": "A draw: no damage", "ja": "引き分け：ダメージなし"},
+        "ly.panel.wins": {"en": "{name} wins the battle", "ja": "{name}のバトル勝利"},
+        "ly.panel.part": {
+            "en": "{circle}: ATK {atk} x {times} = {n}",
+            "ja": "{circle}：ATK {atk} × {times} = {n}",
+        },
+        "ly.panel.no_circle": {
+            "en": "No circle of that attribute: no damage",
+            "ja": "同じ属性の魔法陣なし：ダメージなし",
+        },
+        "ly.panel.bonus": {"en": "War God's Sword: +{n}", "ja": "戦神の剣：+{n}"},
+        "ly.panel.prevented": {"en": "Mirror of Wishes: all prevented", "ja": "願望の鏡：すべて防いだ"},
+        "ly.panel.total": {"en": "Damage {n}", "ja": "ダメージ {n}"},
+        "ly.public.title": {"en": "What each side acquired and paid", "ja": "両者の取得・支払いしたリャビ"},
+        "ly.public.acquired": {"en": "Acquired", "ja": "取得"},
+        "ly.public.spent": {"en": "Paid or discarded", "ja": "支払い・捨て札"},
+        "ly.public.hint": {"en": "Public information only · V closes", "ja": "公開情報のみ・Vで閉じる"},
+        "ly.button.acquire": {"en": "Acquire… (B)", "ja": "リャビ取得…（B）"},
+        "ly.button.circle": {"en": "Circle… (C)", "ja": "魔法陣…（C）"},
+        "ly.button.item": {"en": "Item… (I)", "ja": "アイテム…（I）"},
+        "ly.button.charge": {"en": "Charge… (H)", "ja": "充填…（H）"},
+        "ly.button.dummy": {"en": "Dummy (D)", "ja": "ダミー（D）"},
+        "ly.button.use": {"en": "Use item (U)", "ja": "アイテムを使う（U）"},
+        "ly.button.pass": {"en": "Pass (P)", "ja": "パス（P）"},
+        "ly.button.public": {"en": "Decks (V)", "ja": "デッキ情報（V）"},
+        "ly.button.public_close": {"en": "Close (V)", "ja": "閉じる（V）"},
+        "param.lyabi.start_hp": {"en": "Starting HP", "ja": "初期HP"},
+        "param.lyabi.dummy_concedes": {"en": "Dummy loses to lyabi", "ja": "ダミーはリャビに負ける"},
+        "param.lyabi.priority": {"en": "Priority", "ja": "優先プレイヤー"},
+        "param.lyabi.priority.alternate": {"en": "alternates each round", "ja": "ラウンドごとに交代"},
+        "param.lyabi.priority.fixed": {"en": "stays with the setup winner", "ja": "準備の勝者のまま"},
+    }
+)
