@@ -64,6 +64,10 @@ class Table:
         """What an item costs: the cost printed on the items' backs (the rulebook's 3)."""
         return max((r.cost for r in self.card if r.kind == "item"), default=0)
 
+    def circle_cost(self, level: int) -> int:
+        """The cost printed on the back of a level's circles (the same for the whole pile)."""
+        return max((r.cost for r in self.card if r.kind == "circle" and r.level == level), default=0)
+
 
 def _number(value: Any) -> Fraction | None:
     if isinstance(value, bool) or not isinstance(value, (int, float)):

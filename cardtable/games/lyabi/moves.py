@@ -53,6 +53,32 @@ def payments(state: GameState, seat: int) -> list[tuple[int, ...]]:
     return sorted(out, key=lambda cards: (len(cards), cards))
 
 
+_CIRCLE_COSTS: dict[int, tuple[Table, dict[int, int]]] = {}
+
+
+def _circle_costs(table: Table) -> dict[int, int]:
+    """Each circle level's cost, worked out once per card table."""
+    hit = _CIRCLE_COSTS.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = (table, {level: table.circle_cost(level) for level in CIRCLE_LEVELS})
+        _CIRCLE_COSTS[id(table)] = hit
+    return hit[1]
+
+
+def _lowest_copies(table: Table, hand: list[int], cards: tuple[int, ...]) -> bool:
+    """Whether `cards` are, for each code, the lowest-numbered copies of it in the hand (what
+    `payments` offers), so every move text parses back to the same move."""
+    wanted: dict[str, int] = {}
+    for card in cards:
+        code = table.of(card).code
+        wanted[code] = wanted.get(code, 0) + 1
+    for code, count in wanted.items():
+        copies = sorted(c for c in hand if table.of(c).code == code)[:count]
+        if any(c not in cards for c in copies):
+            return False
+    return True
+
+
 class LyabiMoves:
     """The rules of each move (mixed into the Lyabi rules)."""
 
@@ -79,13 +105,21 @@ class LyabiMoves:
     def _main_options(self, state: GameState, seat: int) -> list[Action]:
         table = _table(state)
         pays = payments(state, seat)
-        out = [Action(seat, "buy", cards, code) for cards in pays for code in table.lyabi_codes]
+        # Candidates are narrowed by cost first (the same test the rules make), then each is checked.
+        cost = {c: table.rules_of_code(c).cost for c in table.lyabi_codes if state.zones[supply(c)].cards}
+        out = [
+            Action(seat, "buy", cards, code)
+            for cards in pays
+            for code in cost
+            if cost[code] <= sum(table.of(c).cost for c in cards)
+        ]
         out = keep_legal(self._why_not_buy, state, out)
         singles = [cards for cards in pays if len(cards) == 1]
         change = []
         for (card,) in singles:
-            below = [c for c in table.lyabi_codes if state.zones[supply(c)].cards]
-            picks = [[]] + [[c] for c in below] + [list(pair) for pair in combinations(below, 2)]
+            below = [c for c in cost if cost[c] < table.of(card).cost]
+            pairs = [list(p) for p in combinations(below, 2) if cost[p[0]] != cost[p[1]]]
+            picks = [[]] + [[c] for c in below] + pairs
             change += [Action(seat, "change", (card,), pool_text(p, table.lyabi_codes)) for p in picks]
         out += keep_legal(self._why_not_change, state, change)
         circles = state.zones[f"circles:{seat}"].cards
@@ -98,6 +132,7 @@ class LyabiMoves:
             for cards in pays
             for drop in dropped
             for level in CIRCLE_LEVELS
+            if _circle_costs(table)[level] <= sum(table.of(c).cost for c in cards)
         ]
         return out + keep_legal(self._why_not_circle, state, place)
 
@@ -127,7 +162,7 @@ class LyabiMoves:
                 return f"{table.of(card).code} is not in your hand"
             if table.of(card).kind != "lyabi":
                 return f"{table.of(card).code} is not a lyabi: only lyabi are paid or charged"
-        if cards not in payments(state, action.seat):
+        if len(set(cards)) != len(cards) or not _lowest_copies(table, hand, cards):
             return "a move names the lowest-numbered copies of a card"
         return LEGAL
 
@@ -222,14 +257,10 @@ class LyabiMoves:
         if not pile.cards:
             return f"no Lv{action.target} circle is left"
         paid = sum(table.of(c).cost for c in paid_cards)
-        cost = self._circle_cost(state, int(action.target))
+        cost = _circle_costs(table)[int(action.target)]
         if cost > paid:
             return f"a Lv{action.target} circle costs {cost}: you pay only {paid}"
         return LEGAL
-
-    def _circle_cost(self, state: GameState, level: int) -> int:
-        """The cost printed on the back of a level's circles (the same for the whole pile)."""
-        return max(r.cost for r in _table(state).card if r.kind == "circle" and r.level == level)
 
     def _why_not_item(self, state: GameState, action: Action) -> str:
         """Item phase: lyabi from hand costing at least the item cost; take the top item face down."""
