@@ -15,6 +15,8 @@ import pygame
 
 from ...games.lyabi.cards import table_of
 from ...games.lyabi.params import ATTRIBUTES
+from ...rules.actions import Action
+from ...rules.events import Event, Revealed
 from ...rules.view import PlayerView
 from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene
@@ -23,6 +25,7 @@ COLOUR = {"blue": (70, 130, 210), "red": (215, 90, 60), "green": (80, 170, 100)}
 LETTER = {"blue": "B", "red": "R", "green": "G"}
 LEVELS = (1, 3, 5, 11)
 CIRCLE_LEVELS = (0, 5, 11)
+REVEAL_S = 2.5  # the table holds still this long after a battle's reveal, so both people can read it
 
 
 def draw_mark(surface: pygame.Surface, attribute: str, centre: tuple[int, int], size: int) -> None:
@@ -54,6 +57,7 @@ class LyabiTable(TableScene):
 
     card_size = (34, 0.085, 0.048)
     show_public = False
+    reveal_left = 0.0
 
     # -- geometry ----------------------------------------------------------------------------
     def small(self) -> int:
@@ -64,7 +68,11 @@ class LyabiTable(TableScene):
         height = self.app.size[1]
         if seat == self.bottom_seat():
             return height - self.card_width() * 88 // 63 - 14
-        return 24
+        return 28
+
+    def hand_width(self, seat: int) -> int:
+        """Cards in hand: large for the person at the screen, small across the table."""
+        return int(self.card_width() * 1.6) if seat == self.bottom_seat() else int(self.small() * 0.9)
 
     def side_rects(self, seat: int) -> dict[str, pygame.Rect]:
         """A side's places: two circles, item, Dummy (left); deck and discard (right of the hand)."""
@@ -72,12 +80,18 @@ class LyabiTable(TableScene):
         cw = self.card_width() if seat == self.bottom_seat() else self.small()
         ch = cw * 88 // 63
         y = self.band_y(seat)
+        bottom = seat == self.bottom_seat()
         gap = cw + 8
         out = {
             "circles": pygame.Rect(10, y, 2 * gap, ch),
             "item": pygame.Rect(14 + 2 * gap, y, cw, ch),
             "dummy": pygame.Rect(18 + 3 * gap, y, cw, ch),
-            "hand": pygame.Rect(int(width * 0.27), y, int(width * 0.3), ch),
+            "hand": pygame.Rect(
+                int(width * 0.27),
+                self.app.size[1] - self.hand_width(seat) * 88 // 63 - 8 if bottom else y,
+                int(width * 0.27),
+                ch,
+            ),
             "deck": pygame.Rect(int(width * 0.59), y, cw, ch),
             "discard": pygame.Rect(int(width * 0.59) + gap + 6, y, cw, ch),
         }
@@ -90,7 +104,7 @@ class LyabiTable(TableScene):
         row = ATTRIBUTES.index(code_attr)
         col = LEVELS.index(level)
         top = int(height * 0.2)
-        return pygame.Rect(int(width * 0.27) + col * (cw + 14), top + row * (ch + 16), cw, ch)
+        return pygame.Rect(int(width * 0.3) + col * (cw + 14), top + row * (ch + 16), cw, ch)
 
     def pool_rects(self) -> dict[str, pygame.Rect]:
         """The face-down circle piles by level, and the item pile."""
@@ -98,7 +112,7 @@ class LyabiTable(TableScene):
         cw = self.small()
         ch = cw * 88 // 63
         top = int(height * 0.2)
-        x = int(width * 0.27) + 4 * (cw + 14) + 20
+        x = int(width * 0.3) + 4 * (cw + 14) + 20
         out = {
             f"circles_pool:{lv}": pygame.Rect(x + i * (cw + 14), top, cw, ch)
             for i, lv in enumerate(CIRCLE_LEVELS)
@@ -121,10 +135,10 @@ class LyabiTable(TableScene):
         width, height = self.app.size
         cw = self.small()
         ch = cw * 88 // 63
-        x = int(width * 0.27) + 4 * (cw + 14) + 20 + cw + 14
+        x = int(width * 0.3) + 4 * (cw + 14) + 20 + cw + 14
         y = int(height * 0.2) + ch + 30
         return {
-            name: pygame.Rect(x + i * (cw // 2 + 10), y, cw // 2, ch // 2)
+            name: pygame.Rect(x + i * int(cw * 1.15), y, cw // 2, ch // 2)
             for i, name in enumerate(("out_lyabi", "out_circles", "out_items"))
         }
 
@@ -158,7 +172,7 @@ class LyabiTable(TableScene):
                 Pile(f"dummy:{seat}", rects["dummy"], cw, "top", 20),
                 Pile(f"deck:{seat}", rects["deck"], cw, "stack", 0, 0.5, shown=8),
                 Pile(f"discard:{seat}", rects["discard"], cw, "top", 20),
-                Pile(f"hand:{seat}", rects["hand"], int(cw * 1.05), "fan", 300, 0.8),
+                Pile(f"hand:{seat}", rects["hand"], self.hand_width(seat), "fan", 300, 0.8),
             ]
         return out
 
@@ -190,23 +204,29 @@ class LyabiTable(TableScene):
                 "bottomleft",
             )
         for name, rect in self.pool_rects().items():
-            label = (
-                t("ly.label.items", n=view.zones[name].count)
+            head = (
+                t("ly.label.items")
                 if name == "items_pool"
-                else t("ly.label.circles", level=name.split(":")[1], n=view.zones[name].count)
+                else t("ly.label.circles", level=name.split(":")[1])
             )
-            draw_text(surface, label, px - 1, (rect.centerx, rect.bottom + 3), DIM, "midtop")
-        for name, rect in self.out_rects().items():
+            draw_text(surface, head, px - 1, (rect.centerx, rect.y - 4), DIM, "midbottom")
             draw_text(
-                surface,
-                t(f"ly.label.{name}", n=view.zones[name].count),
-                px - 2,
-                (rect.x, rect.bottom + 3),
-                DIM,
-                "topleft",
+                surface, str(view.zones[name].count), px - 1, (rect.centerx, rect.bottom + 3), INK, "midtop"
             )
+        outs = self.out_rects()
+        first = outs["out_lyabi"]
+        draw_text(surface, t("ly.label.out"), px - 2, (first.x, first.y - 4), DIM, "bottomleft")
+        for name, rect in outs.items():
+            count = t(f"ly.label.{name}", n=view.zones[name].count)
+            draw_text(surface, count, px - 3, (rect.centerx, rect.bottom + 3), DIM, "midtop")
+        battle = view.data.get("battle")
         for seat, rect in self.battle_rects().items():
             pygame.draw.rect(surface, (44, 60, 84), rect.inflate(10, 10), border_radius=8)
+            if battle and battle["stage"] == "done" and not view.zones[f"battle:{seat}"].cards:
+                # the last battle's cards stay in sight (they left the game) until the next battle
+                for index, card in enumerate(battle["cards"][seat]):
+                    face = self.board.face(card, self.small())
+                    surface.blit(face, (rect.x + index * int(self.small() * 1.05), rect.y))
             draw_text(
                 surface,
                 t("ly.label.battle", name=self.session.name(seat)),
@@ -232,7 +252,7 @@ class LyabiTable(TableScene):
         label = t("ly.label.side", who=name, hp=hp)
         if view.data["priority"] == seat:
             label += t("ly.label.priority")
-        y = rects["circles"].y - 4 if bottom else rects["circles"].bottom + 4
+        y = rects["circles"].y - 4 if bottom else 4
         draw_text(surface, label, px + 2, (10, y), colour, "bottomleft" if bottom else "topleft", bold=True)
         for key in ("deck", "discard"):
             rect = rects[key]
@@ -245,21 +265,15 @@ class LyabiTable(TableScene):
                 DIM,
                 "midbottom" if bottom else "midtop",
             )
-        rect = rects["item"]
-        pygame.draw.rect(surface, (50, 50, 60), rect, 1, border_radius=6)
-        draw_text(
-            surface,
-            t("ly.label.item"),
-            px - 2,
-            (rect.centerx, rect.y - 2 if bottom else rect.bottom + 2),
-            DIM,
-            "midbottom" if bottom else "midtop",
-        )
+        for key in ("item", "dummy"):
+            rect = rects[key]
+            pygame.draw.rect(surface, (50, 60, 80), rect, 1, border_radius=6)
+            draw_text(surface, t(f"ly.label.{key}"), px - 3, rect.center, DIM, "center")
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
         t = self.app.t
-        lines = [t("ly.status.round", n=view.data["round"])]
+        lines = [t("ly.status.round", n=view.data["round"]) if view.data["round"] else t("ly.status.setup")]
         if view.active is not None:
             phase = t(f"ly.phase.{view.phase}") if t.has(f"ly.phase.{view.phase}") else view.phase
             lines.append(t("ly.status.phase", name=self.session.name(view.active), phase=phase))
@@ -269,10 +283,8 @@ class LyabiTable(TableScene):
         happened = self.just_happened()
         if happened:
             lines.append(happened)
-        box = pygame.Rect(int(width * 0.27), 4, int(width * 0.45), 0)
-        box.y = self.band_y(1 - self.bottom_seat()) + self.small() * 88 // 63 + 22
-        box.height = (px + 6) * len(lines) + 8
-        box.y = int(height * 0.2) - box.height - px - 10
+        log = self.log_rect()
+        box = pygame.Rect(log.x, log.bottom + 8, log.width, (px + 6) * len(lines) + 8)
         draw_panel(surface, box, (14, 20, 32, 210))
         for index, line in enumerate(lines):
             draw_text(
@@ -323,7 +335,7 @@ class LyabiTable(TableScene):
                         ),
                     )
                 )
-        box = pygame.Rect(x, y - 6, int(width * 0.27) - x - 10, (px + 6) * len(lines) + 12)
+        box = pygame.Rect(x, y - 6, int(width * 0.3) - x - 34, (px + 6) * len(lines) + 12)
         draw_panel(surface, box, (14, 20, 32, 220))
         for index, (attribute, line) in enumerate(lines):
             ly = box.y + 6 + index * (px + 6)
@@ -425,6 +437,29 @@ class LyabiTable(TableScene):
         label = self.app.t("ly.button.public_close" if self.show_public else "ly.button.public")
         self.buttons.append(Button(label, rect, self.toggle_public, key=pygame.K_v))
 
+    def after_action(self, action: Action, events: list[Event]) -> None:
+        """Both battle cards revealed: hold the table still a moment with the damage worked out."""
+        if any(isinstance(e, Revealed) and e.why == "battle" for e in events):
+            still = self.app.settings.animation_speed > 0 and not self.app.fast
+            self.reveal_left = REVEAL_S if still else 0.0
+            self.refresh_background()
+
+    def update(self, dt: float) -> bool:
+        changed = False
+        if self.reveal_left > 0 and not self.animator.busy:
+            self.reveal_left = max(0.0, self.reveal_left - dt)
+            if self.reveal_left == 0:
+                self.refresh_background()
+                changed = True
+        return super().update(dt) or changed
+
+    def drive(self) -> bool:
+        """While a reveal is held, nobody moves (bots wait too)."""
+        return self.reveal_left > 0
+
+    def timer_running(self) -> bool:
+        return self.reveal_left > 0
+
     def toggle_public(self) -> None:
         """Open or close the public panel of acquisitions and payments."""
         self.show_public = not self.show_public
@@ -433,3 +468,6 @@ class LyabiTable(TableScene):
     def key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_v:
             self.toggle_public()
+        elif event.key == pygame.K_SPACE and self.reveal_left > 0:
+            self.reveal_left = 0.0
+            self.refresh_background()
