@@ -117,7 +117,7 @@ class LyabiTable(TableScene):
             f"circles_pool:{lv}": pygame.Rect(x + i * (cw + 14), top, cw, ch)
             for i, lv in enumerate(CIRCLE_LEVELS)
         }
-        out["items_pool"] = pygame.Rect(x, top + ch + 30, cw, ch)
+        out["items_pool"] = pygame.Rect(x, top + ch + 44, cw, ch)
         return out
 
     def battle_rects(self) -> dict[int, pygame.Rect]:
@@ -136,7 +136,7 @@ class LyabiTable(TableScene):
         cw = self.small()
         ch = cw * 88 // 63
         x = int(width * 0.3) + 4 * (cw + 14) + 20 + cw + 14
-        y = int(height * 0.2) + ch + 30
+        y = int(height * 0.2) + ch + 44
         return {
             name: pygame.Rect(x + i * int(cw * 1.15), y, cw // 2, ch // 2)
             for i, name in enumerate(("out_lyabi", "out_circles", "out_items"))
@@ -239,8 +239,6 @@ class LyabiTable(TableScene):
             self._side_labels(surface, view, seat, px)
         self._status(surface, view, px)
         self._battle_panel(surface, view, px)
-        if self.show_public:
-            self._public_panel(surface, view, px)
 
     def _side_labels(self, surface: pygame.Surface, view: PlayerView, seat: int, px: int) -> None:
         t = self.app.t
@@ -349,7 +347,14 @@ class LyabiTable(TableScene):
                 GOLD if index == 2 else INK,
             )
 
-    def _public_panel(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+    def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The public panel, when open, over the cards and under the buttons and menus."""
+        rects = []
+        if self.show_public:
+            rects.append(self._public_panel(screen, self.view(), max(12, screen.get_height() // 52)))
+        return rects + super().draw_overlay(screen)
+
+    def _public_panel(self, surface: pygame.Surface, view: PlayerView, px: int) -> pygame.Rect:
         """Each side's acquired and paid lyabi by attribute and level (public information only)."""
         t = self.app.t
         width, height = surface.get_size()
@@ -374,6 +379,7 @@ class LyabiTable(TableScene):
                         n = counts.get(f"{LETTER[attribute]}{level}", 0)
                         draw_text(surface, str(n), px - 1, (x0 + 48 + level_i * 44, ry), INK if n else DIM)
         draw_text(surface, t("ly.public.hint"), px - 2, (box.x + 10, box.bottom - px - 6), DIM)
+        return box
 
     # -- interaction -------------------------------------------------------------------------
     def tooltip(self, card: int) -> list[str]:
@@ -399,7 +405,10 @@ class LyabiTable(TableScene):
             rules = table.rules_of_code(code)
             out.append(
                 DropArea(
-                    code, self.supply_rect(rules.attribute, rules.level).inflate(8, 8), ("buy", "change")
+                    code,
+                    self.supply_rect(rules.attribute, rules.level).inflate(8, 8),
+                    ("buy", "change"),
+                    code,
                 )
             )
         for name, rect in self.pool_rects().items():
@@ -413,6 +422,9 @@ class LyabiTable(TableScene):
         return [ClickArea("circles_pool:0", self.pool_rects()["circles_pool:0"].inflate(10, 10), ("pick",))]
 
     click_kinds = ()
+    # The battle commit and an item's window are answered with the buttons (or a drag onto the battle
+    # slot), so the person can still open the public panel or the pause menu while deciding.
+    table_decisions = ("battle", "window")
     buttons_spec = (
         ButtonSpec(("buy", "change"), "ly.button.acquire", pygame.K_b, selection=True),
         ButtonSpec(("circle",), "ly.button.circle", pygame.K_c, selection=True),
