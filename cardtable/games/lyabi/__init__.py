@@ -578,7 +578,7 @@ register(
                 "round_per_circle": False,
             },
         ),
-        setup_options=("start_hp", "dummy_concedes", "priority"),
+        setup_options=("start_hp",),  # the others show English values (True, alternate) on the Setup screen
         menu_order=40,
     )
 )

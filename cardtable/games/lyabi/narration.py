@@ -358,7 +358,7 @@ WORDS.update(
         "ly.public.acquired": {"en": "Acquired", "ja": "取得"},
         "ly.public.spent": {"en": "Paid or discarded", "ja": "支払い・捨て札"},
         "ly.public.hint": {"en": "Public information only · V closes", "ja": "公開情報のみ・Vで閉じる"},
-        "ly.button.acquire": {"en": "Acquire… (B)", "ja": "リャビ取得…（B）"},
+        "ly.button.acquire": {"en": "Acquire… (B)", "ja": "取得…（B）"},
         "ly.button.circle": {"en": "Circle… (C)", "ja": "魔法陣…（C）"},
         "ly.button.item": {"en": "Item… (I)", "ja": "アイテム…（I）"},
         "ly.button.charge": {"en": "Charge… (H)", "ja": "充填…（H）"},

@@ -248,7 +248,7 @@ class LyabiTable(TableScene):
         name = t("table.seat_label", n=seat + 1, name=self.session.name(seat))
         colour = GOLD if seat in view.deciding else INK
         label = t("ly.label.side", who=name, hp=hp)
-        if view.data["priority"] == seat:
+        if view.data["priority"] == seat and view.data["round"]:
             label += t("ly.label.priority")
         y = rects["circles"].y - 4 if bottom else 4
         draw_text(surface, label, px + 2, (10, y), colour, "bottomleft" if bottom else "topleft", bold=True)
