@@ -4,6 +4,7 @@ the heuristic bot reading only its view, and its strength against the random bot
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -222,3 +223,64 @@ def test_random_play_from_any_seed_ends_within_the_bound() -> None:
             legal = engine.legal_actions(seat)
             engine.apply(legal[rng.below(len(legal))])
         assert engine.state.winners in ((0,), (1,), ())
+
+
+# -- the table in Japanese ---------------------------------------------------------------------------
+# Lv and ATK are the rulebook's own words in its Japanese (「Lv0 青の魔法陣」, 「ATK 攻撃力」); B, R and G
+# are the marks' letters (one letter: not matched).
+JA_ALLOWED = {"MP", "PS", "HP", "Esc", "Ctrl", "Enter", "Lv", "ATK", "Ann", "Bot", "Dummy", "QR"}
+ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z…])")
+
+
+def test_a_lyabi_table_played_in_japanese_draws_no_english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the table draws in a game with a person at seat 1 (battle panel, public panel,
+    labels, the action menu, refusals) is Japanese."""
+    import pygame
+
+    from cardtable.persistence.settings import Settings
+    from cardtable.session import SeatConfig, Session
+    from cardtable.ui import widgets
+    from cardtable.ui.app import App
+    from cardtable.ui.scenes.handoff import HandOffScene
+    from cardtable.ui.scenes.registry import table_scene_for
+    from cardtable.ui.scenes.results import ResultsScene
+
+    drawn: list[str] = []
+    real = widgets.text_surface
+
+    def capture(
+        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
+    ) -> pygame.Surface:
+        drawn.append(text)
+        return real(text, px, colour, bold)
+
+    monkeypatch.setattr(widgets, "text_surface", capture)
+    app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)
+    seats = [SeatConfig("Ann", human=True), SeatConfig("Bot", human=False, bot="heuristic")]
+    session = Session.new("lyabi", seats, 9, {"start_hp": 6}, autosave=False)
+    table = table_scene_for(app, session)
+    app.push(table)
+    me = make_bot("random", "lyabi", 3)
+    for step in range(800):
+        if isinstance(app.top, ResultsScene) or session.engine.is_over():
+            break
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
+            continue
+        if table.viewer == 0 and table.my_legal() and not table.animator.busy:
+            if step % 7 == 0:
+                table.open_actions()
+                app.frame([])
+            if step % 5 == 0:
+                table.toggle_public()
+                app.frame([])
+                table.toggle_public()
+            legal = table.my_legal()
+            if step % 11 == 0 and legal:
+                table.say(table.refusal_text(table.engine.explain(Action(0, "buy", (legal[0].seat,), "B11"))))
+            table.perform(me.choose(table.engine.view(0)))
+        app.frame([])
+    assert session.engine.is_over()
+    english = sorted({t for t in drawn if set(ENGLISH.findall(t)) - JA_ALLOWED})
+    assert not english, f"English on a Japanese Lyabi table: {english[:12]}"
+    pygame.display.quit()

@@ -34,21 +34,20 @@ result and damage worked out), damage, deckout.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from math import floor
 from typing import Any
 
 from ...rules import blind
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects.timing import USE
-from ...rules.events import Announced, Committed, Event, GameEnded, Revealed, RoundStarted, Shuffled
+from ...rules.events import Announced, Committed, Event, RoundStarted, Shuffled
 from ...rules.game import Game, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import cards as card_rules
+from .battle import deal_damage, finish, resolve, reveal
 from .cards import TIMINGS, table_of
 from .data import Battle, LyabiData, game_data
 from .effects import VOCAB
@@ -191,7 +190,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         if data["round"] >= int(state.params["max_rounds"]):
             hp = data["hp"]
             winners = () if hp[0] == hp[1] else ((0,) if hp[0] > hp[1] else (1,))
-            self._finish(state, winners, "rounds", events)
+            finish(state, winners, "rounds", events)
             return
         if data["round"] and state.params["priority"] == "alternate":
             data["priority"] = 1 - data["priority"]
@@ -269,7 +268,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             out = [s for s in range(2) if not host.zone(f"deck:{s}") and not host.zone(f"discard:{s}")]
             if out:
                 events.append(Announced("deckout", None, {"seats": out}))
-                self._finish(state, () if len(out) == 2 else (1 - out[0],), "deck", events)
+                finish(state, () if len(out) == 2 else (1 - out[0],), "deck", events)
                 return True
             for seat in self._order(state):
                 host.draw(seat, HAND_DRAW)
@@ -314,7 +313,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             state.pending = Pending(BATTLE, (0, 1))
             return True
         if name == "resolve":
-            self._resolve(state, events)
+            resolve(state, events)
             self._open(state, "win")
             data["windows"] += TIMINGS.windows(  # type: ignore[arg-type]
                 "lose",
@@ -332,7 +331,9 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             data["windows"].sort(key=lambda w: self._order(state).index(w["seat"]))
             return False
         if name == "damage":
-            self._damage(state, events)
+            if deal_damage(state, events):
+                loser = [s for s in range(2) if game_data(state)["hp"][s] == 0][0]
+                finish(state, (1 - loser,), "hp", events)
             return state.over
         if name == "battle_end":
             for seat in range(2):  # 4_1 battle lyabi out of the game, 4_2 the Dummy back
@@ -356,93 +357,6 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         """Battle eligibility: 1 or more cards in hand and a circle placed."""
         return bool(state.zones[f"hand:{seat}"].cards) and bool(state.zones[f"circles:{seat}"].cards)
 
-    # -- the battle --------------------------------------------------------------------------
-    def _reveal(self, state: GameState, commits: dict[int, Action], events: list[Event]) -> None:
-        """2_1: both placed cards are shown together."""
-        data = game_data(state)
-        battle = data["battle"]
-        assert battle is not None
-        host = Host(state, events)
-        for seat in range(2):
-            action = commits[seat]
-            if action.kind == "dummy":
-                cards = [c for c in host.zone(f"hand:{seat}") if host.table.of(c).kind == "dummy"]
-            else:
-                cards = list(action.cards)
-            events.append(Revealed(seat, tuple(cards), f"hand:{seat}", "battle"))
-            host.move(cards, f"hand:{seat}", f"battle:{seat}", "battle")
-            battle["cards"][seat] = sorted(cards)
-            kinds = {host.table.of(c).attribute for c in cards if host.table.of(c).kind == "lyabi"}
-            battle["attribute"][seat] = kinds.pop() if kinds else ""
-        battle["stage"] = "revealed"
-        self._open(state, "reveal")
-
-    def _resolve(self, state: GameState, events: list[Event]) -> None:
-        """3_1: the attributes decide the winner; 3_2: the damage, worked out per matching circle."""
-        data = game_data(state)
-        battle = data["battle"]
-        assert battle is not None and state.cardset is not None
-        table = table_of(state.cardset)
-        colours = battle["attribute"]
-        times = [
-            _product(table.of(c).times for c in battle["cards"][seat] if table.of(c).kind == "lyabi")
-            for seat in range(2)
-        ]
-        winner: int | None = None
-        if colours[0] and colours[1]:
-            if BEATS[colours[0]] == colours[1]:
-                winner = 0
-            elif BEATS[colours[1]] == colours[0]:
-                winner = 1
-            elif state.params["same_attribute"] == "times" and times[0] != times[1]:
-                winner = 0 if times[0] > times[1] else 1
-        elif (colours[0] or colours[1]) and state.params["dummy_concedes"]:
-            winner = 0 if colours[0] else 1
-        battle["winner"] = winner
-        if winner is not None:
-            parts: list[list[Any]] = []
-            total = Fraction(0)
-            for circle in state.zones[f"circles:{winner}"].cards:
-                rules = table.of(circle)
-                if rules.attribute != colours[winner]:
-                    continue
-                raw = rules.atk * times[winner]
-                parts.append([circle, rules.atk, _text(times[winner]), floor(raw)])
-                total += raw
-            battle["parts"] = parts
-            if state.params["round_per_circle"]:
-                battle["damage"] = sum(int(p[3]) for p in parts)
-            else:
-                battle["damage"] = floor(total)
-        battle["stage"] = "resolved"
-        events.append(Announced("battle", winner, {"attributes": list(colours), "damage": battle["damage"]}))
-
-    def _damage(self, state: GameState, events: list[Event]) -> None:
-        """Deal the damage (items added or prevented); a player at 0 HP loses at once."""
-        data = game_data(state)
-        battle = data["battle"]
-        assert battle is not None
-        winner = battle["winner"]
-        if winner is None or battle["damage"] <= 0:
-            return
-        dealt = 0 if battle["prevented"] else battle["damage"] + battle["bonus"]
-        battle["dealt"] = dealt
-        loser = 1 - winner
-        data["hp"][loser] = max(0, data["hp"][loser] - dealt)
-        state.scores = list(data["hp"])
-        events.append(Announced("damage", loser, {"amount": dealt, "hp": data["hp"][loser]}))
-        if data["hp"][loser] == 0:
-            self._finish(state, (winner,), "hp", events)
-
-    def _finish(self, state: GameState, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
-        state.over = True
-        state.pending = None
-        state.active = None
-        state.winners = winners
-        state.scores = list(game_data(state)["hp"])
-        game_data(state)["end_reason"] = reason
-        events.append(GameEnded(winners, tuple(state.scores)))
-
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:
         events: list[Event] = []
@@ -457,7 +371,8 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             if pending.seats:
                 return events
             state.pending = None
-            self._reveal(state, dict(pending.commits), events)
+            reveal(state, dict(pending.commits), events)
+            self._open(state, "reveal")
         elif pending is not None and pending.kind == WINDOW:
             window = data["windows"].pop(0)
             if kind == USE:
@@ -508,19 +423,6 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             state.active = None
         self._advance(state, events)
         return events
-
-
-def _product(values: Any) -> Fraction:
-    """The times of the battle lyabi multiplied (a Double Charge: times x times)."""
-    out = Fraction(1)
-    for value in values:
-        out *= value
-    return out
-
-
-def _text(value: Fraction) -> str:
-    """A product of times as players write it: 1, 1.5, 2.25."""
-    return str(int(value)) if value.denominator == 1 else format(float(value), "g")
 
 
 def _public(state: GameState, seat: int | None) -> dict[str, Any]:

@@ -268,9 +268,10 @@ WORDS.update(
             "en": "only lyabi are paid or charged",
             "ja": "支払い・充填できるのはリャビだけです",
         },
-        "ly.reason.phase": {
-            "en": "that is done in the {phase} phase",
-            "ja": "それは{phase}フェイズで行います",
+        "ly.reason.main": {"en": "that is done in the main phase", "ja": "それはメインフェイズで行います"},
+        "ly.reason.item": {
+            "en": "that is done in the item phase",
+            "ja": "それはアイテム取得フェイズで行います",
         },
         "ly.reason.double": {
             "en": "a Double Charge is 2 lyabi of the same attribute",
@@ -294,7 +295,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"cheaper than the (?P<paid>\d+) paid$", "ly.reason.cheaper"),
     (r"is not in your hand$", "ly.reason.not_in_hand"),
     (r"only lyabi are paid or charged$", "ly.reason.not_lyabi"),
-    (r"is done in the (?P<phase>\w+) phase$", "ly.reason.phase"),
+    (r"is done in the main phase$", "ly.reason.main"),
+    (r"is done in the item phase$", "ly.reason.item"),
     (r"^a Double Charge is 2 lyabi", "ly.reason.double"),
     (r"is left in the pool$|circle is left$", "ly.reason.empty"),
     (r"^you have (?P<n>\d+) circles: name", "ly.reason.name_circle"),
