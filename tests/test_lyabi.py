@@ -86,6 +86,7 @@ def test_every_value_the_rulebook_does_not_print_is_marked_provisional() -> None
         "priority",
         "round_per_circle",
         "change_may_take_none",
+        "deck_out",
         "max_setup_picks",
         "max_rounds",
     }

@@ -265,7 +265,8 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         if name == "draw":
             if data["round"] == 1 and not state.params["draw_in_round_one"]:
                 return False
-            out = [s for s in range(2) if not host.zone(f"deck:{s}") and not host.zone(f"discard:{s}")]
+            need = HAND_DRAW if state.params["deck_out"] == "short" else 1
+            out = [s for s in range(2) if len(host.zone(f"deck:{s}")) + len(host.zone(f"discard:{s}")) < need]
             if out:
                 events.append(Announced("deckout", None, {"seats": out}))
                 finish(state, () if len(out) == 2 else (1 - out[0],), "deck", events)

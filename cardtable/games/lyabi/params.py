@@ -63,6 +63,15 @@ PARAMS: tuple[Param, ...] = (
         provisional=True,
     ),
     Param(
+        "deck_out",
+        "empty",
+        "R8: when 'the deck runs out completely' loses, checked at each draw phase: empty = deck and "
+        "discard pile both empty (not a single card to draw); short = fewer than the 3 cards a draw takes "
+        "(both at once: a draw)",
+        choices=("empty", "short"),
+        provisional=True,
+    ),
+    Param(
         "max_circles",
         2,
         "circles a player may have placed (the rulebook's 2); R7: at the limit, one of yours "
