@@ -149,6 +149,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
                 "end_reason": "",
             }
         )
+        state.scores = [start, start]  # a seat's score is its HP
         state.phase = PICK
         state.active = 0
         return events
@@ -451,6 +452,8 @@ def _check(state: GameState) -> list[str]:
     data = game_data(state)
     if problems:
         return problems
+    if state.scores != data["hp"]:
+        problems.append(f"the scores {state.scores} are not the HP {data['hp']}")
     for seat in range(2):
         if not 0 <= data["hp"][seat] <= int(state.params["start_hp"]):
             problems.append(f"seat {seat} HP {data['hp'][seat]} out of bounds")
