@@ -1,0 +1,557 @@
+"""Land & Person (土地と人物, working title): a two-player duel of lands and persons, in two modes.
+
+Implements the rulebook in shared/seeds/003_49ac917c8c644bf5.txt with its gaps resolved as in
+shared/rules/land-person.md (every PROVISIONAL choice is a parameter, params.py; the battle phase, which
+the rulebook leaves to a separate sheet we do not have, is the spec's design in battle.py). Modes:
+`mode: deck` (デッキ構築対戦ルール: own decks, repair, special abilities) and `mode: shared`
+(山札共有対戦ルール: one person deck and one land deck, discards to the opponent, lands occupied).
+
+A turn: start (your persons ready), return (one wanderer back, ready), income (draw 1; once, discard a
+wanderer to draw 1), domestic (recruit, repair, commerce, hunting, specialties, any order, any number),
+battle, end (discard down to 5; preparing persons become ready).
+
+Move notation (cards by code: L1-L8 lands, P01-P15 persons; copies by their lowest id):
+  first P07 | nofirst | putback P01    shared-deck setup: the first person laid face down, cards put back
+  recall P07 | norecall                return phase
+  release P02 | norelease              income option: discard a wanderer to draw 1
+  recruit P12 | pay P01                recruit (then pay: discard a hand card per cost point, R2)
+  commerce | hunt | repair L4          open a task; then `add P01` per person and `done`
+  use P11 | take P02 | top P05         a specialty; a Strategist's pick; a Scout's order (top first)
+  battle                               end the domestic phase
+  attack | noattack                    battle phase (attack: `add` persons, `done`)
+  intercept | siege                    the defender's answer (then `add`, `done`)
+  capture P07                          spoils chosen from the losing persons
+  discard P01                          end phase, down to the hand limit
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cardsets import load_named
+from ...rules.actions import Action
+from ...rules.cards import CardSet
+from ...rules.events import Announced, Event, GameEnded, Revealed, Shuffled, TurnStarted
+from ...rules.game import Game, ParamError
+from ...rules.invariants import data_problems
+from ...rules.state import GameState, Pending
+from ...rules.zones import Visibility
+from .. import GameEntry, register
+from . import battle
+from .cards import deck_problem, half, lands, parse_deck, persons, recommended_deck
+from .data import LandPersonData, Task, game_data
+from .effects import VOCAB, activated
+from .moves import (
+    BATTLE,
+    CAPTURE,
+    DEFEND,
+    DOMESTIC,
+    END,
+    FIRST,
+    INCOME,
+    OVER,
+    PEEK,
+    RETURN,
+    TAKE,
+    LandPersonMoves,
+    hand,
+)
+from .params import PARAMS
+from .places import (
+    ACTED,
+    PREPARING,
+    READY,
+    deck,
+    deck_mode,
+    field,
+    joinable,
+    other,
+    pile,
+    set_status,
+    stars,
+    stat,
+)
+from .places import lands as land_zone
+from .words import LandPersonWords
+
+
+class LandPerson(LandPersonMoves, LandPersonWords, Game):
+    """The rules of Land & Person, both modes."""
+
+    id = "landperson"
+    title = "Land & Person"
+    title_ja = "土地と人物"
+    description = "Recruit persons, run your lands, besiege your rival's: a duel in two modes."
+    min_seats = max_seats = 2
+    params = PARAMS
+    cardset_name = "landperson"
+    reserve_zone = "box"
+
+    def load_cardset(self, params: dict[str, Any]) -> CardSet:
+        return load_named(params.get("cardset", self.cardset_name))
+
+    def max_actions(self, params: dict[str, Any], seats: int) -> int:
+        cardset = self.load_cardset(params)
+        cards = len(cardset.physical())
+        # Every turn draws a person the deck never gets back, so turns are bounded by the persons; a turn
+        # moves or turns each card a bounded number of times (each person acts once, each task ends).
+        turns = 2 * (len(persons(cardset)) + 2)
+        return 3 * cards + turns * 12 * cards
+
+    def scored_by_points(self, params: dict[str, Any]) -> bool:
+        return False  # won outright; the score shown is the spoils
+
+    def score_bounds(self, state: GameState) -> tuple[int, int]:
+        assert state.cardset is not None
+        return (0, len(persons(state.cardset)))
+
+    # -- setup -------------------------------------------------------------------------------------
+    def setup(self, state: GameState) -> list[Event]:
+        assert state.cardset is not None
+        cardset = state.cardset
+        state.add_zone("box", Visibility.HIDDEN)
+        for seat in range(2):
+            state.add_zone(f"hand:{seat}", Visibility.OWNER, seat)
+            for name in ("discard", "field", "wander", "spoils"):
+                state.add_zone(f"{name}:{seat}", Visibility.PUBLIC, seat)
+            state.add_zone(f"peek:{seat}", Visibility.OWNER, seat)
+        state.data.update(
+            {
+                "turn": 0,
+                "first": 0,
+                "status": {},
+                "task": None,
+                "fight": None,
+                "capture": None,
+                "attacks": 0,
+                "recalled": False,
+                "released": False,
+                "no_first": [],
+                "peek": [],
+                "ended": "",
+            }
+        )
+        state.zones["box"].cards.extend(range(len(cardset.physical())))
+        events: list[Event] = []
+        if deck_mode(state):
+            self._setup_decks(state, events)
+            self._choose_first(state, events)
+        else:
+            self._setup_shared(state, events)
+        return events
+
+    def _setup_decks(self, state: GameState, events: list[Event]) -> None:
+        """Deck construction: each player's half, their built (or recommended) deck, a land shown, 5 drawn."""
+        assert state.cardset is not None
+        cardset = state.cardset
+        params = state.params
+        for seat in range(2):
+            state.add_zone(f"deck:{seat}", Visibility.HIDDEN, seat)
+            state.add_zone(f"lands:{seat}", Visibility.TOP_PUBLIC, seat)
+            state.add_zone(f"ruins:{seat}", Visibility.PUBLIC, seat)
+            land_pool, person_pool = half(cardset, seat)
+            text = params[f"deck_{seat + 1}"]
+            if text.strip():
+                chosen = parse_deck(cardset, text, land_pool + person_pool)
+            else:
+                chosen = recommended_deck(cardset, seat, params["deck_size"], params["land_stars"])
+            if problem := deck_problem(cardset, chosen, params["deck_size"], params["land_stars"]):
+                raise ParamError(f"deck_{seat + 1}: {problem}")
+            land_cards = [c for c in chosen if c in set(lands(cardset))]
+            person_cards = [c for c in chosen if c not in set(land_cards)]
+            events.append(state.move(land_cards, "box", f"lands:{seat}", "land deck"))
+            state.rng.shuffle(state.zones[f"lands:{seat}"].cards)  # R4: the owner shuffles the lands
+            events.append(Shuffled(f"lands:{seat}", len(land_cards)))
+            events.append(state.move(person_cards, "box", f"deck:{seat}", "deck"))
+            state.rng.shuffle(state.zones[f"deck:{seat}"].cards)
+            events.append(Shuffled(f"deck:{seat}", len(person_cards)))
+            self._draw(state, seat, params["start_hand"], events)
+
+    def _setup_shared(self, state: GameState, events: list[Event]) -> None:
+        """Shared deck: both decks shuffled, 10 persons dealt, first persons laid face down together."""
+        assert state.cardset is not None
+        state.add_zone("deck", Visibility.HIDDEN)
+        state.add_zone("lands", Visibility.TOP_PUBLIC)
+        for seat in range(2):
+            state.add_zone(f"occupied:{seat}", Visibility.PUBLIC, seat)
+            state.add_zone(f"first:{seat}", Visibility.OWNER, seat)
+        events.append(state.move(persons(state.cardset), "box", "deck", "deck"))
+        state.rng.shuffle(state.zones["deck"].cards)
+        events.append(Shuffled("deck", len(state.zones["deck"].cards)))
+        state.rng.shuffle(state.zones["box"].cards)  # the land deck, turned up once first persons lie
+        for seat in range(2):
+            self._draw(state, seat, state.params["shared_deal"], events)
+        state.phase = FIRST
+        state.pending = Pending("first", (0, 1))
+
+    def _choose_first(self, state: GameState, events: list[Event]) -> None:
+        """Who goes first (R11: a coin flip unless the parameter names a player)."""
+        chosen = state.params["first_player"]
+        first = chosen - 1 if chosen else state.rng.below(2)
+        game_data(state)["first"] = first
+        events.append(Announced("first_player", first, {}))
+        self._begin_turn(state, first, events)
+
+    def _draw(self, state: GameState, seat: int, count: int, events: list[Event]) -> int:
+        """Draw up to `count` from the seat's person deck (an empty deck gives nothing, R7); how many came."""
+        zone = deck(state, seat)
+        cards = state.zones[zone].cards
+        take = cards[len(cards) - min(count, len(cards)) :][::-1]
+        if take:
+            events.append(state.move(take, zone, f"hand:{seat}", "draw"))
+        return len(take)
+
+    # -- the turn ----------------------------------------------------------------------------------
+    def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """Start phase: every person of yours on the field becomes ready."""
+        data = game_data(state)
+        state.active = seat
+        state.pending = None
+        data["turn"] += 1
+        data.update({"attacks": 0, "recalled": False, "released": False})
+        events.append(TurnStarted(seat))
+        for card in field(state, seat):
+            set_status(state, card, READY)
+        state.phase = RETURN
+        if not state.zones[f"wander:{seat}"].cards:
+            self._income(state, events)
+
+    def _income(self, state: GameState, events: list[Event]) -> None:
+        """Income phase: draw 1; an empty deck here loses (R7), or ends a shared game (R8)."""
+        seat = state.active
+        assert seat is not None
+        state.phase = INCOME
+        if not self._draw(state, seat, 1, events):
+            if deck_mode(state):
+                self._end(state, (other(seat),), "deck_out", events)
+            else:
+                self._compare_end(state, "deck_out", events)
+            return
+        if not state.zones[f"wander:{seat}"].cards:
+            state.phase = DOMESTIC
+
+    def _enter_battle(self, state: GameState, events: list[Event]) -> None:
+        """Battle phase: the active player may attack; with nothing to attack with, on to the end phase."""
+        state.phase = BATTLE
+        state.pending = None
+        assert state.active is not None
+        if self._why_not_attack(state, Action(state.active, "attack")):
+            self._enter_end(state, events)
+
+    def _enter_end(self, state: GameState, events: list[Event]) -> None:
+        """End phase: discard down to the limit (one card a move), then preparing persons become ready."""
+        state.phase = END
+        seat = state.active
+        assert seat is not None
+        if len(hand(state, seat)) > state.params["hand_limit"]:
+            return
+        for card in field(state, seat):
+            if game_data(state)["status"][str(card)] == PREPARING:
+                set_status(state, card, READY)
+        self._begin_turn(state, other(seat), events)
+
+    # -- applying ----------------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> list[Event]:
+        events: list[Event] = []
+        handler = getattr(self, f"_do_{action.kind}")
+        handler(state, action, events)
+        if not state.over:
+            self._check_wins(state, events)
+        return events
+
+    def _do_first(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        events.append(state.move(action.cards, f"hand:{seat}", f"first:{seat}", "first person"))
+        self._setup_step(state, seat, events)
+
+    def _do_nofirst(self, state: GameState, action: Action, events: list[Event]) -> None:
+        game_data(state)["no_first"].append(action.seat)
+        events.append(Announced("no_first", action.seat, {}))
+        self._setup_step(state, action.seat, events)
+
+    def _do_putback(self, state: GameState, action: Action, events: list[Event]) -> None:
+        events.append(state.move(action.cards, f"hand:{action.seat}", "deck", "put back"))
+        self._setup_step(state, action.seat, events)
+
+    def _setup_step(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """A seat has chosen its first person and kept its hand: it is done; when both are, the deck is
+        reshuffled, the first land turned up and the first persons shown."""
+        chose = state.zones[f"first:{seat}"].cards or seat in game_data(state)["no_first"]
+        pending = state.pending
+        assert pending is not None
+        if chose and len(hand(state, seat)) <= state.params["start_hand"]:
+            pending.seats = tuple(s for s in pending.seats if s != seat)
+        if pending.seats:
+            return
+        state.pending = None
+        state.rng.shuffle(state.zones["deck"].cards)
+        events.append(Shuffled("deck", len(state.zones["deck"].cards)))
+        events.append(state.move(list(state.zones["box"].cards), "box", "lands", "land deck"))
+        events.append(Shuffled("lands", len(state.zones["lands"].cards)))
+        for s in range(2):
+            first = list(state.zones[f"first:{s}"].cards)
+            if first:
+                events.append(Revealed(s, tuple(first), f"first:{s}", "first person"))
+                events.append(state.move(first, f"first:{s}", f"field:{s}", "first person"))
+                set_status(state, first[0], READY)  # R9: first persons enter ready
+        self._choose_first(state, events)
+
+    def _do_recall(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        events.append(state.move(action.cards, f"wander:{seat}", f"field:{seat}", "return"))
+        set_status(state, action.cards[0], READY)  # R13: it may act this very turn
+        game_data(state)["recalled"] = True
+        self._income(state, events)
+
+    def _do_norecall(self, state: GameState, action: Action, events: list[Event]) -> None:
+        game_data(state)["recalled"] = True
+        self._income(state, events)
+
+    def _do_release(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        events.append(state.move(action.cards, f"wander:{seat}", pile(state, seat), "released"))
+        self._draw(state, seat, 1, events)
+        game_data(state)["released"] = True
+        state.phase = DOMESTIC
+
+    def _do_norelease(self, state: GameState, action: Action, events: list[Event]) -> None:
+        game_data(state)["released"] = True
+        state.phase = DOMESTIC
+
+    def _do_recruit(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat, card = action.seat, action.cards[0]
+        events.append(state.move([card], f"hand:{seat}", f"field:{seat}", "recruit"))
+        set_status(state, card, PREPARING)  # placed diagonally (行動準備中)
+        cost = stat(state, card, "cost")
+        if cost:
+            game_data(state)["task"] = {
+                "kind": "pay",
+                "seat": seat,
+                "persons": [],
+                "card": card,
+                "owed": cost,
+            }
+
+    def _do_pay(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        events.append(state.move(action.cards, f"hand:{seat}", pile(state, seat), "paid"))
+        task = game_data(state)["task"]
+        assert task is not None
+        task["owed"] -= 1
+        task["persons"].append(action.cards[0])
+        if task["owed"] <= 0:
+            game_data(state)["task"] = None
+
+    def _open(self, state: GameState, seat: int, kind: str, card: int | None = None) -> None:
+        task: Task = {"kind": kind, "seat": seat, "persons": [], "card": card, "owed": 0}
+        game_data(state)["task"] = task
+
+    def _do_commerce(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._open(state, action.seat, "commerce")
+
+    def _do_hunt(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._open(state, action.seat, "hunt")
+
+    def _do_repair(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._open(state, action.seat, "repair", action.cards[0])
+
+    def _do_attack(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._open(state, action.seat, "attack")
+
+    def _do_intercept(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._open(state, action.seat, "intercept")
+
+    def _do_siege(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._open(state, action.seat, "siege")
+        if not joinable(state, action.seat, "siege"):  # nobody could join: the siege is held as it stands
+            self._do_done(state, Action(action.seat, "done"), events)
+
+    def _do_add(self, state: GameState, action: Action, events: list[Event]) -> None:
+        task = game_data(state)["task"]
+        assert task is not None
+        task["persons"].append(action.cards[0])
+
+    def _do_done(self, state: GameState, action: Action, events: list[Event]) -> None:
+        data = game_data(state)
+        task = data["task"]
+        assert task is not None
+        data["task"] = None
+        seat, kind, chosen = task["seat"], task["kind"], sorted(task["persons"])
+        if kind == "repair":
+            land = task["card"]
+            assert land is not None
+            for card in chosen:
+                del data["status"][str(card)]
+            events.append(state.move(chosen, f"field:{seat}", f"wander:{seat}", "repair"))
+            events.append(state.move([land], f"ruins:{seat}", land_zone(state, seat), "repaired"))
+            return
+        for card in chosen:
+            set_status(state, card, ACTED)
+        if kind in ("commerce", "hunt"):
+            drawn = self._draw(state, seat, 1, events)
+            events.append(Announced(kind, seat, {"persons": chosen, "drew": drawn}))
+        elif kind == "attack":
+            data["fight"] = battle.attack_total(state, chosen)
+            data["attacks"] += 1
+            events.append(Announced("attack", seat, {"persons": chosen, "attack": data["fight"]["attack"]}))
+            state.phase = DEFEND
+            state.pending = Pending("defend", (other(seat),))
+        elif kind in ("intercept", "siege"):
+            state.pending = None
+            if battle.resolve(state, seat, kind, chosen, events):
+                state.phase = CAPTURE
+            else:
+                self._after_fight(state, events)
+
+    def _after_fight(self, state: GameState, events: list[Event]) -> None:
+        game_data(state)["fight"] = None
+        state.pending = None
+        self._check_wins(state, events)
+        if not state.over:
+            self._enter_battle(state, events)
+
+    def _do_capture(self, state: GameState, action: Action, events: list[Event]) -> None:
+        if not battle.capture(state, action.cards[0], events):
+            self._after_fight(state, events)
+
+    def _do_use(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat, card = action.seat, action.cards[0]
+        assert state.cardset is not None
+        effect = activated(state.cardset, card)
+        assert effect is not None
+        set_status(state, card, ACTED)
+        events.append(Announced("use", seat, {"card": card, "op": effect["op"]}))
+        if effect["op"] == "draw":
+            self._draw(state, seat, int(effect["count"]), events)
+        elif effect["op"] == "take_discard":
+            state.phase = TAKE
+        else:
+            cards = state.zones[deck(state, seat)].cards
+            look = cards[len(cards) - min(int(effect["count"]), len(cards)) :][::-1]
+            events.append(state.move(look, deck(state, seat), f"peek:{seat}", "look"))
+            state.phase = PEEK
+            self._peek_done(state, seat, events)
+
+    def _do_top(self, state: GameState, action: Action, events: list[Event]) -> None:
+        game_data(state)["peek"].append(action.cards[0])
+        self._peek_done(state, action.seat, events)
+
+    def _peek_done(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """When one looked-at card is left, the cards go back: it lowest, the chosen ones above it."""
+        data = game_data(state)
+        left = [c for c in state.zones[f"peek:{seat}"].cards if c not in data["peek"]]
+        if len(left) > 1:
+            return
+        order = left + data["peek"][::-1]  # bottom first; the first chosen ends on top
+        events.append(state.move(order, f"peek:{seat}", deck(state, seat), "put back"))
+        data["peek"] = []
+        state.phase = DOMESTIC
+
+    def _do_take(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        events.append(state.move(action.cards, pile(state, seat), f"hand:{seat}", "take"))
+        state.phase = DOMESTIC
+
+    def _do_battle(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._enter_battle(state, events)
+
+    def _do_noattack(self, state: GameState, action: Action, events: list[Event]) -> None:
+        self._enter_end(state, events)
+
+    def _do_discard(self, state: GameState, action: Action, events: list[Event]) -> None:
+        seat = action.seat
+        events.append(state.move(action.cards, f"hand:{seat}", pile(state, seat), "discard"))
+        self._enter_end(state, events)
+
+    # -- the end -----------------------------------------------------------------------------------
+    def _check_wins(self, state: GameState, events: list[Event]) -> None:
+        """Every win condition of the mode, for both players at once (R12)."""
+        if state.over or state.phase == FIRST:
+            return
+        params = state.params
+        winners: list[int] = []
+        why = ""
+        for seat in range(2):
+            foe = other(seat)
+            reasons = []
+            if len(state.zones[f"spoils:{seat}"].cards) >= params["spoils_to_win"]:
+                reasons.append("spoils")
+            if deck_mode(state):
+                if not state.zones[f"lands:{foe}"].cards:
+                    reasons.append("lands_destroyed")
+            else:
+                if stars(state, f"occupied:{seat}") >= params["occupied_stars_to_win"]:
+                    reasons.append("occupied")
+                if len(state.zones[f"discard:{seat}"].cards) >= params["discards_to_win"]:
+                    reasons.append("discards")
+            if reasons:
+                winners.append(seat)
+                why = why or reasons[0]
+        if len(winners) == 2:  # R12: both at once
+            winners = (
+                [state.active] if params["simultaneous_win"] == "active" and state.active is not None else []
+            )
+            self._end(state, tuple(winners), why, events)
+        elif winners:
+            self._end(state, tuple(winners), why, events)
+        elif not deck_mode(state) and not state.zones["lands"].cards:
+            self._compare_end(state, "no_land", events)
+
+    def _compare_end(self, state: GameState, why: str, events: list[Event]) -> None:
+        """R8: the shared deck ran out: more spoils, then more occupied ★, then more discards win."""
+
+        def key(seat: int) -> tuple[int, int, int]:
+            return (
+                len(state.zones[f"spoils:{seat}"].cards),
+                stars(state, f"occupied:{seat}"),
+                len(state.zones[f"discard:{seat}"].cards),
+            )
+
+        a, b = key(0), key(1)
+        winners: tuple[int, ...] = () if a == b else ((0,) if a > b else (1,))
+        self._end(state, winners, why, events)
+
+    def _end(self, state: GameState, winners: tuple[int, ...], why: str, events: list[Event]) -> None:
+        state.over = True
+        state.winners = winners
+        state.pending = None
+        state.phase = OVER
+        game_data(state)["ended"] = why
+        game_data(state)["task"] = None
+        state.scores = [len(state.zones[f"spoils:{s}"].cards) for s in range(2)]
+        events.append(GameEnded(winners, tuple(state.scores)))
+
+    # -- checks --------------------------------------------------------------------------------------
+    def check(self, state: GameState) -> list[str]:
+        problems = data_problems(state.data, LandPersonData)
+        status = game_data(state)["status"]
+        on_field = {str(c) for s in range(2) for c in state.zones[f"field:{s}"].cards}
+        if set(status) != on_field:
+            problems.append("a person's state is kept for a card not on a field, or missing for one")
+        return problems
+
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        data = game_data(state)
+        return {
+            "turn": data["turn"],
+            "status": dict(data["status"]),
+            "task": data["task"],
+            "fight": data["fight"],
+            "capture": data["capture"],
+            "attacks": data["attacks"],
+            "ended": data["ended"],
+            "mode": state.params["mode"],
+        }
+
+
+register(
+    GameEntry(
+        rules=LandPerson(),
+        bots={"heuristic": "cardtable.games.landperson.bot:LandPersonBot"},
+        table="",
+        vocabularies={"landperson": VOCAB},
+        variants=({"mode": "deck"}, {"mode": "shared"}),
+        setup_options=("mode",),
+        menu_order=5,
+    )
+)

@@ -1,0 +1,297 @@
+"""The Land & Person heuristic bot: recruit for value, keep defenders against the opponent's threat,
+attack when the attack beats the best defence, defend where the defence holds.
+
+It reads only its seat's PlayerView: its hand, the public zones (fields, wanderers, spoils, discard
+piles, the current lands), the public data (each person's state, the fight) and the card set. The
+spec's notes on bots (shared/rules/land-person.md section 5) are its rules:
+
+* threat: what the opponent could attack with on their next turn (every person on their field able
+  to attack; theirs ready at their start). It keeps ready persons whose attack, with its land's siege,
+  meets that threat; the others are spare and may work or attack;
+* domestic: recruits the best value per card paid (cheapest payment cards first), uses Lords and
+  Strategists, and runs Commerce and Hunting with spare persons while its deck is not the shorter
+  (in deck construction an empty deck at income loses);
+* battle: attacks with its spare persons when their attack beats the opponent's best defence (their
+  siege with every ready defender), or with everyone when that wins the game;
+* defence: intercepts when its defenders beat the attack, holds a siege when the land holds, ties
+  rather than lose its last land, and otherwise gives up the land without throwing persons after it;
+* spoils: the strongest loser; end phase and payments: the weakest cards go.
+
+The deck-building bot for deck construction is cards.recommended_deck (the recommended 20/14/6 mix).
+"""
+
+from __future__ import annotations
+
+from ...bots.base import Bot
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.view import PlayerView
+from .cards import person_value
+from .effects import activated, bonus, has
+from .effects import stat as card_stat
+
+
+class LandPersonBot(Bot):
+    """A rule-of-thumb Land & Person player."""
+
+    name = "heuristic"
+
+    # -- reading the view ---------------------------------------------------------------------------
+    def _spec(self, view: PlayerView, card: int) -> CardSpec:
+        assert view.cardset is not None
+        return view.cardset.physical()[card]
+
+    def _deck_mode(self, view: PlayerView) -> bool:
+        return view.params["mode"] == "deck"
+
+    def _atk(self, view: PlayerView, card: int, task: str) -> int:
+        assert view.cardset is not None
+        return card_stat(self._spec(view, card), "atk") + bonus(
+            view.cardset, card, "atk", task, self._deck_mode(view)
+        )
+
+    def _int(self, view: PlayerView, card: int, task: str) -> int:
+        assert view.cardset is not None
+        return card_stat(self._spec(view, card), "int") + bonus(
+            view.cardset, card, "int", task, self._deck_mode(view)
+        )
+
+    def _power(self, view: PlayerView, card: int, task: str) -> int:
+        if task in ("commerce", "repair", "pay"):
+            return self._int(view, card, task)
+        return self._atk(view, card, "defend" if task in ("intercept", "siege") else task)
+
+    def _value(self, view: PlayerView, card: int) -> float:
+        return person_value(self._spec(view, card)) if card >= 0 else 0.0
+
+    def _land(self, view: PlayerView, seat: int) -> int | None:
+        zone = view.zones[f"lands:{seat}"] if self._deck_mode(view) else view.zones["lands"]
+        return zone.top
+
+    def _siege(self, view: PlayerView, seat: int) -> int:
+        land = self._land(view, seat)
+        return 0 if land is None or land < 0 else card_stat(self._spec(view, land), "siege")
+
+    def _field(self, view: PlayerView, seat: int, state: str | None = None) -> list[int]:
+        status = view.data["status"]
+        return [c for c in view.zones[f"field:{seat}"].cards if state is None or status[str(c)] == state]
+
+    def _can(self, view: PlayerView, card: int, flag: str) -> bool:
+        assert view.cardset is not None
+        return not has(view.cardset, card, flag, self._deck_mode(view))
+
+    def _threat(self, view: PlayerView, me: int) -> int:
+        """What the opponent could attack with next turn."""
+        foe = 1 - me
+        return sum(
+            self._atk(view, c, "attack") for c in self._field(view, foe) if self._can(view, c, "no_attack")
+        )
+
+    def _reserve(self, view: PlayerView, me: int, exclude: set[int]) -> set[int]:
+        """The ready persons kept home to meet the threat (strongest defenders first)."""
+        threat = self._threat(view, me)
+        guard = self._siege(view, me) + sum(
+            self._atk(view, c, "defend") for c in self._field(view, me, "preparing")
+        )
+        keep: set[int] = set()
+        ready = [
+            c for c in self._field(view, me, "ready") if c not in exclude and self._can(view, c, "no_defend")
+        ]
+        for card in sorted(ready, key=lambda c: -self._atk(view, c, "defend")):
+            if guard >= threat:
+                break
+            keep.add(card)
+            guard += self._atk(view, card, "defend")
+        return keep
+
+    # -- choosing ---------------------------------------------------------------------------------------
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal
+        by_kind: dict[str, list[Action]] = {}
+        for action in legal:
+            by_kind.setdefault(action.kind, []).append(action)
+        me = view.seat
+        assert me is not None
+        task = view.data["task"]
+        if task is not None:
+            return self._task(view, me, task, by_kind)
+        for chooser in (self._setup, self._battle_choice, self._simple, self._domestic):
+            action = chooser(view, me, by_kind)
+            if action is not None:
+                return action
+        return legal[0]
+
+    def _best(self, view: PlayerView, actions: list[Action], worst: bool = False) -> Action:
+        ranked = sorted(actions, key=lambda a: (self._value(view, a.cards[0]), -a.cards[0]))
+        return ranked[0] if worst else ranked[-1]
+
+    def _setup(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
+        if "first" in by_kind:
+            return max(by_kind["first"], key=lambda a: (self._atk(view, a.cards[0], "defend"), -a.cards[0]))
+        if "putback" in by_kind:
+            return self._best(view, by_kind["putback"], worst=True)
+        if "nofirst" in by_kind:
+            return by_kind["nofirst"][0]
+        return None
+
+    def _simple(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
+        if "recall" in by_kind:
+            return self._best(view, by_kind["recall"])
+        if "release" in by_kind:
+            if len(view.zones[f"wander:{me}"].cards) >= 2 or not self._deck_mode(view):
+                return self._best(view, by_kind["release"], worst=True)
+            return Action(me, "norelease")
+        if "capture" in by_kind:
+            return self._best(view, by_kind["capture"])
+        if "discard" in by_kind:
+            return self._best(view, by_kind["discard"], worst=True)
+        if "top" in by_kind:
+            return self._best(view, by_kind["top"])
+        if "take" in by_kind:
+            return self._best(view, by_kind["take"])
+        return None
+
+    def _deck_ok(self, view: PlayerView, me: int) -> bool:
+        """Whether drawing more is safe: in deck construction, not while its deck is the shorter."""
+        if not self._deck_mode(view):
+            return True
+        return view.zones[f"deck:{me}"].count > view.zones[f"deck:{1 - me}"].count + 1
+
+    def _domestic(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
+        if "recruit" not in by_kind and "battle" not in by_kind:
+            return None
+        assert view.cardset is not None
+        hand = view.hand()
+        recruits = by_kind.get("recruit", [])
+        free = [a for a in recruits if card_stat(self._spec(view, a.cards[0]), "cost") == 0]
+        if free:
+            return self._best(view, free)
+        paid = [a for a in recruits if len(hand) > 2]
+        if paid:
+            pick = max(
+                paid,
+                key=lambda a: (
+                    self._value(view, a.cards[0]) / (card_stat(self._spec(view, a.cards[0]), "cost") + 1),
+                    -a.cards[0],
+                ),
+            )
+            if self._value(view, pick.cards[0]) >= 3:
+                return pick
+        spare = set(self._field(view, me, "ready")) - self._reserve(view, me, set())
+        for action in by_kind.get("use", []):
+            effect = activated(view.cardset, action.cards[0])
+            if effect is not None and action.cards[0] in spare:
+                if effect["op"] != "draw" or self._deck_ok(view, me):
+                    return action
+        if "repair" in by_kind:
+            return by_kind["repair"][0]
+        if self._deck_ok(view, me):
+            land = self._land(view, me)
+            for kind, stat_name in (("commerce", "commerce"), ("hunt", "hunting")):
+                if kind in by_kind and land is not None and land >= 0:
+                    cost = card_stat(self._spec(view, land), stat_name)
+                    if sum(self._power(view, c, kind) for c in spare) >= cost:
+                        return by_kind[kind][0]
+        return by_kind.get("battle", [None])[0]
+
+    def _battle_choice(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
+        if "attack" in by_kind or "noattack" in by_kind:
+            force = self._attackers(view, me)
+            if force and "attack" in by_kind:
+                return by_kind["attack"][0]
+            return Action(me, "noattack")
+        if "siege" in by_kind:
+            return self._defence_choice(view, me, by_kind)
+        return None
+
+    def _attackers(self, view: PlayerView, me: int) -> list[int]:
+        """Who attacks: the spare persons if they beat the best defence, everyone if that wins; else none."""
+        foe = 1 - me
+        able = [c for c in self._field(view, me, "ready") if self._can(view, c, "no_attack")]
+        defenders = [c for c in self._field(view, foe, "ready") if self._can(view, c, "no_defend")]
+        best = self._siege(view, foe) + sum(self._atk(view, c, "defend") for c in defenders)
+        intercept = sum(self._atk(view, c, "defend") for c in defenders)
+        best = max(best, intercept)
+        spare = [c for c in able if c not in self._reserve(view, me, set())]
+        if sum(self._atk(view, c, "attack") for c in spare) > best:
+            return spare
+        everyone = sum(self._atk(view, c, "attack") for c in able)
+        winning = self._deck_mode(view) and view.zones[f"lands:{foe}"].count == 1
+        if everyone > best and winning:
+            return able
+        return []
+
+    def _defence_choice(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action:
+        fight = view.data["fight"]
+        attack = fight["attack"] if fight else 0
+        defenders = [c for c in self._field(view, me, "ready") if self._can(view, c, "no_defend")]
+        field_sum = sum(self._atk(view, c, "defend") for c in defenders)
+        if "intercept" in by_kind and field_sum > attack:
+            return by_kind["intercept"][0]
+        if self._siege(view, me) + field_sum >= attack:
+            return by_kind["siege"][0]
+        last_land = self._deck_mode(view) and view.zones[f"lands:{me}"].count == 1
+        if "intercept" in by_kind and field_sum == attack:
+            return by_kind["intercept"][0]
+        if "intercept" in by_kind and last_land:
+            return by_kind["intercept"][0]
+        return by_kind["siege"][0]
+
+    # -- a task gathered one person at a time --------------------------------------------------------
+    def _task(self, view: PlayerView, me: int, task: dict, by_kind: dict[str, list[Action]]) -> Action:
+        if "pay" in by_kind:
+            return self._best(view, by_kind["pay"], worst=True)
+        kind = task["kind"]
+        adds = by_kind.get("add", [])
+        done = by_kind.get("done", [])
+        chosen = set(task["persons"])
+        if kind == "siege":
+            fight = view.data["fight"]
+            attack = fight["attack"] if fight else 0
+            have = self._siege(view, me) + sum(self._power(view, c, kind) for c in chosen)
+            if have >= attack or not adds:
+                return done[0] if done else adds[0]
+            if (
+                self._siege(view, me)
+                + sum(self._power(view, a.cards[0], kind) for a in adds)
+                + have
+                - self._siege(view, me)
+                < attack
+            ):
+                return done[0] if done else adds[0]  # it falls anyway: keep the persons
+            return max(adds, key=lambda a: self._power(view, a.cards[0], kind))
+        if kind == "intercept":
+            if adds:
+                return max(adds, key=lambda a: self._power(view, a.cards[0], kind))
+            return done[0]
+        if kind == "attack":
+            wanted = set(self._attackers(view, me)) | chosen
+            for action in adds:
+                if action.cards[0] in wanted:
+                    return action
+            if done:
+                return done[0]
+            return max(adds, key=lambda a: self._power(view, a.cards[0], kind))
+        if done:
+            return done[0]
+        reserve = self._reserve(view, me, chosen)
+        pool = [a for a in adds if a.cards[0] not in reserve] or adds
+        have = sum(self._power(view, c, kind) for c in chosen)
+        need = self._need(view, me, task)
+        fits = [a for a in pool if have + self._power(view, a.cards[0], kind) >= need]
+        if fits:
+            return min(
+                fits, key=lambda a: (self._power(view, a.cards[0], kind), self._value(view, a.cards[0]))
+            )
+        return max(pool, key=lambda a: (self._power(view, a.cards[0], kind), -self._value(view, a.cards[0])))
+
+    def _need(self, view: PlayerView, me: int, task: dict) -> int:
+        kind = task["kind"]
+        if kind == "pay":
+            return int(task["owed"])
+        if kind == "repair":
+            return card_stat(self._spec(view, task["card"]), "repair")
+        land = self._land(view, me)
+        if land is None or land < 0:
+            return 0
+        return card_stat(self._spec(view, land), "commerce" if kind == "commerce" else "hunting")

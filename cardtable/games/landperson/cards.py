@@ -1,0 +1,158 @@
+"""Land & Person cards: which physical cards are lands and persons, each player's half in deck
+construction, decks written as text, and the recommended build (the deck-building bot).
+
+Deck construction deals each player half the lands and half the persons (デッキ構築対戦ルール). We deal
+them by alternating physical cards of the set, so each player holds one copy of each land kind (the
+rulebook: 厳密に半分ずつにしてもいい) and half of each person kind, an odd copy going to the players in
+turn; with the bundled set that is 8 lands (★18) and 45 persons each.
+
+A deck is written as card codes with counts, lands and persons together: `L1 L2 L3 L5 L8 P01x5 P02x4`.
+It is a parameter (deck_1, deck_2), so a game is still its seed, its parameters and its moves, and the
+deck-building screen writes exactly such a text.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from ...rules.cards import CardSet, CardSpec
+from ...rules.game import ParamError
+from ...rules.notation import physical_codes
+from .effects import stat
+
+RECOMMENDED_MIX = ((0, 0, 20), (1, 2, 14), (3, 4, 6))  # cost range -> about how many (公式サイトより)
+_ENTRY = re.compile(r"^([A-Za-z0-9_-]+?)(?:[x*](\d+))?$")
+
+
+def is_land(spec: CardSpec) -> bool:
+    """Whether a card is a land (else a person)."""
+    return spec.get("kind") == "land"
+
+
+def lands(cardset: CardSet) -> list[int]:
+    """Every land card id."""
+    return [i for i, spec in enumerate(cardset.physical()) if is_land(spec)]
+
+
+def persons(cardset: CardSet) -> list[int]:
+    """Every person card id."""
+    return [i for i, spec in enumerate(cardset.physical()) if not is_land(spec)]
+
+
+def half(cardset: CardSet, seat: int) -> tuple[list[int], list[int]]:
+    """The lands and persons dealt to `seat` in deck construction: every other card of each kind."""
+    return lands(cardset)[seat::2], persons(cardset)[seat::2]
+
+
+def mix_band(cost: int) -> int:
+    """Which band of the recommended mix a recruitment cost falls in (0: cost 0, 1: 1-2, 2: 3-4)."""
+    for index, (low, high, _count) in enumerate(RECOMMENDED_MIX):
+        if low <= cost <= high:
+            return index
+    return len(RECOMMENDED_MIX) - 1
+
+
+def parse_deck(cardset: CardSet, text: str, pool: Iterable[int]) -> list[int]:
+    """The card ids a deck text names, taken from `pool` (lowest ids first), or ParamError."""
+    codes = physical_codes(cardset)
+    free: dict[str, list[int]] = {}
+    for card in sorted(pool):
+        free.setdefault(codes[card].upper(), []).append(card)
+    known = {c.upper() for c in codes}
+    out: list[int] = []
+    for word in text.replace(",", " ").split():
+        match = _ENTRY.match(word)
+        if not match:
+            raise ParamError(f"deck: {word!r} is not a card code with an optional count (P01x5)")
+        code, count = match.group(1).upper(), int(match.group(2) or 1)
+        if code not in known:
+            raise ParamError(f"deck: {match.group(1)!r} is not a card of {cardset.id}")
+        have = free.get(code, [])
+        if count > len(have):
+            raise ParamError(f"deck: {count} x {match.group(1)} asked, but your half holds {len(have)} more")
+        out.extend(have[:count])
+        free[code] = have[count:]
+    return out
+
+
+def deck_text(cardset: CardSet, cards: Iterable[int]) -> str:
+    """A deck as text: lands then persons, in card-set order, counted (`L1 L8 P01x5`)."""
+    physical = cardset.physical()
+    counts = Counter(physical[c].code for c in cards)
+    words = []
+    for spec in cardset.cards:
+        n = counts.get(spec.code, 0)
+        if n:
+            words.append(spec.code if n == 1 else f"{spec.code}x{n}")
+    return " ".join(words)
+
+
+def deck_problem(cardset: CardSet, cards: list[int], size: int, stars: int) -> str:
+    """Why a deck may not be played ("" when it may): persons, and lands worth exactly the ★ (R4)."""
+    physical = cardset.physical()
+    land_cards = [c for c in cards if is_land(physical[c])]
+    person_count = len(cards) - len(land_cards)
+    total = sum(stat(physical[c], "stars") for c in land_cards)
+    if person_count != size:
+        return f"a deck holds {size} persons, not {person_count}"
+    if total != stars:
+        return f"a land deck is worth ★{stars}, not ★{total}"
+    return ""
+
+
+def person_value(spec: CardSpec) -> float:
+    """How much a person is worth for its recruitment cost, as the bots judge it."""
+    worth = stat(spec, "int") + stat(spec, "atk") + (1.5 if spec.get("specialty") else 0.0)
+    return worth + (0.5 if spec.get("special") and "bonus" in str(spec.get("special")) else 0.0)
+
+
+def best_lands(cardset: CardSet, pool: list[int], stars: int) -> list[int]:
+    """The deck-building bot's lands: exactly ★`stars` from `pool`, as many lands as possible (each is
+    one more siege to break), then the highest total siege; R4: if no set is worth exactly that, the
+    smallest total above it."""
+    physical = cardset.physical()
+    best: tuple[int, int, int, tuple[int, ...]] | None = None
+    for size in range(1, len(pool) + 1):
+        for combo in itertools.combinations(pool, size):
+            total = sum(stat(physical[c], "stars") for c in combo)
+            if total < stars:
+                continue
+            siege = sum(stat(physical[c], "siege") for c in combo)
+            key = (-(total - stars), size, siege, tuple(-c for c in combo))
+            if best is None or key > best:
+                best = key
+    return sorted(-c for c in best[3]) if best else list(pool)
+
+
+def recommended(cardset: CardSet, pool: list[int], size: int, base: Iterable[int] = ()) -> list[int]:
+    """The deck-building bot's persons: `base` (cards already chosen), then the recommended 20/14/6 mix
+    filled with the best value per cost from `pool`, then anything left by value ("fill the rest as
+    recommended")."""
+    physical = cardset.physical()
+    chosen = list(base)
+    scale = size / sum(n for _lo, _hi, n in RECOMMENDED_MIX)
+    targets = [round(n * scale) for _lo, _hi, n in RECOMMENDED_MIX]
+    targets[0] += size - sum(targets)
+    have = Counter(mix_band(stat(physical[c], "cost")) for c in chosen)
+    free = sorted(
+        (c for c in pool if c not in chosen),
+        key=lambda c: (-person_value(physical[c]), c),
+    )
+    for card in free:
+        band = mix_band(stat(physical[card], "cost"))
+        if len(chosen) < size and have[band] < targets[band]:
+            chosen.append(card)
+            have[band] += 1
+    for card in free:
+        if len(chosen) < size and card not in chosen:
+            chosen.append(card)
+    return sorted(chosen)
+
+
+def recommended_deck(cardset: CardSet, seat: int, size: int, stars: int) -> list[int]:
+    """The whole recommended deck of `seat`'s half: lands worth ★`stars` and `size` persons."""
+    land_pool, person_pool = half(cardset, seat)
+    return best_lands(cardset, land_pool, stars) + recommended(cardset, person_pool, size)

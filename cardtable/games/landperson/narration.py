@@ -1,0 +1,299 @@
+"""Land & Person in the log and on the table: each move and what followed, in English and Japanese, the
+action menu's options, the pending question, and the engine's refusals in Japanese.
+
+Cards are named by their names (農民, Farmer), never by code. Pure: no pygame; the table renders the
+phrases (cardtable/rules/narration.py) in the chosen language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...rules.actions import Action
+from ...rules.cards import CardSpec
+from ...rules.events import Announced, CardsMoved, Event, Revealed, TurnStarted
+from ...rules.narration import Cards, Phrase, Seat, phrase
+from ...rules.view import PlayerView
+
+WORDS: dict[str, dict[str, str]] = {
+    "game.landperson.description": {
+        "en": "Recruit persons, run your lands, besiege your rival's: a duel in two modes.",
+        "ja": "人物を登用し、土地を治め、相手の土地を攻め落とす。2つのモードで遊ぶ対戦ゲーム。",
+    },
+    "param.landperson.mode": {"en": "Mode", "ja": "モード"},
+    "param.landperson.mode.deck": {
+        "en": "Deck construction: your own land deck (★10) and 40 persons.",
+        "ja": "デッキ構築対戦：自分の土地デッキ（★10）と人物40枚で戦う。",
+    },
+    "param.landperson.mode.shared": {
+        "en": "Shared deck: one person deck and one land deck for both.",
+        "ja": "山札共有対戦：人物デッキと土地デッキを2人で共有する。",
+    },
+    # the log
+    "lp.first": {"en": "{who} lays a first person face down", "ja": "{who}が最初の人物を伏せた"},
+    "lp.nofirst": {
+        "en": "{who} has no person cheap enough to lay first",
+        "ja": "{who}は最初の人物を出せない",
+    },
+    "lp.putback": {"en": "{who} puts {cards} back into the deck", "ja": "{who}が{cards}を山札に戻した"},
+    "lp.revealed": {"en": "{who}'s first person: {cards}", "ja": "{who}の最初の人物：{cards}"},
+    "lp.first_player": {"en": "{who} goes first", "ja": "{who}が先攻"},
+    "lp.turn": {"en": "{who}'s turn", "ja": "{who}のターン"},
+    "lp.recall": {"en": "{who} returns {cards} to the field", "ja": "{who}が{cards}を場に戻した"},
+    "lp.norecall": {"en": "{who} returns nobody", "ja": "{who}は誰も戻さない"},
+    "lp.release": {
+        "en": "{who} discards the wandering {cards} to draw",
+        "ja": "{who}が放浪中の{cards}を捨てて1枚引く",
+    },
+    "lp.norelease": {"en": "{who} keeps the wanderers", "ja": "{who}は放浪中の人物を残した"},
+    "lp.draw": {"en": "{who} draws {cards}", "ja": "{who}が{cards}を引いた"},
+    "lp.recruit": {"en": "{who} recruits {cards}", "ja": "{who}が{cards}を登用"},
+    "lp.pay": {"en": "{who} discards {cards} to pay", "ja": "{who}が{cards}を捨てて支払う"},
+    "lp.task.commerce": {"en": "{who} starts commerce", "ja": "{who}が商業を始める"},
+    "lp.task.hunt": {"en": "{who} starts hunting", "ja": "{who}が狩猟を始める"},
+    "lp.task.repair": {"en": "{who} starts repairing {cards}", "ja": "{who}が{cards}の修復を始める"},
+    "lp.task.attack": {"en": "{who} declares an attack", "ja": "{who}が攻撃を宣言"},
+    "lp.task.intercept": {"en": "{who} intercepts", "ja": "{who}が迎撃する"},
+    "lp.task.siege": {"en": "{who} holds a siege", "ja": "{who}が籠城する"},
+    "lp.add": {"en": "{who} sends {cards}", "ja": "{who}が{cards}を出す"},
+    "lp.done.commerce": {"en": "{who}'s commerce draws a card", "ja": "{who}の商業：1枚引く"},
+    "lp.done.hunt": {"en": "{who}'s hunting draws a card", "ja": "{who}の狩猟：1枚引く"},
+    "lp.done.repair": {"en": "{who} repairs {cards}", "ja": "{who}が{cards}を修復"},
+    "lp.done.pay": {"en": "{who} pays with intelligence", "ja": "{who}が智力で支払う"},
+    "lp.attack": {"en": "{who} attacks with {n}", "ja": "{who}の攻撃：攻撃力{n}"},
+    "lp.fight.intercept": {
+        "en": "Intercept: attack {attack} against {defence}",
+        "ja": "迎撃：攻撃{attack}対防御{defence}",
+    },
+    "lp.fight.siege": {
+        "en": "Siege: attack {attack} against {defence}",
+        "ja": "籠城：攻撃{attack}対防御{defence}",
+    },
+    "lp.tie": {"en": "A tie: everyone who fought wanders", "ja": "引き分け：戦った全員が放浪"},
+    "lp.won": {"en": "{who} wins the intercept", "ja": "{who}が迎撃戦に勝利"},
+    "lp.holds": {"en": "The siege holds: the attackers wander", "ja": "籠城成功：攻撃した人物は放浪"},
+    "lp.destroyed": {"en": "{cards} is destroyed", "ja": "{cards}が破壊された"},
+    "lp.occupied": {"en": "{who} occupies {cards}", "ja": "{who}が{cards}を占領"},
+    "lp.capture": {"en": "{who} takes {cards} as spoils", "ja": "{who}が{cards}を戦果として得た"},
+    "lp.wander": {"en": "{cards} wander", "ja": "{cards}が放浪"},
+    "lp.use": {"en": "{who} uses {cards}", "ja": "{who}が{cards}の得意能力を使う"},
+    "lp.top": {"en": "{who} puts the looked-at cards back", "ja": "{who}が見たカードを戻した"},
+    "lp.take": {"en": "{who} takes {cards} from the discard pile", "ja": "{who}が捨て札から{cards}を手札に"},
+    "lp.battle": {"en": "{who} goes to the battle phase", "ja": "{who}が戦闘フェイズへ"},
+    "lp.noattack": {"en": "{who} does not attack", "ja": "{who}は攻撃しない"},
+    "lp.discard": {"en": "{who} discards {cards}", "ja": "{who}が{cards}を捨てた"},
+    "lp.ended.deck_out": {"en": "The deck ran out", "ja": "山札が尽きた"},
+    "lp.ended.no_land": {"en": "The land deck ran out", "ja": "土地デッキが尽きた"},
+    # the action menu
+    "lp.option.first": {
+        "en": "Lay {cards} face down as your first person",
+        "ja": "{cards}を最初の人物として伏せる",
+    },
+    "lp.option.nofirst": {
+        "en": "No first person (none costs 2 or less)",
+        "ja": "最初の人物なし（コスト2以下がない）",
+    },
+    "lp.option.putback": {"en": "Put {cards} back into the deck", "ja": "{cards}を山札に戻す"},
+    "lp.option.recall": {"en": "Return {cards} to the field", "ja": "{cards}を場に戻す"},
+    "lp.option.norecall": {"en": "Return nobody", "ja": "誰も戻さない"},
+    "lp.option.release": {
+        "en": "Discard the wandering {cards} to draw 1",
+        "ja": "放浪中の{cards}を捨てて1枚引く",
+    },
+    "lp.option.norelease": {"en": "Keep the wanderers", "ja": "放浪中の人物を残す"},
+    "lp.option.recruit": {"en": "Recruit {cards} (cost {n})", "ja": "{cards}を登用（コスト{n}）"},
+    "lp.option.pay": {"en": "Discard {cards} to pay", "ja": "{cards}を捨てて支払う"},
+    "lp.option.commerce": {"en": "Commerce (intelligence {n})", "ja": "商業（智力{n}）"},
+    "lp.option.hunt": {"en": "Hunting (attack {n})", "ja": "狩猟（攻撃力{n}）"},
+    "lp.option.repair": {"en": "Repair {cards} (intelligence {n})", "ja": "{cards}を修復（智力{n}）"},
+    "lp.option.use": {"en": "Use {cards}'s specialty", "ja": "{cards}の得意能力を使う"},
+    "lp.option.top": {"en": "Put {cards} on top", "ja": "{cards}を一番上に"},
+    "lp.option.take": {"en": "Take {cards} into your hand", "ja": "{cards}を手札に加える"},
+    "lp.option.add": {"en": "Send {cards}", "ja": "{cards}を出す"},
+    "lp.option.done": {"en": "Carry it out", "ja": "実行する"},
+    "lp.option.battle": {"en": "To the battle phase", "ja": "戦闘フェイズへ"},
+    "lp.option.attack": {"en": "Declare an attack", "ja": "攻撃を宣言する"},
+    "lp.option.noattack": {"en": "No attack: end the turn", "ja": "攻撃しない（ターン終了へ）"},
+    "lp.option.intercept": {"en": "Intercept with your persons", "ja": "人物で迎撃する"},
+    "lp.option.siege": {"en": "Hold a siege", "ja": "籠城する"},
+    "lp.option.capture": {"en": "Take {cards} as spoils", "ja": "{cards}を戦果にする"},
+    "lp.option.discard": {"en": "Discard {cards}", "ja": "{cards}を捨てる"},
+    # the pending question
+    "lp.prompt.first": {
+        "en": "Lay a person of cost 2 or less face down, then put back cards down to your hand",
+        "ja": "コスト2以下の人物を1枚伏せ、手札を残して残りを山札に戻す",
+    },
+    "lp.prompt.defend": {
+        "en": "You are attacked ({n}): intercept or hold a siege",
+        "ja": "攻撃されています（攻撃力{n}）：迎撃か籠城か",
+    },
+    "lp.prompt.capture": {"en": "Choose a person to take as spoils", "ja": "戦果にする人物を選ぶ"},
+}
+
+
+def card_name(spec: CardSpec, language: str) -> str:
+    """A card's name in the language (農民 / Farmer)."""
+    return spec.name.get(language)
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """A move and what followed, as `view`'s seat may know it."""
+    out: list[Phrase] = []
+    if action is not None:
+        out += _move(action, view)
+    out += _aftermath(action, events, view)
+    return out
+
+
+def _move(action: Action, view: PlayerView) -> list[Phrase]:
+    who = Seat(action.seat)
+    kind = action.kind
+    cards = Cards(action.cards)
+    if kind in ("commerce", "hunt", "attack", "intercept", "siege"):
+        return [phrase(f"lp.task.{kind}", who=who)]
+    if kind == "repair":
+        return [phrase("lp.task.repair", who=who, cards=cards)]
+    if kind == "done":
+        return []  # what it did is told by the events
+    if f"lp.{kind}" in WORDS:
+        return [phrase(f"lp.{kind}", who=who, cards=cards)]
+    return []
+
+
+def _aftermath(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """Draws, reveals, fights and their outcome, turns."""
+    out: list[Phrase] = []
+    for event in events:
+        if isinstance(event, CardsMoved):
+            who = Seat(_owner(event.dst))
+            if event.why == "draw" and action is not None and action.kind not in ("first",):
+                out.append(
+                    phrase("lp.draw", who=Seat(int(event.dst.split(":")[1])), cards=Cards(event.cards))
+                )
+            elif event.why == "destroyed":
+                out.append(phrase("lp.destroyed", cards=Cards(event.cards)))
+            elif event.why == "occupied":
+                out.append(phrase("lp.occupied", who=who, cards=Cards(event.cards)))
+            elif event.why == "capture":
+                out.append(phrase("lp.capture", who=who, cards=Cards(event.cards)))
+            elif event.why == "wander":
+                out.append(phrase("lp.wander", cards=Cards(event.cards)))
+            elif event.why == "repaired":
+                out.append(phrase("lp.done.repair", who=who, cards=Cards(event.cards)))
+        elif isinstance(event, Revealed) and event.why == "first person":
+            out.append(phrase("lp.revealed", who=Seat(event.seat), cards=Cards(event.cards)))
+        elif isinstance(event, Announced):
+            detail = event.detail
+            if event.what == "first_player":
+                out.append(phrase("lp.first_player", who=Seat(event.seat)))
+            elif event.what == "attack":
+                out.append(phrase("lp.attack", who=Seat(event.seat), n=detail.get("attack", 0)))
+            elif event.what == "fight":
+                key = "lp.fight.siege" if detail.get("mode") == "siege" else "lp.fight.intercept"
+                out.append(phrase(key, attack=detail.get("attack", 0), defence=detail.get("defence", 0)))
+            elif event.what == "tie":
+                out.append(phrase("lp.tie"))
+            elif event.what == "intercept_won":
+                out.append(phrase("lp.won", who=Seat(event.seat)))
+            elif event.what == "siege_holds":
+                out.append(phrase("lp.holds"))
+            elif event.what == "use":
+                pass  # the move itself says it
+        elif isinstance(event, TurnStarted):
+            out.append(phrase("lp.turn", who=Seat(event.seat)))
+    return out
+
+
+def _owner(zone: str) -> int | None:
+    """The seat a zone name belongs to (`spoils:1` -> 1), None for a shared zone."""
+    _name, _, seat = zone.partition(":")
+    return int(seat) if seat.isdigit() else None
+
+
+def _cost(view: PlayerView, card: int) -> int:
+    assert view.cardset is not None
+    return int(view.cardset.physical()[card].get("cost", 0))
+
+
+def _land_cost(view: PlayerView, name: str) -> int:
+    assert view.cardset is not None and view.seat is not None
+    zone = view.zones.get(f"lands:{view.seat}") or view.zones.get("lands")
+    top = zone.top if zone is not None else None
+    if top is None or top < 0:
+        return 0
+    return int(view.cardset.physical()[top].get(name, 0))
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it ("Recruit Knight (cost 2)")."""
+    kind = action.kind
+    cards = Cards(action.cards)
+    if kind == "recruit":
+        return phrase("lp.option.recruit", cards=cards, n=_cost(view, action.cards[0]))
+    if kind == "commerce":
+        return phrase("lp.option.commerce", n=_land_cost(view, "commerce"))
+    if kind == "hunt":
+        return phrase("lp.option.hunt", n=_land_cost(view, "hunting"))
+    if kind == "repair":
+        assert view.cardset is not None
+        return phrase(
+            "lp.option.repair", cards=cards, n=int(view.cardset.physical()[action.cards[0]].get("repair"))
+        )
+    return phrase(f"lp.option.{kind}", cards=cards)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The pending decision as a question to the person who must answer it."""
+    if kind == "defend":
+        fight = view.data.get("fight") or {}
+        return phrase("lp.prompt.defend", n=fight.get("attack", 0))
+    if kind in ("first", "capture"):
+        return phrase(f"lp.prompt.{kind}")
+    return None
+
+
+WORDS.update(
+    {
+        "lp.reason.not_in_hand": {
+            "en": "that card is not in your hand",
+            "ja": "そのカードは手札にありません",
+        },
+        "lp.reason.task": {
+            "en": "finish what you started first (add persons, then done)",
+            "ja": "まず始めたことを終えてください（人物を出して実行）",
+        },
+        "lp.reason.ready": {"en": "only a ready person acts", "ja": "行動できるのは未行動の人物だけです"},
+        "lp.reason.cannot_join": {
+            "en": "that person cannot take part",
+            "ja": "その人物は参加できません（自分の場にいて行動できる人物だけ）",
+        },
+        "lp.reason.below": {
+            "en": "your persons do not reach the cost",
+            "ja": "人物の合計がコストに届きません（足りない挑戦はできません）",
+        },
+        "lp.reason.gathered": {
+            "en": "the persons gathered do not reach what is needed",
+            "ja": "出した人物の合計が足りません（持ち越しはできません）",
+        },
+        "lp.reason.recruit_cost": {
+            "en": "recruiting it costs {n} other cards from your hand",
+            "ja": "登用には他の手札{n}枚が必要です",
+        },
+        "lp.reason.phase": {"en": "not now", "ja": "今はできません"},
+        "lp.reason.nothing": {"en": "you have nothing to decide now", "ja": "今は決めることがありません"},
+    }
+)
+REASONS: tuple[tuple[str, str], ...] = (
+    (r"^that card is not in your hand", "lp.reason.not_in_hand"),
+    (r"^finish what you started", "lp.reason.task"),
+    (r"^only a ready person acts", "lp.reason.ready"),
+    (r"^that person cannot take part", "lp.reason.cannot_join"),
+    (r"\(R6: no attempt below it\)|the repair asks", "lp.reason.below"),
+    (r"^the persons gathered bring", "lp.reason.gathered"),
+    (r"^recruiting it costs (?P<n>\d+) other cards", "lp.reason.recruit_cost"),
+    (r"^Player \d+ has nothing to decide", "lp.reason.nothing"),
+    (
+        r"(is|are) (done|declared|chosen|discarded|put back|taken) in|^not in the|^not choosing",
+        "lp.reason.phase",
+    ),
+)
