@@ -32,13 +32,13 @@ from ...cardsets import load_named
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.events import Announced, Event, GameEnded, Revealed, Shuffled, TurnStarted
-from ...rules.game import Game, ParamError
+from ...rules.game import Game, ParamError, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from .. import GameEntry, register
-from . import battle
-from .cards import deck_problem, half, lands, parse_deck, persons, recommended_deck
+from . import arrange, battle
+from .cards import deck_problem, half, is_land, lands, parse_deck, persons, recommended_deck
 from .data import LandPersonData, Task, game_data
 from .effects import VOCAB, activated
 from .moves import (
@@ -203,7 +203,11 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
 
     # -- the turn ----------------------------------------------------------------------------------
     def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
-        """Start phase: every person of yours on the field becomes ready."""
+        """Start phase: every person of yours on the field becomes ready. A win reached by the turn
+        that just ended (an end-phase discard) is checked first (R12: at once)."""
+        self._check_wins(state, events)
+        if state.over:
+            return
         data = game_data(state)
         state.active = seat
         state.pending = None
@@ -286,7 +290,9 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
         state.pending = None
         state.rng.shuffle(state.zones["deck"].cards)
         events.append(Shuffled("deck", len(state.zones["deck"].cards)))
-        events.append(state.move(list(state.zones["box"].cards), "box", "lands", "land deck"))
+        physical = state.cardset.physical()  # type: ignore[union-attr]
+        land_cards = [c for c in state.zones["box"].cards if is_land(physical[c])]
+        events.append(state.move(land_cards, "box", "lands", "land deck"))
         events.append(Shuffled("lands", len(state.zones["lands"].cards)))
         for s in range(2):
             first = list(state.zones[f"first:{s}"].cards)
@@ -520,6 +526,9 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
         game_data(state)["task"] = None
         state.scores = [len(state.zones[f"spoils:{s}"].cards) for s in range(2)]
         events.append(GameEnded(winners, tuple(state.scores)))
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
+        arrange.arrange(self, state, setup, refs)
 
     # -- checks --------------------------------------------------------------------------------------
     def check(self, state: GameState) -> list[str]:

@@ -138,7 +138,7 @@ class LandPersonBot(Bot):
         if "recall" in by_kind:
             return self._best(view, by_kind["recall"])
         if "release" in by_kind:
-            if len(view.zones[f"wander:{me}"].cards) >= 2 or not self._deck_mode(view):
+            if len(view.zones[f"wander:{me}"].cards) >= 2 and self._discard_room(view, me) > 4:
                 return self._best(view, by_kind["release"], worst=True)
             return Action(me, "norelease")
         if "capture" in by_kind:
@@ -151,10 +151,17 @@ class LandPersonBot(Bot):
             return self._best(view, by_kind["take"])
         return None
 
+    def _discard_room(self, view: PlayerView, me: int) -> int:
+        """How many more cards it may discard safely: in the shared deck its discards fill the
+        opponent's pile, and 20 there win for the opponent; in deck construction, no limit."""
+        if self._deck_mode(view):
+            return 99
+        return int(view.params["discards_to_win"]) - view.zones[f"discard:{1 - me}"].count
+
     def _deck_ok(self, view: PlayerView, me: int) -> bool:
         """Whether drawing more is safe: in deck construction, not while its deck is the shorter."""
-        if not self._deck_mode(view):
-            return True
+        if not self._deck_mode(view):  # a fuller hand is discarded at the end, into the opponent's pile
+            return len(view.hand()) < int(view.params["hand_limit"]) and self._discard_room(view, me) > 3
         return view.zones[f"deck:{me}"].count > view.zones[f"deck:{1 - me}"].count + 1
 
     def _domestic(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
@@ -166,7 +173,12 @@ class LandPersonBot(Bot):
         free = [a for a in recruits if card_stat(self._spec(view, a.cards[0]), "cost") == 0]
         if free:
             return self._best(view, free)
-        paid = [a for a in recruits if len(hand) > 2]
+        room = self._discard_room(view, me)
+        paid = [
+            a
+            for a in recruits
+            if len(hand) > 2 and card_stat(self._spec(view, a.cards[0]), "cost") < room - 3
+        ]
         if paid:
             pick = max(
                 paid,
