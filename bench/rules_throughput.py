@@ -65,6 +65,7 @@ class GameSpec:
     params: dict[str, Any] = field(default_factory=dict)
     seats: tuple[int, ...] = (2, 4, 6)
     label: str = ""
+    key: str = ""  # JSON key prefix when one game is benched in several variants (default: its id)
 
 
 @dataclass
@@ -100,6 +101,9 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
         GameSpec("sainome", {}, (2,), "sainome"),
         # a 2-player deck-building duel: each battle is a simultaneous hidden commit of both players
         GameSpec("lyabi", {}, (2,), "lyabi"),
+        # a 2-player duel in two modes: each player's own decks, or one shared deck
+        GameSpec("landperson", {"mode": "deck"}, (2,), "landperson deck", "landperson_deck"),
+        GameSpec("landperson", {"mode": "shared"}, (2,), "landperson shared", "landperson_shared"),
     ]
 
 
@@ -132,7 +136,7 @@ def cardtable_cases(specs: list[GameSpec]) -> list[Case]:
         for seats in spec.seats:
             cases.append(
                 Case(
-                    f"{spec.game_id}_{seats}p",
+                    f"{spec.key or spec.game_id}_{seats}p",
                     spec.label or spec.game_id,
                     seats,
                     cardtable_play(spec.game_id, seats, spec.params),

@@ -7,6 +7,7 @@ background and redraws only the rectangles that changed, so dragging a card cost
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
@@ -34,16 +35,21 @@ class CardSprite:
     selected: bool = False
     lifted: bool = False  # being dragged: drawn above everything
     image: pygame.Surface | None = None  # a ready image instead of a card face (a die in flight)
+    angle: int = 0  # degrees turned anticlockwise, as a player turns a card on a table (x, y: its box)
 
     @property
     def height(self) -> int:
-        """Card proportions, or the ready image's own height."""
-        return self.image.get_height() if self.image is not None else self.width * 88 // 63
+        """Card proportions (of the turned card's box), or the ready image's own height."""
+        if self.image is not None:
+            return self.image.get_height()
+        return turned_box(self.width, self.width * 88 // 63, self.angle)[1]
 
     @property
     def drawn_width(self) -> int:
-        """The card's width, or the ready image's own (a tilted die is wider than it is tall)."""
-        return self.image.get_width() if self.image is not None else self.width
+        """The card's width (its turned box's), or the ready image's own (a tilted die is wider)."""
+        if self.image is not None:
+            return self.image.get_width()
+        return turned_box(self.width, self.width * 88 // 63, self.angle)[0]
 
     @property
     def rect(self) -> pygame.Rect:
@@ -53,6 +59,17 @@ class CardSprite:
     def card_rect(self) -> pygame.Rect:
         """The card's own rectangle."""
         return pygame.Rect(int(self.x), int(self.y), self.drawn_width, self.height)
+
+
+def turned_box(width: int, height: int, angle: int) -> tuple[int, int]:
+    """The size of the box a width x height card fills when turned by `angle` degrees."""
+    if angle % 180 == 0:
+        return width, height
+    if angle % 90 == 0:
+        return height, width
+    rad = math.radians(angle)
+    cos, sin = abs(math.cos(rad)), abs(math.sin(rad))
+    return math.ceil(width * cos + height * sin), math.ceil(width * sin + height * cos)
 
 
 class Board:
@@ -72,6 +89,7 @@ class Board:
         # Asked before any face is drawn: the table's privacy rule (a face the person at the screen
         # may not see is drawn as a back, whatever a sprite or an animation says).
         self.may_show: Callable[[int], bool] = lambda card: True
+        self._turned: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
 
     def face(self, card: int, width: int) -> pygame.Surface:
         """A card's face at `width`, or its back when the person at the screen may not see it."""
@@ -84,8 +102,21 @@ class Board:
         if sprite.image is not None:
             return sprite.image
         if sprite.face_up:
-            return self.face(sprite.card, sprite.width)
-        return self.renderer.back(sprite.width)  # type: ignore[attr-defined]
+            base = self.face(sprite.card, sprite.width)
+        else:
+            base = self.renderer.back(sprite.width)  # type: ignore[attr-defined]
+        if not sprite.angle:
+            return base
+        # Turned faces are cached like faces (a rotation costs far more than a blit); the base surface
+        # is kept with its turned copy, so a cached id is never reused by another surface.
+        key = (id(base), sprite.angle)
+        hit = self._turned.get(key)
+        if hit is None or hit[0] is not base:
+            if len(self._turned) > 512:
+                self._turned.clear()
+            hit = (base, pygame.transform.rotate(base, sprite.angle))
+            self._turned[key] = hit
+        return hit[1]
 
     def set_background(self, surface: pygame.Surface) -> None:
         """A new background (after a state change or resize): everything is redrawn."""
@@ -114,6 +145,7 @@ class Board:
             sprite.lifted,
             sprite.z,
             id(sprite.image),
+            sprite.angle,
         )
 
     def ordered(self) -> list[CardSprite]:

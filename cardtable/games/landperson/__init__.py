@@ -557,7 +557,7 @@ register(
     GameEntry(
         rules=LandPerson(),
         bots={"heuristic": "cardtable.games.landperson.bot:LandPersonBot"},
-        table="",
+        table="cardtable.ui.scenes.landperson_table:LandPersonTable",
         vocabularies={"landperson": VOCAB},
         variants=({"mode": "deck"}, {"mode": "shared"}),
         setup_options=("mode",),

@@ -33,6 +33,7 @@ class Placement:
     width: int
     z: int
     zone: str
+    angle: int = 0  # degrees the card is turned (a person turned sideways when it has acted)
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class Pile:
     rising `step` pixels a card, so its height shows the count; top: only the top card;
     fan: the cards spread across `rect` (centred, overlapping by `step`), in `sort` order (by id when
     none is given); row: side by side from `rect`'s left, `step` card widths apart, squeezed to fit
-    `rect`, in the zone's order (or `sort`'s)."""
+    `rect`, in the zone's order (or `sort`'s). `turn` gives each known card of a row or fan the angle it
+    is turned by (a card turned sideways, or tilted, as on a real table)."""
 
     zone: str
     rect: pygame.Rect
@@ -53,6 +55,10 @@ class Pile:
     step: float = 0.85
     shown: int = 12
     sort: Callable[[int], Any] | None = None
+    turn: Callable[[int], int] | None = None
+
+    def _angle(self, card: int) -> int:
+        return self.turn(card) if self.turn is not None and card >= 0 else 0
 
     def place(self, cards: tuple[int, ...]) -> list[Placement]:
         """The placements of this pile's cards (as the view shows them)."""
@@ -104,6 +110,7 @@ class Pile:
                     width,
                     self.z + i,
                     zone,
+                    self._angle(card),
                 )
                 for i, card in enumerate(order)
             ]
@@ -120,6 +127,7 @@ class Pile:
                 width,
                 self.z + i,
                 zone,
+                self._angle(card),
             )
             for i, card in enumerate(order)
         ]
@@ -185,6 +193,7 @@ class LayoutMixin:
         sprites: list[CardSprite] = []
         for index, place in enumerate(placements):
             sprite = CardSprite(place.key, place.card, place.face_up, place.x, place.y, place.width, place.z)
+            sprite.angle = place.angle
             previous = old.get(place.key)
             if animate and self.animator.speed > 0:
                 if previous is not None:

@@ -1,0 +1,395 @@
+"""The Land & Person table: each side's field with its persons as on a real table (a ready person
+upright, a preparing one tilted, an acted one turned sideways), its wandering row and spoils, its land
+deck with the current land face up and its costs written beside it, destroyed (deck construction) or
+occupied (shared deck) lands, the decks and discard piles, and the hands (the opponent's face down).
+
+Moves are gestures: a hand card dragged onto the field is recruited, a wanderer dragged there returns;
+a person dragged onto the opponent's land or field declares the attack and joins it (more may follow,
+then Done); a hand card dragged onto the discard pile pays or is discarded. Commerce, Hunting, the
+defender's Intercept or Siege are buttons, after which a click on a person sends it. The defender's
+choice comes behind the hand-off when the defender is another person.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...rules.actions import Action
+from ...rules.view import PlayerView
+from ..fonts import get_font, wrap_text
+from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
+from .table import ButtonSpec, DropArea, Pile, TableScene
+
+TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned on the table
+
+
+class LandPersonTable(TableScene):
+    """Land & Person on the shared table."""
+
+    card_size = (34, 0.085, 0.05)
+
+    # -- geometry ------------------------------------------------------------------------------------
+    def _cw(self) -> int:
+        return self.card_width()
+
+    def _ch(self) -> int:
+        return self.card_width() * 88 // 63
+
+    def _field_y(self, seat: int) -> int:
+        height = self.app.size[1]
+        return int(height * (0.545 if seat == self.bottom_seat() else 0.105))
+
+    def _row_y(self, seat: int) -> int:
+        """The wandering row and spoils: between the field and the middle of the table."""
+        height = self.app.size[1]
+        return int(height * (0.43 if seat == self.bottom_seat() else 0.255))
+
+    def field_rect(self, seat: int) -> pygame.Rect:
+        width = self.app.size[0]
+        return pygame.Rect(int(width * 0.03), self._field_y(seat), int(width * 0.5), self._ch() + 10)
+
+    def land_rect(self, seat: int) -> pygame.Rect:
+        width = self.app.size[0]
+        return pygame.Rect(int(width * 0.56), self._field_y(seat), self._cw(), self._ch())
+
+    def deck_rect(self, seat: int) -> pygame.Rect:
+        width = self.app.size[0]
+        return pygame.Rect(int(width * 0.665), self._field_y(seat), self._cw(), self._ch())
+
+    def discard_rect(self, seat: int) -> pygame.Rect:
+        width = self.app.size[0]
+        small = int(self._cw() * 0.6)
+        return pygame.Rect(int(width * 0.665) + self._cw() + 14, self._row_y(seat), small, small * 88 // 63)
+
+    def shared_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The shared land deck and person deck (shared-deck mode), in the middle of the table."""
+        width, height = self.app.size
+        y = int(height * 0.33)
+        return (
+            pygame.Rect(int(width * 0.56), y, self._cw(), self._ch()),
+            pygame.Rect(int(width * 0.665), y, self._cw(), self._ch()),
+        )
+
+    def log_rect(self) -> pygame.Rect:
+        width, height = self.app.size
+        return pygame.Rect(int(width * 0.78), int(height * 0.3), int(width * 0.21), int(height * 0.42))
+
+    def happened_at(self) -> tuple[tuple[int, int], str, int] | None:
+        return None  # the status panel shows it
+
+    # -- layout -------------------------------------------------------------------------------------------
+    def piles(self, view: PlayerView) -> list[Pile]:
+        width, height = self.app.size
+        cw = self._cw()
+        small = int(cw * 0.6)
+        status: dict[str, str] = dict(view.data.get("status") or {})
+
+        def turn(card: int) -> int:
+            return TURN.get(status.get(str(card), "ready"), 0)
+
+        shared = view.params.get("mode") == "shared"
+        out: list[Pile] = []
+        if shared:
+            lands, deck = self.shared_rects()
+            out += [Pile("lands", lands, cw, "top", 10), Pile("deck", deck, cw, "stack", 0, 0.4, 8)]
+        for seat in range(view.seats):
+            bottom = seat == self.bottom_seat()
+            field = self.field_rect(seat)
+            out.append(Pile(f"field:{seat}", field, cw, "row", 100, 1.45, 12, turn=turn))
+            row_y = self._row_y(seat)
+            out.append(
+                Pile(
+                    f"wander:{seat}",
+                    pygame.Rect(int(width * 0.03), row_y, int(width * 0.24), 1),
+                    small,
+                    "row",
+                    200,
+                    1.05,
+                )
+            )
+            out.append(
+                Pile(
+                    f"spoils:{seat}",
+                    pygame.Rect(int(width * 0.3), row_y, int(width * 0.22), 1),
+                    small,
+                    "row",
+                    200,
+                    0.35,
+                )
+            )
+            out.append(Pile(f"discard:{seat}", self.discard_rect(seat), small, "top", 20))
+            if not shared:
+                out.append(Pile(f"lands:{seat}", self.land_rect(seat), cw, "stack", 10, 0.5, 6))
+                out.append(Pile(f"deck:{seat}", self.deck_rect(seat), cw, "stack", 0, 0.4, 8))
+                lost = f"ruins:{seat}"
+            else:
+                lost = f"occupied:{seat}"
+                out.append(Pile(f"first:{seat}", self.land_rect(seat), cw, "top", 30))
+            out.append(
+                Pile(
+                    lost,
+                    pygame.Rect(int(width * 0.56), row_y, int(width * 0.1), 1),
+                    small,
+                    "row",
+                    40,
+                    0.5,
+                )
+            )
+            hand_cw = int(cw * 1.15) if bottom else small
+            y = height - hand_cw * 88 // 63 - 8 if bottom else 4
+            out.append(
+                Pile(
+                    f"hand:{seat}",
+                    pygame.Rect(int(width * 0.05), y, int(width * 0.5), 1),
+                    hand_cw,
+                    "fan",
+                    300,
+                    0.8,
+                )
+            )
+            out.append(
+                Pile(
+                    f"peek:{seat}",
+                    pygame.Rect(int(width * 0.3), int(height * 0.33), width, 1),
+                    cw,
+                    "row",
+                    400,
+                    1.1,
+                )
+            )
+        return out
+
+    def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Any]:
+        out = super().layout(view, size)
+        if view.params.get("mode") != "shared":
+            # the land deck's top card is the current land, face up (the pile is drawn as a stack)
+            fixed = []
+            for place in out:
+                if place.zone.startswith("lands:") and place.key == (place.zone, 0):
+                    top = view.zones[place.zone].top
+                    if top is not None and top >= 0:
+                        place = type(place)(
+                            top, top, True, place.x, place.y, place.width, place.z + 20, place.zone
+                        )
+                fixed.append(place)
+            out = fixed
+        return out
+
+    # -- the background ------------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        width, height = surface.get_size()
+        surface.fill((38, 52, 40))
+        px = max(12, height // 52)
+        t = self.app.t
+        shared = view.params.get("mode") == "shared"
+        for seat in range(view.seats):
+            field = self.field_rect(seat)
+            colour = (52, 72, 54) if seat in view.deciding else (46, 62, 48)
+            pygame.draw.rect(surface, colour, field.inflate(12, 12), border_radius=10)
+            name = t("table.seat_label", n=seat + 1, name=self.session.name(seat))
+            y_label = field.bottom + 2 if seat == self.bottom_seat() else field.top - px - 6
+            draw_text(surface, fit_width(name, px, field.width), px, (field.x, y_label), GOLD, bold=True)
+            row_y = self._row_y(seat)
+            draw_text(surface, t("lp.label.wander"), px - 2, (int(width * 0.03), row_y - px - 2), DIM)
+            spoils = view.zones[f"spoils:{seat}"].count
+            draw_text(
+                surface, t("lp.label.spoils", n=spoils), px - 2, (int(width * 0.3), row_y - px - 2), DIM
+            )
+            lost_key = "lp.label.occupied" if shared else "lp.label.ruins"
+            draw_text(surface, t(lost_key), px - 2, (int(width * 0.56), row_y - px - 2), DIM)
+            discard = self.discard_rect(seat)
+            draw_text(
+                surface,
+                t("lp.label.discard", n=view.zones[f"discard:{seat}"].count),
+                px - 2,
+                (discard.x, discard.y - px - 2),
+                DIM,
+            )
+            if not shared:
+                self._land_text(surface, view, f"lands:{seat}", self.land_rect(seat), px)
+                deck = self.deck_rect(seat)
+                draw_text(
+                    surface,
+                    t("lp.label.deck", n=view.zones[f"deck:{seat}"].count),
+                    px - 2,
+                    (deck.centerx, deck.bottom + 4),
+                    DIM,
+                    "midtop",
+                )
+        if shared:
+            lands, deck = self.shared_rects()
+            self._land_text(surface, view, "lands", lands, px)
+            draw_text(
+                surface,
+                t("lp.label.deck", n=view.zones["deck"].count),
+                px - 2,
+                (deck.centerx, deck.bottom + 4),
+                DIM,
+                "midtop",
+            )
+        self._status(surface, view, px)
+
+    def _land_text(
+        self, surface: pygame.Surface, view: PlayerView, zone: str, rect: pygame.Rect, px: int
+    ) -> None:
+        """The current land's numbers, readable beside it; and how many lands are left."""
+        t = self.app.t
+        seen = view.zones[zone]
+        draw_text(
+            surface, t("lp.label.lands", n=seen.count), px - 2, (rect.centerx, rect.bottom + 4), DIM, "midtop"
+        )
+        top = seen.top
+        if top is None or top < 0:
+            return
+        spec = self.board.physical[top]
+        lines = [
+            f"★{spec.get('stars')}",
+            t("lp.cost.commerce", n=spec.get("commerce")),
+            t("lp.cost.hunting", n=spec.get("hunting")),
+            t("lp.cost.repair", n=spec.get("repair")),
+            t("lp.cost.siege", n=spec.get("siege")),
+        ]
+        x = rect.x - 6
+        for index, line in enumerate(lines):
+            draw_text(surface, line, px - 1, (x, rect.y + index * (px + 2)), INK, "topright")
+
+    def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        width, height = surface.get_size()
+        t = self.app.t
+        data = view.data
+        lines = []
+        if view.active is not None and not view.over:
+            key = f"lp.phase.{view.phase}"
+            phase = t(key) if t.has(key) else view.phase
+            lines.append(t("lp.status.phase", name=self.session.name(view.active), phase=phase))
+        task = data.get("task")
+        if task:
+            total = self._task_total(view, task)
+            lines.append(t(f"lp.status.task.{task['kind']}", n=total, need=self._task_need(view, task)))
+        fight = data.get("fight")
+        if fight:
+            lines.append(t("lp.status.attack", n=fight.get("attack", 0)))
+        happened = self.just_happened()
+        if happened:
+            lines.append(happened)
+        box = pygame.Rect(int(width * 0.78), 8, int(width * 0.21), (px + 8) * (len(lines) + 1) + 20)
+        draw_panel(surface, box, (20, 30, 22, 210))
+        y = box.y + 8
+        for line in lines:
+            for part in self._wrap(line, px, box.width - 16)[:3]:
+                draw_text(surface, part, px, (box.x + 8, y), INK)
+                y += px + 4
+
+    def _wrap(self, text: str, px: int, room: int) -> list[str]:
+        return wrap_text(get_font(px), text, room)
+
+    def _task_total(self, view: PlayerView, task: dict[str, Any]) -> int:
+        kind = task["kind"]
+        total = 0
+        for card in task.get("persons") or []:
+            spec = self.board.physical[card]
+            stat = "int" if kind in ("commerce", "repair", "pay") else "atk"
+            total += int(spec.get(stat, 0))
+        return total
+
+    def _task_need(self, view: PlayerView, task: dict[str, Any]) -> int:
+        kind = task["kind"]
+        if kind == "pay":
+            return int(task.get("owed", 0))
+        if kind == "repair" and task.get("card") is not None:
+            return int(self.board.physical[task["card"]].get("repair", 0))
+        if kind in ("commerce", "hunt") and view.seat is not None:
+            zone = view.zones.get(f"lands:{view.seat}") or view.zones.get("lands")
+            top = zone.top if zone is not None else None
+            if top is not None and top >= 0:
+                return int(self.board.physical[top].get("commerce" if kind == "commerce" else "hunting", 0))
+        return 0
+
+    def tooltip(self, card: int) -> list[str]:
+        spec = self.board.physical[card]
+        t = self.app.t
+        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        if spec.get("kind") == "land":
+            lines.append(
+                " · ".join(
+                    [
+                        f"★{spec.get('stars')}",
+                        t("lp.cost.commerce", n=spec.get("commerce")),
+                        t("lp.cost.hunting", n=spec.get("hunting")),
+                        t("lp.cost.repair", n=spec.get("repair")),
+                        t("lp.cost.siege", n=spec.get("siege")),
+                    ]
+                )
+            )
+        else:
+            lines.append(t("lp.fact.person", cost=spec.get("cost"), int=spec.get("int"), atk=spec.get("atk")))
+            text = spec.get("text")
+            if isinstance(text, dict):
+                lines += [x for x in (text.get("ja"), text.get("en")) if x]
+        return lines
+
+    # -- moves ----------------------------------------------------------------------------------------------
+    click_kinds = (
+        "add",
+        "capture",
+        "use",
+        "top",
+        "take",
+        "recall",
+        "release",
+        "pay",
+        "discard",
+        "first",
+        "putback",
+        "repair",
+        "recruit",
+    )
+    buttons_spec = (
+        ButtonSpec(("commerce",), "lp.button.commerce", pygame.K_c),
+        ButtonSpec(("hunt",), "lp.button.hunt", pygame.K_h),
+        ButtonSpec(("battle",), "lp.button.battle", pygame.K_b),
+        ButtonSpec(("attack",), "lp.button.attack", pygame.K_t),
+        ButtonSpec(("noattack",), "lp.button.noattack", pygame.K_n),
+        ButtonSpec(("intercept",), "lp.button.intercept", pygame.K_i),
+        ButtonSpec(("siege",), "lp.button.siege", pygame.K_s),
+        ButtonSpec(("done",), "lp.button.done", pygame.K_d),
+        ButtonSpec(("norecall", "norelease"), "lp.button.skip", pygame.K_k),
+        ButtonSpec(("nofirst",), "lp.button.nofirst", pygame.K_f),
+    )
+    sounds = {
+        "shuffled": "shuffle",
+        "announced:fight": "claim",
+        "announced:intercept_won": "ignite",
+        "announced:siege_holds": "claim",
+    }
+
+    def drop_areas(self) -> list[DropArea]:
+        seat = self.bottom_seat()
+        foe = 1 - seat
+        enemy = self.field_rect(foe).union(self.land_rect(foe))
+        mine = self.field_rect(seat)
+        return [
+            DropArea("field", mine.inflate(12, 12), ("recruit", "recall", "add"), refuse="recruit"),
+            DropArea("land", self.land_rect(seat).inflate(20, 20), ("add",)),
+            DropArea("enemy", enemy.inflate(12, 12), ("add",)),
+            DropArea("discard", self.discard_rect(seat).inflate(30, 30), ("pay", "discard", "release")),
+        ]
+
+    def drop(self, held: list[int], pos: tuple[int, int]) -> bool:
+        """A person dropped on the opponent's land or field in the battle phase declares the attack
+        first (then joins it, as any person dropped there while the attack gathers)."""
+        seat = self.bottom_seat()
+        enemy = self.field_rect(1 - seat).union(self.land_rect(1 - seat)).inflate(12, 12)
+        view = self.view()
+        mine = view.zones.get(f"field:{seat}")
+        attack = Action(seat, "attack")
+        if (
+            enemy.collidepoint(pos)
+            and mine is not None
+            and all(card in mine.cards for card in held)
+            and attack in self.my_legal()
+        ):
+            self.perform(attack)
+        return super().drop(held, pos)
