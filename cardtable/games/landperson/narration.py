@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
-from ...rules.events import Announced, CardsMoved, Event, Revealed, TurnStarted
+from ...rules.events import UNKNOWN, Announced, CardsMoved, Event, Revealed, TurnStarted
 from ...rules.narration import Cards, Phrase, Seat, phrase
 from ...rules.view import PlayerView
 
@@ -148,16 +148,29 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
 def _move(action: Action, view: PlayerView) -> list[Phrase]:
     who = Seat(action.seat)
     kind = action.kind
-    cards = Cards(action.cards)
+    cards = Cards(_public(action, view))
     if kind in ("commerce", "hunt", "attack", "intercept", "siege"):
         return [phrase(f"lp.task.{kind}", who=who)]
     if kind == "repair":
         return [phrase("lp.task.repair", who=who, cards=cards)]
-    if kind == "done":
-        return []  # what it did is told by the events
+    if kind in ("done", "capture") or (kind == "use" and UNKNOWN in action.cards):
+        return []  # what it did is told by the events (a specialty used: by its announcement)
     if f"lp.{kind}" in WORDS:
         return [phrase(f"lp.{kind}", who=who, cards=cards)]
     return []
+
+
+def _public(action: Action, view: PlayerView) -> tuple[int, ...]:
+    """The move's cards as everyone may know them. A person sent to a task, a specialty used or a land
+    being repaired lies face up: no card moved, so the redacted move hides it; the public data names it."""
+    if all(c != UNKNOWN for c in action.cards):
+        return action.cards
+    task = view.data.get("task") or {}
+    if action.kind == "add" and task.get("persons"):
+        return (int(task["persons"][-1]),)
+    if action.kind == "repair" and task.get("card") is not None:
+        return (int(task["card"]),)
+    return action.cards
 
 
 def _aftermath(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
@@ -197,8 +210,8 @@ def _aftermath(action: Action | None, events: Sequence[Event], view: PlayerView)
                 out.append(phrase("lp.won", who=Seat(event.seat)))
             elif event.what == "siege_holds":
                 out.append(phrase("lp.holds"))
-            elif event.what == "use":
-                pass  # the move itself says it
+            elif event.what == "use" and action is not None and action.cards and action.cards[0] == UNKNOWN:
+                out.insert(0, phrase("lp.use", who=Seat(event.seat), cards=Cards((int(detail["card"]),))))
         elif isinstance(event, TurnStarted):
             out.append(phrase("lp.turn", who=Seat(event.seat)))
     return out
@@ -257,7 +270,7 @@ WORDS.update(
         "lp.label.wander": {"en": "Wandering", "ja": "放浪"},
         "lp.label.spoils": {"en": "Spoils {n}", "ja": "戦果 {n}"},
         "lp.label.ruins": {"en": "Destroyed lands", "ja": "破壊された土地"},
-        "lp.label.occupied": {"en": "Occupied lands", "ja": "占領した土地"},
+        "lp.label.occupied": {"en": "Occupied ★{n}", "ja": "占領 ★{n}"},
         "lp.label.discard": {"en": "Discards {n}", "ja": "捨て札 {n}"},
         "lp.label.deck": {"en": "Deck {n}", "ja": "山札 {n}"},
         "lp.label.lands": {"en": "Lands {n}", "ja": "土地 {n}"},

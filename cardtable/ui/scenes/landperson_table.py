@@ -21,6 +21,7 @@ from ...rules.view import PlayerView
 from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
+from .table.moves import find_moves
 
 TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned on the table
 
@@ -28,7 +29,7 @@ TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned 
 class LandPersonTable(TableScene):
     """Land & Person on the shared table."""
 
-    card_size = (34, 0.085, 0.05)
+    card_size = (34, 0.1, 0.056)
 
     # -- geometry ------------------------------------------------------------------------------------
     def _cw(self) -> int:
@@ -44,32 +45,34 @@ class LandPersonTable(TableScene):
     def _row_y(self, seat: int) -> int:
         """The wandering row and spoils: between the field and the middle of the table."""
         height = self.app.size[1]
-        return int(height * (0.43 if seat == self.bottom_seat() else 0.255))
+        return int(height * (0.43 if seat == self.bottom_seat() else 0.3))
 
     def field_rect(self, seat: int) -> pygame.Rect:
         width = self.app.size[0]
-        return pygame.Rect(int(width * 0.03), self._field_y(seat), int(width * 0.5), self._ch() + 10)
+        return pygame.Rect(int(width * 0.03), self._field_y(seat), int(width * 0.5), self._ch() * 5 // 4)
+
+    def _column(self, index: int) -> int:
+        """The x of the right-hand columns: lands, decks, discard piles."""
+        width = self.app.size[0]
+        return int(width * 0.56) + index * (self._cw() + 12)
 
     def land_rect(self, seat: int) -> pygame.Rect:
-        width = self.app.size[0]
-        return pygame.Rect(int(width * 0.56), self._field_y(seat), self._cw(), self._ch())
+        """A seat's land deck (deck construction), or its occupied lands (shared deck)."""
+        return pygame.Rect(self._column(0), self._field_y(seat), self._cw(), self._ch())
 
     def deck_rect(self, seat: int) -> pygame.Rect:
-        width = self.app.size[0]
-        return pygame.Rect(int(width * 0.665), self._field_y(seat), self._cw(), self._ch())
+        return pygame.Rect(self._column(1), self._field_y(seat), self._cw(), self._ch())
 
     def discard_rect(self, seat: int) -> pygame.Rect:
-        width = self.app.size[0]
         small = int(self._cw() * 0.6)
-        return pygame.Rect(int(width * 0.665) + self._cw() + 14, self._row_y(seat), small, small * 88 // 63)
+        return pygame.Rect(self._column(2), self._field_y(seat) + 16, small, small * 88 // 63)
 
     def shared_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The shared land deck and person deck (shared-deck mode), in the middle of the table."""
-        width, height = self.app.size
-        y = int(height * 0.33)
+        y = (self._field_y(1 - self.bottom_seat()) + self._field_y(self.bottom_seat())) // 2
         return (
-            pygame.Rect(int(width * 0.56), y, self._cw(), self._ch()),
-            pygame.Rect(int(width * 0.665), y, self._cw(), self._ch()),
+            pygame.Rect(self._column(0), y, self._cw(), self._ch()),
+            pygame.Rect(self._column(1), y, self._cw(), self._ch()),
         )
 
     def log_rect(self) -> pygame.Rect:
@@ -123,20 +126,11 @@ class LandPersonTable(TableScene):
             if not shared:
                 out.append(Pile(f"lands:{seat}", self.land_rect(seat), cw, "stack", 10, 0.5, 6))
                 out.append(Pile(f"deck:{seat}", self.deck_rect(seat), cw, "stack", 0, 0.4, 8))
-                lost = f"ruins:{seat}"
+                ruins = pygame.Rect(self._column(0), row_y, int(width * 0.2), 1)
+                out.append(Pile(f"ruins:{seat}", ruins, small, "row", 40, 0.5))
             else:
-                lost = f"occupied:{seat}"
-                out.append(Pile(f"first:{seat}", self.land_rect(seat), cw, "top", 30))
-            out.append(
-                Pile(
-                    lost,
-                    pygame.Rect(int(width * 0.56), row_y, int(width * 0.1), 1),
-                    small,
-                    "row",
-                    40,
-                    0.5,
-                )
-            )
+                out.append(Pile(f"occupied:{seat}", self.land_rect(seat), small, "row", 40, 0.4))
+                out.append(Pile(f"first:{seat}", self.deck_rect(seat), cw, "top", 30))
             hand_cw = int(cw * 1.15) if bottom else small
             y = height - hand_cw * 88 // 63 - 8 if bottom else 4
             out.append(
@@ -197,8 +191,15 @@ class LandPersonTable(TableScene):
             draw_text(
                 surface, t("lp.label.spoils", n=spoils), px - 2, (int(width * 0.3), row_y - px - 2), DIM
             )
-            lost_key = "lp.label.occupied" if shared else "lp.label.ruins"
-            draw_text(surface, t(lost_key), px - 2, (int(width * 0.56), row_y - px - 2), DIM)
+            if shared:
+                occupied = self.land_rect(seat)
+                held = view.zones[f"occupied:{seat}"].cards
+                stars = sum(int(self.board.physical[c].get("stars", 0)) for c in held)
+                draw_text(
+                    surface, t("lp.label.occupied", n=stars), px - 2, (occupied.x, occupied.y - px - 2), DIM
+                )
+            else:
+                draw_text(surface, t("lp.label.ruins"), px - 2, (self._column(0), row_y - px - 2), DIM)
             discard = self.discard_rect(seat)
             draw_text(
                 surface,
@@ -237,9 +238,6 @@ class LandPersonTable(TableScene):
         """The current land's numbers, readable beside it; and how many lands are left."""
         t = self.app.t
         seen = view.zones[zone]
-        draw_text(
-            surface, t("lp.label.lands", n=seen.count), px - 2, (rect.centerx, rect.bottom + 4), DIM, "midtop"
-        )
         top = seen.top
         if top is None or top < 0:
             return
@@ -250,6 +248,7 @@ class LandPersonTable(TableScene):
             t("lp.cost.hunting", n=spec.get("hunting")),
             t("lp.cost.repair", n=spec.get("repair")),
             t("lp.cost.siege", n=spec.get("siege")),
+            t("lp.label.lands", n=seen.count),
         ]
         x = rect.x - 6
         for index, line in enumerate(lines):
@@ -390,6 +389,22 @@ class LandPersonTable(TableScene):
             and mine is not None
             and all(card in mine.cards for card in held)
             and attack in self.my_legal()
+            and self.perform(attack)
         ):
-            self.perform(attack)
+            # the attack is declared; the person joins it at once (the table is still animating the
+            # declaration, so the moves are asked of the view rather than of my_legal)
+            moves = find_moves(self.view(), held, self.view().legal, ("add",))
+            if moves:
+                return self.gesture(moves, held)
         return super().drop(held, pos)
+
+    def draggable(self, sprite: Any) -> bool:
+        """Also a ready person of one's own field while an attack may be declared: dragging it onto the
+        opponent's side declares the attack."""
+        if super().draggable(sprite):
+            return True
+        seat = self.viewer
+        if seat is None or sprite.card < 0 or Action(seat, "attack") not in self.my_legal():
+            return False
+        status = (self.view().data.get("status") or {}).get(str(sprite.card))
+        return sprite.card in self.view().zones[f"field:{seat}"].cards and status == "ready"
