@@ -49,6 +49,10 @@ class GameEntry:
     vocabularies: Mapping[str, Vocabulary] = field(default_factory=dict)  # card set template -> vocabulary
     variants: tuple[Mapping[str, Any], ...] = ({},)  # parameter sets the contract tests play
     setup_options: tuple[str, ...] = ()  # parameters the Setup screen offers (the CLI can set them all)
+    # "module:Class" of a screen the Setup screen opens before play (deck building...), "" = none. The
+    # class answers `needed(game, params, seats) -> bool` and is built with (app, game, seats, params,
+    # start); it settles parameters (a deck written as a parameter) and calls start(params).
+    prepare: str = ""
     menu_order: int = 100  # position in menus (then by id)
 
     def files(self) -> Traversable:

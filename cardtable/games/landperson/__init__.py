@@ -561,6 +561,7 @@ register(
         vocabularies={"landperson": VOCAB},
         variants=({"mode": "deck"}, {"mode": "shared"}),
         setup_options=("mode",),
+        prepare="cardtable.ui.scenes.landperson_decks:DeckBuildScene",
         menu_order=5,
     )
 )

@@ -109,14 +109,17 @@ def person_value(spec: CardSpec) -> float:
     return worth + (0.5 if spec.get("special") and "bonus" in str(spec.get("special")) else 0.0)
 
 
-def best_lands(cardset: CardSet, pool: list[int], stars: int) -> list[int]:
-    """The deck-building bot's lands: exactly ★`stars` from `pool`, as many lands as possible (each is
-    one more siege to break), then the highest total siege; R4: if no set is worth exactly that, the
-    smallest total above it."""
+def best_lands(cardset: CardSet, pool: list[int], stars: int, base: Iterable[int] = ()) -> list[int]:
+    """The deck-building bot's lands: exactly ★`stars` from `pool` (keeping the lands in `base` when
+    that can be done), as many lands as possible (each is one more siege to break), then the highest
+    total siege; R4: if no set is worth exactly that, the smallest total above it."""
     physical = cardset.physical()
+    keep = set(base)
     best: tuple[int, int, int, tuple[int, ...]] | None = None
     for size in range(1, len(pool) + 1):
         for combo in itertools.combinations(pool, size):
+            if not keep <= set(combo):
+                continue
             total = sum(stat(physical[c], "stars") for c in combo)
             if total < stars:
                 continue
@@ -124,7 +127,9 @@ def best_lands(cardset: CardSet, pool: list[int], stars: int) -> list[int]:
             key = (-(total - stars), size, siege, tuple(-c for c in combo))
             if best is None or key > best:
                 best = key
-    return sorted(-c for c in best[3]) if best else list(pool)
+    if best is None:
+        return best_lands(cardset, pool, stars) if keep else list(pool)
+    return sorted(-c for c in best[3])
 
 
 def recommended(cardset: CardSet, pool: list[int], size: int, base: Iterable[int] = ()) -> list[int]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...bots import bot_factories
-from ...games import entry_for
+from ...games import entry_for, load_named_object
 from ...rules.game import Game, Param
 from ...session import SeatConfig, Session, autosave_path
 from ..fonts import get_font, wrap_text
@@ -150,20 +150,35 @@ class SetupScene(FormScene):
         return out
 
     def start(self) -> None:
-        """Deal the game and open its table (the stack becomes just the table)."""
+        """Deal the game and open its table (the stack becomes just the table); a game that needs a
+        screen before play (its registration's `prepare`: deck building) opens that first."""
         if self.editing is not None:
             self.editing.end(keep=True)
             self.editing = None
+        prepare = entry_for(self.game.id).prepare
+        if prepare:
+            screen = load_named_object(prepare)
+            if screen.needed(self.game, dict(self.values), self.seat_configs()):  # type: ignore[attr-defined]
+                self.app.push(
+                    screen(self.app, self.game, self.seat_configs(), dict(self.values), self.launch)
+                )
+                return
+        self.launch(dict(self.values))
+
+    def launch(self, values: dict[str, Any]) -> None:
+        """Deal the game with these parameters and open its table."""
         seed = int(self.seed_text) if self.seed_text else seed_from_clock()
         try:
-            session = Session.new(self.game.id, self.seat_configs(), seed, dict(self.values))
+            session = Session.new(self.game.id, self.seat_configs(), seed, values)
             scene = table_scene_for(self.app, session)
         except Exception as exc:  # a bad option or a missing card set: say so, stay here
             log.exception("could not start")
+            while self.app.scenes and self.app.top is not self:  # back from a screen before play
+                self.app.pop()
             self.error = self.app.t("setup.failed", error=str(exc))
             self.needs_full_redraw = True
             return
-        log.info("new %s game, %d seats, seed %d, %s", self.game.id, self.count, seed, self.values)
+        log.info("new %s game, %d seats, seed %d, %s", self.game.id, self.count, seed, values)
         names = [c.name or "" for c in self.choices]
         kept = self.app.settings.names
         self.app.settings.names = names + kept[len(names) :]  # remembered for the next setup

@@ -1,0 +1,352 @@
+"""The Land & Person deck-building screen (deck construction mode), opened from Setup before play.
+
+Each person at the table builds their deck in turn from their half of the cards (cards.half): lands
+worth ★10 (toggled on and off) and 40 persons (+/- per kind, filtered by recruitment cost). The
+recommended mix (about 20 of cost 0, 14 of cost 1-2, 6 of cost 3-4) is shown against the deck as it
+stands; "Fill the rest" completes it as the deck-building bot would around what was chosen; decks can be
+saved and loaded again (a JSON file in the user's saves folder, written atomically). Bots' seats take
+the recommended build. The decks become the game's `deck_1` / `deck_2` parameters, so a game is still
+its seed, its parameters and its moves.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...games.landperson.cards import (
+    RECOMMENDED_MIX,
+    best_lands,
+    deck_problem,
+    deck_text,
+    half,
+    is_land,
+    mix_band,
+    parse_deck,
+    recommended,
+)
+from ...persistence.files import atomic_write_bytes, user_folders
+from ...rules.game import Game, ParamError
+from ...session import SeatConfig
+from ..widgets import DIM, GOLD, INK, draw_panel
+from .common import FormScene, UiButton, blit_text, px
+
+if TYPE_CHECKING:
+    from ..app import App
+
+log = logging.getLogger(__name__)
+FILTERS = ("all", "0", "1-2", "3-4")
+MAX_SAVED = 9
+
+
+def saved_path() -> Any:
+    """Where saved decks live: the user's saves folder (CARDTABLE_HOME or platformdirs)."""
+    return user_folders().saves / "landperson_decks.json"
+
+
+def load_saved() -> dict[str, list[str]]:
+    """Saved decks per half ("1", "2"): deck texts, newest last. A damaged file counts as none."""
+    path = saved_path()
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {str(k): [str(t) for t in v if isinstance(t, str)] for k, v in data.items() if isinstance(v, list)}
+
+
+def save_deck(half_no: int, text: str) -> None:
+    """Add a deck to the saved ones of its half (the oldest goes beyond MAX_SAVED)."""
+    saved = load_saved()
+    decks = [t for t in saved.get(str(half_no), []) if t != text] + [text]
+    saved[str(half_no)] = decks[-MAX_SAVED:]
+    path = saved_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_bytes(path, json.dumps(saved, ensure_ascii=False, indent=1).encode("utf-8"))
+
+
+class DeckBuildScene(FormScene):
+    """Build each human player's deck for deck construction, then start the game."""
+
+    @classmethod
+    def needed(cls, game: Game, params: dict[str, Any], seats: list[SeatConfig]) -> bool:
+        """Deck construction with a person at the table who has no deck given yet."""
+        return params.get("mode", "deck") == "deck" and any(
+            s.human and not str(params.get(f"deck_{i + 1}", "")).strip() for i, s in enumerate(seats)
+        )
+
+    def __init__(
+        self,
+        app: App,
+        game: Game,
+        seats: list[SeatConfig],
+        params: dict[str, Any],
+        start: Callable[[dict[str, Any]], None],
+    ) -> None:
+        super().__init__(app)
+        self.game = game
+        self.seats = seats
+        self.params = dict(params)
+        self.start = start
+        self.cardset = game.load_cardset(game.resolve_params(params))
+        self.physical = self.cardset.physical()
+        self.size = int(self.params.get("deck_size", 40))
+        self.stars = int(self.params.get("land_stars", 10))
+        self.todo = [
+            i for i, s in enumerate(seats) if s.human and not str(params.get(f"deck_{i + 1}", "")).strip()
+        ]
+        self.filter = "all"
+        self.message = ""
+        self.saved_index = -1
+        self._begin(self.todo[0])
+
+    # -- the deck being built ----------------------------------------------------------------
+    def _begin(self, seat: int) -> None:
+        """Start on a seat's half, with the recommended build to change (the quickest start)."""
+        self.seat = seat
+        self.land_pool, self.person_pool = half(self.cardset, seat)
+        self.by_code: dict[str, list[int]] = {}
+        for card in self.person_pool:
+            self.by_code.setdefault(self.physical[card].code, []).append(card)
+        self.lands: set[int] = set()
+        self.counts: Counter[str] = Counter()
+        self.saved_index = -1
+        self.set_from(
+            best_lands(self.cardset, self.land_pool, self.stars)
+            + recommended(self.cardset, self.person_pool, self.size)
+        )
+
+    def chosen(self) -> list[int]:
+        """The deck as card ids: the lands toggled on, and the first copies of each kind counted."""
+        out = sorted(self.lands)
+        for code, n in self.counts.items():
+            out += self.by_code[code][:n]
+        return sorted(out)
+
+    def persons(self) -> list[int]:
+        return [c for c in self.chosen() if not is_land(self.physical[c])]
+
+    def problem(self) -> str:
+        return deck_problem(self.cardset, self.chosen(), self.size, self.stars)
+
+    def shortfall(self, people: int, stars: int) -> str:
+        """What the deck still lacks, in the player's language ("" when it may be played)."""
+        t = self.app.t
+        if people != self.size:
+            return t("lpd.need_persons", n=people, of=self.size)
+        if stars != self.stars:
+            return t("lpd.need_stars", n=stars, of=self.stars)
+        return ""
+
+    def set_from(self, cards: list[int]) -> None:
+        self.lands = {c for c in cards if is_land(self.physical[c])}
+        self.counts = Counter(self.physical[c].code for c in cards if not is_land(self.physical[c]))
+
+    # -- actions ----------------------------------------------------------------------------------
+    def change(self, code: str, step: int) -> None:
+        have = len(self.by_code[code])
+        self.counts[code] = max(0, min(have, self.counts[code] + step))
+        self.message = ""
+        self.rebuild()
+
+    def toggle_land(self, card: int) -> None:
+        self.lands ^= {card}
+        self.message = ""
+        self.rebuild()
+
+    def fill(self) -> None:
+        """Fill the rest as recommended, keeping what was chosen (and lands, if they are not ★10 yet)."""
+        people = recommended(self.cardset, self.person_pool, self.size, self.persons())
+        lands = sorted(self.lands)
+        if sum(int(self.physical[c].get("stars", 0)) for c in lands) != self.stars:
+            lands = best_lands(self.cardset, self.land_pool, self.stars, lands)
+        self.set_from(lands + people[: max(self.size, len(self.persons()))])
+        self.rebuild()
+
+    def clear(self) -> None:
+        self.counts = Counter()
+        self.lands = set()
+        self.rebuild()
+
+    def save(self) -> None:
+        try:
+            save_deck(self.seat + 1, deck_text(self.cardset, self.chosen()))
+            self.message = self.app.t("lpd.saved")
+        except OSError as exc:
+            self.message = self.app.t("lpd.save_failed", error=str(exc))
+        self.rebuild()
+
+    def load(self) -> None:
+        """The next saved deck of this half (they cycle, newest first)."""
+        decks = load_saved().get(str(self.seat + 1), [])
+        if not decks:
+            self.message = self.app.t("lpd.none_saved")
+            self.rebuild()
+            return
+        self.saved_index = (self.saved_index + 1) % len(decks)
+        text = decks[-1 - self.saved_index]
+        try:
+            self.set_from(parse_deck(self.cardset, text, self.land_pool + self.person_pool))
+            self.message = self.app.t("lpd.loaded", n=self.saved_index + 1, of=len(decks))
+        except ParamError as exc:
+            self.message = str(exc)
+        self.rebuild()
+
+    def done(self) -> None:
+        if self.problem():
+            return
+        self.params[f"deck_{self.seat + 1}"] = deck_text(self.cardset, self.chosen())
+        self.todo.pop(0)
+        if self.todo:
+            self._begin(self.todo[0])
+            self.rebuild()
+            return
+        self.start(self.params)
+
+    def back(self) -> None:
+        self.app.pop()
+
+    # -- layout -------------------------------------------------------------------------------------
+    def build(self, size: tuple[int, int]) -> None:
+        width, height = size
+        t = self.app.t
+        self.controls = []
+        row = px(size, 29)
+        gap = px(size, 4)
+        left = int(width * 0.04)
+        top = int(height * 0.15)
+        self.left_panel = pygame.Rect(left - 8, top - 8, int(width * 0.6), int(height * 0.8))
+        x = left
+        for index, name in enumerate(FILTERS):
+            rect = pygame.Rect(x, top, px(size, 120), row)
+            button = UiButton(t(f"lpd.filter.{name}"), rect, lambda n=name: self._filter(n), tag=f"f:{name}")
+            button.selected = self.filter == name
+            button.key = pygame.K_1 + index
+            self.controls.append(button)
+            x = rect.right + gap * 2
+        y = top + row + gap * 3
+        self.rows: list[tuple[str, int]] = []
+        for code in self.by_code:
+            spec = self.physical[self.by_code[code][0]]
+            cost = int(spec.get("cost", 0))
+            if self.filter != "all" and FILTERS[mix_band(cost) + 1] != self.filter:
+                continue
+            self.rows.append((code, y))
+            right = left + int(width * 0.57)
+            minus = pygame.Rect(right - row * 2 - gap, y, row, row)
+            plus = pygame.Rect(right - row, y, row, row)
+            self.controls.append(UiButton("−", minus, lambda c=code: self.change(c, -1), tag=f"-{code}"))
+            self.controls.append(UiButton("+", plus, lambda c=code: self.change(c, 1), tag=f"+{code}"))
+            y += row + gap
+        # right side: lands, the mix, the buttons
+        rx = int(width * 0.67)
+        self.right_panel = pygame.Rect(rx - 8, top - 8, int(width * 0.3), int(height * 0.8))
+        y = top + px(size, 24)
+        land_w = int(width * 0.135)
+        for index, card in enumerate(sorted(self.land_pool)):
+            spec = self.physical[card]
+            rect = pygame.Rect(
+                rx + (index % 2) * (land_w + gap * 2), y + (index // 2) * (row + gap), land_w, row
+            )
+            label = f"{spec.name.get(t.language)} ★{spec.get('stars')}"
+            button = UiButton(label, rect, lambda c=card: self.toggle_land(c), tag=f"land{card}")
+            button.selected = card in self.lands
+            self.controls.append(button)
+        self.mix_y = y + 4 * (row + gap) + gap * 2
+        by = self.mix_y + px(size, 22) * 5 + gap
+        wide = int(width * 0.28)
+        buttons = [
+            ("lpd.fill", self.fill, pygame.K_f, True),
+            ("lpd.clear", self.clear, pygame.K_x, True),
+            ("lpd.save", self.save, pygame.K_s, True),
+            ("lpd.load", self.load, pygame.K_l, True),
+            ("lpd.done", self.done, pygame.K_d, not self.problem()),
+        ]
+        half_w = (wide - gap * 2) // 2
+        for index, (key, action, shortcut, enabled) in enumerate(buttons):
+            rect = pygame.Rect(
+                rx + (index % 2) * (half_w + gap * 2), by + (index // 2) * (row + gap * 2), half_w, row
+            )
+            button = UiButton(t(key), rect, action, enabled=enabled, key=shortcut, tag=key)
+            self.controls.append(button)
+        back = pygame.Rect(rx, height - row - px(size, 16), half_w, row)
+        self.controls.append(UiButton(t("lpd.back"), back, self.back, key=pygame.K_ESCAPE, tag="back"))
+
+    def _filter(self, name: str) -> None:
+        self.filter = name
+        self.rebuild()
+
+    def draw_content(self, screen: pygame.Surface) -> None:
+        size = screen.get_size()
+        width, height = size
+        t = self.app.t
+        screen.fill((24, 60, 44))
+        name = self.seats[self.seat].name
+        blit_text(
+            screen,
+            t("lpd.title", name=name, n=self.seat + 1),
+            px(size, 30),
+            (int(width * 0.04), int(height * 0.04)),
+            GOLD,
+            bold=True,
+        )
+        for panel in (self.left_panel, self.right_panel):
+            draw_panel(screen, panel, (10, 30, 22, 150), radius=px(size, 12))
+        body = px(size, 16)
+        left = int(width * 0.04)
+        for code, y in self.rows:
+            spec = self.physical[self.by_code[code][0]]
+            have = len(self.by_code[code])
+            n = self.counts[code]
+            colour = GOLD if n else INK
+            label = spec.name.get(t.language)
+            blit_text(screen, label, body, (left, y + 4), colour, max_width=int(width * 0.16))
+            facts = t("lpd.row", cost=spec.get("cost"), int=spec.get("int"), atk=spec.get("atk"))
+            if spec.get("specialty") or spec.get("special"):
+                facts += " ★" if spec.get("specialty") else " ◆"
+            blit_text(screen, facts, body, (left + int(width * 0.17), y + 4), DIM)
+            blit_text(screen, f"{n} / {have}", body, (left + int(width * 0.43), y + 4), colour)
+        rx = int(width * 0.67)
+        top = int(height * 0.15)
+        stars = sum(int(self.physical[c].get("stars", 0)) for c in self.lands)
+        blit_text(
+            screen,
+            t("lpd.lands", n=stars, of=self.stars),
+            body,
+            (rx, top),
+            GOLD if stars == self.stars else INK,
+        )
+        people = self.persons()
+        bands = Counter(mix_band(int(self.physical[c].get("cost", 0))) for c in people)
+        y = self.mix_y
+        blit_text(screen, t("lpd.mix"), body, (rx, y), GOLD)
+        scale = self.size / sum(n for _lo, _hi, n in RECOMMENDED_MIX)
+        for index, (low, high, count) in enumerate(RECOMMENDED_MIX):
+            y += px(size, 22)
+            band = f"{low}" if low == high else f"{low}-{high}"
+            text = t("lpd.band", band=band, n=bands[index], want=round(count * scale))
+            blit_text(screen, text, body, (rx, y), INK)
+        y += px(size, 22)
+        blit_text(
+            screen,
+            t("lpd.persons", n=len(people), of=self.size),
+            body,
+            (rx, y),
+            GOLD if len(people) == self.size else INK,
+        )
+        note = self.message or self.shortfall(len(people), stars)
+        if note:
+            blit_text(
+                screen,
+                note,
+                px(size, 14),
+                (int(width * 0.04), height - px(size, 24)),
+                DIM,
+                max_width=int(width * 0.6),
+            )
