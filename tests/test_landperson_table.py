@@ -1,0 +1,123 @@
+"""The Land & Person table and deck-building screen driven by real pygame events: an attack declared by
+dragging a ready person onto the opponent's side, turned persons on the table, and decks built, filled,
+saved and handed to the game as parameters."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from playthrough import session_at
+
+from cardtable.games import get_game
+from cardtable.games.landperson.cards import deck_problem, half, parse_deck
+from cardtable.persistence.settings import Settings
+from cardtable.rules.actions import Action
+from cardtable.session import SeatConfig
+from cardtable.ui.app import App
+from cardtable.ui.scenes.landperson_decks import DeckBuildScene, load_saved
+from cardtable.ui.scenes.landperson_table import LandPersonTable
+
+GAME = get_game("landperson")
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(Settings(animation_speed=0.0, bot_delay_s=0.0), size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+        ]
+    )
+
+
+def test_dragging_a_ready_person_onto_the_opponents_land_declares_the_attack_with_it(app: App) -> None:
+    table = LandPersonTable(app, session_at("landperson", "attack"))
+    app.replace(table)
+    app.frame([])
+    view = table.view()
+    status = view.data["status"]
+    person = next(c for c in view.zones["field:0"].cards if status[str(c)] == "ready")
+    sprite = table.board.sprites[person]
+    start = sprite.card_rect().center
+    _drag(app, start, table.land_rect(1).center)
+    history = table.engine.state.history
+    assert history[-2] == Action(0, "attack")
+    assert history[-1].kind == "add"
+    assert table.engine.state.data["task"]["persons"] == [history[-1].cards[0]]
+
+
+def test_acted_persons_lie_turned_and_preparing_ones_tilted(app: App) -> None:
+    table = LandPersonTable(app, session_at("landperson", "attack"))
+    app.replace(table)
+    app.frame([])
+    status = table.view().data["status"]
+    for card, state in status.items():
+        sprite = table.board.sprites[int(card)]
+        assert sprite.angle == {"ready": 0, "preparing": 35, "acted": 90}[state]
+        if state == "acted":
+            assert sprite.drawn_width > sprite.width  # lying sideways
+
+
+def _seats(*humans: bool) -> list[SeatConfig]:
+    return [SeatConfig(f"P{i + 1}", human=h, bot="heuristic") for i, h in enumerate(humans)]
+
+
+def test_deck_building_is_asked_for_only_in_deck_construction_with_a_person_without_a_deck() -> None:
+    assert DeckBuildScene.needed(GAME, {"mode": "deck"}, _seats(True, False))
+    assert not DeckBuildScene.needed(GAME, {"mode": "shared"}, _seats(True, True))
+    assert not DeckBuildScene.needed(GAME, {"mode": "deck"}, _seats(False, False))
+    assert not DeckBuildScene.needed(GAME, {"mode": "deck", "deck_1": "L8 L6 L7"}, _seats(True, False))
+
+
+def test_each_person_builds_a_deck_in_turn_and_the_game_gets_them_as_parameters(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    started: list[dict[str, object]] = []
+    scene = DeckBuildScene(app, GAME, _seats(True, True), {"mode": "deck"}, started.append)
+    app.push(scene)
+    app.frame([])
+
+    def key(k: int) -> None:
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+
+    key(pygame.K_x)  # clear
+    assert scene.persons() == [] and not scene.lands
+    key(pygame.K_4)  # cost 3-4 only
+    assert {code for code, _y in scene.rows} == {"P12", "P13", "P14", "P15"}
+    plus = next(c for c in scene.controls if c.tag == "+P12")
+    for _ in range(5):  # more than the half holds: stops at what there is
+        app.frame(
+            [
+                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=plus.rect.center, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=plus.rect.center, button=1),
+            ]
+        )
+        plus = next(c for c in scene.controls if c.tag == "+P12")
+    assert scene.counts["P12"] == 3
+    key(pygame.K_d)  # not a deck yet: Done does nothing
+    assert scene.seat == 0 and not started
+    key(pygame.K_f)  # fill the rest as recommended, keeping the three Generals
+    assert scene.counts["P12"] == 3 and scene.problem() == ""
+    key(pygame.K_s)
+    assert load_saved()["1"], "the deck is saved"
+    key(pygame.K_d)
+    assert scene.seat == 1, "the second person builds next"
+    key(pygame.K_l)  # nothing saved for the second half
+    key(pygame.K_d)
+    assert started, "both decks built: the game starts"
+    params = started[0]
+    for seat in (0, 1):
+        pool = sum(half(scene.cardset, seat), [])
+        cards = parse_deck(scene.cardset, str(params[f"deck_{seat + 1}"]), pool)
+        assert deck_problem(scene.cardset, cards, 40, 10) == ""
+    assert str(params["deck_1"]).count("P12x3") == 1
