@@ -57,6 +57,8 @@ from .moves import (
     hand,
 )
 from .params import PARAMS
+
+MUSTER = "muster"  # the pending decision while the defender gathers its persons
 from .places import (
     ACTED,
     PREPARING,
@@ -366,9 +368,11 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
 
     def _do_intercept(self, state: GameState, action: Action, events: list[Event]) -> None:
         self._open(state, action.seat, "intercept")
+        state.pending = Pending(MUSTER, (action.seat,))  # the defenders are gathered on the table
 
     def _do_siege(self, state: GameState, action: Action, events: list[Event]) -> None:
         self._open(state, action.seat, "siege")
+        state.pending = Pending(MUSTER, (action.seat,))
         if not joinable(state, action.seat, "siege"):  # nobody could join: the siege is held as it stands
             self._do_done(state, Action(action.seat, "done"), events)
 

@@ -75,7 +75,7 @@ WORDS: dict[str, dict[str, str]] = {
     "lp.destroyed": {"en": "{cards} is destroyed", "ja": "{cards}が破壊された"},
     "lp.occupied": {"en": "{who} occupies {cards}", "ja": "{who}が{cards}を占領"},
     "lp.capture": {"en": "{who} takes {cards} as spoils", "ja": "{who}が{cards}を戦果として得た"},
-    "lp.wander": {"en": "{cards} wander", "ja": "{cards}が放浪"},
+    "lp.wander": {"en": "To the wandering area: {cards}", "ja": "{cards}が放浪"},
     "lp.use": {"en": "{who} uses {cards}", "ja": "{who}が{cards}の得意能力を使う"},
     "lp.top": {"en": "{who} puts the looked-at cards back", "ja": "{who}が見たカードを戻した"},
     "lp.take": {"en": "{who} takes {cards} from the discard pile", "ja": "{who}が捨て札から{cards}を手札に"},
@@ -128,6 +128,10 @@ WORDS: dict[str, dict[str, str]] = {
         "ja": "攻撃されています（攻撃力{n}）：迎撃か籠城か",
     },
     "lp.prompt.capture": {"en": "Choose a person to take as spoils", "ja": "戦果にする人物を選ぶ"},
+    "lp.prompt.muster": {
+        "en": "Click the persons who defend, then Done",
+        "ja": "防御する人物をクリックして、実行",
+    },
 }
 
 
@@ -260,7 +264,7 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
     if kind == "defend":
         fight = view.data.get("fight") or {}
         return phrase("lp.prompt.defend", n=fight.get("attack", 0))
-    if kind in ("first", "capture"):
+    if kind in ("first", "capture", "muster"):
         return phrase(f"lp.prompt.{kind}")
     return None
 

@@ -330,6 +330,7 @@ class LandPersonTable(TableScene):
         return lines
 
     # -- moves ----------------------------------------------------------------------------------------------
+    table_decisions = ("muster",)  # the defender clicks its persons on the table, then Done
     click_kinds = (
         "add",
         "capture",
