@@ -57,8 +57,6 @@ from .moves import (
     hand,
 )
 from .params import PARAMS
-
-MUSTER = "muster"  # the pending decision while the defender gathers its persons
 from .places import (
     ACTED,
     PREPARING,
@@ -75,6 +73,8 @@ from .places import (
 )
 from .places import lands as land_zone
 from .words import LandPersonWords
+
+MUSTER = "muster"  # the pending decision while the defender gathers its persons
 
 
 class LandPerson(LandPersonMoves, LandPersonWords, Game):
