@@ -21,6 +21,8 @@ WORDS: dict[str, dict[str, str]] = {
         "ja": "人物を登用し、土地を治め、相手の土地を攻め落とす。2つのモードで遊ぶ対戦ゲーム。",
     },
     "param.landperson.mode": {"en": "Mode", "ja": "モード"},
+    "param.landperson.mode.value.deck": {"en": "Decks", "ja": "構築"},
+    "param.landperson.mode.value.shared": {"en": "Shared", "ja": "共有"},
     "param.landperson.mode.deck": {
         "en": "Deck construction: your own land deck (★10) and 40 persons.",
         "ja": "デッキ構築対戦：自分の土地デッキ（★10）と人物40枚で戦う。",

@@ -99,6 +99,12 @@ class SetupScene(FormScene):
         key = f"param.{self.game.id}.{param.name}"
         return self.app.t(key) if self.app.t.has(key) else param.name.replace("_", " ")
 
+    def option_value(self, param: Param) -> str:
+        """A parameter's value as the option box shows it: the game's word for it when it has one
+        (`param.<game>.<name>.value.<value>`), else the value as shown_value writes it."""
+        key = f"param.{self.game.id}.{param.name}.value.{self.values[param.name]}"
+        return self.app.t(key) if self.app.t.has(key) else shown_value(self.values[param.name])
+
     def option_hint(self, param: Param) -> str:
         key = f"param.{self.game.id}.{param.name}.{self.values[param.name]}"
         return self.app.t(key) if self.app.t.has(key) else ""
@@ -292,7 +298,7 @@ class SetupScene(FormScene):
             step_rect = pygame.Rect(rx, ry, rw if wide else min(rw, px(size, 170)), row_h)
             self.stepper(
                 f"opt:{param.name}",
-                shown_value(self.values[param.name]),
+                self.option_value(param),
                 step_rect,
                 lambda step, p=param: self.adjust_option(p, step),
                 lambda p=param: self.adjust_option(p, 1, wrap=True),
