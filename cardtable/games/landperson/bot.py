@@ -159,7 +159,10 @@ class LandPersonBot(Bot):
         return int(view.params["discards_to_win"]) - view.zones[f"discard:{1 - me}"].count
 
     def _deck_ok(self, view: PlayerView, me: int) -> bool:
-        """Whether drawing more is safe: in deck construction, not while its deck is the shorter."""
+        """Whether drawing more is safe (and possible): in deck construction, not while its deck is the
+        shorter; never from an empty deck (the draw would fail and the persons be spent for nothing)."""
+        if not view.zones[f"deck:{me}" if self._deck_mode(view) else "deck"].count:
+            return False
         if not self._deck_mode(view):  # a fuller hand is discarded at the end, into the opponent's pile
             return len(view.hand()) < int(view.params["hand_limit"]) and self._discard_room(view, me) > 3
         return view.zones[f"deck:{me}"].count > view.zones[f"deck:{1 - me}"].count + 1

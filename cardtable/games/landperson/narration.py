@@ -20,6 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Recruit persons, run your lands, besiege your rival's: a duel in two modes.",
         "ja": "人物を登用し、土地を治め、相手の土地を攻め落とす。2つのモードで遊ぶ対戦ゲーム。",
     },
+    "game.landperson.won": {"en": "Won", "ja": "勝ち"},
     "param.landperson.mode": {"en": "Mode", "ja": "モード"},
     "param.landperson.mode.value.deck": {"en": "Decks", "ja": "構築"},
     "param.landperson.mode.value.shared": {"en": "Shared", "ja": "共有"},

@@ -100,7 +100,9 @@ class LandPersonTable(TableScene):
         for seat in range(view.seats):
             bottom = seat == self.bottom_seat()
             field = self.field_rect(seat)
-            out.append(Pile(f"field:{seat}", field, cw, "row", 100, 1.45, 12, turn=turn))
+            # a turned person's box is wider than the card: leave it room at the row's right end
+            row = pygame.Rect(field.x, field.y, field.width - cw * 3 // 4, field.height)
+            out.append(Pile(f"field:{seat}", row, cw, "row", 100, 1.45, 12, turn=turn))
             row_y = self._row_y(seat)
             out.append(
                 Pile(

@@ -92,11 +92,23 @@ class ResultsScene(FormScene):
         return " · ".join(parts)
 
     def score_text(self, seat: int) -> str:
-        if self.session.engine.game.scored_by_points(self.params):
+        engine = self.session.engine
+        if engine.game.scored_by_points(self.params):
             return str(self.scores[seat])
         if seat in self.notes:
             return self.notes[seat]
-        return self.app.t("results.ignited") if seat in self.winners else "—"
+        won = f"game.{engine.game.id}.won"  # a game's own word for winning outright, if it has one
+        return (
+            (self.app.t(won) if self.app.t.has(won) else self.app.t("results.ignited"))
+            if seat in self.winners
+            else "—"
+        )
+
+    def rank_scores(self) -> tuple[int, ...]:
+        """What the standings rank by: the scores, or, in a game won outright, winning."""
+        if self.session.engine.game.scored_by_points(self.params):
+            return self.scores
+        return tuple(int(seat in self.winners) for seat in range(self.seats))
 
     def round_name(self, entry: dict[str, Any]) -> str:
         number = int(entry.get("round", 0))
@@ -181,7 +193,7 @@ class ResultsScene(FormScene):
             screen, t("table.mp") if self.uses_mp else t("results.score"), head, (score_x, y), DIM, "topright"
         )
         y += round(head * 1.7)
-        for rank, seat in standings(self.scores):
+        for rank, seat in standings(self.rank_scores()):
             won = seat in self.winners
             colour = GOLD if won else INK
             if won:
