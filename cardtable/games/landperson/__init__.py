@@ -55,6 +55,7 @@ from .moves import (
     TAKE,
     LandPersonMoves,
     hand,
+    need,
 )
 from .params import PARAMS
 from .places import (
@@ -70,6 +71,7 @@ from .places import (
     set_status,
     stars,
     stat,
+    total,
 )
 from .places import lands as land_zone
 from .words import LandPersonWords
@@ -162,8 +164,11 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
             land_cards = [c for c in chosen if c in set(lands(cardset))]
             person_cards = [c for c in chosen if c not in set(land_cards)]
             events.append(state.move(land_cards, "box", f"lands:{seat}", "land deck"))
-            state.rng.shuffle(state.zones[f"lands:{seat}"].cards)  # R4: the owner shuffles the lands
-            events.append(Shuffled(f"lands:{seat}", len(land_cards)))
+            if params["land_order"] == "shuffle":  # R4: the owner shuffles the lands
+                state.rng.shuffle(state.zones[f"lands:{seat}"].cards)
+                events.append(Shuffled(f"lands:{seat}", len(land_cards)))
+            else:  # as written: the first land written is the top, the current land
+                state.zones[f"lands:{seat}"].cards.reverse()
             events.append(state.move(person_cards, "box", f"deck:{seat}", "deck"))
             state.rng.shuffle(state.zones[f"deck:{seat}"].cards)
             events.append(Shuffled(f"deck:{seat}", len(person_cards)))
@@ -233,7 +238,7 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
             else:
                 self._compare_end(state, "deck_out", events)
             return
-        if not state.zones[f"wander:{seat}"].cards:
+        if not state.zones[f"wander:{seat}"].cards or game_data(state)["released"]:
             state.phase = DOMESTIC
 
     def _enter_battle(self, state: GameState, events: list[Event]) -> None:
@@ -301,7 +306,7 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
             if first:
                 events.append(Revealed(s, tuple(first), f"first:{s}", "first person"))
                 events.append(state.move(first, f"first:{s}", f"field:{s}", "first person"))
-                set_status(state, first[0], READY)  # R9: first persons enter ready
+                set_status(state, first[0], READY if state.params["first_person_ready"] else PREPARING)  # R9
         self._choose_first(state, events)
 
     def _do_recall(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -309,6 +314,8 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
         events.append(state.move(action.cards, f"wander:{seat}", f"field:{seat}", "return"))
         set_status(state, action.cards[0], READY)  # R13: it may act this very turn
         game_data(state)["recalled"] = True
+        if not state.params["release_after_return"]:
+            game_data(state)["released"] = True  # R13 off: returning used this turn's wanderer option
         self._income(state, events)
 
     def _do_norecall(self, state: GameState, action: Action, events: list[Event]) -> None:
@@ -393,12 +400,14 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
             for card in chosen:
                 del data["status"][str(card)]
             events.append(state.move(chosen, f"field:{seat}", f"wander:{seat}", "repair"))
-            events.append(state.move([land], f"ruins:{seat}", land_zone(state, seat), "repaired"))
+            if total(state, chosen, kind) >= need(state, task):
+                events.append(state.move([land], f"ruins:{seat}", land_zone(state, seat), "repaired"))
             return
+        short = total(state, chosen, kind) < need(state, task)  # R6 with below_cost_attempts: no result
         for card in chosen:
             set_status(state, card, ACTED)
         if kind in ("commerce", "hunt"):
-            drawn = self._draw(state, seat, 1, events)
+            drawn = 0 if short else self._draw(state, seat, 1, events)
             events.append(Announced(kind, seat, {"persons": chosen, "drew": drawn}))
         elif kind == "attack":
             data["fight"] = battle.attack_total(state, chosen)

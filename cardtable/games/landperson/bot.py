@@ -287,12 +287,12 @@ class LandPersonBot(Bot):
             if done:
                 return done[0]
             return max(adds, key=lambda a: self._power(view, a.cards[0], kind))
-        if done:
+        have = sum(self._power(view, c, kind) for c in chosen)
+        need = self._need(view, me, task)
+        if done and (have >= need or not adds):  # never settle for an attempt below the cost (R6 option)
             return done[0]
         reserve = self._reserve(view, me, chosen)
         pool = [a for a in adds if a.cards[0] not in reserve] or adds
-        have = sum(self._power(view, c, kind) for c in chosen)
-        need = self._need(view, me, task)
         fits = [a for a in pool if have + self._power(view, a.cards[0], kind) >= need]
         if fits:
             return min(

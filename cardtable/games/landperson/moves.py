@@ -264,6 +264,8 @@ class LandPersonMoves:
         cost = land_value(state, land, "commerce" if kind == "commerce" else "hunting")
         have = total(state, joinable(state, seat, kind), kind)
         what = "intelligence" if kind == "commerce" else "attack"
+        if state.params["below_cost_attempts"]:
+            return LEGAL if joinable(state, seat, kind) else "you have no ready person"
         if have < cost:
             return f"your ready persons have {have} {what}, the land asks {cost} (R6: no attempt below it)"
         return LEGAL
@@ -287,6 +289,8 @@ class LandPersonMoves:
             return "that land is not one of your destroyed lands"
         cost = land_value(state, land, "repair")
         have = total(state, joinable(state, action.seat, "repair"), "repair")
+        if state.params["below_cost_attempts"] and joinable(state, action.seat, "repair"):
+            return self._copy(state, action)
         if have < cost:
             return f"your persons have {have} intelligence, the repair asks {cost}"
         return self._copy(state, action)
@@ -359,7 +363,10 @@ class LandPersonMoves:
         if task["kind"] in ("attack", "intercept") and not task["persons"]:
             return f"an {task['kind']} needs at least one person"
         have, wanted = total(state, task["persons"], task["kind"]), need(state, task)
-        if have < wanted:
+        below_ok = state.params["below_cost_attempts"] and task["kind"] in ("commerce", "hunt", "repair")
+        if below_ok and not task["persons"]:
+            return "send at least one person"
+        if have < wanted and not below_ok:
             return f"the persons gathered bring {have}, {wanted} is needed (no carry-over)"
         return LEGAL
 

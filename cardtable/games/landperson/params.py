@@ -67,6 +67,35 @@ PARAMS: tuple[Param, ...] = (
         provisional=True,
     ),
     Param(
+        "land_order",
+        "shuffle",
+        "R4: a deck-construction land deck is shuffled by its owner (shuffle), or kept in the order the "
+        "deck text writes it, the first land on top (chosen)",
+        choices=("shuffle", "chosen"),
+        provisional=True,
+    ),
+    Param(
+        "below_cost_attempts",
+        False,
+        "R6: commerce, hunting or repair may be tried with persons whose total is below the cost: they "
+        "are spent and nothing comes of it (false: such an attempt is refused and nothing is spent)",
+        provisional=True,
+    ),
+    Param(
+        "first_person_ready",
+        True,
+        "R9: shared-deck first persons enter ready (false: preparing, ready at their owner's first turn "
+        "end or start; they cannot defend before it)",
+        provisional=True,
+    ),
+    Param(
+        "release_after_return",
+        True,
+        "R13: the income option (discard a wanderer to draw 1) is open in a turn whose return phase "
+        "returned a wanderer (false: one or the other)",
+        provisional=True,
+    ),
+    Param(
         "attacks_per_turn",
         1,
         "R1: attacks the active player may declare in one battle phase",
