@@ -345,6 +345,10 @@ WORDS.update(
             "en": "The lands must be worth ★{of}; these are ★{n}",
             "ja": "土地は★{of}個分必要です（今は★{n}）",
         },
+        "lpd.legend": {
+            "en": "★ a specialty (both modes) · ◆ a special ability (deck construction only)",
+            "ja": "★ 得意能力（両モード）・◆ 特殊能力（デッキ構築のみ）",
+        },
         "lpd.saved": {"en": "Deck saved", "ja": "デッキを保存しました"},
         "lpd.save_failed": {
             "en": "Could not save the deck: {error}",

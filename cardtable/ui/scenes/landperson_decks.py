@@ -340,6 +340,10 @@ class DeckBuildScene(FormScene):
             (rx, y),
             GOLD if len(people) == self.size else INK,
         )
+        legend_y = self.left_panel.bottom - px(size, 28)
+        blit_text(
+            screen, t("lpd.legend"), px(size, 14), (left, legend_y), DIM, max_width=self.left_panel.width - 16
+        )
         note = self.message or self.shortfall(len(people), stars)
         if note:
             blit_text(
