@@ -367,10 +367,18 @@ class LandPersonTable(TableScene):
         "announced:siege_holds": "claim",
     }
 
+    def enemy_rect(self) -> pygame.Rect:
+        """Where a person is dropped to attack: the opponent's field and land (in the shared deck the
+        current land in the middle is the one the opponent defends too)."""
+        foe = 1 - self.bottom_seat()
+        rect = self.field_rect(foe).union(self.land_rect(foe))
+        if self.view().params.get("mode") == "shared":
+            rect = rect.union(self.shared_rects()[0])
+        return rect
+
     def drop_areas(self) -> list[DropArea]:
         seat = self.bottom_seat()
-        foe = 1 - seat
-        enemy = self.field_rect(foe).union(self.land_rect(foe))
+        enemy = self.enemy_rect()
         mine = self.field_rect(seat)
         return [
             DropArea("field", mine.inflate(12, 12), ("recruit", "recall", "add"), refuse="recruit"),
@@ -383,7 +391,7 @@ class LandPersonTable(TableScene):
         """A person dropped on the opponent's land or field in the battle phase declares the attack
         first (then joins it, as any person dropped there while the attack gathers)."""
         seat = self.bottom_seat()
-        enemy = self.field_rect(1 - seat).union(self.land_rect(1 - seat)).inflate(12, 12)
+        enemy = self.enemy_rect().inflate(12, 12)
         view = self.view()
         mine = view.zones.get(f"field:{seat}")
         attack = Action(seat, "attack")
