@@ -31,25 +31,25 @@ from typing import Any
 from ...cardsets import load_named
 from ...rules.actions import Action
 from ...rules.cards import CardSet
-from ...rules.events import Announced, Event, GameEnded, Revealed, Shuffled, TurnStarted
-from ...rules.game import Game, ParamError, ScenarioRefs
+from ...rules.events import Announced, Event, TurnStarted
+from ...rules.game import Game, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import arrange, battle
-from .cards import deck_problem, half, is_land, lands, parse_deck, persons, recommended_deck
+from .cards import persons
 from .data import LandPersonData, Task, game_data
+from .dealing import LandPersonDealing
 from .effects import VOCAB, activated
+from .ending import LandPersonEnding
 from .moves import (
     BATTLE,
     CAPTURE,
     DEFEND,
     DOMESTIC,
     END,
-    FIRST,
     INCOME,
-    OVER,
     PEEK,
     RETURN,
     TAKE,
@@ -69,7 +69,6 @@ from .places import (
     other,
     pile,
     set_status,
-    stars,
     stat,
     total,
 )
@@ -79,7 +78,7 @@ from .words import LandPersonWords
 MUSTER = "muster"  # the pending decision while the defender gathers its persons
 
 
-class LandPerson(LandPersonMoves, LandPersonWords, Game):
+class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPersonWords, Game):
     """The rules of Land & Person, both modes."""
 
     id = "landperson"
@@ -143,53 +142,6 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
         else:
             self._setup_shared(state, events)
         return events
-
-    def _setup_decks(self, state: GameState, events: list[Event]) -> None:
-        """Deck construction: each player's half, their built (or recommended) deck, a land shown, 5 drawn."""
-        assert state.cardset is not None
-        cardset = state.cardset
-        params = state.params
-        for seat in range(2):
-            state.add_zone(f"deck:{seat}", Visibility.HIDDEN, seat)
-            state.add_zone(f"lands:{seat}", Visibility.TOP_PUBLIC, seat)
-            state.add_zone(f"ruins:{seat}", Visibility.PUBLIC, seat)
-            land_pool, person_pool = half(cardset, seat)
-            text = params[f"deck_{seat + 1}"]
-            if text.strip():
-                chosen = parse_deck(cardset, text, land_pool + person_pool)
-            else:
-                chosen = recommended_deck(cardset, seat, params["deck_size"], params["land_stars"])
-            if problem := deck_problem(cardset, chosen, params["deck_size"], params["land_stars"]):
-                raise ParamError(f"deck_{seat + 1}: {problem}")
-            land_cards = [c for c in chosen if c in set(lands(cardset))]
-            person_cards = [c for c in chosen if c not in set(land_cards)]
-            events.append(state.move(land_cards, "box", f"lands:{seat}", "land deck"))
-            if params["land_order"] == "shuffle":  # R4: the owner shuffles the lands
-                state.rng.shuffle(state.zones[f"lands:{seat}"].cards)
-                events.append(Shuffled(f"lands:{seat}", len(land_cards)))
-            else:  # as written: the first land written is the top, the current land
-                state.zones[f"lands:{seat}"].cards.reverse()
-            events.append(state.move(person_cards, "box", f"deck:{seat}", "deck"))
-            state.rng.shuffle(state.zones[f"deck:{seat}"].cards)
-            events.append(Shuffled(f"deck:{seat}", len(person_cards)))
-            self._draw(state, seat, params["start_hand"], events)
-
-    def _setup_shared(self, state: GameState, events: list[Event]) -> None:
-        """Shared deck: both decks shuffled, 10 persons dealt, first persons laid face down together."""
-        assert state.cardset is not None
-        state.add_zone("deck", Visibility.HIDDEN)
-        state.add_zone("lands", Visibility.TOP_PUBLIC)
-        for seat in range(2):
-            state.add_zone(f"occupied:{seat}", Visibility.PUBLIC, seat)
-            state.add_zone(f"first:{seat}", Visibility.OWNER, seat)
-        events.append(state.move(persons(state.cardset), "box", "deck", "deck"))
-        state.rng.shuffle(state.zones["deck"].cards)
-        events.append(Shuffled("deck", len(state.zones["deck"].cards)))
-        state.rng.shuffle(state.zones["box"].cards)  # the land deck, turned up once first persons lie
-        for seat in range(2):
-            self._draw(state, seat, state.params["shared_deal"], events)
-        state.phase = FIRST
-        state.pending = Pending("first", (0, 1))
 
     def _choose_first(self, state: GameState, events: list[Event]) -> None:
         """Who goes first (R11: a coin flip unless the parameter names a player)."""
@@ -269,45 +221,6 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
         if not state.over:
             self._check_wins(state, events)
         return events
-
-    def _do_first(self, state: GameState, action: Action, events: list[Event]) -> None:
-        seat = action.seat
-        events.append(state.move(action.cards, f"hand:{seat}", f"first:{seat}", "first person"))
-        self._setup_step(state, seat, events)
-
-    def _do_nofirst(self, state: GameState, action: Action, events: list[Event]) -> None:
-        game_data(state)["no_first"].append(action.seat)
-        events.append(Announced("no_first", action.seat, {}))
-        self._setup_step(state, action.seat, events)
-
-    def _do_putback(self, state: GameState, action: Action, events: list[Event]) -> None:
-        events.append(state.move(action.cards, f"hand:{action.seat}", "deck", "put back"))
-        self._setup_step(state, action.seat, events)
-
-    def _setup_step(self, state: GameState, seat: int, events: list[Event]) -> None:
-        """A seat has chosen its first person and kept its hand: it is done; when both are, the deck is
-        reshuffled, the first land turned up and the first persons shown."""
-        chose = state.zones[f"first:{seat}"].cards or seat in game_data(state)["no_first"]
-        pending = state.pending
-        assert pending is not None
-        if chose and len(hand(state, seat)) <= state.params["start_hand"]:
-            pending.seats = tuple(s for s in pending.seats if s != seat)
-        if pending.seats:
-            return
-        state.pending = None
-        state.rng.shuffle(state.zones["deck"].cards)
-        events.append(Shuffled("deck", len(state.zones["deck"].cards)))
-        physical = state.cardset.physical()  # type: ignore[union-attr]
-        land_cards = [c for c in state.zones["box"].cards if is_land(physical[c])]
-        events.append(state.move(land_cards, "box", "lands", "land deck"))
-        events.append(Shuffled("lands", len(state.zones["lands"].cards)))
-        for s in range(2):
-            first = list(state.zones[f"first:{s}"].cards)
-            if first:
-                events.append(Revealed(s, tuple(first), f"first:{s}", "first person"))
-                events.append(state.move(first, f"first:{s}", f"field:{s}", "first person"))
-                set_status(state, first[0], READY if state.params["first_person_ready"] else PREPARING)  # R9
-        self._choose_first(state, events)
 
     def _do_recall(self, state: GameState, action: Action, events: list[Event]) -> None:
         seat = action.seat
@@ -481,64 +394,6 @@ class LandPerson(LandPersonMoves, LandPersonWords, Game):
         seat = action.seat
         events.append(state.move(action.cards, f"hand:{seat}", pile(state, seat), "discard"))
         self._enter_end(state, events)
-
-    # -- the end -----------------------------------------------------------------------------------
-    def _check_wins(self, state: GameState, events: list[Event]) -> None:
-        """Every win condition of the mode, for both players at once (R12)."""
-        if state.over or state.phase == FIRST:
-            return
-        params = state.params
-        winners: list[int] = []
-        why = ""
-        for seat in range(2):
-            foe = other(seat)
-            reasons = []
-            if len(state.zones[f"spoils:{seat}"].cards) >= params["spoils_to_win"]:
-                reasons.append("spoils")
-            if deck_mode(state):
-                if not state.zones[f"lands:{foe}"].cards:
-                    reasons.append("lands_destroyed")
-            else:
-                if stars(state, f"occupied:{seat}") >= params["occupied_stars_to_win"]:
-                    reasons.append("occupied")
-                if len(state.zones[f"discard:{seat}"].cards) >= params["discards_to_win"]:
-                    reasons.append("discards")
-            if reasons:
-                winners.append(seat)
-                why = why or reasons[0]
-        if len(winners) == 2:  # R12: both at once
-            winners = (
-                [state.active] if params["simultaneous_win"] == "active" and state.active is not None else []
-            )
-            self._end(state, tuple(winners), why, events)
-        elif winners:
-            self._end(state, tuple(winners), why, events)
-        elif not deck_mode(state) and not state.zones["lands"].cards:
-            self._compare_end(state, "no_land", events)
-
-    def _compare_end(self, state: GameState, why: str, events: list[Event]) -> None:
-        """R8: the shared deck ran out: more spoils, then more occupied ★, then more discards win."""
-
-        def key(seat: int) -> tuple[int, int, int]:
-            return (
-                len(state.zones[f"spoils:{seat}"].cards),
-                stars(state, f"occupied:{seat}"),
-                len(state.zones[f"discard:{seat}"].cards),
-            )
-
-        a, b = key(0), key(1)
-        winners: tuple[int, ...] = () if a == b else ((0,) if a > b else (1,))
-        self._end(state, winners, why, events)
-
-    def _end(self, state: GameState, winners: tuple[int, ...], why: str, events: list[Event]) -> None:
-        state.over = True
-        state.winners = winners
-        state.pending = None
-        state.phase = OVER
-        game_data(state)["ended"] = why
-        game_data(state)["task"] = None
-        state.scores = [len(state.zones[f"spoils:{s}"].cards) for s in range(2)]
-        events.append(GameEnded(winners, tuple(state.scores)))
 
     def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
         arrange.arrange(self, state, setup, refs)
