@@ -183,14 +183,21 @@ def _bytes_mutant(raw: bytes, rng: random.Random) -> bytes:
     return bytes(data)
 
 
-def _paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+def _paths(
+    data: Any, path: tuple[Any, ...] = (), inside: frozenset[int] = frozenset()
+) -> Iterator[tuple[Any, ...]]:
     yield path
+    # A mutant may give an anchor an alias inside itself (`&x` ... `*x`): YAML then loads a list that
+    # contains itself. Its nodes are walked once, not forever.
+    if id(data) in inside:
+        return
+    inside = inside | {id(data)}
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from _paths(value, (*path, key))
+            yield from _paths(value, (*path, key), inside)
     elif isinstance(data, list):
         for index, value in enumerate(data):
-            yield from _paths(value, (*path, index))
+            yield from _paths(value, (*path, index), inside)
 
 
 def _get(data: Any, path: tuple[Any, ...]) -> Any:

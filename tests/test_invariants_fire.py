@@ -380,6 +380,19 @@ def _dummy(state: GameState, zone: str) -> int | None:
     return next((c for c in state.zones[zone].cards if physical[c].get("kind") == "dummy"), None)
 
 
+# Land & Person --------------------------------------------------------------------------------------
+def landperson_state_for_a_card_off_the_field(engine: Engine) -> list[str]:
+    state = engine.state
+    state.data["status"][str(state.zones["hand:0"].cards[0])] = "ready"
+    return ["a person's state is kept for a card not on a field, or missing for one"]
+
+
+def landperson_field_person_without_a_state(engine: Engine) -> list[str]:
+    state = engine.state
+    state.zones["field:0"].cards.append(state.zones["hand:0"].cards.pop())
+    return ["a person's state is kept for a card not on a field, or missing for one"]
+
+
 # Sainome --------------------------------------------------------------------------------------------
 def sainome_two_cards_in_a_slot(engine: Engine) -> list[str]:
     state = engine.state
@@ -499,6 +512,11 @@ GAME_CHECKS = {
         Corruption(lyabi_three_circles),
         Corruption(lyabi_two_items),
         Corruption(lyabi_dummy_in_the_discard_pile),
+    ],
+    "landperson": [
+        Corruption(data_has_an_undeclared_key),
+        Corruption(landperson_state_for_a_card_off_the_field, "turn"),
+        Corruption(landperson_field_person_without_a_state, "turn"),
     ],
     "war": [Corruption(data_has_an_undeclared_key), Corruption(war_hands_differ_in_size)],
     "sandbox": [Corruption(data_has_an_undeclared_key), Corruption(sandbox_search_left_open)],
