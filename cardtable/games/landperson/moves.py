@@ -65,6 +65,22 @@ BARE = (
 )
 
 
+# The move kinds each phase may allow (a task being gathered allows only its own moves).
+PHASE_KINDS: dict[str, tuple[str, ...]] = {
+    FIRST: ("first", "nofirst", "putback"),
+    RETURN: ("recall", "norecall"),
+    INCOME: ("release", "norelease"),
+    DOMESTIC: ("recruit", "commerce", "hunt", "repair", "use", "battle"),
+    PEEK: ("top",),
+    TAKE: ("take",),
+    BATTLE: ("attack", "noattack"),
+    DEFEND: ("intercept", "siege"),
+    CAPTURE: ("capture",),
+    END: ("discard",),
+}
+TASK_KINDS = ("add", "done", "pay")
+
+
 def hand(state: GameState, seat: int) -> list[int]:
     """A seat's hand."""
     return state.zones[f"hand:{seat}"].cards
@@ -97,9 +113,14 @@ class LandPersonMoves:
     def legal_actions(self: LandPerson, state: GameState, seat: int) -> list[Action]:
         if seat not in state.deciding_seats():
             return []
-        candidates = [Action(seat, kind) for kind in BARE]
+        # Only the kinds the phase can allow are tried (a generator's shortcut: each candidate is still
+        # judged by its rule, and tests/test_legality.py holds the two together).
+        kinds = TASK_KINDS if game_data(state)["task"] is not None else PHASE_KINDS.get(state.phase, ())
+        candidates = [Action(seat, kind) for kind in BARE if kind in kinds]
         assert state.cardset is not None
         for kind in self._card_sources(state, seat):
+            if kind not in kinds:
+                continue
             cards = self.move_cards(state, seat, kind, "")
             candidates.extend(Action(seat, kind, (c,)) for c in lowest_per_code(state.cardset, cards))
         return [a for a in candidates if not self.why_not(state, a)]
