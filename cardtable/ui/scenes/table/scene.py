@@ -82,6 +82,9 @@ class TableScene(
         self.drag = Drag()
         self.menu: ActionMenu | None = None
         self.buttons: list[Button] = []
+        # the buttons were built while cards moved (so there are none): rebuild them once nothing
+        # moves, however the moving ended (a tween landing, or Space / undo / a reload landing all)
+        self.buttons_stale = False
         self.pause_after = 0.0  # a beat after reveals so people can see them
         self.finished = False
         self.moved = False  # a dragged card moved: draw this frame
@@ -154,6 +157,7 @@ class TableScene(
         self.note_seen()
         self.board.set_background(surface)
         self.buttons = self.game_buttons() if not self.animator.busy else []
+        self.buttons_stale = self.animator.busy
         width, height = self.app.size
         menu = pygame.Rect(0, 0, max(110, width // 12), max(28, height // 26))
         menu.topright = (width - 12, 6)
@@ -209,7 +213,7 @@ class TableScene(
         if self.after_roll is not None:
             self.land_roll()
             return True
-        if was_animating:  # the last tween just landed: buttons and labels for the new position
+        if was_animating or self.buttons_stale:  # landed: buttons and labels for the new position
             self.refresh_background()
         if self.toast is not None:
             text, left = self.toast

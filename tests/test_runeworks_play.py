@@ -1,0 +1,79 @@
+"""Things found playing Rune Works! to the end under a real X window (issue 13, follow-up), each pinned
+at a headless table: Space skipping a slide leaves the turn's buttons in place, ..."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.rules.actions import Action
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+class SteppedClock:
+    """Every frame lasts `step_ms`; nothing sleeps (see tests/test_table_ui.py)."""
+
+    def __init__(self, step_ms: int = 20) -> None:
+        self.step_ms = step_ms
+
+    def tick(self, framerate: float = 0) -> int:
+        return self.step_ms
+
+
+def _key(key: int, text: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text)
+
+
+def _after_leady(app: App, seats: list[SeatConfig], level: int = 3, seed: int = 4) -> RuneWorksTable:
+    """A table just after Leady work (nobody showed a card), the starter to draw."""
+    session = Session.new("runeworks", seats, seed, {"level": level})
+    engine = session.engine
+    while engine.state.phase == "leady":
+        session.apply(Action(engine.deciding_seats()[0], "noreveal"))
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    app.frame([])
+    return table
+
+
+def _until(app: App, done: object, frames: int = 400) -> None:
+    """Frames, passing hand-off screens with Space, until `done()`."""
+    for _ in range(frames):
+        if done():  # type: ignore[operator]
+            return
+        if isinstance(app.top, HandOffScene):
+            app.frame([_key(pygame.K_SPACE, " ")])
+        else:
+            app.frame([])
+    raise AssertionError("the table never got there")
+
+
+def test_space_skipping_the_draw_slide_leaves_the_turns_buttons(app: App) -> None:
+    """Seen under X in a fast key loop: Space landed the drawn card at once, the buttons were never
+    rebuilt, so R (Release) did nothing while A still listed the moves."""
+    table = _after_leady(app, [SeatConfig("Ann"), SeatConfig("Ben")])
+    me = table.engine.state.active
+    assert me is not None
+    _until(app, lambda: table.viewer == me and not isinstance(app.top, HandOffScene))
+    app.fast = False
+    app.settings.animation_speed = 1.0
+    table.animator.speed = 1.0
+    app.clock = SteppedClock(20)  # type: ignore[assignment]
+    table.perform(Action(me, "draw"))
+    assert table.animator.busy, "the drawn card slides"
+    assert not any(b.key == pygame.K_r for b in table.buttons), "no buttons while cards move"
+    app.frame([_key(pygame.K_SPACE, " ")])  # skip the slide
+    app.frame([])
+    assert not table.animator.busy
+    keys = [b.key for b in table.buttons]
+    assert pygame.K_r in keys, "Release's button (R) is back once the card has landed"
