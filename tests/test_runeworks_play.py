@@ -77,3 +77,33 @@ def test_space_skipping_the_draw_slide_leaves_the_turns_buttons(app: App) -> Non
     assert not table.animator.busy
     keys = [b.key for b in table.buttons]
     assert pygame.K_r in keys, "Release's button (R) is back once the card has landed"
+
+
+def test_the_welcome_back_summary_is_read_before_the_claim_chooser_opens(app: App) -> None:
+    """Seen under X: a person asked about a Release saw "While you were away" and the Pass chooser
+    drawn over each other. The chooser now waits until the summary is put away (any key)."""
+    table = _after_leady(app, [SeatConfig("Ann"), SeatConfig("Ben")])
+    engine = table.engine
+    me = engine.state.active
+    assert me is not None
+    other = 1 - me
+    app.settings.claim_ask_each = True  # every person is asked after a Release
+    for seat, asked in ((me, other), (other, me)):  # each plays a turn; the second is then asked
+        _until(app, lambda s=seat: engine.state.active == s and engine.state.phase == "start")
+        _until(app, lambda s=seat: table.viewer == s and not isinstance(app.top, HandOffScene))
+        table.summary = None
+        table.perform(Action(seat, "draw"))
+        table.perform(Action(seat, "release", (min(engine.state.zones[f"hand:{seat}"].cards),)))
+        _until(app, lambda a=asked: table.viewer == a and not isinstance(app.top, HandOffScene))
+        if seat == me:
+            app.frame([_key(pygame.K_SPACE, " ")])  # the first time there is nothing to read
+            _until(app, lambda: table.menu is not None, frames=20)
+            table.perform(Action(other, "pass"))
+    for _ in range(5):
+        app.frame([])
+    assert table.summary, "the other magician is told what happened while they were away"
+    assert table.menu is None, "the chooser waits: it is not drawn under the summary"
+    app.frame([_key(pygame.K_SPACE, " ")])  # read: put away
+    _until(app, lambda: table.menu is not None, frames=20)
+    assert not table.summary
+    assert any(a.kind == "pass" for a in table.menu.actions)  # type: ignore[union-attr]

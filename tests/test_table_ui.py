@@ -148,6 +148,10 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
     if isinstance(app.top, HandOffScene):
         assert table.viewer is None
         _click(app, (10, 10))
+        _settle(app, table, lambda: table.menu or table.summary, 50)
+    if table.summary:  # "While you were away" is read first (a click puts it away), then the chooser
+        assert table.menu is None, "never the summary and the chooser over each other"
+        _click(app, (10, 10))
         _settle(app, table, lambda: table.menu, 50)
     assert table.viewer == other
     assert table.menu, "the claimant chooses Shot, Call or pass"

@@ -183,7 +183,7 @@ class ClaimWindowMixin:
             if self.viewer != waiting[0]:
                 self.hand_off(waiting[0])
                 return True
-            if self.menu is None:
+            if self.menu is None and not self.summary:  # the summary first: never one over the other
                 options = list(self.engine.legal_actions(waiting[0]))
                 only_pass = len(options) == 1
                 title = self.app.t("table.cannot_claim") if only_pass else self.app.t("rw.claim_title")

@@ -259,6 +259,8 @@ class TableScene(
         pending = self.view().pending
         if pending is None or self.viewer not in pending.seats or self.menu is not None:
             return
+        if self.summary:  # "While you were away" is read (any key) before the chooser opens over it
+            return
         if pending.kind in self.table_decisions:
             return
         options = self.my_legal()
