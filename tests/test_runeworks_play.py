@@ -1,5 +1,6 @@
 """Things found playing Rune Works! to the end under a real X window (issue 13, follow-up), each pinned
-at a headless table: Space skipping a slide leaves the turn's buttons in place, ..."""
+at a headless table: Space skipping a slide leaves the turn's buttons in place; the "While you were
+away" summary is read before a chooser opens (never one drawn over the other)."""
 
 from __future__ import annotations
 
