@@ -108,3 +108,28 @@ def test_the_welcome_back_summary_is_read_before_the_claim_chooser_opens(app: Ap
     _until(app, lambda: table.menu is not None, frames=20)
     assert not table.summary
     assert any(a.kind == "pass" for a in table.menu.actions)  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_small_meld_cards_carry_a_readable_index_in_the_strip_each_shows(seats: int) -> None:
+    """At 1280x720 a meld card is ~50 px wide and its printed index ~9 px tall (seen under X: hard to
+    read across the table). Each gets its rank and suit at MELD_INDEX_PX or more, inside the card's
+    uncovered strip, drawn without covering the next card of its meld."""
+    from test_runeworks_layout import _table as layout_table
+
+    from cardtable.ui.scenes.runeworks_table import MELD_INDEX_PX
+
+    app, table = layout_table(seats, (1280, 720))
+    tags = table.meld_index_tags()
+    on_table = [c for n, z in table.view().zones.items() if n.startswith("meld:") for c in z.cards]
+    assert sorted(card for card, _tag, _px in tags) == sorted(on_table), "every meld card is tagged"
+    rects = {s.card: s.card_rect() for s in table.board.sprites.values()}
+    for card, tag, px in tags:
+        assert px >= MELD_INDEX_PX
+        assert rects[card].contains(tag), "the tag lies on its own card"
+        for other in on_table:  # never under a card laid over this one
+            sprite = table.board.sprites[other]
+            if other != card and sprite.z > table.board.sprites[card].z:
+                assert not rects[other].colliderect(tag), f"{card}'s tag is covered by {other}"
+    app.frame([])  # and the table draws them
+    pygame.display.quit()

@@ -20,6 +20,7 @@ from ....rules.events import Announced, CardsMoved, Event
 from ....rules.view import PlayerView
 from ....session import Session
 from ...app import App
+from ...fonts import get_font
 from ...widgets import DIM, GOLD, INK, Button, draw_text
 from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 from .claims import ClaimWindowMixin
@@ -27,7 +28,9 @@ from .rounds import RoundEndMixin
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
-MELD_MIN_W = 50  # px: the smallest meld card whose corner index still reads (enlarged on hover)
+MELD_MIN_W = 50  # px: the smallest meld card (a larger index is drawn over it, and hover enlarges it)
+MELD_INDEX_PX = 14  # px: the rank drawn over a small meld card's corner, readable across the table
+RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
 class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
@@ -216,7 +219,50 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
             pygame.draw.rect(screen, GOLD, rect, 3, border_radius=6)
             rects.append(rect.inflate(4, 4))
             rects.append(draw_text(screen, self.app.t("rw.just_drawn"), 14, rect.midtop, GOLD, "midbottom"))
+        if not self.drag.active:
+            rects += self._meld_indices(screen)
         return rects + super().draw_overlay(screen)
+
+    def meld_index_tags(self) -> list[tuple[int, pygame.Rect, int]]:
+        """Where each small table meld card's readable index goes: (card, tag, font px). At 720p the
+        meld cards are ~50 px wide and their printed index ~9 px tall, too small to read across the
+        table; the tag repeats the rank and suit larger in the strip each card shows."""
+        mw = self.meld_width()
+        if mw >= self.card_width() * 0.9:  # melds drawn near hand size: the printed index reads
+            return []
+        strip = int(mw * 0.3) - 2  # the part of a meld card its neighbour leaves uncovered
+        px = max(MELD_INDEX_PX, mw * 2 // 7)
+        out = []
+        for name, zone in self.view().zones.items():
+            if not name.startswith(("meld:", "shot:")):
+                continue
+            for card in zone.cards:
+                sprite = self.board.sprites.get(card)
+                if sprite is None or not sprite.face_up:
+                    continue
+                rect = sprite.card_rect()
+                out.append((card, pygame.Rect(rect.x + 2, rect.y + 2, strip, px * 2 + 2), px))
+        return out
+
+    def _meld_indices(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Draw the tags of meld_index_tags: the rank (bold, narrowed for 10) over the suit in its
+        colour, on the card's own paper."""
+        suits = self.cardset.meta.get("suits", {})
+        drawn = []
+        for card, tag, px in self.meld_index_tags():
+            spec = self.board.physical[card]
+            rank = RANK_LETTERS.get(int(spec.get("rank")), str(spec.get("rank")))
+            suit = str(spec.get("suit"))
+            paper = self.board.face(card, self.meld_width()).get_at((tag.width, 3))
+            pygame.draw.rect(screen, paper, tag, border_radius=3)
+            size = px
+            while size > 9 and get_font(size, bold=True).size(rank)[0] > tag.width:
+                size -= 1  # "10" in the same strip as "7"
+            colour = pygame.Color(str(suits.get(suit, {}).get("colour", "#202020")))
+            draw_text(screen, rank, size, (tag.centerx, tag.y), (28, 28, 28), "midtop", bold=True)
+            draw_text(screen, SUIT_NAMES.get(suit, suit), px, (tag.centerx, tag.y + px), colour, "midtop")
+            drawn.append(tag)
+        return drawn
 
     def draw_tooltip(self, screen: pygame.Surface, card: int) -> pygame.Rect | None:
         """A small meld card, hovered, shown at the hand's size so its index reads."""
