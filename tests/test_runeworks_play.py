@@ -133,3 +133,31 @@ def test_small_meld_cards_carry_a_readable_index_in_the_strip_each_shows(seats: 
                 assert not rects[other].colliderect(tag), f"{card}'s tag is covered by {other}"
     app.frame([])  # and the table draws them
     pygame.display.quit()
+
+
+def test_the_round_end_reasons_say_one_meld_and_one_card_in_the_singular() -> None:
+    """Seen on the Level-5 round-end screen under X: "damage for 1 melds set"."""
+    from cardtable.games.runeworks.narration import WORDS, round_end
+
+    def item(why: str, n: int, sevens: int = 0) -> dict[str, int | str]:
+        return {"why": why, "n": n, "sevens": sevens, "by": -1, "mp": -30}
+
+    entry = {
+        "round": 1,
+        "why": [[item("hand", 1), item("melds", 1)], [item("hand", 1, 1), item("melds", 2)]],
+        "deltas": [-60, -60],
+        "mp": [140, 140],
+    }
+    _title, _head, rows = round_end(entry, 2)
+    said = [
+        WORDS[p.key]["en"].format(n=p.values["n"], sevens=p.values["sevens"])
+        for _seat, reasons, _d, _m in rows
+        for p, _mp in reasons
+    ]
+    assert said == [
+        "1 card left in hand",
+        "damage for 1 meld set",
+        "1 card left in hand (a 7, at 30)",
+        "damage for 2 melds set",
+    ]
+    assert all(WORDS[p.key].get("ja") for _s, reasons, _d, _m in rows for p, _mp in reasons)

@@ -403,7 +403,10 @@ WORDS.update(
             "en": "{n} cards left in hand ({sevens} × 7 at 30)",
             "ja": "手札{n}枚（7が{sevens}枚、各30）",
         },
+        "rw.why.hand_one": {"en": "1 card left in hand", "ja": "手札1枚"},
+        "rw.why.hand_sevens_one": {"en": "1 card left in hand (a 7, at 30)", "ja": "手札1枚（7、30）"},
         "rw.why.melds": {"en": "damage for {n} melds set", "ja": "セットした役{n}個のダメージ"},
+        "rw.why.melds_one": {"en": "damage for 1 meld set", "ja": "セットした役1個のダメージ"},
         "rw.why.shot": {"en": "{who} shot your card", "ja": "{who}にショットされた"},
         "rw.why.blast_shot": {"en": "{who} blast-shot your card", "ja": "{who}にブラストショットされた"},
         "rw.why.nothing": {"en": "no change", "ja": "増減なし"},
@@ -436,6 +439,8 @@ def round_end(
         reasons = []
         for item in why[seat]:
             key = "hand_sevens" if item["why"] == "hand" and item["sevens"] else item["why"]
+            if key in ("hand", "hand_sevens", "melds") and item["n"] == 1:
+                key += "_one"  # "1 meld set", not "1 melds set" (seen on the round-end screen)
             by = Seat(item["by"] if item["by"] >= 0 else None)
             reasons.append((phrase(f"rw.why.{key}", n=item["n"], sevens=item["sevens"], who=by), item["mp"]))
         rows.append((seat, reasons or [(phrase("rw.why.nothing"), 0)], int(deltas[seat]), int(mp[seat])))
