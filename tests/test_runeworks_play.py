@@ -161,3 +161,36 @@ def test_the_round_end_reasons_say_one_meld_and_one_card_in_the_singular() -> No
         "damage for 2 melds set",
     ]
     assert all(WORDS[p.key].get("ja") for _s, reasons, _d, _m in rows for p, _mp in reasons)
+
+
+def _seed_drawing_a_settable_card() -> int:
+    """A deal whose starter draws a card they can set at once (after Leady work with nothing shown)."""
+    for seed in range(1, 200):
+        session = Session.new("runeworks", [SeatConfig("Ann"), SeatConfig("Ben")], seed, {"level": 3})
+        engine = session.engine
+        while engine.state.phase == "leady":
+            session.apply(Action(engine.deciding_seats()[0], "noreveal"))
+        me = engine.state.active
+        assert me is not None
+        before = set(engine.state.zones[f"hand:{me}"].cards)
+        session.apply(Action(me, "draw"))
+        (drawn,) = set(engine.state.zones[f"hand:{me}"].cards) - before
+        if any(a.kind == "set" and drawn in a.cards for a in engine.legal_actions(me)):
+            return seed
+    raise AssertionError("no deal draws a card that can be set")
+
+
+def test_the_drawn_mark_stays_in_the_hand_when_the_drawn_card_is_set(app: App) -> None:
+    """Seen under X: Ben drew 7♠ and set it alone; the meld on the table kept the gold "drawn" frame."""
+    table = _after_leady(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=_seed_drawing_a_settable_card())
+    engine = table.engine
+    me = engine.state.active
+    assert me is not None
+    _until(app, lambda: table.viewer == me and not isinstance(app.top, HandOffScene))
+    table.perform(Action(me, "draw"))
+    drawn = table.just_drawn
+    assert drawn is not None and table.drawn_mark() is not None, "the drawn card is marked in the hand"
+    table.perform(next(a for a in engine.legal_actions(me) if a.kind == "set" and drawn in a.cards))
+    app.frame([])
+    assert table.board.sprites[drawn].face_up, "the set card lies face up on the table"
+    assert table.drawn_mark() is None, "a card on the table is no longer marked as just drawn"

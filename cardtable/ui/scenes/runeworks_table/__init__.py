@@ -21,6 +21,7 @@ from ....rules.view import PlayerView
 from ....session import Session
 from ...app import App
 from ...fonts import get_font
+from ...sprites import CardSprite
 from ...widgets import DIM, GOLD, INK, Button, draw_text
 from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 from .claims import ClaimWindowMixin
@@ -213,8 +214,8 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
     def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """Over the cards: the card just drawn is marked in the hand (a gold corner and "new")."""
         rects = []
-        sprite = self.board.sprites.get(self.just_drawn) if self.just_drawn is not None else None
-        if sprite is not None and sprite.face_up and self.may_show(sprite.card) and not sprite.lifted:
+        sprite = self.drawn_mark()
+        if sprite is not None:
             rect = sprite.card_rect()
             pygame.draw.rect(screen, GOLD, rect, 3, border_radius=6)
             rects.append(rect.inflate(4, 4))
@@ -222,6 +223,19 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         if not self.drag.active:
             rects += self._meld_indices(screen)
         return rects + super().draw_overlay(screen)
+
+    def drawn_mark(self) -> CardSprite | None:
+        """The card just drawn, marked while it is still in the viewer's hand (a drawn 7 set at once
+        kept its gold "drawn" frame on the table, seen under X)."""
+        if self.just_drawn is None or self.viewer is None:
+            return None
+        hand = self.view().zones.get(f"hand:{self.viewer}")
+        if hand is None or self.just_drawn not in hand.cards:
+            return None
+        sprite = self.board.sprites.get(self.just_drawn)
+        if sprite is None or not sprite.face_up or not self.may_show(sprite.card) or sprite.lifted:
+            return None
+        return sprite
 
     def meld_index_tags(self) -> list[tuple[int, pygame.Rect, int]]:
         """Where each small table meld card's readable index goes: (card, tag, font px). At 720p the
