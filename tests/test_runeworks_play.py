@@ -194,3 +194,17 @@ def test_the_drawn_mark_stays_in_the_hand_when_the_drawn_card_is_set(app: App) -
     app.frame([])
     assert table.board.sprites[drawn].face_up, "the set card lies face up on the table"
     assert table.drawn_mark() is None, "a card on the table is no longer marked as just drawn"
+
+
+def test_every_rune_works_button_with_a_key_names_it_in_both_languages() -> None:
+    """Seen under X: "Show nothing" worked on N but did not say so, while Draw said (D)."""
+    from cardtable.games.runeworks.narration import WORDS
+    from cardtable.ui.i18n import STRINGS
+
+    words = {**WORDS, **STRINGS}
+    for spec in RuneWorksTable.buttons_spec:
+        if spec.key is None:
+            continue
+        name = "Enter" if spec.key == pygame.K_RETURN else pygame.key.name(spec.key).upper()
+        assert words[spec.label]["en"].endswith(f"({name})"), spec.label
+        assert words[spec.label]["ja"].endswith(f"（{name}）"), spec.label

@@ -213,6 +213,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "rw.button.boost": {"en": "Boost… (B)", "ja": "ブースト…（B）"},
     "rw.button.release": {"en": "Release… (R)", "ja": "リリース…（R）"},
     "rw.button.claim": {"en": "Claim…", "ja": "宣言…"},
+    "rw.button.noreveal": {"en": "Show nothing (N)", "ja": "見せない（N）"},
     "rw.claim_title": {"en": "Claim", "ja": "宣言"},
     "rg.button.pass": {"en": "To training (P)", "ja": "訓練フェイズへ（P）"},
     "rg.button.end": {"en": "End turn (E)", "ja": "手番終了（E）"},

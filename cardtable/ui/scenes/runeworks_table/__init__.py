@@ -423,7 +423,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         ButtonSpec(("boost",), "rw.button.boost", pygame.K_b, selection=True),
         ButtonSpec(("release",), "rw.button.release", pygame.K_r, selection=True),
         ButtonSpec(("reveal",), "rw.button.reveal", pygame.K_RETURN, selection=True),
-        ButtonSpec(("noreveal",), "table.noreveal", pygame.K_n),
+        ButtonSpec(("noreveal",), "rw.button.noreveal", pygame.K_n),
         ButtonSpec(("call", "shot"), "rw.button.claim"),
     )
     sounds = {
