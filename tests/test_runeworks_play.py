@@ -208,3 +208,28 @@ def test_every_rune_works_button_with_a_key_names_it_in_both_languages() -> None
         name = "Enter" if spec.key == pygame.K_RETURN else pygame.key.name(spec.key).upper()
         assert words[spec.label]["en"].endswith(f"({name})"), spec.label
         assert words[spec.label]["ja"].endswith(f"（{name}）"), spec.label
+
+
+def test_the_last_round_end_says_why_the_match_is_over() -> None:
+    """Seen under X: a six-seat Level-5 match ended at "Round 3/7" (Player 5 fell to -47 MP) and
+    nothing said why."""
+    from cardtable.games.runeworks.narration import round_end
+
+    entry = {"round": 3, "igniters": [1], "why": [[], []], "deltas": [-250, 10], "mp": [-50, 210]}
+    _title, head, _rows = round_end(entry, 2, last=True)
+    assert [p.key for p in head][-1] == "rw.round_end.out" and head[-1].values["who"].seat == 0
+    entry["mp"] = [10, 210]
+    assert round_end(entry, 2, last=True)[1][-1].key == "rw.round_end.over", "the round limit"
+    assert all(p.key.startswith("rw.round_end.") and "over" not in p.key for p in round_end(entry, 2)[1])
+
+
+def test_a_blast_shot_round_is_headed_as_a_blast_shot() -> None:
+    """Seen under X: "Player 6 ignited with a Shot on Player 5's card" over a 7-card Blast Shot."""
+    from cardtable.games.runeworks.narration import WORDS, round_end
+
+    entry = {"round": 3, "igniters": [1], "shot_from": 0, "blasts": [1], "mp": [150, 250]}
+    assert round_end(entry, 2)[1][0].key == "rw.round_end.blast_shot"
+    assert round_end({**entry, "shot_from": None}, 2)[1][0].key == "rw.round_end.blasted"
+    assert round_end({**entry, "blasts": []}, 2)[1][0].key == "rw.round_end.shot"
+    for key in ("rw.round_end.blast_shot", "rw.round_end.blasted", "rw.round_end.out"):
+        assert WORDS[key]["en"] and WORDS[key]["ja"]

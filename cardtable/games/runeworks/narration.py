@@ -391,6 +391,11 @@ WORDS.update(
             "ja": "誰もイグナイトしないまま、マナソースが尽きました。この回戦のMPの増減はありません。",
         },
         "rw.round_end.ignited": {"en": "{who} ignited", "ja": "{who}がイグナイト"},
+        "rw.round_end.blasted": {"en": "{who} ignited with a Blast", "ja": "{who}がブラストでイグナイト"},
+        "rw.round_end.blast_shot": {
+            "en": "{who} Blast-Shot {source}'s card",
+            "ja": "{who}が{source}の捨て札でブラストショット",
+        },
         "rw.round_end.shot": {
             "en": "{who} ignited with a Shot on {source}'s card",
             "ja": "{who}が{source}の捨て札でイグナイトショット",
@@ -412,28 +417,40 @@ WORDS.update(
         "rw.why.nothing": {"en": "no change", "ja": "増減なし"},
         "rw.round_end.total": {"en": "in all", "ja": "合計"},
         "rw.round_end.over": {"en": "That was the last round.", "ja": "これが最終回戦でした。"},
+        "rw.round_end.out": {
+            "en": "{who} has no MP left: the match is over.",
+            "ja": "{who}のMPが尽きたので、試合終了です。",
+        },
     }
 )
 
 
 def round_end(
-    entry: dict[str, Any], seats: int
+    entry: dict[str, Any], seats: int, last: bool = False
 ) -> tuple[Phrase, list[Phrase], list[tuple[int, list[tuple[Phrase, int]], int, int]]]:
     """A finished round as the round-end screen shows it: the title, what happened, and per seat its
-    reasons (each with its MP change), its MP change in all and its MP after the round."""
+    reasons (each with its MP change), its MP change in all and its MP after the round. With `last`
+    (the match ends with this round) the head also says why: whose MP ran out, or the round limit;
+    under X a match ending at "Round 3/7" was otherwise a surprise."""
     igniters = list(entry.get("igniters") or [])
     shot_from = entry.get("shot_from")
     head: list[Phrase] = []
     if not igniters:
         head.append(phrase("rw.round_end.void"))
+    blasts = set(entry.get("blasts") or [])  # said in the head too, not only in the igniter's row
     for seat in igniters:
         if isinstance(shot_from, int):
-            head.append(phrase("rw.round_end.shot", who=Seat(seat), source=Seat(shot_from)))
+            key = "rw.round_end.blast_shot" if seat in blasts else "rw.round_end.shot"
+            head.append(phrase(key, who=Seat(seat), source=Seat(shot_from)))
         else:
-            head.append(phrase("rw.round_end.ignited", who=Seat(seat)))
+            key = "rw.round_end.blasted" if seat in blasts else "rw.round_end.ignited"
+            head.append(phrase(key, who=Seat(seat)))
     why = list(entry.get("why") or [[] for _ in range(seats)])
     deltas = list(entry.get("deltas") or [0] * seats)
     mp = list(entry.get("mp") or [0] * seats)
+    if last:
+        out = [phrase("rw.round_end.out", who=Seat(s)) for s in range(seats) if mp[s] <= 0]
+        head.extend(out or [phrase("rw.round_end.over")])
     rows = []
     for seat in range(seats):
         reasons = []

@@ -35,7 +35,7 @@ class RoundEndMixin:
         """Levels 4-5: per magician, what the round did to MP and why, and the running totals; a
         void round said plainly. Play goes on after a click."""
         say = self.renderer()
-        title, head, rows = round_end(entry, self.view().seats)
+        title, head, rows = round_end(entry, self.view().seats, last=self.engine.is_over())
         lines = [NoticeLine((say(h),), GOLD, True) for h in head]
         lines.append(NoticeLine(tuple(say(phrase("rw.round_end.head")).split("|")), DIM))
         for seat, reasons, delta, mp in rows:
