@@ -92,3 +92,20 @@ def test_the_right_is_taken_with_a_button(app: App) -> None:
     app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1)])
     taken = table.engine.state.history[before]
     assert (taken.kind, taken.target) == ("take", "first")
+
+
+def test_a_menu_key_pressed_while_the_summary_is_up_answers_the_menu(app: App) -> None:
+    """The "While you were away" box over an open decision: 1 puts the box away and picks row 1 (it
+    used to be eaten by the box); a key the menu does not know only puts the box away."""
+    table = _table_at(app, "take")
+    table.open_actions()
+    assert table.menu is not None
+    first = table.menu.actions[0]
+    table.summary = ["Ben did something"]
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x")])
+    assert table.summary is None and table.menu is not None, "x only closes the box"
+    table.summary = ["Ben did something"]
+    before = len(table.engine.state.history)
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")])
+    assert table.summary is None
+    assert table.engine.state.history[before:][:1] == [first]

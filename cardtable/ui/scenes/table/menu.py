@@ -84,6 +84,18 @@ class ActionMenu:
             return self.key(event)
         return None
 
+    def takes(self, event: pygame.event.Event) -> bool:
+        """Whether a key press means something to the menu (a row's number, arrows, Enter)."""
+        keys = (
+            pygame.K_DOWN,
+            pygame.K_UP,
+            pygame.K_PAGEDOWN,
+            pygame.K_PAGEUP,
+            pygame.K_RETURN,
+            pygame.K_KP_ENTER,
+        )
+        return event.key in keys or _digit(event) is not None
+
     def key(self, event: pygame.event.Event) -> Action | None:
         moves = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.rows, pygame.K_PAGEUP: -self.rows}
         if event.key in moves:

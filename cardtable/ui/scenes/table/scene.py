@@ -380,9 +380,12 @@ class TableScene(
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if self.summary and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.summary = None  # read: any click or key puts the summary away (and does nothing else)
+            self.summary = None  # read: any click or key puts the summary away
             self.needs_full_redraw = True
-            return
+            # A decision's menu open under it already says what its keys do (1 to counter): such a key
+            # also answers it, so it is not eaten. Other keys and clicks only put the summary away.
+            if not (self.menu is not None and event.type == pygame.KEYDOWN and self.menu.takes(event)):
+                return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self.menu is not None:
