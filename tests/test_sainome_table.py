@@ -109,3 +109,32 @@ def test_a_menu_key_pressed_while_the_summary_is_up_answers_the_menu(app: App) -
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1")])
     assert table.summary is None
     assert table.engine.state.history[before:][:1] == [first]
+
+
+def test_the_hand_stays_put_under_the_pointer_while_cards_leave_it(app: App) -> None:
+    """Clicking cards away one after another: the others keep their places while the pointer is over
+    the hand (a re-centred fan put the neighbour under it), and close up once it leaves."""
+    table = _table_at(app, "trash")
+    hand = "hand:0"
+    cards = list(table.view().zones[hand].cards)
+    assert len(cards) >= 3
+    aim = cards[len(cards) // 2]
+    sprite = table.board.sprites[aim]
+    pos = sprite.card_rect().center
+    before = {c: table.board.sprites[c].x for c in cards if c != aim}
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))])
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+    )
+    assert aim not in table.view().zones[hand].cards, "the click discarded the card"
+    table.animator.finish_all()
+    assert {c: table.board.sprites[c].x for c in before} == before, "the rest stayed where they were"
+    assert table.check_sprites() == []
+    away = (pos[0], 20)
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(1, 1), buttons=(0, 0, 0))])
+    table.animator.finish_all()
+    assert {c: table.board.sprites[c].x for c in before} != before, "the hand closed up"
+    assert table.check_sprites() == []

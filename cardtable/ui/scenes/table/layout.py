@@ -6,7 +6,7 @@ says. Card sizes follow the window (one rule for every table)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -169,8 +169,54 @@ class LayoutMixin:
         for pile in self.piles(view):
             zone = view.zones.get(pile.zone)
             if zone is not None:
-                out += pile.place(zone.cards)
+                placed = pile.place(zone.cards)
+                out += self.hold_fan(pile, placed) if pile.style == "fan" else placed
         return out
+
+    # -- a hand that stays put under the pointer -------------------------------------------------
+    # A fan re-centres when a card leaves it, so every other card shifts by half a step: someone
+    # clicking or dragging cards out one after another would take the neighbour of the card they
+    # aimed at. While the pointer stays over a hand that only lost cards, the rest keep their places
+    # (gaps and all); the hand closes up once the pointer leaves it (see `release_fans`).
+    pointer: tuple[int, int] | None = None
+    _fans: dict[str, dict[Hashable, float]] | None = None  # per fan zone: each card's x as last placed
+    _held_fans: dict[str, pygame.Rect] | None = None  # fans kept in place, with the area that keeps them
+
+    def fan_area(self: TableScene, pile: Pile) -> pygame.Rect:
+        """Where the pointer keeps a fan in place: its cards' band (a card is taller than wide)."""
+        height = pile.width * 88 // 63
+        return pygame.Rect(pile.rect.x, pile.rect.y, pile.rect.width, height).inflate(pile.width, 24)
+
+    def hold_fan(self: TableScene, pile: Pile, placed: list[Placement]) -> list[Placement]:
+        """A fan's placements, kept where they were while the pointer is over a hand that only shrank."""
+        if self._fans is None or self._held_fans is None:
+            self._fans, self._held_fans = {}, {}
+        before = self._fans.get(pile.zone)
+        keys = {p.key for p in placed}
+        area = self.fan_area(pile)
+        over = self.pointer is not None and area.collidepoint(self.pointer)
+        shrank = before is not None and keys < set(before)
+        kept = before is not None and keys <= set(before) and pile.zone in self._held_fans
+        if over and (shrank or kept) and before is not None:
+            placed = [replace(p, x=before[p.key]) for p in placed]
+            self._held_fans[pile.zone] = area
+        else:
+            self._held_fans.pop(pile.zone, None)
+        self._fans[pile.zone] = {p.key: p.x for p in placed}
+        return placed
+
+    def release_fans(self: TableScene) -> None:
+        """The pointer moved: a hand kept in place closes up once it has left that hand."""
+        held = self._held_fans
+        if not held or self.drag.active or self.pointer is None:
+            return
+        if not any(area.collidepoint(self.pointer) for area in held.values()):
+            held.clear()
+            self.relayout(animate=True)
+
+    def forget_fans(self: TableScene) -> None:
+        """A new person or a new window size: hands are laid out afresh."""
+        self._fans, self._held_fans = {}, {}
 
     def zone_anchor(
         self: TableScene, zone: str, view: PlayerView, size: tuple[int, int]

@@ -98,6 +98,7 @@ class PrivacyMixin:
         and message go."""
         self.hovered = None
         self.cursor = None
+        self.forget_fans()
         self.drag.cancel()
         for sprite in self.board.sprites.values():
             sprite.selected = False

@@ -181,6 +181,7 @@ class TableScene(
         super().resize(size)
         if self.app.scenes and self in self.app.scenes:
             self.animator.finish_all()
+            self.forget_fans()
             self.relayout(animate=False)
 
     def busy(self) -> bool:
@@ -379,6 +380,10 @@ class TableScene(
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+            if event.type == pygame.MOUSEMOTION:
+                self.release_fans()
         if self.summary and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.summary = None  # read: any click or key puts the summary away
             self.needs_full_redraw = True
