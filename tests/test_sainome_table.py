@@ -138,3 +138,38 @@ def test_the_hand_stays_put_under_the_pointer_while_cards_leave_it(app: App) -> 
     table.animator.finish_all()
     assert {c: table.board.sprites[c].x for c in before} != before, "the hand closed up"
     assert table.check_sprites() == []
+
+
+def test_keys_pressed_while_the_bot_thinks_are_not_lost() -> None:
+    """Space while the bot thinks moves it on at once; A pressed meanwhile opens the menu once the
+    person may move (both used to be dropped)."""
+    app = App(Settings(animation_speed=1.0, bot_delay_s=30.0), size=(1280, 720))
+    try:
+        table = _table_at(app, "attack")
+        for _ in range(40):
+            if table.session.is_bot(table.engine.deciding_seats()[0]):
+                break
+            table.animator.finish_all()
+            legal = table.my_legal()
+            table.perform(next((a for a in legal if a.kind == "end"), legal[0]))
+            for _ in range(400):
+                app.frame([])
+                if not table.rolls and table.after_roll is None:
+                    break
+        assert table.session.is_bot(table.engine.deciding_seats()[0])
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")])
+        moves = len(table.engine.state.history)
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        app.frame([])
+        assert len(table.engine.state.history) > moves, "Space: the bot moved without its 30 s"
+        for _ in range(3000):
+            if table.menu is not None:
+                break
+            if table.session.is_bot(table.engine.deciding_seats()[0]):
+                table.bot_timer = 30.0
+            table.animator.finish_all()
+            app.frame([])
+        assert table.menu is not None, "the A pressed while the bot thought opened the menu"
+        assert table.menu.title == app.t("table.actions"), "the action menu (A), not a decision's"
+    finally:
+        pygame.display.quit()

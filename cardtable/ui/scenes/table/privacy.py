@@ -99,6 +99,7 @@ class PrivacyMixin:
         self.hovered = None
         self.cursor = None
         self.forget_fans()
+        self.held_keys = []
         self.drag.cancel()
         for sprite in self.board.sprites.values():
             sprite.selected = False

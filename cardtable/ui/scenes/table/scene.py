@@ -98,6 +98,7 @@ class TableScene(
         self._codes: tuple[re.Pattern[str], dict[str, int]] | None = None
         self.last_seen: dict[int, int] = {}  # per person: the move count when they last saw the table
         self.summary: list[str] | None = None  # what the others did, shown after a hand-off
+        self.held_keys: list[tuple[int, pygame.event.Event]] = []  # pressed while the table moved
         self.start_watching()  # the card set's files: a designer's edit shows at once (reload.py)
         self.guard_privacy()
 
@@ -249,7 +250,10 @@ class TableScene(
             return False
         humans = [s for s in deciding if not self.session.is_bot(s)]
         if humans and self.viewer not in humans:
+            self.held_keys = []  # pressed before the hand-off: not the next person's
             self.hand_off(humans[0])
+            return True
+        if self.held_keys and self.replay_keys():
             return True
         self.offer_pending_choice()
         return False
@@ -401,8 +405,11 @@ class TableScene(
             if event.key == pygame.K_z and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.undo()
                 return
-            if event.key == pygame.K_SPACE and self.animator.busy:
-                self.animator.finish_all()
+            if event.key == pygame.K_SPACE and self.table_is_moving():
+                self.hurry()
+                return
+            if self.viewer is not None and self.menu is None and self.table_is_moving():
+                self.hold_key(event)
                 return
         if self.menu is not None:
             chosen = self.menu.handle(event)
@@ -430,6 +437,43 @@ class TableScene(
             self.hover(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.release(event.pos)
+
+    # -- keys pressed while the table moves ---------------------------------------------------
+    # A key pressed while cards slide, a die rolls or a bot thinks used to be dropped (buttons and
+    # moves are offered only once the table is still), so a player who pressed E or A a moment early
+    # saw nothing happen. Space hurries the table on (animations finish, the bot moves now); other
+    # keys wait and are handled once the table is still, for the same person only. A hand-off screen
+    # still wants its own press: a key pressed before it showed may be the last player's.
+    QUEUE_KEYS = 4
+
+    def bots_to_move(self) -> bool:
+        """Whether only bots decide now (a claim window with people in it is not a bot's thinking)."""
+        deciding = [] if self.engine.is_over() else self.engine.deciding_seats()
+        return bool(deciding) and all(self.session.is_bot(s) for s in deciding)
+
+    def table_is_moving(self) -> bool:
+        """Whether cards slide, a die rolls or a bot is to move: the person's moves wait."""
+        moving = self.animator.busy or self.dice_rolling() or self.after_roll is not None
+        return moving or self.bots_to_move()
+
+    def hurry(self) -> None:
+        """Space while the table moves: the animations finish and a thinking bot moves now."""
+        self.animator.finish_all()
+        if self.bots_to_move():
+            self.bot_timer = max(self.bot_timer, self.app.settings.bot_delay_s)
+
+    def hold_key(self, event: pygame.event.Event) -> None:
+        """A key pressed while the table moves waits until it is still (a few at most)."""
+        if self.viewer is not None and len(self.held_keys) < self.QUEUE_KEYS:
+            self.held_keys.append((self.viewer, event))
+
+    def replay_keys(self) -> bool:
+        """The table is still: the keys its person pressed while it moved, in order. True if any."""
+        keys, self.held_keys = self.held_keys, []
+        for seat, event in keys:
+            if seat == self.viewer:
+                self.handle(event)
+        return bool(keys)
 
     def key(self, event: pygame.event.Event) -> None:
         """Game keyboard shortcuts beyond the buttons'."""
