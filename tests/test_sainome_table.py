@@ -173,3 +173,33 @@ def test_keys_pressed_while_the_bot_thinks_are_not_lost() -> None:
         assert table.menu.title == app.t("table.actions"), "the action menu (A), not a decision's"
     finally:
         pygame.display.quit()
+
+
+def test_a_setting_that_ends_by_itself_says_so_to_the_person_who_set(app: App) -> None:
+    """The first setup ends by itself once nothing in the hand links to an empty slot: the person who
+    set the last card reads why (the table had already turned away from them, so it never said so)."""
+    from cardtable.bots.random_bot import RandomBot
+    from cardtable.rules.rng import Rng
+    from cardtable.session import SeatConfig, Session
+
+    for seed in range(40):
+        session = Session.new("sainome", [SeatConfig("Ann"), SeatConfig("Ben")], seed, {}, autosave=False)
+        engine = session.engine
+        chooser = RandomBot(Rng(seed))
+        while engine.state.phase != "first_setup":
+            seat = engine.deciding_seats()[0]
+            session.apply(chooser.choose(engine.view(seat)))
+        table = SainomeTable(app, session)
+        app.replace(table)
+        seat = engine.deciding_seats()[0]
+        table.set_viewer(seat, confirmed=True)
+        while True:
+            equips = [a for a in table.my_legal() if a.kind == "equip"]
+            if not equips:
+                break  # only Done is left: this seed's setting does not end by itself
+            table.perform(equips[0])
+            table.animator.finish_all()
+            if seat not in engine.deciding_seats():
+                assert table.toast is not None and "Nothing else in your hand links" in table.toast[0]
+                return
+    raise AssertionError("no seed's setting ended by itself")

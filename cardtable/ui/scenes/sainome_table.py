@@ -460,7 +460,7 @@ class SainomeTable(TableScene):
 
         view = self.view()
         said = [self.say_phrase(p) for p in caption(events, view)]
-        if action.kind == "equip" and action.seat == self.viewer and action.seat not in view.deciding:
+        if action.kind == "equip" and action.seat == self.actor and action.seat not in view.deciding:
             # the setting ended by itself: nothing left in the hand links to an empty slot
             said.append(self.say_phrase(phrase("sn.equip_over")))
         if said:

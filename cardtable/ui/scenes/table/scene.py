@@ -98,6 +98,7 @@ class TableScene(
         self._codes: tuple[re.Pattern[str], dict[str, int]] | None = None
         self.last_seen: dict[int, int] = {}  # per person: the move count when they last saw the table
         self.summary: list[str] | None = None  # what the others did, shown after a hand-off
+        self.actor: int | None = None  # the person at the screen when the last move was made
         self.held_keys: list[tuple[int, pygame.event.Event]] = []  # pressed while the table moved
         self.start_watching()  # the card set's files: a designer's edit shows at once (reload.py)
         self.guard_privacy()
@@ -308,6 +309,7 @@ class TableScene(
             from .moves import copy_pairs
 
             pairs = copy_pairs(self.view(), held, action)
+        self.actor = self.viewer  # after the move the table may already have turned away from them
         try:
             events = self.session.apply(action)
         except IllegalAction as exc:
