@@ -203,3 +203,15 @@ def test_a_setting_that_ends_by_itself_says_so_to_the_person_who_set(app: App) -
                 assert table.toast is not None and "Nothing else in your hand links" in table.toast[0]
                 return
     raise AssertionError("no seed's setting ended by itself")
+
+
+def test_a_long_hand_stays_inside_its_fan() -> None:
+    """Twelve cards (a heavy hit draws that many HP cards) fit the fan's box: the first card used to
+    start left of the window's edge."""
+    from cardtable.ui.scenes.table.layout import Pile
+
+    box = pygame.Rect(25, 500, 716, 1)
+    for count in (1, 5, 12, 20):
+        placed = Pile("hand:0", box, 120, "fan", 300, 0.86).place(tuple(range(count)))
+        assert min(p.x for p in placed) >= box.left - 0.5, count
+        assert max(p.x + p.width for p in placed) <= box.right + 0.5, count

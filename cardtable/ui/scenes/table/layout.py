@@ -98,7 +98,9 @@ class Pile:
         order += [c for c in cards if c < 0]
         count = len(order)
         if self.style == "fan":
-            span = min(width * self.step, rect.width / max(1, count))
+            # squeezed so the whole fan, last card included, stays inside `rect` (a long hand spilled
+            # past the window's edge); a fan too wide even at no overlap keeps its centre
+            span = min(width * self.step, max(0.0, rect.width - width) / max(1, count - 1))
             x0 = rect.centerx - (span * (count - 1) + width) / 2
             return [
                 Placement(
