@@ -215,3 +215,18 @@ def test_a_long_hand_stays_inside_its_fan() -> None:
         placed = Pile("hand:0", box, 120, "fan", 300, 0.86).place(tuple(range(count)))
         assert min(p.x for p in placed) >= box.left - 0.5, count
         assert max(p.x + p.width for p in placed) <= box.right + 0.5, count
+
+
+def test_the_results_say_the_score_is_the_hp_left(app: App) -> None:
+    """Sainome's score is the HP left: the results' column says so in both languages, not "Score"."""
+    from cardtable.session import SeatConfig, Session
+    from cardtable.ui.scenes.results import ResultsScene
+
+    seats = [SeatConfig("Ann", human=False), SeatConfig("Ben", human=False)]
+    session = Session.new("sainome", seats, 4, {}, autosave=False)
+    while not session.engine.is_over():
+        session.apply(session.bot_action(session.engine.deciding_seats()[0]))
+    results = ResultsScene(app, session)
+    assert results.score_heading() == "HP left"
+    app.t.language = "ja"
+    assert results.score_heading() == "残りHP"

@@ -91,6 +91,14 @@ class ResultsScene(FormScene):
         parts.append(self.app.t("results.seed", seed=self.session.seed))
         return " · ".join(parts)
 
+    def score_heading(self) -> str:
+        """What the score column counts: a game may name it (Sainome's is the HP left, which a bare
+        "Score" does not say); MP at Rune Works' levels with rounds."""
+        if self.uses_mp:
+            return self.app.t("table.mp")
+        own = f"results.score.{self.session.game_id}"
+        return self.app.t(own) if self.app.t.has(own) else self.app.t("results.score")
+
     def score_text(self, seat: int) -> str:
         engine = self.session.engine
         if engine.game.scored_by_points(self.params):
@@ -189,9 +197,7 @@ class ResultsScene(FormScene):
         score_x = rect.right
         blit_text(screen, t("results.rank"), head, (rect.x, y), DIM)
         blit_text(screen, t("results.player"), head, (rect.x + rank_w, y), DIM)
-        blit_text(
-            screen, t("table.mp") if self.uses_mp else t("results.score"), head, (score_x, y), DIM, "topright"
-        )
+        blit_text(screen, self.score_heading(), head, (score_x, y), DIM, "topright")
         y += round(head * 1.7)
         for rank, seat in standings(self.rank_scores()):
             won = seat in self.winners
