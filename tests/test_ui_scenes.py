@@ -380,3 +380,17 @@ def test_space_on_the_results_does_not_deal_a_new_game(app: Any) -> None:
     results = app.top
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)])
     assert app.top is results
+
+
+def test_risugeon_setup_offers_the_round_limit_in_fives(app: Any) -> None:
+    """A game to the last gem is long: Setup offers the round limit, stepping by five over its range."""
+    from cardtable.games import all_entries
+    from cardtable.ui.scenes.setup import SetupScene
+
+    setup = SetupScene(app, all_entries()["risugeon"].rules)
+    app.push(setup)
+    app.frame([])
+    param = next(p for p in setup.options if p.name == "max_rounds")
+    assert setup.option_label(param) == "Rounds at most"
+    setup.adjust_option(param, -1)
+    assert setup.values["max_rounds"] == 55

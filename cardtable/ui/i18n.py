@@ -261,6 +261,7 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "↑↓ move · ←→ change · Enter select or edit a name · +/- players · Esc back",
         "ja": "↑↓ 移動・←→ 変更・Enter 決定／名前の編集・+/- 人数・Esc 戻る",
     },
+    "param.risugeon.max_rounds": {"en": "Rounds at most", "ja": "最大ラウンド数"},
     "param.runeworks.level": {"en": "Magician Level", "ja": "魔術師レベル"},
     "param.runeworks.level.1": {
         "en": "Draw, Set, Release, Ignite.",

@@ -880,6 +880,8 @@ register(
         rules=Risugeon(),
         bots={"heuristic": "cardtable.games.risugeon.bot:RisugeonBot"},
         table="cardtable.ui.scenes.risugeon_table:RisugeonTable",
+        # a game to the last gem takes long: the round limit is offered where the game is set up
+        setup_options=("max_rounds",),
         vocabularies={"deckbuilder": card_rules.VOCAB},
         # the rulebook's defaults, then every PROVISIONAL switch turned the other way
         variants=(

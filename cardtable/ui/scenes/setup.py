@@ -131,7 +131,8 @@ class SetupScene(FormScene):
         elif isinstance(value, int):
             lo = param.minimum if param.minimum is not None else value - 100
             hi = param.maximum if param.maximum is not None else value + 100
-            value += step
+            # a wide range (a round limit of 1-1000) moves in fives: 60 down to 10 is ten presses
+            value += step * (5 if hi - lo > 50 else 1)
             if wrap and value > hi:
                 value = lo
             self.values[param.name] = max(lo, min(hi, value))
