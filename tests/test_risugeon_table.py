@@ -97,3 +97,15 @@ def test_undo_of_a_card_spent_for_skill_says_why_it_cannot(app: App) -> None:
         pytest.skip("this spend revealed nothing")
     table.undo()
     assert table.toast is not None and "can't be taken back: it showed a card to everyone" in table.toast[0]
+
+
+def test_the_status_says_what_to_do_in_each_phase(app: App) -> None:
+    """A first-time player read only "training phase (your turn)": now a line says what to click."""
+    table = _table_at(app, "train")
+    assert "train it" in table.hint_text(table.view())
+    app.t.language = "ja"
+    assert "訓練" in table.hint_text(table.view())
+    app.t.language = "en"
+    table = _table_at(app, "play")
+    if table.view().phase == "action":
+        assert "play area" in table.hint_text(table.view())

@@ -191,6 +191,21 @@ def _seat_of(zone: str) -> int | None:
 
 
 # -- the action menu and the pending question ------------------------------------------------------
+# What the person whose turn it is may do now, in plain words, under the status line.
+WORDS.update(
+    {
+        "rg.hint.action": {
+            "en": "Play an action card: click it or drag it to the play area · or go on to training (P)",
+            "ja": "アクションカードをクリックかプレイエリアへドラッグで使用 · または訓練フェイズへ（P）",
+        },
+        "rg.hint.training": {
+            "en": "Click cards (or drag them to the well) to spend their skill and PS, "
+            "then click a lit card above to train it · End turn (E)",
+            "ja": "カードをクリック（またはウェルへドラッグ）してスキルとPSを出し、"
+            "光っている上のカードをクリックで訓練 · 手番終了（E）",
+        },
+    }
+)
 WORDS.update(
     {
         "rg.option.play": {"en": "Use {card}", "ja": "{card}を使用"},

@@ -16,6 +16,7 @@ from ...rules.actions import Action
 from ...rules.events import Event, Shuffled
 from ...rules.narration import Seat, phrase
 from ...rules.view import PlayerView
+from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
@@ -231,6 +232,23 @@ class RisugeonTable(TableScene):
                 high=choice["high"],
             )
         draw_text(surface, text, px + 2, (int(width * 0.42), int(height * 0.55)), INK, "center")
+        hint = self.hint_text(view)
+        if hint:
+            # a first-time player reads what to do now, wrapped under the status line
+            font = get_font(px)
+            y = int(height * 0.55) + px + 8
+            for line in wrap_text(font, hint, int(width * 0.56)):
+                draw_text(surface, line, px, (int(width * 0.42), y), GOLD, "midtop")
+                y += font.get_linesize()
+
+    def hint_text(self, view: PlayerView) -> str:
+        """What the person whose turn it is may do now, in plain words (nothing while a card asks)."""
+        if view.over or view.active is None or view.active != self.viewer or view.data.get("choice"):
+            return ""
+        if view.pending is not None or not self.my_legal():
+            return ""
+        key = f"rg.hint.{view.phase}"
+        return self.app.t(key) if self.app.t.has(key) else ""
 
     # -- helpers ------------------------------------------------------------------------------
     def _trainable_cards(self) -> set[int]:
