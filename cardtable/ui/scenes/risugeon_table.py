@@ -236,7 +236,8 @@ class RisugeonTable(TableScene):
         if hint:
             # a first-time player reads what to do now, wrapped under the status line
             font = get_font(px)
-            y = int(height * 0.55) + px + 8
+            (_, happened_y), _, _ = self.happened_at()
+            y = happened_y + px + 6  # below the "what just happened" line, clear of its panel
             for line in wrap_text(font, hint, int(width * 0.56)):
                 draw_text(surface, line, px, (int(width * 0.42), y), GOLD, "midtop")
                 y += font.get_linesize()
