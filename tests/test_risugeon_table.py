@@ -109,3 +109,15 @@ def test_the_status_says_what_to_do_in_each_phase(app: App) -> None:
     table = _table_at(app, "play")
     if table.view().phase == "action":
         assert "play area" in table.hint_text(table.view())
+
+
+def test_with_nothing_left_the_hint_says_only_end_turn(app: App) -> None:
+    table = _table_at(app, "end")
+    legal = table.my_legal()
+    while {a.kind for a in legal} - {"end"}:  # spend and train whatever is left, the end excepted
+        table.perform(next(a for a in legal if a.kind != "end"))
+        table.animator.finish_all()
+        legal = table.my_legal()
+        if not legal:
+            raise AssertionError("the turn moved on before only End was left")
+    assert table.hint_text(table.view()) == "Nothing left to spend or train: End turn (E)"

@@ -198,6 +198,10 @@ WORDS.update(
             "en": "Play an action card: click it or drag it to the play area · or go on to training (P)",
             "ja": "アクションカードをクリックかプレイエリアへドラッグで使用 · または訓練フェイズへ（P）",
         },
+        "rg.hint.end": {
+            "en": "Nothing left to spend or train: End turn (E)",
+            "ja": "もう使えるカードも訓練もありません：手番終了（E）",
+        },
         "rg.hint.training": {
             "en": "Click cards (or drag them to the well) to spend their skill and PS, "
             "then click a lit card above to train it · End turn (E)",

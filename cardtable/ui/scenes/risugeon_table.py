@@ -246,9 +246,12 @@ class RisugeonTable(TableScene):
         """What the person whose turn it is may do now, in plain words (nothing while a card asks)."""
         if view.over or view.active is None or view.active != self.viewer or view.data.get("choice"):
             return ""
-        if view.pending is not None or not self.my_legal():
+        legal = self.my_legal()
+        if view.pending is not None or not legal:
             return ""
         key = f"rg.hint.{view.phase}"
+        if {a.kind for a in legal} <= {"end"}:
+            key = "rg.hint.end"  # nothing left to spend or train: say only how to finish
         return self.app.t(key) if self.app.t.has(key) else ""
 
     # -- helpers ------------------------------------------------------------------------------
