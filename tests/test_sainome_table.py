@@ -230,3 +230,24 @@ def test_the_results_say_the_score_is_the_hp_left(app: App) -> None:
     assert results.score_heading() == "HP left"
     app.t.language = "ja"
     assert results.score_heading() == "残りHP"
+
+
+def test_while_characters_are_chosen_no_name_sits_over_them(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "P1 Ann" drawn above the Princess read as if Ann played her: the pool has its own heading, and
+    a seat is named over a character only once it has one."""
+    from cardtable.ui.scenes import sainome_table
+
+    table = _table_at(app, "pick")
+    said: list[str] = []
+    real = sainome_table.draw_text
+    monkeypatch.setattr(
+        sainome_table, "draw_text", lambda s, text, *a, **k: said.append(text) or real(s, text, *a, **k)
+    )
+    table.refresh_background()
+    picked = [i for i, c in enumerate(table.view().data.get("characters") or []) if c]
+    assert "Characters to choose from" in said
+    for seat in range(2):
+        named = any(line.startswith(f"P{seat + 1} ") for line in said)
+        assert named == (seat in picked), (seat, said)

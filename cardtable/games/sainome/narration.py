@@ -334,6 +334,7 @@ WORDS.update(
             "en": "Nothing else in your hand links to an empty slot: your equipment is set",
             "ja": "手札に空いた枠とリンクするカードはもうありません：装備完了",
         },
+        "sn.label.choose": {"en": "Characters to choose from", "ja": "選べるキャラクター"},
         "results.score.sainome": {"en": "HP left", "ja": "残りHP"},
         "sn.setup_rolls": {"en": "Rolls for the rights: {rolls}", "ja": "権利決めの出目：{rolls}"},
         "sn.button.take_character": {"en": "Character choice (1)", "ja": "キャラクター選択権（1）"},

@@ -236,6 +236,10 @@ class SainomeTable(TableScene):
         rolled = roll.get("results") or roll.get("faces") or []
         characters = data.get("characters") or []
         slots = data.get("slots") or []
+        if self.choosing(view):
+            top = min(r.top for r in self.slot_rects(0).values())
+            heading = self.app.t("sn.label.choose")
+            draw_text(surface, heading, px + 1, (int(width * 0.02), top - 8), INK, "bottomleft", bold=True)
         for seat in range(view.seats):
             info = characters[seat] if seat < len(characters) else None
             seat_slots = slots[seat] if seat < len(slots) else {}
@@ -268,6 +272,10 @@ class SainomeTable(TableScene):
                     )
             cx, cy = self.character_centre(seat)
             t = self.app.t
+            if self.choosing(view) and not info:
+                # nobody's name over the characters still to choose: "P1 Ann" above the Princess read
+                # as if Ann played her; the pool gets its own heading instead (below)
+                continue
             label = t("table.seat_label", n=seat + 1, name=self.session.name(seat))
             if info:
                 character = info.get("name_ja") if t.language == "ja" else info.get("name")
