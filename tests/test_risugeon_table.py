@@ -121,3 +121,34 @@ def test_with_nothing_left_the_hint_says_only_end_turn(app: App) -> None:
         if not legal:
             raise AssertionError("the turn moved on before only End was left")
     assert table.hint_text(table.view()) == "Nothing left to spend or train: End turn (E)"
+
+
+def test_a_game_ended_by_the_round_limit_and_a_tie_says_why() -> None:
+    """Two players level on points and "Winner: Player 2" with no word of why: the results and the log
+    say the round limit was reached and the tie went to the later player."""
+    from cardtable.games.risugeon.narration import ending
+    from cardtable.session import SeatConfig, Session
+    from cardtable.ui.scenes.results import ResultsScene
+
+    app = App(fast=True, size=(1280, 720))
+    try:
+        for seed in range(40):
+            seats = [SeatConfig(f"P{i}", human=False) for i in range(3)]
+            session = Session.new("risugeon", seats, seed, {"max_rounds": 2}, autosave=False)
+            while not session.engine.is_over():
+                session.apply(session.bot_action(session.engine.deciding_seats()[0]))
+            view = session.engine.view(None)
+            scores = list(view.scores)
+            if scores.count(max(scores)) < 2:
+                continue
+            keys = [p.key for p in ending(view)]
+            assert keys == ["rg.ending.rounds", "rg.ending.tie"]
+            why = ResultsScene(app, session).why()
+            assert why[0].startswith("The limit of 2 rounds is reached"), why
+            assert "later in turn order" in why[1], why
+            log = [p.key for _, p in session.chronicle.lines(None)]
+            assert "rg.ending.tie" in log
+            return
+        raise AssertionError("no seed ended in a tie")
+    finally:
+        pygame.display.quit()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
-from ...rules.events import Announced, CardsMoved, Event, Shuffled, TurnStarted
+from ...rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled, TurnStarted
 from ...rules.narration import Cards, Phrase, Seat, Word, phrase
 from ...rules.view import PlayerView
 
@@ -98,6 +98,26 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
         else:
             out += _move(action, events, view)
     out += _effects(action, events, view)
+    if any(isinstance(e, GameEnded) for e in events):
+        out += ending(view)
+    return out
+
+
+def ending(view: PlayerView) -> list[Phrase]:
+    """Why the game ended as it did, when that is not plain from the winner's name: the round limit
+    was reached, or a tie on points went to the player later in turn order (R6). Empty otherwise."""
+    out: list[Phrase] = []
+    if not view.over:
+        return out
+    if view.data.get("end_reason") == "rounds":
+        out.append(phrase("rg.ending.rounds", n=view.params.get("max_rounds", view.data.get("round", 0))))
+    scores = list(view.scores)
+    if scores and len(view.winners) == 1:
+        best = max(scores)
+        tied = [seat for seat, score in enumerate(scores) if score == best]
+        if len(tied) > 1:
+            others = [Seat(s) for s in tied if s not in view.winners]
+            out.append(phrase("rg.ending.tie", who=Seat(view.winners[0]), others=others, points=best))
     return out
 
 
@@ -191,6 +211,18 @@ def _seat_of(zone: str) -> int | None:
 
 
 # -- the action menu and the pending question ------------------------------------------------------
+WORDS.update(
+    {
+        "rg.ending.rounds": {
+            "en": "The limit of {n} rounds is reached: the game is scored as it stands",
+            "ja": "{n}ラウンドの上限に達したので、この時点で得点を数えます",
+        },
+        "rg.ending.tie": {
+            "en": "A tie on {points} points with {others}: {who}, later in turn order, wins",
+            "ja": "{others}と{points}点で同点：手番順が後の{who}の勝ち",
+        },
+    }
+)
 # What the person whose turn it is may do now, in plain words, under the status line.
 WORDS.update(
     {

@@ -81,6 +81,18 @@ class ResultsScene(FormScene):
         names = ", ".join(self.session.name(s) for s in self.winners)
         return self.app.t("results.winner", names=names) if names else self.app.t("results.nobody")
 
+    def why(self) -> list[str]:
+        """The game's own words for why it ended as it did (its narration's `ending`), if any."""
+        from ...rules.narration import COMMON, Renderer
+        from ..i18n import all_strings
+
+        module = self.session.chronicle.module
+        if module is None or not hasattr(module, "ending"):
+            return []
+        words = {**COMMON, **getattr(module, "WORDS", {}), **all_strings()}
+        render = Renderer(words, self.app.t.language, self.session.name, lambda card: "")
+        return [render(p) for p in module.ending(self.session.engine.view(None))]
+
     def subtitle(self) -> str:
         engine = self.session.engine
         game = engine.game
@@ -173,6 +185,11 @@ class ResultsScene(FormScene):
         )
         y = title.bottom + px(size, 8)
         headline = blit_text(screen, self.headline(), px(size, 26), (x, y), INK, bold=True, max_width=inner)
+        for line in self.why():  # why it ended so: the round limit, a tie broken by turn order
+            why = blit_text(
+                screen, line, px(size, 17), (x, headline.bottom + px(size, 6)), DIM, max_width=inner
+            )
+            headline = why
         y = headline.bottom + px(size, 16)
         bottom = self.controls[0].rect.top - px(size, 14)
         if self.uses_mp:
