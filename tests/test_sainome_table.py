@@ -141,8 +141,8 @@ def test_the_hand_stays_put_under_the_pointer_while_cards_leave_it(app: App) -> 
 
 
 def test_keys_pressed_while_the_bot_thinks_are_not_lost() -> None:
-    """Space while the bot thinks moves it on at once; A pressed meanwhile opens the menu once the
-    person may move (both used to be dropped)."""
+    """Space while the bot thinks moves it on at once, to the end of its turn; A pressed meanwhile opens
+    the menu once the person may move (both used to be dropped)."""
     app = App(Settings(animation_speed=1.0, bot_delay_s=30.0), size=(1280, 720))
     try:
         table = _table_at(app, "attack")
@@ -162,11 +162,9 @@ def test_keys_pressed_while_the_bot_thinks_are_not_lost() -> None:
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
         app.frame([])
         assert len(table.engine.state.history) > moves, "Space: the bot moved without its 30 s"
-        for _ in range(3000):
+        for _ in range(3000):  # no more waiting: the bots play on without their 30 s pauses
             if table.menu is not None:
                 break
-            if table.session.is_bot(table.engine.deciding_seats()[0]):
-                table.bot_timer = 30.0
             table.animator.finish_all()
             app.frame([])
         assert table.menu is not None, "the A pressed while the bot thought opened the menu"

@@ -98,6 +98,7 @@ class TableScene(
         self._codes: tuple[re.Pattern[str], dict[str, int]] | None = None
         self.last_seen: dict[int, int] = {}  # per person: the move count when they last saw the table
         self.summary: list[str] | None = None  # what the others did, shown after a hand-off
+        self.hurrying = False  # Space while bots think: they move without their pauses
         self.actor: int | None = None  # the person at the screen when the last move was made
         self.held_keys: list[tuple[int, pygame.event.Event]] = []  # pressed while the table moved
         self.start_watching()  # the card set's files: a designer's edit shows at once (reload.py)
@@ -244,12 +245,13 @@ class TableScene(
         bots = [s for s in deciding if self.session.is_bot(s)]
         if bots:
             self.bot_timer += dt
-            if self.bot_timer >= self.app.settings.bot_delay_s:
+            if self.bot_timer >= self.app.settings.bot_delay_s or self.hurrying:
                 self.bot_timer = 0.0
                 self.perform(self.session.bot_action(bots[0]))
                 return True
             return False
         humans = [s for s in deciding if not self.session.is_bot(s)]
+        self.hurrying = False  # a person decides: the bots' hurry is over
         if humans and self.viewer not in humans:
             self.held_keys = []  # pressed before the hand-off: not the next person's
             self.hand_off(humans[0])
@@ -459,10 +461,12 @@ class TableScene(
         return moving or self.bots_to_move()
 
     def hurry(self) -> None:
-        """Space while the table moves: the animations finish and a thinking bot moves now."""
+        """Space while the table moves: the animations finish and thinking bots move now."""
         self.animator.finish_all()
         if self.bots_to_move():
-            self.bot_timer = max(self.bot_timer, self.app.settings.bot_delay_s)
+            # the bots play on without their pauses until a person decides (their moves still slide,
+            # and the summary after the hand-off tells what they did)
+            self.hurrying = True
 
     def hold_key(self, event: pygame.event.Event) -> None:
         """A key pressed while the table moves waits until it is still (a few at most)."""
