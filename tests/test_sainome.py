@@ -365,6 +365,20 @@ def test_the_attacker_cannot_tell_whether_the_defender_holds_a_counter_card() ->
     assert data["decision"]["kind"] == "counter" and data["decision"]["seat"] == 1
 
 
+def test_a_defender_without_a_counter_card_is_told_so_not_offered_a_lone_pass() -> None:
+    from cardtable.games.sainome.narration import prompt
+
+    mine = ["LS", "SP", "BA", "BW", "GS"]
+    with_card, _ = _arranged({"slot:0:top": ["SS"], "hand:0": mine, "hand:1": ["WS", "LS"]}, [1])
+    without, _ = _arranged({"slot:0:top": ["SS"], "hand:0": mine, "hand:1": ["PO", "LS"]}, [1])
+    for engine in (with_card, without):
+        engine.apply_text(0, "attack")
+    asked = prompt("counter", with_card.view(1))
+    told = prompt("counter", without.view(1))
+    assert asked is not None and asked.key == "sn.prompt.counter"
+    assert told is not None and told.key == "sn.prompt.counter_none"
+
+
 # -- hidden information ------------------------------------------------------------------------------
 def test_views_show_only_ones_own_hand_and_never_an_hp_deck_or_the_common_deck() -> None:
     engine, _ = _arranged({})

@@ -276,6 +276,10 @@ WORDS.update(
             "en": "{amount} damage is coming: counter?",
             "ja": "{amount}ダメージが来ます：反撃しますか？",
         },
+        "sn.prompt.counter_none": {
+            "en": "{amount} damage is coming: no counter card in your hand",
+            "ja": "{amount}ダメージが来ます：手札に反撃カードはありません",
+        },
         "sn.prompt.target": {
             "en": "Charge: which equipped card fires with +4?",
             "ja": "チャージ：+4で発動する装備は？",
@@ -396,6 +400,10 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
     """The pending decision as a question to the person who must answer it."""
     if kind == "counter":
         counter = view.data.get("counter") or {}
+        # the question is asked whether or not the defender holds a counter card (so the attacker
+        # cannot tell); one who holds none is told so rather than offered a lone, puzzling Pass
+        if view.legal and all(a.kind == "pass" for a in view.legal):
+            return phrase("sn.prompt.counter_none", amount=counter.get("amount", "?"))
         return phrase("sn.prompt.counter", amount=counter.get("amount", "?"))
     key = f"sn.prompt.{kind}"
     return phrase(key) if key in WORDS else None
