@@ -470,3 +470,23 @@ def test_a_scenario_states_rolls_and_a_bad_one_is_reported(tmp_path: Path) -> No
     bad.write_bytes((base + "rolls: [one]\n").encode("utf-8"))
     with pytest.raises(ScenarioError, match=r"bad\.yaml:6:\d+: rolls: expected a list of dice results"):
         run_file(bad, get_game)
+
+
+def test_the_log_names_each_layout_when_the_first_setup_is_turned_up() -> None:
+    """The equip lines of the hidden first setup say only "a card": the reveal names every card, one
+    line a seat, for the other player (and a spectator) to read."""
+    from cardtable.games.sainome.params import SLOTS
+    from cardtable.session import SeatConfig, Session
+
+    seats = [SeatConfig("Ann", human=False), SeatConfig("Ben", human=False)]
+    session = Session.new("sainome", seats, 3, {}, autosave=False)
+    engine = session.engine
+    while (
+        engine.state.phase in ("roll", "right", "character", "draft", "first_setup") and not engine.is_over()
+    ):
+        session.apply(session.bot_action(engine.deciding_seats()[0]))
+    lines = [p for _, p in session.chronicle.lines(1) if p.key == "sn.revealed_setup"]
+    set_up = {s for s in range(2) if any(engine.state.zones[f"slot:{s}:{slot}"].cards for slot in SLOTS)}
+    assert {p.values["who"].seat for p in lines} == set_up
+    for p in lines:
+        assert all(c >= 0 for c in p.values["cards"].cards), "named, not counted"

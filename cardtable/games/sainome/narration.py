@@ -13,7 +13,7 @@ from typing import Any
 
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
-from ...rules.events import Announced, CardsMoved, DiceRolled, Event, Shuffled, TurnStarted
+from ...rules.events import Announced, CardsMoved, DiceRolled, Event, Revealed, Shuffled, TurnStarted
 from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase
 from ...rules.view import PlayerView
 
@@ -84,6 +84,10 @@ WORDS: dict[str, dict[str, str]] = {
     "sn.reshuffle": {
         "en": "The discard pile becomes the new common deck",
         "ja": "捨て札を混ぜて新しい共通山札に",
+    },
+    "sn.revealed_setup": {
+        "en": "{who}'s equipment is turned up: {cards}",
+        "ja": "{who}の装備が公開：{cards}",
     },
     "sn.turn": {"en": "— {who}'s turn —", "ja": "— {who}の手番 —"},
     "sn.slot.top": {"en": "top", "ja": "上"},
@@ -170,7 +174,18 @@ def _move(action: Action, view: PlayerView) -> list[Phrase]:
 
 def _events(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
     out: list[Phrase] = []
+    # the first setup's layouts turned up together: one line a seat naming what it set (the equip
+    # lines before could only say "a card", and a player coming back to the table read nothing else)
+    shown: dict[int, list[int]] = {}
     for event in events:
+        if isinstance(event, Revealed) and event.why == "first setup":
+            shown.setdefault(event.seat, []).extend(event.cards)
+    for event in events:
+        if isinstance(event, Revealed):
+            cards = shown.pop(event.seat, None)
+            if cards is not None:
+                out.append(phrase("sn.revealed_setup", who=Seat(event.seat), cards=Cards(tuple(cards))))
+            continue
         if isinstance(event, DiceRolled):
             face = ", ".join(str(r) for r in event.results)
             key = "sn.roll_setup" if event.why == "setup" else "sn.roll_attack"
