@@ -105,6 +105,9 @@ def test_the_status_says_what_to_do_in_each_phase(app: App) -> None:
     assert "train it" in table.hint_text(table.view())
     app.t.language = "ja"
     assert "訓練" in table.hint_text(table.view())
+    assert app.t("rg.label.well") in table.hint_text(table.view()), (
+        "the hint names the well as it is labelled"
+    )
     app.t.language = "en"
     table = _table_at(app, "play")
     if table.view().phase == "action":

@@ -228,7 +228,7 @@ WORDS.update(
     {
         "rg.hint.action": {
             "en": "Play an action card: click it or drag it to the play area · or go on to training (P)",
-            "ja": "アクションカードをクリックかプレイエリアへドラッグで使用 · または訓練フェイズへ（P）",
+            "ja": "アクションカードをクリックか「場」へドラッグで使用 · または訓練フェイズへ（P）",
         },
         "rg.hint.end": {
             "en": "Nothing left to spend or train: End turn (E)",
@@ -237,7 +237,7 @@ WORDS.update(
         "rg.hint.training": {
             "en": "Click cards (or drag them to the well) to spend their skill and PS, "
             "then click a lit card above to train it · End turn (E)",
-            "ja": "カードをクリック（またはウェルへドラッグ）してスキルとPSを出し、"
+            "ja": "カードをクリック（または「スキル・PSに捨てる」へドラッグ）してスキルとPSを出し、"
             "光っている上のカードをクリックで訓練 · 手番終了（E）",
         },
     }
