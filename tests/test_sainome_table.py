@@ -249,3 +249,21 @@ def test_while_characters_are_chosen_no_name_sits_over_them(
     for seat in range(2):
         named = any(line.startswith(f"P{seat + 1} ") for line in said)
         assert named == (seat in picked), (seat, said)
+
+
+def test_only_the_keys_the_moving_table_would_drop_wait() -> None:
+    """A and the buttons' shortcuts wait while the table moves; a game's own keys (Rune Works' claim
+    digits, taken during the Release's slide) are not held back."""
+    from cardtable.session import SeatConfig, Session
+    from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+
+    app = App(Settings(animation_speed=1.0, bot_delay_s=0.0), size=(1280, 720))
+    try:
+        sainome = _table_at(app, "attack")
+        key = lambda k: pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")  # noqa: E731
+        assert sainome.waits(key(pygame.K_a)) and sainome.waits(key(pygame.K_t))
+        seats = [SeatConfig("Ann"), SeatConfig("Bot 2", False), SeatConfig("Bot 3", False)]
+        runeworks = RuneWorksTable(app, Session.new("runeworks", seats, 3, {}, autosave=False))
+        assert not any(runeworks.waits(key(pygame.K_1 + i)) for i in range(6)), "claim digits go through"
+    finally:
+        pygame.display.quit()

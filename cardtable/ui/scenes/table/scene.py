@@ -412,7 +412,7 @@ class TableScene(
             if event.key == pygame.K_SPACE and self.table_is_moving():
                 self.hurry()
                 return
-            if self.viewer is not None and self.menu is None and self.table_is_moving():
+            if self.viewer is not None and self.menu is None and self.waits(event) and self.table_is_moving():
                 self.hold_key(event)
                 return
         if self.menu is not None:
@@ -467,6 +467,11 @@ class TableScene(
             # the bots play on without their pauses until a person decides (their moves still slide,
             # and the summary after the hand-off tells what they did)
             self.hurrying = True
+
+    def waits(self, event: pygame.event.Event) -> bool:
+        """Whether a key is one the table drops while it moves: A and the buttons' shortcuts (a game's
+        own keys, such as Rune Works' claim digits, are taken at once as before)."""
+        return event.key == pygame.K_a or any(spec.key == event.key for spec in self.buttons_spec)
 
     def hold_key(self, event: pygame.event.Event) -> None:
         """A key pressed while the table moves waits until it is still (a few at most)."""
