@@ -59,14 +59,17 @@ def marks(page: bytes, page_h_mm: float) -> list[tuple[float, float, float, floa
 
 
 @pytest.mark.parametrize("path", bundled_cardsets(), ids=lambda p: p.stem)
-@pytest.mark.parametrize("paper,bleed", [("a4", False), ("letter", True)])
+# The geometry is in millimetres whatever the resolution: the second case draws its faces at 100 dpi
+# (a ninth of the pixels; the faces at 300 dpi are checked pixel for pixel elsewhere in this file).
+@pytest.mark.parametrize("paper,bleed,dpi", [("a4", False, 300), ("letter", True, 100)])
 def test_each_bundled_set_prints_to_size_with_marks_and_duplex_backs(
-    path: Path, paper: str, bleed: bool, tmp_path: Path
+    path: Path, paper: str, bleed: bool, dpi: int, tmp_path: Path
 ) -> None:
     cardset = load_bundled(path.stem)
     out = tmp_path / "sheets.pdf"
     seen: list[int] = []
-    report = export_pdf(cardset, out, PrintOptions(paper=paper, bleed=bleed), lambda d, t: seen.append(d))
+    options = PrintOptions(paper=paper, bleed=bleed, dpi=dpi)
+    report = export_pdf(cardset, out, options, lambda d, t: seen.append(d))
     from cardtable.ui.render.cardface import CardRenderer
 
     template = CardRenderer(cardset).template
