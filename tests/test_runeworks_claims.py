@@ -12,6 +12,7 @@ from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+from tests.clock import SteppedClock
 
 
 @pytest.fixture()
@@ -19,18 +20,6 @@ def app() -> App:
     application = App(fast=True, size=(1280, 720))
     yield application
     pygame.display.quit()
-
-
-class SteppedClock:
-    """Every frame lasts `step_ms`; nothing sleeps (see tests/test_table_ui.py)."""
-
-    def __init__(self, step_ms: int = 20) -> None:
-        self.step_ms = step_ms
-        self.ticks = 0
-
-    def tick(self, framerate: float = 0) -> int:
-        self.ticks += 1
-        return self.step_ms
 
 
 def _to_first_play(session: Session) -> None:

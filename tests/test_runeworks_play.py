@@ -12,6 +12,7 @@ from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+from tests.clock import SteppedClock
 
 
 @pytest.fixture()
@@ -19,16 +20,6 @@ def app() -> App:
     application = App(fast=True, size=(1280, 720))
     yield application
     pygame.display.quit()
-
-
-class SteppedClock:
-    """Every frame lasts `step_ms`; nothing sleeps (see tests/test_table_ui.py)."""
-
-    def __init__(self, step_ms: int = 20) -> None:
-        self.step_ms = step_ms
-
-    def tick(self, framerate: float = 0) -> int:
-        return self.step_ms
 
 
 def _key(key: int, text: str = "") -> pygame.event.Event:

@@ -11,6 +11,7 @@ from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+from tests.clock import SteppedClock
 
 
 @pytest.fixture()
@@ -18,21 +19,6 @@ def app() -> App:
     application = App(fast=True, size=(1280, 720))
     yield application
     pygame.display.quit()
-
-
-class SteppedClock:
-    """Stands in for `pygame.time.Clock` (the app's only source of time): every frame lasts `step_ms`
-    and nothing sleeps, so a timed window runs out after a known number of frames, however slow or
-    busy the machine is."""
-
-    def __init__(self, step_ms: int = 20) -> None:
-        self.step_ms = step_ms
-        self.ticks = 0
-
-    def tick(self, framerate: float = 0) -> int:
-        """One frame: its length in milliseconds (the real clock would sleep to cap `framerate`)."""
-        self.ticks += 1
-        return self.step_ms
 
 
 def _table(app: App, seats: list[SeatConfig], params: dict[str, object], seed: int = 3) -> RuneWorksTable:
