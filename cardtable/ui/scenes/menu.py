@@ -34,6 +34,12 @@ log = logging.getLogger("cardtable.menu")
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
 }
+DIGITS |= {pygame.K_0: 10, pygame.K_KP0: 10}  # the tenth entry is 0, the key after 9 on a keyboard
+
+
+def key_badge(number: int) -> str:
+    """The key that opens the `number`th entry ("0" for the tenth); none past ten (no single key)."""
+    return str(number % 10) if number <= 10 else ""
 
 
 def game_title(app: App, game: Game) -> tuple[str, str]:
@@ -205,7 +211,7 @@ class MenuScene(FormScene):
                     rect,
                     lambda g=game: self.open_setup(g),
                     enabled=playable,
-                    badge=str(number),
+                    badge=key_badge(number),
                     tag=f"game:{game.id}",
                     other_title=other,
                     players=players,
@@ -243,7 +249,14 @@ class MenuScene(FormScene):
             rect = pygame.Rect(bx, y, bw, height_here)
             self.controls.append(
                 UiButton(
-                    label, rect, action, enabled=enabled, badge=str(number), tag=tag, hint=hint, align="left"
+                    label,
+                    rect,
+                    action,
+                    enabled=enabled,
+                    badge=key_badge(number),
+                    tag=tag,
+                    hint=hint,
+                    align="left",
                 )
             )
             number += 1
@@ -277,7 +290,8 @@ class MenuScene(FormScene):
             top = max(self.games_bottom, self.buttons_bottom) + px(size, 24)
             rect = pygame.Rect(int(width * 0.07), top, int(width * 0.86), 0)
             draw_error(screen, self.error, rect, px(size, 17))
-        hints = t("menu.keys", n=len(self.focusables()))
+        count = len(self.focusables())
+        hints = t("menu.keys", n=str(count) if count < 10 else "9, 0")
         blit_text(
             screen,
             hints,
