@@ -121,3 +121,32 @@ def test_each_person_builds_a_deck_in_turn_and_the_game_gets_them_as_parameters(
         cards = parse_deck(scene.cardset, str(params[f"deck_{seat + 1}"]), pool)
         assert deck_problem(scene.cardset, cards, 40, 10) == ""
     assert str(params["deck_1"]).count("P12x3") == 1
+
+
+def test_hovering_a_person_row_or_a_land_on_the_deck_screen_shows_what_it_does(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # First-time players saw only "★" or "◆" beside a name and a land's stars, not what they mean.
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    scene = DeckBuildScene(app, GAME, _seats(True, True), {"mode": "deck"}, lambda _p: None)
+    app.push(scene)
+    app.frame([])
+    code, y = next((c, y) for c, y in scene.rows if c == "P03")  # the Merchant: a specialty
+    app.frame(
+        [
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(scene.left_panel.left + 20, y + 5), rel=(1, 1), buttons=(0, 0, 0)
+            )
+        ]
+    )
+    assert scene.hover is not None and scene.physical[scene.hover].code == code
+    assert any("Commerce" in line for line in scene.details(scene.hover)[2:])
+    land = next(c for c in scene.controls if c.tag.startswith("land"))
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=land.rect.center, rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.hover == int(land.tag[4:])
+    assert [line.split()[0] for line in scene.details(scene.hover)[2:]] == [
+        "Commerce",
+        "Hunting",
+        "Repair",
+        "Siege",
+    ]

@@ -30,9 +30,11 @@ from ...games.landperson.cards import (
     parse_deck,
     recommended,
 )
+from ...games.landperson.narration import card_name
 from ...persistence.files import atomic_write_bytes, user_folders
 from ...rules.game import Game, ParamError
 from ...session import SeatConfig
+from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel
 from .common import FormScene, UiButton, blit_text, px
 
@@ -103,6 +105,7 @@ class DeckBuildScene(FormScene):
         ]
         self.filter = "all"
         self.message = ""
+        self.hover: int | None = None  # a card of the row or land under the mouse, its text shown
         self.saved_index = -1
         self._begin(self.todo[0])
 
@@ -232,6 +235,7 @@ class DeckBuildScene(FormScene):
             x = rect.right + gap * 2
         y = top + row + gap * 3
         self.rows: list[tuple[str, int]] = []
+        self.row_h = row + gap
         for code in self.by_code:
             spec = self.physical[self.by_code[code][0]]
             cost = int(spec.get("cost", 0))
@@ -275,8 +279,46 @@ class DeckBuildScene(FormScene):
             )
             button = UiButton(t(key), rect, action, enabled=enabled, key=shortcut, tag=key)
             self.controls.append(button)
+        self.details_y = by + 3 * (row + gap * 2) + gap
         back = pygame.Rect(rx, height - row - px(size, 16), half_w, row)
         self.controls.append(UiButton(t("lpd.back"), back, self.back, key=pygame.K_ESCAPE, tag="back"))
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """The card (one physical copy) of the person row or land button at a point, if any."""
+        for control in self.controls:
+            if control.tag.startswith("land") and control.rect.collidepoint(pos):
+                return int(control.tag[4:])
+        for code, y in self.rows:
+            if self.left_panel.left <= pos[0] <= self.left_panel.right and y <= pos[1] < y + self.row_h:
+                return self.by_code[code][0]
+        return None
+
+    def details(self, card: int) -> list[str]:
+        """What a first-time player needs to choose a card: a land's costs, a person's numbers and text."""
+        spec = self.physical[card]
+        t = self.app.t
+        lines = [card_name(spec, t.language)]
+        if is_land(spec):
+            lines.append(f"★{spec.get('stars')}")
+            for key, field in (
+                ("lp.cost.commerce", "commerce"),
+                ("lp.cost.hunting", "hunting"),
+                ("lp.cost.repair", "repair"),
+                ("lp.cost.siege", "siege"),
+            ):
+                lines.append(t(key, n=spec.get(field)))
+            return lines
+        lines.append(t("lp.fact.person", cost=spec.get("cost"), int=spec.get("int"), atk=spec.get("atk")))
+        text = spec.get("text")
+        if isinstance(text, dict) and text.get(t.language):
+            lines.append(str(text[t.language]))
+        return lines
+
+    def mouse_motion(self, event: pygame.event.Event) -> None:
+        card = self.card_at(event.pos)
+        if card != self.hover:
+            self.hover = card
+            self.needs_full_redraw = True
 
     def _filter(self, name: str) -> None:
         self.filter = name
@@ -344,6 +386,13 @@ class DeckBuildScene(FormScene):
         blit_text(
             screen, t("lpd.legend"), px(size, 14), (left, legend_y), DIM, max_width=self.left_panel.width - 16
         )
+        if self.hover is not None:
+            # the hovered card's costs and ability text, in the panel's free space under the buttons
+            y = self.details_y
+            text_px = px(size, 15)
+            for line in self.details(self.hover):
+                for part in wrap_text(get_font(text_px), line, self.right_panel.right - rx - 8):
+                    y = blit_text(screen, part, text_px, (rx, y), INK).bottom + 2
         note = self.message or self.shortfall(len(people), stars)
         if note:
             blit_text(
