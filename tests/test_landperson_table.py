@@ -150,3 +150,16 @@ def test_hovering_a_person_row_or_a_land_on_the_deck_screen_shows_what_it_does(
         "Repair",
         "Siege",
     ]
+
+
+def test_a_task_under_way_tells_its_player_how_to_go_on(app: App) -> None:
+    # "Attack: 2 so far" or "Recruiting: 2 still to pay" alone left a first-time player guessing.
+    table = LandPersonTable(app, session_at("landperson", "attack"))
+    app.replace(table)
+    app.frame([])
+    view = table.view()
+    status = view.data["status"]
+    person = next(c for c in view.zones["field:0"].cards if status[str(c)] == "ready")
+    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
+    assert table.engine.state.data["task"]["kind"] == "attack"
+    assert app.t("lp.hint.task.attack") in table.status_lines(table.view())

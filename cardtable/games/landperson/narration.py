@@ -311,6 +311,26 @@ WORDS.update(
         "lp.status.task.attack": {"en": "Attack: {n} so far", "ja": "攻撃：攻撃力 {n}"},
         "lp.status.task.intercept": {"en": "Intercept: {n} so far", "ja": "迎撃：攻撃力 {n}"},
         "lp.status.task.siege": {"en": "Siege: persons {n} plus the land", "ja": "籠城：人物 {n}＋土地"},
+        "lp.hint.task.pay": {
+            "en": "Click cards in your hand to discard them as payment",
+            "ja": "手札をクリックして捨て札にし、支払う",
+        },
+        "lp.hint.task.commerce": {
+            "en": "Click your ready persons to add them, then Done (D)",
+            "ja": "未行動の人物をクリックして加え、実行 (D)",
+        },
+        "lp.hint.task.hunt": {
+            "en": "Click your ready persons to add them, then Done (D)",
+            "ja": "未行動の人物をクリックして加え、実行 (D)",
+        },
+        "lp.hint.task.repair": {
+            "en": "Click your persons to send them to wander, then Done (D)",
+            "ja": "人物をクリックして放浪させ、実行 (D)",
+        },
+        "lp.hint.task.attack": {
+            "en": "Click or drag more ready persons to join, then Done (D)",
+            "ja": "未行動の人物をクリックかドラッグで加え、実行 (D)",
+        },
         "lp.button.commerce": {"en": "Commerce (C)", "ja": "商業 (C)"},
         "lp.button.hunt": {"en": "Hunting (H)", "ja": "狩猟 (H)"},
         "lp.button.battle": {"en": "To battle (B)", "ja": "戦闘へ (B)"},

@@ -258,6 +258,17 @@ class LandPersonTable(TableScene):
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
+        lines = self.status_lines(view)
+        box = pygame.Rect(int(width * 0.78), 8, int(width * 0.21), (px + 8) * (len(lines) + 1) + 20)
+        draw_panel(surface, box, (20, 30, 22, 210))
+        y = box.y + 8
+        for line in lines:
+            for part in self._wrap(line, px, box.width - 16)[:3]:
+                draw_text(surface, part, px, (box.x + 8, y), INK)
+                y += px + 4
+
+    def status_lines(self, view: PlayerView) -> list[str]:
+        """The status panel's lines: the phase, the task under way and how to go on, the attack."""
         t = self.app.t
         data = view.data
         lines = []
@@ -269,19 +280,17 @@ class LandPersonTable(TableScene):
         if task:
             total = self._task_total(view, task)
             lines.append(t(f"lp.status.task.{task['kind']}", n=total, need=self._task_need(view, task)))
+            # how to go on: the status alone ("2 still to pay") left first-time players guessing
+            hint = f"lp.hint.task.{task['kind']}"
+            if view.seat is not None and view.seat == task.get("seat", view.active) and t.has(hint):
+                lines.append(t(hint))
         fight = data.get("fight")
         if fight:
             lines.append(t("lp.status.attack", n=fight.get("attack", 0)))
         happened = self.just_happened()
         if happened:
             lines.append(happened)
-        box = pygame.Rect(int(width * 0.78), 8, int(width * 0.21), (px + 8) * (len(lines) + 1) + 20)
-        draw_panel(surface, box, (20, 30, 22, 210))
-        y = box.y + 8
-        for line in lines:
-            for part in self._wrap(line, px, box.width - 16)[:3]:
-                draw_text(surface, part, px, (box.x + 8, y), INK)
-                y += px + 4
+        return lines
 
     def _wrap(self, text: str, px: int, room: int) -> list[str]:
         return wrap_text(get_font(px), text, room)
