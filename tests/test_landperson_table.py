@@ -163,3 +163,51 @@ def test_a_task_under_way_tells_its_player_how_to_go_on(app: App) -> None:
     _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
     assert table.engine.state.data["task"]["kind"] == "attack"
     assert app.t("lp.hint.task.attack") in table.status_lines(table.view())
+
+
+def test_a_ready_person_dragged_onto_the_opponents_land_in_the_domestic_phase_goes_to_battle_and_attacks(
+    app: App,
+) -> None:
+    # A first-time player drags a person onto the enemy's land before pressing "To battle": that was
+    # ignored in silence.
+    from cardtable.bots import RandomBot
+    from cardtable.rules.rng import Rng
+    from cardtable.session import Session
+
+    session = None
+    for seed in range(40):
+        candidate = Session.new(
+            "landperson", [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], seed, {}, autosave=False
+        )
+        engine, chooser = candidate.engine, RandomBot(Rng(seed))
+        for _ in range(400):
+            if engine.is_over():
+                break
+            seat = engine.deciding_seats()[0]
+            view = engine.view(0)
+            ready = [
+                c
+                for c, s in view.data["status"].items()
+                if s == "ready" and int(c) in view.zones["field:0"].cards
+            ]
+            if (
+                seat == 0
+                and view.phase == "domestic"
+                and ready
+                and Action(0, "battle") in engine.legal_actions(0)
+            ):
+                session = candidate
+                break
+            candidate.apply(chooser.choose(engine.view(seat)))
+        if session is not None:
+            break
+    assert session is not None
+    table = LandPersonTable(app, session)
+    app.replace(table)
+    app.frame([])
+    view = table.view()
+    person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
+    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
+    kinds = [a.kind for a in table.engine.state.history[-3:]]
+    assert kinds == ["battle", "attack", "add"]
+    assert table.engine.state.data["task"]["persons"] == [person]

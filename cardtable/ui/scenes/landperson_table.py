@@ -398,17 +398,31 @@ class LandPersonTable(TableScene):
 
     def drop(self, held: list[int], pos: tuple[int, int]) -> bool:
         """A person dropped on the opponent's land or field in the battle phase declares the attack
-        first (then joins it, as any person dropped there while the attack gathers)."""
+        first (then joins it, as any person dropped there while the attack gathers). Dropped there in
+        the domestic phase, it goes to battle first: first-time players dragged a person onto the
+        enemy's land before pressing "To battle" and nothing happened."""
         seat = self.bottom_seat()
         enemy = self.enemy_rect().inflate(12, 12)
         view = self.view()
         mine = view.zones.get(f"field:{seat}")
         attack = Action(seat, "attack")
+        battle = Action(seat, "battle")
         if (
             enemy.collidepoint(pos)
             and mine is not None
             and all(card in mine.cards for card in held)
-            and attack in self.my_legal()
+            and attack not in self.my_legal()
+            and battle in self.my_legal()
+            and self.perform(battle)
+        ):
+            # the table animates the phase change, so the attack is asked of the view from here on
+            if attack not in self.view().legal:
+                return True
+        if (
+            enemy.collidepoint(pos)
+            and mine is not None
+            and all(card in mine.cards for card in held)
+            and attack in self.view().legal
             and self.perform(attack)
         ):
             # the attack is declared; the person joins it at once (the table is still animating the
@@ -419,12 +433,15 @@ class LandPersonTable(TableScene):
         return super().drop(held, pos)
 
     def draggable(self, sprite: Any) -> bool:
-        """Also a ready person of one's own field while an attack may be declared: dragging it onto the
-        opponent's side declares the attack."""
+        """Also a ready person of one's own field while an attack may be declared (or the battle phase
+        begun): dragging it onto the opponent's side declares the attack."""
         if super().draggable(sprite):
             return True
         seat = self.viewer
-        if seat is None or sprite.card < 0 or Action(seat, "attack") not in self.my_legal():
+        legal = self.my_legal()
+        if seat is None or sprite.card < 0:
+            return False
+        if Action(seat, "attack") not in legal and Action(seat, "battle") not in legal:
             return False
         status = (self.view().data.get("status") or {}).get(str(sprite.card))
         return sprite.card in self.view().zones[f"field:{seat}"].cards and status == "ready"
