@@ -211,3 +211,18 @@ def test_a_ready_person_dragged_onto_the_opponents_land_in_the_domestic_phase_go
     kinds = [a.kind for a in table.engine.state.history[-3:]]
     assert kinds == ["battle", "attack", "add"]
     assert table.engine.state.data["task"]["persons"] == [person]
+
+
+def test_a_siege_under_way_shows_the_lands_siege_value_and_how_to_go_on(app: App) -> None:
+    # "Siege: persons 0 plus the land" did not say what the land adds, nor what to do next.
+    session = session_at("landperson", "siege")
+    table = LandPersonTable(app, session)
+    app.replace(table)
+    app.frame([])
+    assert table.perform(Action(0, "siege"))
+    view = table.view()
+    land = view.zones["lands:0"].top
+    siege = int(table.board.physical[land].get("siege"))
+    lines = table.status_lines(view)
+    assert app.t("lp.status.task.siege", n=0, need=siege) in lines
+    assert app.t("lp.hint.task.siege") in lines

@@ -310,7 +310,10 @@ WORDS.update(
         "lp.status.task.pay": {"en": "Recruiting: {need} still to pay", "ja": "登用：あと{need}支払う"},
         "lp.status.task.attack": {"en": "Attack: {n} so far", "ja": "攻撃：攻撃力 {n}"},
         "lp.status.task.intercept": {"en": "Intercept: {n} so far", "ja": "迎撃：攻撃力 {n}"},
-        "lp.status.task.siege": {"en": "Siege: persons {n} plus the land", "ja": "籠城：人物 {n}＋土地"},
+        "lp.status.task.siege": {
+            "en": "Siege: persons {n} + land {need}",
+            "ja": "籠城：人物 {n}＋土地 {need}",
+        },
         "lp.hint.task.pay": {
             "en": "Click cards in your hand to discard them as payment",
             "ja": "手札をクリックして捨て札にし、支払う",
@@ -326,6 +329,14 @@ WORDS.update(
         "lp.hint.task.repair": {
             "en": "Click your persons to send them to wander, then Done (D)",
             "ja": "人物をクリックして放浪させ、実行 (D)",
+        },
+        "lp.hint.task.intercept": {
+            "en": "Click your ready persons to add them, then Done (D)",
+            "ja": "未行動の人物をクリックして加え、実行 (D)",
+        },
+        "lp.hint.task.siege": {
+            "en": "Click ready persons to add them (or none), then Done (D)",
+            "ja": "未行動の人物をクリックして加え（なしでも可）、実行 (D)",
         },
         "lp.hint.task.attack": {
             "en": "Click or drag more ready persons to join, then Done (D)",

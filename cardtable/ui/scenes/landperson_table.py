@@ -315,6 +315,13 @@ class LandPersonTable(TableScene):
             top = zone.top if zone is not None else None
             if top is not None and top >= 0:
                 return int(self.board.physical[top].get("commerce" if kind == "commerce" else "hunting", 0))
+        if kind == "siege":
+            # the defender's current land (the shared one in the shared deck) adds its siege value
+            seat = task.get("seat", view.seat)
+            zone = view.zones.get(f"lands:{seat}") or view.zones.get("lands")
+            top = zone.top if zone is not None else None
+            if top is not None and top >= 0:
+                return int(self.board.physical[top].get("siege", 0))
         return 0
 
     def tooltip(self, card: int) -> list[str]:
