@@ -226,3 +226,16 @@ def test_a_siege_under_way_shows_the_lands_siege_value_and_how_to_go_on(app: App
     lines = table.status_lines(view)
     assert app.t("lp.status.task.siege", n=0, need=siege) in lines
     assert app.t("lp.hint.task.siege") in lines
+
+
+def test_a_person_sent_to_a_task_is_turned_at_once(app: App) -> None:
+    # Sent persons stayed upright until Done: nobody could tell who was already in.
+    table = LandPersonTable(app, session_at("landperson", "attack"))
+    app.replace(table)
+    app.frame([])
+    view = table.view()
+    person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
+    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
+    assert table.engine.state.data["task"]["persons"] == [person]
+    app.frame([])
+    assert table.board.sprites[person].angle == 90

@@ -88,8 +88,13 @@ class LandPersonTable(TableScene):
         cw = self._cw()
         small = int(cw * 0.6)
         status: dict[str, str] = dict(view.data.get("status") or {})
+        # a person sent to the task under way is turned at once, as a player turns the card they commit
+        # (upright until Done, first-time players could not tell who was already in)
+        sent = set((view.data.get("task") or {}).get("persons") or [])
 
         def turn(card: int) -> int:
+            if card in sent:
+                return TURN["acted"]
             return TURN.get(status.get(str(card), "ready"), 0)
 
         shared = view.params.get("mode") == "shared"
