@@ -239,3 +239,14 @@ def test_a_person_sent_to_a_task_is_turned_at_once(app: App) -> None:
     assert table.engine.state.data["task"]["persons"] == [person]
     app.frame([])
     assert table.board.sprites[person].angle == 90
+
+
+def test_a_tasks_total_counts_the_abilities_bonuses_as_the_rules_do(app: App) -> None:
+    # A Merchant sent to commerce showed "intelligence 1 of 1" while the rules counted 2.
+    table = LandPersonTable(app, session_at("landperson", "commerce"))
+    app.replace(table)
+    app.frame([])
+    merchant = next(i for i, spec in enumerate(table.board.physical) if spec.code == "P03")
+    view = table.view()
+    assert table._task_total(view, {"kind": "commerce", "persons": [merchant]}) == 2
+    assert table._task_total(view, {"kind": "hunt", "persons": [merchant]}) == 0

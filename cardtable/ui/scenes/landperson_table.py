@@ -16,6 +16,8 @@ from typing import Any
 
 import pygame
 
+from ...games.landperson.effects import bonus
+from ...games.landperson.params import specials_apply
 from ...rules.actions import Action
 from ...rules.view import PlayerView
 from ..fonts import get_font, wrap_text
@@ -303,10 +305,13 @@ class LandPersonTable(TableScene):
     def _task_total(self, view: PlayerView, task: dict[str, Any]) -> int:
         kind = task["kind"]
         total = 0
+        stat = "int" if kind in ("commerce", "repair", "pay") else "atk"
+        # with the abilities' bonuses, as the rules count them (a Merchant is intelligence 2 in commerce)
+        word = "defend" if kind in ("intercept", "siege") else kind
+        specials = specials_apply(view.params)
         for card in task.get("persons") or []:
             spec = self.board.physical[card]
-            stat = "int" if kind in ("commerce", "repair", "pay") else "atk"
-            total += int(spec.get(stat, 0))
+            total += int(spec.get(stat, 0)) + bonus(self.cardset, card, stat, word, specials)
         return total
 
     def _task_need(self, view: PlayerView, task: dict[str, Any]) -> int:
