@@ -250,3 +250,15 @@ def test_a_tasks_total_counts_the_abilities_bonuses_as_the_rules_do(app: App) ->
     view = table.view()
     assert table._task_total(view, {"kind": "commerce", "persons": [merchant]}) == 2
     assert table._task_total(view, {"kind": "hunt", "persons": [merchant]}) == 0
+
+
+def test_the_siege_choice_says_what_the_defenders_land_adds() -> None:
+    # The defence question covers the land and its numbers on the table.
+    from cardtable.games.landperson.narration import option
+
+    session = session_at("landperson", "siege")
+    view = session.engine.view(0)
+    land = view.zones["lands:0"].top
+    said = option(Action(0, "siege"), view)
+    assert said.key == "lp.option.siege"
+    assert said.values["n"] == int(view.cardset.physical()[land].get("siege"))

@@ -118,7 +118,10 @@ WORDS: dict[str, dict[str, str]] = {
     "lp.option.attack": {"en": "Declare an attack", "ja": "攻撃を宣言する"},
     "lp.option.noattack": {"en": "No attack: end the turn", "ja": "攻撃しない（ターン終了へ）"},
     "lp.option.intercept": {"en": "Intercept with your persons", "ja": "人物で迎撃する"},
-    "lp.option.siege": {"en": "Hold a siege", "ja": "籠城する"},
+    "lp.option.siege": {
+        "en": "Hold a siege (your land adds {n})",
+        "ja": "籠城する（土地の籠城値{n}）",
+    },
     "lp.option.capture": {"en": "Take {cards} as spoils", "ja": "{cards}を戦果にする"},
     "lp.option.discard": {"en": "Discard {cards}", "ja": "{cards}を捨てる"},
     # the pending question
@@ -254,6 +257,9 @@ def option(action: Action, view: PlayerView) -> Phrase:
         return phrase("lp.option.commerce", n=_land_cost(view, "commerce"))
     if kind == "hunt":
         return phrase("lp.option.hunt", n=_land_cost(view, "hunting"))
+    if kind == "siege":
+        # the question covers the table's land and its numbers: the choice says what the land adds
+        return phrase("lp.option.siege", n=_land_cost(view, "siege"))
     if kind == "repair":
         assert view.cardset is not None
         return phrase(
