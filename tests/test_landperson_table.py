@@ -262,3 +262,13 @@ def test_the_siege_choice_says_what_the_defenders_land_adds() -> None:
     said = option(Action(0, "siege"), view)
     assert said.key == "lp.option.siege"
     assert said.values["n"] == int(view.cardset.physical()[land].get("siege"))
+
+
+def test_the_status_panel_starts_below_the_menu_button(app: App) -> None:
+    # The Menu button covered the end of the status panel's first line (the phase, the question).
+    table = LandPersonTable(app, session_at("landperson", "attack"))
+    app.replace(table)
+    app.frame([])
+    menu = next(b for b in table.buttons if b.label == app.t("table.menu"))
+    assert table.status_rect().top >= menu.rect.bottom
+    assert table.status_rect().top < table.log_rect().top

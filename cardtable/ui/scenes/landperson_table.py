@@ -265,14 +265,25 @@ class LandPersonTable(TableScene):
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
-        lines = self.status_lines(view)
-        box = pygame.Rect(int(width * 0.78), 8, int(width * 0.21), (px + 8) * (len(lines) + 1) + 20)
+        box = self.status_rect()
+        parts = [
+            part for line in self.status_lines(view) for part in self._wrap(line, px, box.width - 16)[:3]
+        ]
+        # as tall as its wrapped lines, down to the log at most
+        box.height = min((px + 4) * len(parts) + 16, self.log_rect().y - 8 - box.y)
         draw_panel(surface, box, (20, 30, 22, 210))
         y = box.y + 8
-        for line in lines:
-            for part in self._wrap(line, px, box.width - 16)[:3]:
-                draw_text(surface, part, px, (box.x + 8, y), INK)
-                y += px + 4
+        for part in parts:
+            if y + px > box.bottom:
+                break
+            draw_text(surface, part, px, (box.x + 8, y), INK)
+            y += px + 4
+
+    def status_rect(self) -> pygame.Rect:
+        """The status panel's place: under the Menu button (which hid its first line), above the log."""
+        width, height = self.app.size
+        top = 6 + max(28, height // 26) + 6  # the table's Menu button: 6 px from the top, this tall
+        return pygame.Rect(int(width * 0.78), top, int(width * 0.21), 0)
 
     def status_lines(self, view: PlayerView) -> list[str]:
         """The status panel's lines: the phase, the task under way and how to go on, the attack."""
