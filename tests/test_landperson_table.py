@@ -112,6 +112,9 @@ def test_each_person_builds_a_deck_in_turn_and_the_game_gets_them_as_parameters(
     assert load_saved()["1"], "the deck is saved"
     key(pygame.K_d)
     assert scene.seat == 1, "the second person builds next"
+    assert app.scenes[-1] is not scene, "behind a hand-off: a deck is hidden from the opponent"
+    key(pygame.K_SPACE)
+    assert app.scenes[-1] is scene
     key(pygame.K_l)  # nothing saved for the second half
     key(pygame.K_d)
     assert started, "both decks built: the game starts"

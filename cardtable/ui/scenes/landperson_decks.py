@@ -105,8 +105,8 @@ class DeckBuildScene(FormScene):
         ]
         self.filter = "all"
         self.message = ""
-        self.hover: int | None = None  # a card of the row or land under the mouse, its text shown
         self.saved_index = -1
+        self.hover: int | None = None  # a card of the row or land under the mouse, its text shown
         self._begin(self.todo[0])
 
     # -- the deck being built ----------------------------------------------------------------
@@ -120,6 +120,7 @@ class DeckBuildScene(FormScene):
         self.lands: set[int] = set()
         self.counts: Counter[str] = Counter()
         self.saved_index = -1
+        self.hover = None
         self.set_from(
             best_lands(self.cardset, self.land_pool, self.stars)
             + recommended(self.cardset, self.person_pool, self.size)
@@ -207,8 +208,12 @@ class DeckBuildScene(FormScene):
         self.params[f"deck_{self.seat + 1}"] = deck_text(self.cardset, self.chosen())
         self.todo.pop(0)
         if self.todo:
+            from .handoff import HandOffScene  # here: the hand-off module imports the app
+
             self._begin(self.todo[0])
             self.rebuild()
+            # a deck is hidden from the opponent: the next builder takes the screen behind a hand-off
+            self.app.push(HandOffScene(self.app, self.seats[self.seat].name, lambda: None))
             return
         self.start(self.params)
 
