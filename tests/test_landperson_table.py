@@ -275,3 +275,37 @@ def test_the_status_panel_starts_below_the_menu_button(app: App) -> None:
     menu = next(b for b in table.buttons if b.label == app.t("table.menu"))
     assert table.status_rect().top >= menu.rect.bottom
     assert table.status_rect().top < table.log_rect().top
+
+
+def test_the_results_say_how_the_game_was_won_or_lost() -> None:
+    # "Player 2 wins!" alone: a first-time player lost to an empty deck without knowing why.
+    from cardtable.games.landperson.narration import result_notes
+
+    notes = result_notes("deck_out", (1,), shared=False)
+    assert notes[1].key == "lp.result.deck_out" and notes[0].key == "lp.result.own_deck_out"
+    assert result_notes("deck_out", (0,), shared=True)[0].key == "lp.result.count"
+    assert set(result_notes("deck_out", (), shared=True)) == {0, 1}
+    assert result_notes("spoils", (0,), shared=True)[0].key == "lp.result.spoils"
+    assert result_notes("", (), shared=False) == {}
+
+
+def test_the_results_screen_of_a_finished_game_shows_the_way_it_ended(app: App) -> None:
+    from cardtable.bots import RandomBot
+    from cardtable.rules.rng import Rng
+    from cardtable.session import Session
+    from cardtable.ui.scenes.results import ResultsScene
+
+    session = Session.new(
+        "landperson", [SeatConfig("Ann"), SeatConfig("Bob", False, "random")], 3, {}, autosave=False
+    )
+    chooser = RandomBot(Rng(3))
+    while not session.engine.is_over():
+        seat = session.engine.deciding_seats()[0]
+        session.apply(chooser.choose(session.engine.view(seat)))
+    table = LandPersonTable(app, session)
+    app.replace(table)
+    table.on_game_over()
+    results = app.scenes[-1]
+    assert isinstance(results, ResultsScene)
+    winner = session.engine.state.winners[0]
+    assert results.score_text(winner).startswith(("Won", "No card"))

@@ -85,6 +85,14 @@ WORDS: dict[str, dict[str, str]] = {
     "lp.battle": {"en": "{who} goes to the battle phase", "ja": "{who}が戦闘フェイズへ"},
     "lp.noattack": {"en": "{who} does not attack", "ja": "{who}は攻撃しない"},
     "lp.discard": {"en": "{who} discards {cards}", "ja": "{who}が{cards}を捨てた"},
+    "lp.result.spoils": {"en": "Won by spoils", "ja": "戦果で勝利"},
+    "lp.result.lands_destroyed": {"en": "Won: every land destroyed", "ja": "土地をすべて破壊して勝利"},
+    "lp.result.occupied": {"en": "Won by occupied lands", "ja": "占領で勝利"},
+    "lp.result.discards": {"en": "Won by discards", "ja": "捨て札で勝利"},
+    "lp.result.deck_out": {"en": "Won: the other's deck ran out", "ja": "相手の山札切れで勝利"},
+    "lp.result.own_deck_out": {"en": "No card left to draw", "ja": "山札切れ"},
+    "lp.result.count": {"en": "Won on the count at deck out", "ja": "山札切れの比較で勝利"},
+    "lp.result.drawn": {"en": "Drawn on the count", "ja": "比較で引き分け"},
     "lp.ended.deck_out": {"en": "The deck ran out", "ja": "山札が尽きた"},
     "lp.ended.no_land": {"en": "The land deck ran out", "ja": "土地デッキが尽きた"},
     # the action menu
@@ -266,6 +274,24 @@ def option(action: Action, view: PlayerView) -> Phrase:
             "lp.option.repair", cards=cards, n=int(view.cardset.physical()[action.cards[0]].get("repair"))
         )
     return phrase(f"lp.option.{kind}", cards=cards)
+
+
+def result_notes(ended: str, winners: Sequence[int], shared: bool) -> dict[int, Phrase]:
+    """How the game ended for each player, for the results screen ("Player 2 wins!" alone did not say
+    why: first-time players lost to an empty deck without knowing it)."""
+    out: dict[int, Phrase] = {}
+    if not ended:
+        return out
+    if not winners:
+        return {seat: phrase("lp.result.drawn") for seat in range(2)}
+    counted = shared and ended in ("deck_out", "no_land")  # R8: the comparison decided
+    for seat in winners:
+        out[seat] = phrase("lp.result.count" if counted else f"lp.result.{ended}")
+    if ended == "deck_out" and not shared:
+        for seat in range(2):
+            if seat not in winners:
+                out[seat] = phrase("lp.result.own_deck_out")
+    return out
 
 
 def prompt(kind: str, view: PlayerView) -> Phrase | None:

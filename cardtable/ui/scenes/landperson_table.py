@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from ...games.landperson.effects import bonus
+from ...games.landperson.narration import result_notes
 from ...games.landperson.params import specials_apply
 from ...rules.actions import Action
 from ...rules.view import PlayerView
@@ -344,6 +345,16 @@ class LandPersonTable(TableScene):
             if top is not None and top >= 0:
                 return int(self.board.physical[top].get("siege", 0))
         return 0
+
+    def on_game_over(self) -> None:
+        """The results, each player's line saying how the game ended for them."""
+        from .results import ResultsScene
+
+        view = self.engine.view(None)
+        shared = view.params.get("mode") == "shared"
+        notes = result_notes(str(view.data.get("ended") or ""), view.winners, shared)
+        rendered = {seat: self.renderer()(note) for seat, note in notes.items()}
+        self.app.push(ResultsScene(self.app, self.session, rendered))
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
