@@ -309,3 +309,19 @@ def test_the_results_screen_of_a_finished_game_shows_the_way_it_ended(app: App) 
     assert isinstance(results, ResultsScene)
     winner = session.engine.state.winners[0]
     assert results.score_text(winner).startswith(("Won", "No card"))
+
+
+def test_the_counts_that_win_show_how_far_they_have_to_go(app: App) -> None:
+    # In the shared deck a player's pile holds the opponent's discards and wins at 20: nothing said so.
+    from cardtable.session import Session
+
+    session = Session.new(
+        "landperson", [SeatConfig("Ann"), SeatConfig("Bob")], 5, {"mode": "shared"}, autosave=False
+    )
+    table = LandPersonTable(app, session)
+    app.replace(table)
+    app.frame([])
+    labels = table.count_labels(table.view(), 0)
+    assert labels["discard"] == app.t("lp.label.discard_of", n=0, of=20)
+    assert labels["spoils"] == app.t("lp.label.spoils_of", n=0, of=10)
+    assert labels["occupied"] == app.t("lp.label.occupied_of", n=0, of=10)

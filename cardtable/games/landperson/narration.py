@@ -307,10 +307,11 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
 WORDS.update(
     {
         "lp.label.wander": {"en": "Wandering", "ja": "放浪"},
-        "lp.label.spoils": {"en": "Spoils {n}", "ja": "戦果 {n}"},
         "lp.label.ruins": {"en": "Destroyed lands", "ja": "破壊された土地"},
-        "lp.label.occupied": {"en": "Occupied ★{n}", "ja": "占領 ★{n}"},
         "lp.label.discard": {"en": "Discards {n}", "ja": "捨て札 {n}"},
+        "lp.label.spoils_of": {"en": "Spoils {n}/{of}", "ja": "戦果 {n}/{of}"},
+        "lp.label.occupied_of": {"en": "Occupied ★{n}/{of}", "ja": "占領 ★{n}/{of}"},
+        "lp.label.discard_of": {"en": "Discards {n}/{of} to win", "ja": "捨て札 {n}/{of}で勝利"},
         "lp.label.deck": {"en": "Deck {n}", "ja": "山札 {n}"},
         "lp.label.lands": {"en": "Lands {n}", "ja": "土地 {n}"},
         "lp.cost.commerce": {"en": "Commerce {n}", "ja": "商業 {n}"},

@@ -197,27 +197,15 @@ class LandPersonTable(TableScene):
             draw_text(surface, fit_width(name, px, field.width), px, (field.x, y_label), GOLD, bold=True)
             row_y = self._row_y(seat)
             draw_text(surface, t("lp.label.wander"), px - 2, (int(width * 0.03), row_y - px - 2), DIM)
-            spoils = view.zones[f"spoils:{seat}"].count
-            draw_text(
-                surface, t("lp.label.spoils", n=spoils), px - 2, (int(width * 0.3), row_y - px - 2), DIM
-            )
+            labels = self.count_labels(view, seat)
+            draw_text(surface, labels["spoils"], px - 2, (int(width * 0.3), row_y - px - 2), DIM)
             if shared:
                 occupied = self.land_rect(seat)
-                held = view.zones[f"occupied:{seat}"].cards
-                stars = sum(int(self.board.physical[c].get("stars", 0)) for c in held)
-                draw_text(
-                    surface, t("lp.label.occupied", n=stars), px - 2, (occupied.x, occupied.y - px - 2), DIM
-                )
+                draw_text(surface, labels["occupied"], px - 2, (occupied.x, occupied.y - px - 2), DIM)
             else:
                 draw_text(surface, t("lp.label.ruins"), px - 2, (self._column(0), row_y - px - 2), DIM)
             discard = self.discard_rect(seat)
-            draw_text(
-                surface,
-                t("lp.label.discard", n=view.zones[f"discard:{seat}"].count),
-                px - 2,
-                (discard.x, discard.y - px - 2),
-                DIM,
-            )
+            draw_text(surface, labels["discard"], px - 2, (discard.x, discard.y - px - 2), DIM)
             if not shared:
                 self._land_text(surface, view, f"lands:{seat}", self.land_rect(seat), px)
                 deck = self.deck_rect(seat)
@@ -279,6 +267,24 @@ class LandPersonTable(TableScene):
                 break
             draw_text(surface, part, px, (box.x + 8, y), INK)
             y += px + 4
+
+    def count_labels(self, view: PlayerView, seat: int) -> dict[str, str]:
+        """A seat's spoils, occupied ★ and discards, each with the number that wins where one does
+        (first-time players did not know their opponent's discards in the shared deck were their own
+        way to win, nor how far each count had to go)."""
+        t = self.app.t
+        params = view.params
+        spoils = view.zones[f"spoils:{seat}"].count
+        out = {"spoils": t("lp.label.spoils_of", n=spoils, of=params.get("spoils_to_win", 10))}
+        discards = view.zones[f"discard:{seat}"].count
+        if params.get("mode") == "shared":
+            held = view.zones[f"occupied:{seat}"].cards
+            stars = sum(int(self.board.physical[c].get("stars", 0)) for c in held)
+            out["occupied"] = t("lp.label.occupied_of", n=stars, of=params.get("occupied_stars_to_win", 10))
+            out["discard"] = t("lp.label.discard_of", n=discards, of=params.get("discards_to_win", 20))
+        else:
+            out["discard"] = t("lp.label.discard", n=discards)
+        return out
 
     def status_rect(self) -> pygame.Rect:
         """The status panel's place: under the Menu button (which hid its first line), above the log."""
