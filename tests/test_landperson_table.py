@@ -325,3 +325,20 @@ def test_the_counts_that_win_show_how_far_they_have_to_go(app: App) -> None:
     assert labels["discard"] == app.t("lp.label.discard_of", n=0, of=20)
     assert labels["spoils"] == app.t("lp.label.spoils_of", n=0, of=10)
     assert labels["occupied"] == app.t("lp.label.occupied_of", n=0, of=10)
+
+
+def test_no_empty_status_panel_while_there_is_nothing_to_say(app: App) -> None:
+    # Both players laying their first person face down: an empty dark box sat under the Menu button.
+    from cardtable.session import Session
+
+    session = Session.new(
+        "landperson", [SeatConfig("Ann"), SeatConfig("Bob")], 5, {"mode": "shared"}, autosave=False
+    )
+    table = LandPersonTable(app, session)
+    view = table.view()
+    assert table.status_lines(view) == []
+    surface = pygame.Surface(app.size)
+    surface.fill((1, 2, 3))
+    table._status(surface, view, 14)
+    box = table.status_rect()
+    assert surface.get_at((box.x + 4, box.y + 4))[:3] == (1, 2, 3)

@@ -258,6 +258,8 @@ class LandPersonTable(TableScene):
         parts = [
             part for line in self.status_lines(view) for part in self._wrap(line, px, box.width - 16)[:3]
         ]
+        if not parts:
+            return  # nothing to say (both laying a first person): no empty panel
         # as tall as its wrapped lines, down to the log at most
         box.height = min((px + 4) * len(parts) + 16, self.log_rect().y - 8 - box.y)
         draw_panel(surface, box, (20, 30, 22, 210))
