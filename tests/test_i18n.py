@@ -14,6 +14,7 @@ import pytest
 from cardtable.bots import make_bot
 from cardtable.games import all_entries
 from cardtable.persistence.settings import Settings
+from cardtable.resources import bundled_cardsets
 from cardtable.rules.narration import narration_for
 from cardtable.session import SeatConfig, Session
 from cardtable.ui import widgets
@@ -24,7 +25,13 @@ from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.results import ResultsScene
 
 NAMES = ["Ann", "Bot", "Cat", "Dan"]
-ALLOWED = {"MP", "PS", "HP", "Esc", "Ctrl", "Enter", *NAMES}
+# "Lv", "ATK" and "QR" are printed on Lyabi's cards as the rulebook writes them (Lv0, ATK 4, ダミー/QR)
+ALLOWED = {"MP", "PS", "HP", "Lv", "ATK", "QR", "Esc", "Ctrl", "Enter", *NAMES}
+# every registered game with a table; the test-only War (tests/games/war) brings no Japanese of its own
+JAPANESE_GAMES = sorted(gid for gid, entry in all_entries().items() if entry.table and gid != "war")
+# Land & Person's refusal reasons are English sentences its narration does not yet match to Japanese
+# (about 35 of them): known; the bots seat themselves from entropy, so a run may not meet one.
+KNOWN_ENGLISH = {"landperson"}
 # a word cut short with … is a name that did not fit
 ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z…])")
 
@@ -75,7 +82,15 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield texts
 
 
-@pytest.mark.parametrize("game_id", ["runeworks", "risugeon", "sainome"])
+@pytest.mark.parametrize(
+    "game_id",
+    [
+        pytest.param(g, marks=pytest.mark.xfail(strict=False, reason="refusal reasons not yet in Japanese"))
+        if g in KNOWN_ENGLISH
+        else g
+        for g in JAPANESE_GAMES
+    ],
+)
 def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: list[str]) -> None:
     app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)
     entry = all_entries()[game_id]
@@ -118,7 +133,7 @@ class _Recorder:
         return getattr(self.font, name)
 
 
-@pytest.mark.parametrize("game_id", ["runeworks", "risugeon", "sainome"])
+@pytest.mark.parametrize("game_id", JAPANESE_GAMES)
 def test_menu_setup_and_results_in_japanese_draw_no_english(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -163,4 +178,10 @@ def _title_words() -> set[str]:
 
 # Proper names and technical words that stay Latin in Japanese: the app's and libraries' names, the
 # games' Latin titles shown beside the Japanese ones, the licence, file names.
-_LATIN_OK = {"cardtable", "Rune", "Works", "Risugeon", "Sainome", "Sandbox", "Lyabi", "F11", "Seed", "Bot"}
+_LATIN_OK = {
+    "cardtable",
+    "F11",
+    "Seed",
+    "Bot",
+    *(w for p in bundled_cardsets() for w in ENGLISH.findall(p.stem)),
+}

@@ -94,6 +94,7 @@ COMMON: dict[str, dict[str, str]] = {
     },
     "common.reason.not_now": {"en": "that move is not allowed now", "ja": "今はその手は指せません"},
     "common.reason.over": {"en": "the game is over", "ja": "ゲームは終わっています"},
+    "common.reason.no_such_move": {"en": "that is not a move of this game", "ja": "このゲームにはない手です"},
 }
 
 # The engine's refusal reasons (English, from the rules) matched to keys with their Japanese; a game's
@@ -103,6 +104,7 @@ COMMON_REASONS: tuple[tuple[str, str], ...] = (
     (r"^Player (?P<n>\d+) has nothing to decide now$", "common.reason.nothing"),
     (r"^\w+ is not allowed now", "common.reason.not_now"),
     (r"^the game is over$", "common.reason.over"),
+    (r"^\w+ is not a move (of|now)", "common.reason.no_such_move"),
 )
 
 

@@ -449,6 +449,10 @@ WORDS.update(
             "ja": "登用には他の手札{n}枚が必要です",
         },
         "lp.reason.phase": {"en": "not now", "ja": "今はできません"},
+        "lp.reason.wanderer": {
+            "en": "a wanderer is discarded to draw in the income phase",
+            "ja": "放浪中の人物は収入フェイズに捨てて引きます",
+        },
         "lp.reason.nothing": {"en": "you have nothing to decide now", "ja": "今は決めることがありません"},
     }
 )
@@ -461,6 +465,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^the persons gathered bring", "lp.reason.gathered"),
     (r"^recruiting it costs (?P<n>\d+) other cards", "lp.reason.recruit_cost"),
     (r"^Player \d+ has nothing to decide", "lp.reason.nothing"),
+    (r"^a wanderer is discarded to draw", "lp.reason.wanderer"),
     (
         r"(is|are) (done|declared|chosen|discarded|put back|taken) in|^not in the|^not choosing",
         "lp.reason.phase",

@@ -16,6 +16,11 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Any card set on a table with no rules: move, flip, shuffle, deal, search, roll, count.",
         "ja": "ルールなしでどのカードセットでも遊べる卓：移動・裏返し・シャッフル・配る・探す・ダイス・カウンター。",
     },
+    # the default layout's piles (a set's own `sandbox:` section names its piles in its own words)
+    "sb.pile.deck": {"en": "deck", "ja": "山札"},
+    "sb.pile.discard": {"en": "discard", "ja": "捨て札"},
+    "sb.pile.table": {"en": "table", "ja": "場"},
+    "sb.counter.points": {"en": "points", "ja": "得点"},
     "sb.move": {"en": "{who} moves {cards} from {src} to {dst}", "ja": "{who}が{cards}を{src}から{dst}へ"},
     "sb.take": {
         "en": "{who} takes {cards} from {src} to {dst}",
@@ -82,7 +87,21 @@ def zone_word(zone: str) -> object:
         return Word("sb.hand_of", {"who": Seat(int(zone[5:]))})
     if zone.startswith("search:"):
         return Word("sb.search_of", {"who": Seat(int(zone[7:]))})
+    if pile_key(zone) is not None:
+        return Word(f"sb.pile.{zone}", {})
     return zone
+
+
+def counter_word(name: str) -> object:
+    """A counter as players name it: the default one (points) in the language, a designer's by its name."""
+    return Word(f"sb.counter.{name}", {}) if f"sb.counter.{name}" in WORDS else name
+
+
+def pile_key(name: str) -> str | None:
+    """The words key of a pile the default layout names (deck, discard, table), else None: a pile the
+    designer named keeps its own name in every language."""
+    key = f"sb.pile.{name}"
+    return key if key in WORDS else None
 
 
 def option(action: Action, view: PlayerView) -> Phrase:
@@ -93,12 +112,13 @@ def option(action: Action, view: PlayerView) -> Phrase:
         return phrase(f"sb.option.{kind}", cards=Cards(action.cards), src=zone_word(src), dst=zone_word(dst))
     if kind == "deal":
         pile, _, n = target.partition("*")
-        return phrase("sb.option.deal", pile=pile, n=int(n))
+        return phrase("sb.option.deal", pile=zone_word(pile), n=int(n))
     if kind == "count":
         return phrase(
-            "sb.option.count_up" if target.endswith("+") else "sb.option.count_down", counter=target[:-1]
+            "sb.option.count_up" if target.endswith("+") else "sb.option.count_down",
+            counter=counter_word(target[:-1]),
         )
-    return phrase(f"sb.option.{kind}", pile=target)
+    return phrase(f"sb.option.{kind}", pile=zone_word(target))
 
 
 def prompt(kind: str, view: PlayerView) -> Phrase | None:
@@ -119,32 +139,35 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
             out.append(phrase(f"sb.{kind}", who=who, cards=cards, src=zone_word(src), dst=zone_word(dst)))
         elif kind == "deal":
             pile, _, n = target.partition("*")
-            out.append(phrase("sb.deal", who=who, pile=pile, n=int(n)))
+            out.append(phrase("sb.deal", who=who, pile=zone_word(pile), n=int(n)))
         elif kind in ("shuffle", "search"):
-            out.append(phrase(f"sb.{kind}", who=who, pile=target))
+            out.append(phrase(f"sb.{kind}", who=who, pile=zone_word(target)))
         elif kind == "done":
             pile = next((e.dst for e in events if getattr(e, "why", "") == "search"), "")
-            out.append(phrase("sb.done", who=who, pile=pile or "…"))
+            out.append(phrase("sb.done", who=who, pile=zone_word(pile) if pile else "…"))
         elif kind in ("pass", "close"):
             out.append(phrase(f"sb.{kind}", who=who))
     for event in events:
         if isinstance(event, Announced) and event.what == "flip":
             key = "sb.flip_up" if event.detail.get("up") else "sb.flip_down"
-            out.append(phrase(key, who=Seat(event.seat), pile=event.detail.get("pile")))
+            out.append(phrase(key, who=Seat(event.seat), pile=zone_word(str(event.detail.get("pile")))))
         elif isinstance(event, Announced) and event.what == "turn":
             key = "sb.turn" if event.detail.get("turned") else "sb.untap"
-            out.append(phrase(key, who=Seat(event.seat), pile=event.detail.get("pile")))
+            out.append(phrase(key, who=Seat(event.seat), pile=zone_word(str(event.detail.get("pile")))))
         elif isinstance(event, Announced) and event.what == "count":
             detail = event.detail
             out.append(
                 phrase(
-                    "sb.count", who=Seat(event.seat), counter=detail.get("counter"), value=detail.get("value")
+                    "sb.count",
+                    who=Seat(event.seat),
+                    counter=counter_word(str(detail.get("counter"))),
+                    value=detail.get("value"),
                 )
             )
         elif isinstance(event, DiceRolled):
             out.append(phrase("sb.roll", who=Seat(event.seat), faces=", ".join(map(str, event.results))))
         elif isinstance(event, Shuffled) and action is not None and action.kind == "done":
-            out.append(phrase("sb.shuffled", pile=event.zone))
+            out.append(phrase("sb.shuffled", pile=zone_word(event.zone)))
         elif isinstance(event, GameEnded):
             pass  # the shared words tell the end
     return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ...games.sandbox.layout import layout_of
+from ...games.sandbox.narration import WORDS, pile_key
 from ...rules.events import Event
 from ...rules.view import PlayerView
 from ...rules.zones import Visibility
@@ -37,6 +38,11 @@ class SandboxTable(TableScene):
     # -- geometry ------------------------------------------------------------------------------
     def card_h(self) -> int:
         return self.card_width() * 88 // 63
+
+    def pile_title(self, name: str) -> str:
+        """A pile's name as shown: the default layout's piles in the language, a designer's as named."""
+        key = pile_key(name)
+        return self.app.t(key) if key else name
 
     def pile_names(self) -> list[str]:
         return [p.name for p in layout_of(self.cardset).piles]
@@ -179,7 +185,7 @@ class SandboxTable(TableScene):
         for name in self.pile_names():
             rect = self.pile_rect(name, view)
             pygame.draw.rect(surface, (22, 46, 52), rect.inflate(10, 10), border_radius=8)
-            label = t("sb.label.pile", name=name, n=view.zones[name].count)
+            label = t("sb.label.pile", name=self.pile_title(name), n=view.zones[name].count)
             if name in turned:
                 label += " " + t("sb.label.turned")
             draw_text(surface, fit_width(label, px, max(rect.width, 160)), px, (rect.x, rect.bottom + 8), DIM)
@@ -188,7 +194,8 @@ class SandboxTable(TableScene):
             colour = GOLD if seat in view.deciding else INK
             counters = view.data.get("counters") or {}
             names = [n for n in layout_of(self.cardset).counters if n in counters]  # the set's order
-            extra = "  ".join(f"{k} {counters[k][seat]}" for k in names)
+            shown = {k: self.app.t(f"sb.counter.{k}") if f"sb.counter.{k}" in WORDS else k for k in names}
+            extra = "  ".join(f"{shown[k]} {counters[k][seat]}" for k in names)
             name = t("table.seat_label", n=seat + 1, name=self.session.name(seat))
             if seat == me:
                 hand = self.hand_rect()
@@ -203,7 +210,13 @@ class SandboxTable(TableScene):
         if searching is not None:
             box = self.search_rect().inflate(16, 30)
             draw_panel(surface, box, (10, 30, 34, 220))
-            draw_text(surface, t("sb.label.searching", pile=searching), px, (box.x + 8, box.y + 2), GOLD)
+            draw_text(
+                surface,
+                t("sb.label.searching", pile=self.pile_title(searching)),
+                px,
+                (box.x + 8, box.y + 2),
+                GOLD,
+            )
         dice = view.data.get("dice") or []
         status = []
         if view.active is not None:
