@@ -151,7 +151,10 @@ def test_menu_setup_and_results_in_japanese_draw_no_english(
     app.push(setup.SetupScene(app, entry.rules))
     app.frame([])
     seats = [SeatConfig(NAMES[i], human=False) for i in range(entry.rules.min_seats)]
-    session = Session.new(game_id, seats, 4, {}, autosave=False)
+    # the first test variant: a bounded game (the Sandbox's own limit is 100,000 moves)
+    session = Session.new(
+        game_id, seats, 4, dict(entry.variants[0]) if entry.variants else {}, autosave=False
+    )
     while not session.engine.is_over():
         session.apply(session.bot_action(session.engine.deciding_seats()[0]))
     app.push(results.ResultsScene(app, session))
