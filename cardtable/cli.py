@@ -224,7 +224,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_new_set(args: argparse.Namespace) -> int:
     """A new card set with a template, three example cards and a sandbox layout."""
     from .cardsets import load_cardset
-    from .cardsets.newset import NewSetError, new_set
+    from .games.sandbox.newset import NewSetError, new_set
     from .persistence.files import user_folders
 
     folder = Path(args.dir).expanduser() if args.dir else user_folders().cardsets

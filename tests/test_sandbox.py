@@ -12,11 +12,11 @@ import pygame
 import pytest
 
 from cardtable.cardsets import load_cardset
-from cardtable.cardsets.newset import NewSetError, new_set
 from cardtable.cli import main
 from cardtable.games import get_game
 from cardtable.games.sandbox import card_sets
 from cardtable.games.sandbox.layout import DEFAULT, LayoutError, layout_of
+from cardtable.games.sandbox.newset import NewSetError, new_set
 from cardtable.resources import bundled_cardsets
 from cardtable.rules.events import UNKNOWN
 from cardtable.rules.zones import Visibility
