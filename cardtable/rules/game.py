@@ -42,9 +42,25 @@ def copy_reason(state: GameState, card: int, among: Iterable[int]) -> str:
     `among` (so every move text parses back to the same move), else why not. Generators offer
     `lowest_per_code(among)`, this same rule for all the cards at once."""
     assert state.cardset is not None
-    if card in lowest_per_code(state.cardset, among):
+    if card in _lowest_copies(state.cardset, tuple(among)):
         return LEGAL
     return f"{physical_codes(state.cardset)[card]}: a move names the lowest-numbered copy of a card"
+
+
+# legal_actions asks copy_reason once per candidate, each time about the same pile: remembering the
+# last answer keeps a big public pile linear instead of quadratic. One (key, value) tuple, replaced
+# whole, so a bot thinking in another thread reads a consistent pair.
+_LAST_LOWEST: tuple[CardSet, tuple[int, ...], frozenset[int]] | None = None
+
+
+def _lowest_copies(cardset: CardSet, among: tuple[int, ...]) -> frozenset[int]:
+    global _LAST_LOWEST
+    last = _LAST_LOWEST
+    if last is not None and last[0] is cardset and last[1] == among:
+        return last[2]
+    lowest = frozenset(lowest_per_code(cardset, among))
+    _LAST_LOWEST = (cardset, among, lowest)
+    return lowest
 
 
 def one_card(action: Action) -> str:

@@ -79,7 +79,55 @@ Checker = Callable[[Any, str], list[str]]
 def data_problems(value: Any, schema: Any, where: str = "data") -> list[str]:
     """Where `value` differs from the type `schema` declares: a TypedDict (exactly its keys, optional
     ones may be missing), list[X], dict[K, V], a union, Literal, Any, None, bool, int, str, float."""
+    if _valid(schema)(value):
+        return []  # the common case, answered without building a single key path
     return _checker(schema)(value, where)
+
+
+Valid = Callable[[Any], bool]
+
+
+@cache
+def _valid(schema: Any) -> Valid:
+    """Whether a value fits `schema`: the same rules as `_checker`, as a yes/no that builds no
+    messages (the check runs after every action; the messages are only wanted when it fails)."""
+    if schema is Any:
+        return lambda value: True
+    if is_typeddict(schema):
+        hints = get_type_hints(schema)
+        required: frozenset[str] = schema.__required_keys__
+        checks = {key: _valid(hint) for key, hint in hints.items()}
+
+        def typed(value: Any) -> bool:
+            if not isinstance(value, dict) or not required <= value.keys():
+                return False
+            for key, item in value.items():
+                check = checks.get(key)
+                if check is None or not check(item):
+                    return False
+            return True
+
+        return typed
+    origin, args = get_origin(schema), get_args(schema)
+    if origin in (Union, types.UnionType):
+        arms = [_valid(arm) for arm in args]
+        return lambda value: any(arm(value) for arm in arms)
+    if origin is Literal:
+        return lambda value: value in args
+    if origin is list:
+        item = _valid(args[0])
+        return lambda value: isinstance(value, list) and all(item(v) for v in value)
+    if origin is dict:
+        key_valid, value_valid = _valid(args[0]), _valid(args[1])
+        return lambda value: (
+            isinstance(value, dict) and all(key_valid(k) and value_valid(v) for k, v in value.items())
+        )
+    if schema is None or schema is type(None):
+        return lambda value: value is None
+    if not isinstance(schema, type):
+        raise TypeError(f"data_problems cannot check against {schema!r}")
+    exact = frozenset({int, float}) if schema is float else frozenset({schema})
+    return lambda value: type(value) in exact
 
 
 @cache

@@ -19,6 +19,7 @@ The session also ends after `limit` moves (a parameter: the bound every game has
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from cardtable.cardsets import load_named
@@ -72,6 +73,19 @@ PARAMS = (
 def _split(target: str, mark: str) -> tuple[str, str]:
     left, _, right = target.partition(mark)
     return left, right
+
+
+# The piles follow from the zone names alone, and why_not asks for them once per candidate move (a
+# hundred per position): worked out once per set of names.
+@lru_cache(maxsize=256)
+def _piles(zone_names: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n for n in zone_names if not n.startswith(("hand:", "search:")))
+
+
+@lru_cache(maxsize=1024)
+def _destinations(zone_names: tuple[str, ...], seats: int, src: str) -> tuple[str, ...]:
+    hands = [f"hand:{s}" for s in range(seats)]
+    return tuple(z for z in (*_piles(zone_names), *hands) if z != src)
 
 
 class Sandbox(Game):
@@ -155,9 +169,9 @@ class Sandbox(Game):
         return events
 
     # -- what each seat may do ---------------------------------------------------------------
-    def piles(self, state: GameState) -> list[str]:
+    def piles(self, state: GameState) -> tuple[str, ...]:
         """The table's piles (every zone but the seats' hands and search zones)."""
-        return [n for n in state.zones if not n.startswith(("hand:", "search:"))]
+        return _piles(tuple(state.zones))
 
     def seen_cards(self, state: GameState, seat: int, zone: str) -> list[int]:
         """The cards of `zone` that `seat` sees, which it may move by name."""
@@ -174,9 +188,8 @@ class Sandbox(Game):
             return [f"search:{seat}"]  # a search is finished before anything else
         return [*self.piles(state), f"hand:{seat}"]
 
-    def destinations(self, state: GameState, src: str) -> list[str]:
-        hands = [f"hand:{s}" for s in range(state.seats)]
-        return [z for z in (*self.piles(state), *hands) if z != src]
+    def destinations(self, state: GameState, src: str) -> tuple[str, ...]:
+        return _destinations(tuple(state.zones), state.seats, src)
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         """Every move the rules below pass, from a generous list of candidates."""
