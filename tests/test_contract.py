@@ -1,8 +1,8 @@
 """The contract every registered game must keep, at every seat count (ARCHITECTURE section 5).
 
 Random playouts with every invariant after every action, determinism from the seed, to_dict/from_dict,
-save/load-by-replay and undo round trips, independent copies, views blind to hidden cards, and the
-length bound.
+save/load-by-replay and undo round trips, independent copies, views carrying the pending decision,
+and the length bound. Views blind to hidden cards are held in tests/test_views.py, for every variant too.
 """
 
 from __future__ import annotations
@@ -45,8 +45,11 @@ def _random_play(engine: Engine, rng: Rng, steps: int | None = None, check: bool
 @pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
 def test_random_playouts_keep_every_invariant(gid: str, seats: int) -> None:
     game = all_games()[gid]
+    # Two seeds per variant; a game with several seat counts plays one per seat count, a different seed
+    # at each, so every variant still meets two or more deals.
+    seeds = range(2) if game.min_seats == game.max_seats else [seats]
     for params in _params(gid):
-        for seed in range(2):
+        for seed in seeds:
             engine = Engine.new(game, seats, seed, params)
             assert not check_invariants(engine)
             _random_play(engine, Rng(seed + 100), check=True)
@@ -122,41 +125,6 @@ def test_undo_only_own_actions_back_to_the_last_reveal(gid: str, seats: int) -> 
         else:
             assert engine.state.undo_floor == len(engine.state.history)
     assert undone > 0, "no action was ever undoable: the undo policy is never exercised"
-
-
-def _hidden_pairs(state: GameState, seat: int) -> list[tuple[str, int, str, int]]:
-    """Positions of two cards `seat` cannot see, in zones whose counts stay the same after a swap."""
-    spots = [
-        (name, i)
-        for name, zone in state.zones.items()
-        for i in range(len(zone.cards))
-        if not zone.sees_index(seat, i)
-    ]
-    return [(a[0], a[1], b[0], b[1]) for a, b in zip(spots, spots[1:], strict=False)]
-
-
-@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
-def test_views_do_not_change_when_only_hidden_cards_differ(gid: str, seats: int) -> None:
-    game = all_games()[gid]
-    engine = Engine.new(game, seats, 31, _params(gid)[-1])
-    rng = Rng(31)
-    swaps = 0
-    for _ in range(40):
-        if engine.is_over():
-            break
-        for seat in range(seats):
-            pairs = _hidden_pairs(engine.state, seat)
-            if not pairs:
-                continue
-            za, ia, zb, ib = pairs[rng.below(len(pairs))]
-            other = engine.state.copy()
-            a, b = other.zones[za].cards, other.zones[zb].cards
-            a[ia], b[ib] = b[ib], a[ia]
-            twin = Engine(game, other)
-            assert twin.view(seat) == engine.view(seat), f"seat {seat} can tell {za}[{ia}] from {zb}[{ib}]"
-            swaps += 1
-        _random_play(engine, rng, steps=5)
-    assert swaps > 0
 
 
 @pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)

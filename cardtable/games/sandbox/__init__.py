@@ -192,20 +192,30 @@ class Sandbox(Game):
         return _destinations(tuple(state.zones), state.seats, src)
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        """Every move the rules below pass, from a generous list of candidates."""
+        """Every move the rules below pass: card moves as generated, the rest from a generous list of
+        candidates, each kept when its rule passes it."""
         if seat_has_no_decision(state, seat):
             return []
-        return keep_legal(self.why_not, state, self._candidates(state, seat))
+        # The card moves are a fast generator whose filter is _why_move's own predicate (a card the
+        # seat sees, the lowest copy of its code, from a source to one of its destinations): a
+        # hundred and more per position, each of which asking the rule again would only re-derive.
+        # tests/test_legality.py holds every one to the rule.
+        return self._card_moves(state, seat) + keep_legal(self.why_not, state, self._candidates(state, seat))
 
-    def _candidates(self, state: GameState, seat: int) -> list[Action]:
+    def _card_moves(self, state: GameState, seat: int) -> list[Action]:
         assert state.cardset is not None
-        data = game_data(state)
         out: list[Action] = []
         for src in self.sources(state, seat):
             for card in lowest_per_code(state.cardset, self.seen_cards(state, seat, src)):
                 out += [
                     Action(seat, "move", (card,), f"{src}>{dst}") for dst in self.destinations(state, src)
                 ]
+        return out
+
+    def _candidates(self, state: GameState, seat: int) -> list[Action]:
+        """Every move but the card moves, in the order they are offered."""
+        data = game_data(state)
+        out: list[Action] = []
         out.append(Action(seat, "done"))
         for pile in self.piles(state):
             cards = state.zones[pile].cards
