@@ -14,8 +14,13 @@ os.environ["CARDTABLE_GAME_DIRS"] = os.pathsep.join(
 
 import pytest  # noqa: E402
 
+_HOMES = iter(range(1_000_000_000))
+
 
 @pytest.fixture(autouse=True)
 def _private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Saves, settings and logs of a test go to a temporary folder, never the real user's."""
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path_factory.mktemp("home")))
+    """Saves, settings and logs of a test go to a temporary folder, never the real user's. The folder
+    is named, not made: the app makes the folders it writes to (as on a first start), and most tests
+    write nothing, so two thousand empty folders are not made and then removed on every run."""
+    home = tmp_path_factory.getbasetemp() / "homes" / str(next(_HOMES))
+    monkeypatch.setenv("CARDTABLE_HOME", str(home))

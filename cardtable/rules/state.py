@@ -187,8 +187,10 @@ class GameState:
         return state
 
     def copy(self) -> GameState:
-        """An independent copy (sharing only the immutable card set)."""
-        return GameState.from_dict(self.to_dict(), self.cardset)
+        """An independent copy (sharing only the immutable card set and the frozen actions)."""
+        copied = GameState.from_dict(self.to_dict(history=False), self.cardset)
+        copied.history = list(self.history)  # Actions are frozen: a new list of the same ones will do
+        return copied
 
     def canonical(self) -> str:
         """The one canonical text of this position: sorted-key compact JSON."""
