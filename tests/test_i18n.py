@@ -29,9 +29,6 @@ NAMES = ["Ann", "Bot", "Cat", "Dan"]
 ALLOWED = {"MP", "PS", "HP", "Lv", "ATK", "QR", "Esc", "Ctrl", "Enter", *NAMES}
 # every registered game with a table; the test-only War (tests/games/war) brings no Japanese of its own
 JAPANESE_GAMES = sorted(gid for gid, entry in all_entries().items() if entry.table and gid != "war")
-# Land & Person's refusal reasons are English sentences its narration does not yet match to Japanese
-# (about 35 of them): known; the bots seat themselves from entropy, so a run may not meet one.
-KNOWN_ENGLISH = {"landperson"}
 # a word cut short with … is a name that did not fit
 ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z…])")
 
@@ -82,15 +79,7 @@ def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield texts
 
 
-@pytest.mark.parametrize(
-    "game_id",
-    [
-        pytest.param(g, marks=pytest.mark.xfail(strict=False, reason="refusal reasons not yet in Japanese"))
-        if g in KNOWN_ENGLISH
-        else g
-        for g in JAPANESE_GAMES
-    ],
-)
+@pytest.mark.parametrize("game_id", JAPANESE_GAMES)
 def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: list[str]) -> None:
     app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)
     entry = all_entries()[game_id]

@@ -1,14 +1,17 @@
 """Land & Person: what its scenarios cannot say: the card set's numbers, the halves and the recommended
-build of deck construction, decks given as parameters, and the heuristic bot's strength."""
+build of deck construction, decks given as parameters, the heuristic bot's strength, and every refusal
+the rules can give said in Japanese."""
 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
+from cardtable.games.landperson import moves
 from cardtable.games.landperson.cards import (
     deck_problem,
     deck_text,
@@ -20,9 +23,16 @@ from cardtable.games.landperson.cards import (
     recommended,
     recommended_deck,
 )
+from cardtable.games.landperson.data import game_data
+from cardtable.rules import game as game_rules
+from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.game import ParamError
+from cardtable.rules.notation import physical_codes
+from cardtable.session import SeatConfig
 from cardtable.simulate import simulate
+from tests.reasons import playout_reasons, templates, untranslated
+from tests.stacked import stacked_session
 
 GAME = get_game("landperson")
 CARDS = load_named("landperson")
@@ -100,3 +110,94 @@ def test_the_heuristic_bot_beats_the_random_bot(mode: str) -> None:
     report = simulate("landperson", 2, 10, 0, {"mode": mode}, ["heuristic", "random"])
     swapped = simulate("landperson", 2, 10, 100, {"mode": mode}, ["random", "heuristic"])
     assert report.bot_wins["heuristic"] + swapped.bot_wins["heuristic"] >= 16
+
+
+# -- every refusal in Japanese --------------------------------------------------------------------
+PLAYOUTS: list[tuple[dict[str, object], int]] = [  # each mode and the rule switches that change refusals
+    ({"mode": "deck"}, 1),
+    ({"mode": "shared"}, 2),
+    ({"mode": "deck", "recruit_payment": "exhaust_int", "below_cost_attempts": True}, 3),
+    ({"mode": "shared", "first_person_ready": False, "attacks_per_turn": 0}, 4),
+]
+SEATS = [SeatConfig("Ann"), SeatConfig("Bob")]
+
+
+def _at(deal: dict[str, list[str]], phase: str, moves: tuple[str, ...] = ()) -> Engine:
+    """A deck-construction game stacked as a scenario stacks it, P1 to play in `phase`, after `moves`
+    (`P2: siege`: a move of P2, else of P1)."""
+    engine = stacked_session(
+        "landperson", SEATS, deal, {"first": "P1", "phase": phase}, {"mode": "deck"}
+    ).engine
+    for text in moves:
+        seat, _, move = text.rpartition(": ")
+        engine.apply(engine.parse(1 if seat == "P2" else 0, move))
+    return engine
+
+
+def _named(engine: Engine, seat: int, kind: str, code: str = "") -> str:
+    """The rule's reason for `seat`'s move of `kind` naming the card `code` (its lowest copy in sight)."""
+    state = engine.state
+    cards: tuple[int, ...] = ()
+    if code:
+        codes = physical_codes(CARDS)
+        cards = (min(c for zone in state.zones.values() for c in zone.cards if codes[c] == code),)
+    return GAME.why_not(state, Action(seat, kind, cards))
+
+
+def _rare_reasons() -> dict[str, str]:
+    """Positions a playout rarely (or, for the rules' own guards, never) reaches, and the reason of a move
+    refused in each. The first two are set up by hand: the setup step never leaves a seat deciding there."""
+    out: dict[str, str] = {}
+    shared = Engine.new(GAME, 2, 0, {"mode": "shared"})
+    state = shared.state
+    hand, deck = state.zones["hand:0"].cards, state.zones["deck"].cards
+    for i, card in enumerate(hand):  # only persons too costly to be a first person in hand
+        if _stat(card, "cost") <= 2:
+            swap = next(c for c in deck if _stat(c, "cost") > 2)
+            hand[i], deck[deck.index(swap)] = swap, card
+    shared.apply(Action(0, "nofirst"))
+    out["declined twice"] = GAME.why_not(state, Action(0, "nofirst"))
+    shared = Engine.new(GAME, 2, 0, {"mode": "shared"})
+    state = shared.state
+    hand = state.zones["hand:0"].cards
+    state.zones["first:0"].cards.append(hand.pop())
+    del hand[5:]  # first person laid, hand kept, the seat not yet done
+    out["put back below the hand"] = GAME.why_not(state, Action(0, "putback", (hand[0],)))
+    out["no land left"] = _named(_at({"lands:0": []}, "domestic"), 0, "commerce")
+    repair = _at({"ruins:0": ["L4"], "lands:0": ["L1"], "field:0": ["P01"]}, "domestic")
+    out["repair below its cost"] = _named(repair, 0, "repair", "L4")
+    out["a Scout on an empty deck"] = _named(
+        _at({"field:0": ["P09"], "deck:0": []}, "domestic"), 0, "use", "P09"
+    )
+    battle = _at({"field:0": ["P04"]}, "battle")
+    game_data(battle.state)["attacks"] = 1  # the battle phase is skipped once no attack is left
+    out["attacked already"] = _named(battle, 0, "attack")
+    out["nobody to attack with"] = _named(_at({"field:0": []}, "battle"), 0, "attack")
+    defend = _at({"field:0": ["P04"], "field:1": []}, "battle", ("attack", "add P04", "done"))
+    out["nobody to intercept with"] = _named(defend, 1, "intercept")
+    return out
+
+
+def test_every_refusal_the_rules_can_give_is_said_in_japanese() -> None:
+    """The table shows the rules' refusal in the chosen language: every reason met in playouts of both
+    modes and in the constructed positions has Japanese words, and together they are every sentence the
+    rules (moves.py) write, so a reason added without its Japanese fails here."""
+    met: set[str] = set()
+    for params, seed in PLAYOUTS:
+        met |= set(playout_reasons(GAME, params, seed, steps=200))
+    rare = _rare_reasons()
+    assert all(rare.values()), f"a constructed position is no longer refused: {rare}"
+    met |= set(rare.values())
+    assert not untranslated(GAME, met), "\n".join(untranslated(GAME, met))
+    written = templates(Path(moves.__file__)) + templates(
+        Path(game_rules.__file__), ("one_card", "copy_reason")
+    )
+    unmet = [t.pattern for t in written if not any(t.fullmatch(reason) for reason in met)]
+    assert not unmet, f"reasons the rules write that no playout or position met: {unmet}"
+
+
+def test_an_english_reason_without_japanese_is_caught() -> None:
+    assert untranslated(GAME, ["the moon is not a card"]) == ["'the moon is not a card': no Japanese"]
+    assert not untranslated(
+        GAME, ["that person is not wandering", "P03: a move names the lowest-numbered copy of a card"]
+    )

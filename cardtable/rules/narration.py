@@ -14,6 +14,7 @@ built as moves are applied; a continued game rebuilds it by replaying the moves 
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,6 +96,16 @@ COMMON: dict[str, dict[str, str]] = {
     "common.reason.not_now": {"en": "that move is not allowed now", "ja": "今はその手は指せません"},
     "common.reason.over": {"en": "the game is over", "ja": "ゲームは終わっています"},
     "common.reason.no_such_move": {"en": "that is not a move of this game", "ja": "このゲームにはない手です"},
+    "common.reason.one_card": {"en": "that move names one card", "ja": "その手ではカードを1枚だけ選びます"},
+    "common.reason.no_card": {"en": "that move names no card", "ja": "その手ではカードを選びません"},
+    "common.reason.copy": {
+        "en": "a move names the lowest-numbered copy of a card",
+        "ja": "同じカードが複数あるときは、番号のいちばん小さい1枚を選びます",
+    },
+    "common.reason.place": {
+        "en": "the pile holds {n} cards: name a place from 1 (the top) to {n}",
+        "ja": "その山は{n}枚です：1（一番上）から{n}までの位置を選んでください",
+    },
 }
 
 # The engine's refusal reasons (English, from the rules) matched to keys with their Japanese; a game's
@@ -105,7 +116,36 @@ COMMON_REASONS: tuple[tuple[str, str], ...] = (
     (r"^\w+ is not allowed now", "common.reason.not_now"),
     (r"^the game is over$", "common.reason.over"),
     (r"^\w+ is not a move (of|now)", "common.reason.no_such_move"),
+    # the shared checks of a move's shape (rules/game.py, rules/blind.py) and the games' like them
+    (r"^\w+ names one card$", "common.reason.one_card"),
+    (r"^\w+ (names no card|names nothing|takes nothing after it)$", "common.reason.no_card"),
+    (r"a move names the lowest-numbered cop(y|ies) of a card$", "common.reason.copy"),
+    (r"^the pile holds (?P<n>\d+) cards: name a place from 1 \(the top\) to \d+$", "common.reason.place"),
 )
+
+
+Refusal = tuple[str, str, str, str]  # (pattern, key, English words, Japanese words)
+
+
+def refusal_words(
+    refusals: Sequence[Refusal],
+) -> tuple[dict[str, dict[str, str]], tuple[tuple[str, str], ...]]:
+    """A game's refusal table (one row per reason the rules can give: the pattern that reads it, its
+    key and its words in both languages) as the WORDS entries and the REASONS its narration module
+    exports: each reason written once, its pattern beside its Japanese."""
+    words = {key: {"en": en, "ja": ja} for _, key, en, ja in refusals}
+    return words, tuple((pattern, key) for pattern, key, _, _ in refusals)
+
+
+def reason_phrase(reason: str, module: ModuleType | None) -> tuple[str, dict[str, str]] | None:
+    """The key of the words for a rules' refusal reason and the values its pattern read from it (card
+    codes among them, for the table to name), or None when neither the common patterns nor the game's
+    narration module (its REASONS) know the sentence. The first pattern found wins."""
+    for pattern, key in (*COMMON_REASONS, *getattr(module, "REASONS", ())):
+        found = re.search(pattern, reason)
+        if found is not None:
+            return key, {k: v for k, v in found.groupdict().items() if v is not None}
+    return None
 
 
 class GameNarration(Protocol):

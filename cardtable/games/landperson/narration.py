@@ -1,5 +1,5 @@
 """Land & Person in the log and on the table: each move and what followed, in English and Japanese, the
-action menu's options, the pending question, and the engine's refusals in Japanese.
+action menu's options, the pending question, and (their words in refusals.py) the engine's refusals.
 
 Cards are named by their names (農民, Farmer), never by code. Pure: no pygame; the table renders the
 phrases (cardtable/rules/narration.py) in the chosen language.
@@ -14,6 +14,8 @@ from ...rules.cards import CardSpec
 from ...rules.events import UNKNOWN, Announced, CardsMoved, Event, Revealed, TurnStarted
 from ...rules.narration import Cards, Phrase, Seat, phrase
 from ...rules.view import PlayerView
+from .refusals import REASON_WORDS
+from .refusals import REASONS as REASONS  # the table reads the refusals here
 
 WORDS: dict[str, dict[str, str]] = {
     "game.landperson.description": {
@@ -423,51 +425,6 @@ WORDS.update(
             "ja": "この半分のデッキはまだ保存されていません",
         },
         "lpd.loaded": {"en": "Saved deck {n} of {of}", "ja": "保存したデッキ {n}／{of}"},
-        "lp.reason.not_in_hand": {
-            "en": "that card is not in your hand",
-            "ja": "そのカードは手札にありません",
-        },
-        "lp.reason.task": {
-            "en": "finish what you started first (add persons, then done)",
-            "ja": "まず始めたことを終えてください（人物を出して実行）",
-        },
-        "lp.reason.ready": {"en": "only a ready person acts", "ja": "行動できるのは未行動の人物だけです"},
-        "lp.reason.cannot_join": {
-            "en": "that person cannot take part",
-            "ja": "その人物は参加できません（自分の場にいて行動できる人物だけ）",
-        },
-        "lp.reason.below": {
-            "en": "your persons do not reach the cost",
-            "ja": "人物の合計がコストに届きません（足りない挑戦はできません）",
-        },
-        "lp.reason.gathered": {
-            "en": "the persons gathered do not reach what is needed",
-            "ja": "出した人物の合計が足りません（持ち越しはできません）",
-        },
-        "lp.reason.recruit_cost": {
-            "en": "recruiting it costs {n} other cards from your hand",
-            "ja": "登用には他の手札{n}枚が必要です",
-        },
-        "lp.reason.phase": {"en": "not now", "ja": "今はできません"},
-        "lp.reason.wanderer": {
-            "en": "a wanderer is discarded to draw in the income phase",
-            "ja": "放浪中の人物は収入フェイズに捨てて引きます",
-        },
-        "lp.reason.nothing": {"en": "you have nothing to decide now", "ja": "今は決めることがありません"},
     }
 )
-REASONS: tuple[tuple[str, str], ...] = (
-    (r"^that card is not in your hand", "lp.reason.not_in_hand"),
-    (r"^finish what you started", "lp.reason.task"),
-    (r"^only a ready person acts", "lp.reason.ready"),
-    (r"^that person cannot take part", "lp.reason.cannot_join"),
-    (r"\(R6: no attempt below it\)|the repair asks", "lp.reason.below"),
-    (r"^the persons gathered bring", "lp.reason.gathered"),
-    (r"^recruiting it costs (?P<n>\d+) other cards", "lp.reason.recruit_cost"),
-    (r"^Player \d+ has nothing to decide", "lp.reason.nothing"),
-    (r"^a wanderer is discarded to draw", "lp.reason.wanderer"),
-    (
-        r"(is|are) (done|declared|chosen|discarded|put back|taken) in|^not in the|^not choosing",
-        "lp.reason.phase",
-    ),
-)
+WORDS.update(REASON_WORDS)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....rules.actions import Action
-from ....rules.narration import COMMON, COMMON_REASONS, Phrase, Renderer
+from ....rules.narration import COMMON, Phrase, Renderer, reason_phrase
 from ...fonts import get_font, wrap_text
 from ...i18n import all_strings
 from ...widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
@@ -82,11 +82,10 @@ class LogMixin:
         named = self.name_codes(reason)
         if self.app.t.language == "en":
             return named
-        module = self.session.chronicle.module
-        for pattern, key in (*COMMON_REASONS, *getattr(module, "REASONS", ())):
-            found = re.search(pattern, reason)
-            if found is not None:
-                return self.app.t(key, **{k: self.name_codes(v) for k, v in found.groupdict().items()})
+        found = reason_phrase(reason, self.session.chronicle.module)
+        if found is not None:
+            key, values = found
+            return self.app.t(key, **{k: self.name_codes(v) for k, v in values.items()})
         return self.app.t("table.refused", reason=named)
 
     def name_codes(self: TableScene, text: str) -> str:
