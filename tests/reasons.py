@@ -15,6 +15,7 @@ import ast
 import re
 import string
 from collections.abc import Iterable
+from itertools import combinations, product
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,7 +27,9 @@ from cardtable.rules.narration import narration_for, reason_phrase
 from cardtable.rules.rng import Rng
 from cardtable.ui.i18n import all_strings
 
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
+ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z])")
+# the Latin words a Japanese table may show, as tests/test_i18n.py allows them: printed on the cards
+ALLOWED = {"MP", "PS", "HP", "Lv", "ATK", "QR"}
 
 
 def _sight(engine: Engine, seat: int) -> list[int]:
@@ -41,14 +44,27 @@ def _sight(engine: Engine, seat: int) -> list[int]:
     return sorted(out)
 
 
-def reasons_now(engine: Engine, kinds: Iterable[str]) -> dict[str, Action]:
-    """Every reason the game's rules give now for a move some seat could name, with a move refused by it."""
+Shape = tuple[str, int, str]  # a move's kind, how many cards it names, its target
+
+
+def reasons_now(engine: Engine, shapes: Iterable[Shape]) -> dict[str, Action]:
+    """Every reason the game's rules give now for a move of a known shape some seat could name (naming
+    each card in sight, or pairs of its hand cards), with a move refused by it."""
     game, state = engine.game, engine.state
     found: dict[str, Action] = {}
     for seat in range(state.seats):
-        cards = _sight(engine, seat) if seat in state.deciding_seats() else []
-        for kind in kinds:
-            for action in (Action(seat, kind), *(Action(seat, kind, (c,)) for c in cards)):
+        deciding = seat in state.deciding_seats()
+        sight = _sight(engine, seat) if deciding else []
+        hand = state.zones.get(f"hand:{seat}")
+        pairs = list(combinations(sorted(hand.cards), 2))[:12] if deciding and hand is not None else []
+        for kind, count, target in shapes:
+            if count == 0:
+                actions = [Action(seat, kind, (), target)]
+            elif count == 1:
+                actions = [Action(seat, kind, (c,), target) for c in sight]
+            else:
+                actions = [Action(seat, kind, pair, target) for pair in pairs]
+            for action in actions:
                 reason = game.why_not(state, action)
                 if reason:
                     found.setdefault(reason, action)
@@ -56,16 +72,22 @@ def reasons_now(engine: Engine, kinds: Iterable[str]) -> dict[str, Action]:
 
 
 def playout_reasons(game: Game, params: dict[str, Any], seed: int, steps: int) -> dict[str, Action]:
-    """The reasons met at every decision of a random playout (seeded, so a run repeats)."""
+    """The reasons met at every decision of a random playout (seeded, so a run repeats): for every move
+    kind of the game with no card, one card, a wrong target and each target seen offered (`fly` is no
+    game's move)."""
     engine = Engine.new(game, game.min_seats, seed, params)
     rng = Rng(seed + 1000)
-    kinds = sorted(getattr(game, "RULES", ()))
+    kinds = [*getattr(game, "RULES", ()), "fly"]
+    shapes: set[Shape] = {
+        (kind, count, target) for kind in kinds for count in (0, 1) for target in ("", "zz")
+    }
     found: dict[str, Action] = {}
     for _ in range(steps):
         if engine.is_over():
             break
-        kinds = sorted({*kinds, *(a.kind for s in engine.deciding_seats() for a in engine.legal_actions(s))})
-        for reason, action in reasons_now(engine, [*kinds, "fly"]).items():  # fly: no game's move
+        for seat in engine.deciding_seats():
+            shapes.update((a.kind, min(len(a.cards), 2), a.target) for a in engine.legal_actions(seat))
+        for reason, action in reasons_now(engine, sorted(shapes)).items():
             found.setdefault(reason, action)
         legal = engine.legal_actions(engine.deciding_seats()[0])
         engine.apply(legal[rng.below(len(legal))])
@@ -93,7 +115,7 @@ def untranslated(game: Game, reasons: Iterable[str]) -> list[str]:
         if wanted - set(values):
             problems.append(f"{reason!r}: {key} needs {sorted(wanted - set(values))}, the pattern reads none")
         bare = "".join(text for text, _, _, _ in string.Formatter().parse(words))
-        if ENGLISH.search(bare):
+        if set(ENGLISH.findall(bare)) - ALLOWED:
             problems.append(f"{reason!r}: {key}'s Japanese holds English: {words!r}")
     return problems
 
@@ -111,13 +133,15 @@ def _sentences(node: ast.expr) -> list[ast.expr]:
     return []
 
 
-def templates(path: Path, only: Iterable[str] = ()) -> list[re.Pattern[str]]:
+Template = tuple[str | None, ...]  # a sentence's words, None where an f-string puts a value
+
+
+def templates(path: Path, only: Iterable[str] = ()) -> list[Template]:
     """The refusal sentences written in a rules module: the strings returned by its functions that
-    return a `str` (its rules and their helpers; `only` these functions, when named), each as a pattern
-    matching the reasons it makes (an f-string's values read as any text)."""
+    return a `str` (its rules and their helpers; `only` these functions, when named)."""
     named = set(only)
     tree = ast.parse(path.read_bytes().decode("utf-8"))
-    out: list[re.Pattern[str]] = []
+    out: list[Template] = []
     for function in ast.walk(tree):
         if not isinstance(function, ast.FunctionDef) or ast.unparse(function.returns or ast.Pass()) != "str":
             continue
@@ -128,11 +152,33 @@ def templates(path: Path, only: Iterable[str] = ()) -> list[re.Pattern[str]]:
                 continue
             for sentence in _sentences(node.value):
                 if isinstance(sentence, ast.JoinedStr):
-                    pieces = [
-                        re.escape(p.value) if isinstance(p, ast.Constant) else ".+?" for p in sentence.values
-                    ]
-                    out.append(re.compile("".join(pieces)))
+                    out.append(
+                        tuple(str(p.value) if isinstance(p, ast.Constant) else None for p in sentence.values)
+                    )
                 else:
                     assert isinstance(sentence, ast.Constant)
-                    out.append(re.compile(re.escape(sentence.value)))
+                    out.append((str(sentence.value),))
     return out
+
+
+def pattern(template: Template) -> re.Pattern[str]:
+    """A template as a pattern matching the reasons it makes (a value read as any text)."""
+    return re.compile("".join(".+?" if p is None else re.escape(p) for p in template))
+
+
+FILLERS = ("2", "P01", "attack")  # what a value in a reason may be: a number, a card code, a word
+
+
+def unsaid(game: Game, written: Iterable[Template]) -> list[str]:
+    """The sentences written in a game's rules that the table cannot say in Japanese, whatever their
+    values (each value tried as a number, a card code and a word)."""
+    problems: list[str] = []
+    for template in dict.fromkeys(written):
+        holes = template.count(None)
+        samples = []
+        for values in product(FILLERS, repeat=holes):
+            fill = iter(values)
+            samples.append("".join(next(fill) if p is None else p for p in template))
+        if all(untranslated(game, [sample]) for sample in samples):
+            problems.append(untranslated(game, samples[:1])[0])
+    return problems

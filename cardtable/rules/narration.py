@@ -102,6 +102,8 @@ COMMON: dict[str, dict[str, str]] = {
         "en": "a move names the lowest-numbered copy of a card",
         "ja": "同じカードが複数あるときは、番号のいちばん小さい1枚を選びます",
     },
+    "common.reason.no_decision": {"en": "there is no such decision now", "ja": "今はその選択はありません"},
+    "common.reason.not_a_choice": {"en": "that is not among the choices", "ja": "それは選択肢にありません"},
     "common.reason.place": {
         "en": "the pile holds {n} cards: name a place from 1 (the top) to {n}",
         "ja": "その山は{n}枚です：1（一番上）から{n}までの位置を選んでください",
@@ -120,6 +122,8 @@ COMMON_REASONS: tuple[tuple[str, str], ...] = (
     (r"^\w+ names one card$", "common.reason.one_card"),
     (r"^\w+ (names no card|names nothing|takes nothing after it)$", "common.reason.no_card"),
     (r"a move names the lowest-numbered cop(y|ies) of a card$", "common.reason.copy"),
+    (r"^there is no \w+ decision now$", "common.reason.no_decision"),
+    (r"^\S+( \S+)* is not among the choices$", "common.reason.not_a_choice"),
     (r"^the pile holds (?P<n>\d+) cards: name a place from 1 \(the top\) to \d+$", "common.reason.place"),
 )
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.events import Announced, CardsMoved, Committed, Event, Revealed, RoundStarted, Shuffled
-from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 MARK = {"blue": "▲", "red": "●", "green": "■"}  # the table's marks: shape and letter, never colour alone
@@ -303,6 +303,102 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^no item is left$", "ly.reason.no_item"),
     (r"^pay with 1 or more lyabi", "ly.reason.pay"),
 )
+_WORDS, _REASONS = refusal_words(
+    (
+        (
+            r"^first answer the \w+ decision$",
+            "ly.reason.answer",
+            "first answer the decision",
+            "先に今の選択に答えてください",
+        ),
+        (
+            r"is done in the pick phase$",
+            "ly.reason.pick",
+            "that is done while choosing circles",
+            "それは魔法陣選びのときに行います",
+        ),
+        (
+            r"^a blind pick names a place in the pile",
+            "ly.reason.blind",
+            "a blind pick names a place in the pile, not a card",
+            "山の中の位置を選びます（カードは選びません）",
+        ),
+        (
+            r"^\S* is not a lyabi of the pool$",
+            "ly.reason.no_such_lyabi",
+            "that is not a lyabi of the pool",
+            "それはプールのリャビではありません",
+        ),
+        (
+            r"^making change pays exactly 1 lyabi$",
+            "ly.reason.change_pay",
+            "making change pays exactly 1 lyabi",
+            "両替で支払うリャビはちょうど1枚です",
+        ),
+        (
+            r"^making change takes at least 1 lyabi$",
+            "ly.reason.change_none",
+            "making change takes at least 1 lyabi",
+            "両替では1枚以上のリャビを取得します",
+        ),
+        (
+            r"^making change takes at most 2 lyabi$",
+            "ly.reason.change_many",
+            "making change takes at most 2 lyabi",
+            "両替で取得できるリャビは2枚までです",
+        ),
+        (
+            r"^write the lyabi taken in the pool's order: (?P<codes>.+)$",
+            "ly.reason.change_order",
+            "write the lyabi taken in the pool's order: {codes}",
+            "取得するリャビはプールの順に書いてください：{codes}",
+        ),
+        (
+            r"^you remove a circle only when you have the most",
+            "ly.reason.no_removal",
+            "you remove a circle only when you have the most you may place",
+            "魔法陣を除外するのは、置ける上限まで持っているときだけです",
+        ),
+        (
+            r"^a move names the lowest-numbered copy of a circle$",
+            "ly.reason.circle_copy",
+            "a move names the lowest-numbered copy of a circle",
+            "同じ魔法陣が複数あるときは、番号のいちばん小さい1枚を選びます",
+        ),
+        (
+            r"^\S* is not a circle level$",
+            "ly.reason.no_level",
+            "that is not a circle level",
+            "そのレベルの魔法陣はありません",
+        ),
+        (
+            r"^an item is used when its timing comes$",
+            "ly.reason.item_timing",
+            "an item is used when its timing comes",
+            "アイテムは使えるタイミングが来たときに使います",
+        ),
+        (
+            r"^lyabi are charged in the battle phase$",
+            "ly.reason.charge_phase",
+            "lyabi are charged in the battle phase",
+            "リャビの充填はバトルで行います",
+        ),
+        (
+            r"^charge 1 lyabi, or 2 of the same attribute",
+            "ly.reason.charge_shape",
+            "charge 1 lyabi, or 2 of the same attribute (a Double Charge)",
+            "充填するのはリャビ1枚か、同じ属性のリャビ2枚（ダブルチャージ）です",
+        ),
+        (
+            r"^the Dummy is placed in the battle phase$",
+            "ly.reason.dummy_phase",
+            "the Dummy is placed in the battle phase",
+            "ダミーはバトルで置きます",
+        ),
+    )
+)
+WORDS.update(_WORDS)
+REASONS += _REASONS
 
 
 # -- the table's labels, buttons and panels -------------------------------------------------------------

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled, TurnStarted
-from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
@@ -415,3 +415,69 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^first finish the", "rg.reason.finish_first"),
     (r"^pass ends the action phase", "rg.reason.pass"),
 )
+_WORDS, _REASONS = refusal_words(
+    (
+        (
+            r"^end finishes the training phase",
+            "rg.reason.end",
+            "end finishes the training phase; use pass to leave the action phase first",
+            "手番終了は訓練フェイズで行います：アクションフェイズを終えるには先にパス（P）",
+        ),
+        (
+            r"^\S+ has been taken already$",
+            "rg.reason.taken",
+            "that card has been taken already",
+            "そのカードはもう取られています",
+        ),
+        (
+            r"^only an action in your play area can be sent",
+            "rg.reason.stock_own",
+            "only an action in your play area can be sent to the stock area",
+            "在庫置き場に送れるのは自分の「場」のアクションだけです",
+        ),
+        (
+            r"^only a public action can be sent",
+            "rg.reason.stock_public",
+            "only a public action can be sent to the stock area",
+            "在庫置き場に送れるのは公開アクションだけです",
+        ),
+        (
+            r"^activate names an ability by its card code",
+            "rg.reason.activate_shape",
+            "activate names an ability by its card",
+            "能力の使用では、その能力を与えたカードを選びます",
+        ),
+        (
+            r"^no ability +this turn$",
+            "rg.reason.no_abilities",
+            "no ability this turn",
+            "このターンに使える能力はありません",
+        ),
+        (
+            r"^no ability (?P<card>\S+) this turn$",
+            "rg.reason.no_ability",
+            "no ability {card} this turn",
+            "このターン、{card}の能力はありません",
+        ),
+        (
+            r"^cannot pay for (?P<card>\S+) now$",
+            "rg.reason.ability_cost",
+            "cannot pay for {card} now",
+            "今は{card}の能力のコストを払えません",
+        ),
+        (
+            r"^pick (?P<n>\d+) more first$",
+            "rg.reason.pick_more",
+            "pick {n} more first",
+            "先にあと{n}枚選んでください",
+        ),
+        (
+            r"^this decision is answered with \w+, not \w+$",
+            "rg.reason.answer_with",
+            "this decision is answered with another move",
+            "この選択にはその手では答えられません",
+        ),
+    )
+)
+WORDS.update(_WORDS)
+REASONS += _REASONS

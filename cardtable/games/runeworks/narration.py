@@ -23,7 +23,7 @@ from ...rules.events import (
     Shuffled,
     TurnStarted,
 )
-from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -380,6 +380,30 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^release is not allowed now", "rw.reason.one_release"),
     (r"^the second comparison is made from the remaining hand", "rw.reason.leady_rest"),
 )
+_WORDS, _REASONS = refusal_words(
+    (
+        (
+            r"^\w+ names cards only$",
+            "rw.reason.cards_only",
+            "that move names cards only",
+            "その手ではカードだけを選びます",
+        ),
+        (
+            r"^name each card once, in order: \w+ (?P<codes>.+)$",
+            "rw.reason.order",
+            "name each card once, in order: {codes}",
+            "カードは1枚ずつ、並びの順に選んでください：{codes}",
+        ),
+        (
+            r"^boost names one card and a meld",
+            "rw.reason.boost_shape",
+            "boost names one card and a meld",
+            "ブーストではカード1枚と、それを付ける役を選びます",
+        ),
+    )
+)
+WORDS.update(_WORDS)
+REASONS += _REASONS
 
 
 # -- the round end (Levels 4-5): each seat's MP changes and why ----------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.events import Announced, CardsMoved, DiceRolled, Event, Revealed, Shuffled, TurnStarted
-from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase
+from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
@@ -507,3 +507,45 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"is not a counter card", "sn.reason.not_counter"),
     (r"decision cannot be declined$", "sn.reason.must_answer"),
 )
+_WORDS, _REASONS = refusal_words(
+    (
+        (
+            r"^first draft a card from your packet$",
+            "sn.reason.draft_first",
+            "first draft a card from your packet",
+            "先に、配られたカードから1枚をHP山札に選んでください",
+        ),
+        (
+            r"^\S+ is not in your packet$",
+            "sn.reason.not_in_packet",
+            "that card is not in your packet",
+            "そのカードは配られたカードの中にありません",
+        ),
+        (
+            r"^take character or take first$",
+            "sn.reason.take_what",
+            "take character or take first",
+            "キャラクター選択権か先攻権のどちらかを選んでください",
+        ),
+        (
+            r"^characters are picked at setup$",
+            "sn.reason.pick_setup",
+            "characters are picked at setup",
+            "キャラクターはセットアップで選びます",
+        ),
+        (
+            r"^\S+ is not among the characters left$",
+            "sn.reason.character_gone",
+            "that character is not among those left",
+            "そのキャラクターは残っていません",
+        ),
+        (
+            r"^answer the \w+ decision with \w+$",
+            "sn.reason.answer_with",
+            "answer the decision with another move",
+            "この選択にはその手では答えられません",
+        ),
+    )
+)
+WORDS.update(_WORDS)
+REASONS += _REASONS

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.events import Announced, DiceRolled, Event, GameEnded, Shuffled
-from ...rules.narration import Cards, Phrase, Seat, Word, phrase
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
@@ -177,3 +177,60 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"^finish the search first", "sb.reason.search"),
     (r"^you can only move a card you can see", "sb.reason.move"),
 )
+_WORDS, _REASONS = refusal_words(
+    (
+        (
+            r"^take from a pile to another pile or a hand$",
+            "sb.reason.take",
+            "take from a pile to another pile or a hand",
+            "山から別の山か手札へ取ります",
+        ),
+        (r"^that pile is empty$", "sb.reason.empty", "that pile is empty", "その山にはカードがありません"),
+        (
+            r"^its top card shows: move that card instead$",
+            "sb.reason.top_shows",
+            "its top card shows: move that card instead",
+            "一番上のカードは見えています：そのカードを動かしてください",
+        ),
+        (r" is not a pile$", "sb.reason.no_pile", "that is not a pile", "それは山ではありません"),
+        (
+            r"^there is nothing to shuffle$",
+            "sb.reason.no_shuffle",
+            "there is nothing to shuffle",
+            "シャッフルするほどのカードがありません",
+        ),
+        (
+            r"^every card of that pile shows already$",
+            "sb.reason.all_shown",
+            "every card of that pile shows already",
+            "その山のカードはすべて見えています",
+        ),
+        (
+            r"^deal from a pile, 1 to (?P<n>\d+) cards to each hand$",
+            "sb.reason.deal",
+            "deal from a pile, 1 to {n} cards to each hand",
+            "山から各自に1〜{n}枚配ります",
+        ),
+        (
+            r"^not enough cards in that pile$",
+            "sb.reason.deal_short",
+            "not enough cards in that pile",
+            "その山のカードが足りません",
+        ),
+        (
+            r"^you are not searching$",
+            "sb.reason.not_searching",
+            "you are not searching",
+            "今は探していません",
+        ),
+        (r"^no such counter$", "sb.reason.no_counter", "no such counter", "そのカウンターはありません"),
+        (
+            r"^\w+ takes no target$",
+            "sb.reason.no_target",
+            "that move takes no target",
+            "その手では山を選びません",
+        ),
+    )
+)
+WORDS.update(_WORDS)
+REASONS += _REASONS
