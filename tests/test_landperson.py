@@ -23,7 +23,6 @@ from cardtable.games.landperson.cards import (
     recommended,
     recommended_deck,
 )
-from cardtable.games.landperson.data import game_data
 from cardtable.rules import game as game_rules
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
@@ -122,12 +121,11 @@ PLAYOUTS: list[tuple[dict[str, object], int]] = [  # each mode and the rule swit
 SEATS = [SeatConfig("Ann"), SeatConfig("Bob")]
 
 
-def _at(deal: dict[str, list[str]], phase: str, moves: tuple[str, ...] = ()) -> Engine:
-    """A deck-construction game stacked as a scenario stacks it, P1 to play in `phase`, after `moves`
-    (`P2: siege`: a move of P2, else of P1)."""
-    engine = stacked_session(
-        "landperson", SEATS, deal, {"first": "P1", "phase": phase}, {"mode": "deck"}
-    ).engine
+def _at(deal: dict[str, list[str]], phase: str, moves: tuple[str, ...] = (), **params: object) -> Engine:
+    """A deck-construction game with `params` stacked as a scenario stacks it, P1 to play in `phase`,
+    after `moves` (`P2: siege`: a move of P2, else of P1)."""
+    setup = {"first": "P1", "phase": phase}
+    engine = stacked_session("landperson", SEATS, deal, setup, params={"mode": "deck", **params}).engine
     for text in moves:
         seat, _, move = text.rpartition(": ")
         engine.apply(engine.parse(1 if seat == "P2" else 0, move))
@@ -161,7 +159,8 @@ def _rare_reasons() -> dict[str, str]:
     state = shared.state
     hand = state.zones["hand:0"].cards
     state.zones["first:0"].cards.append(hand.pop())
-    del hand[5:]  # first person laid, hand kept, the seat not yet done
+    state.zones["deck"].cards.extend(hand[5:])  # first person laid, hand kept, the seat not yet done
+    del hand[5:]
     out["put back below the hand"] = GAME.why_not(state, Action(0, "putback", (hand[0],)))
     out["no land left"] = _named(_at({"lands:0": []}, "domestic"), 0, "commerce")
     repair = _at({"ruins:0": ["L4"], "lands:0": ["L1"], "field:0": ["P01"]}, "domestic")
@@ -169,9 +168,8 @@ def _rare_reasons() -> dict[str, str]:
     out["a Scout on an empty deck"] = _named(
         _at({"field:0": ["P09"], "deck:0": []}, "domestic"), 0, "use", "P09"
     )
-    battle = _at({"field:0": ["P04"]}, "battle")
-    game_data(battle.state)["attacks"] = 1  # the battle phase is skipped once no attack is left
-    out["attacked already"] = _named(battle, 0, "attack")
+    # in play the battle phase is skipped once no attack is left: a scenario's position starts in it
+    out["attacked already"] = _named(_at({"field:0": ["P04"]}, "battle", attacks_per_turn=0), 0, "attack")
     out["nobody to attack with"] = _named(_at({"field:0": []}, "battle"), 0, "attack")
     defend = _at({"field:0": ["P04"], "field:1": []}, "battle", ("attack", "add P04", "done"))
     out["nobody to intercept with"] = _named(defend, 1, "intercept")
