@@ -56,12 +56,15 @@ def reasons_now(engine: Engine, shapes: Iterable[Shape]) -> dict[str, Action]:
         deciding = seat in state.deciding_seats()
         sight = _sight(engine, seat) if deciding else []
         hand = state.zones.get(f"hand:{seat}")
-        pairs = list(combinations(sorted(hand.cards), 2))[:12] if deciding and hand is not None else []
+        held = sorted(hand.cards) if deciding and hand is not None else []
+        pairs = list(combinations(held, 2))[:12]
         for kind, count, target in shapes:
             if count == 0:
                 actions = [Action(seat, kind, (), target)]
-            elif count == 1:
-                actions = [Action(seat, kind, (c,), target) for c in sight]
+            elif count == 1:  # each card in sight; with a target, each hand card and the first and
+                # last in sight (what a move with a target pays comes from the hand)
+                cards = sight if not target else sorted({*held, *sight[:1], *sight[-1:]})
+                actions = [Action(seat, kind, (c,), target) for c in cards]
             else:
                 actions = [Action(seat, kind, pair, target) for pair in pairs]
             for action in actions:
