@@ -26,22 +26,11 @@ from cardtable.rules.game import Game
 from cardtable.rules.narration import narration_for, reason_phrase
 from cardtable.rules.rng import Rng
 from cardtable.ui.i18n import all_strings
+from tests.test_legality import _cards_in_sight  # the cards a seat could name, as legality sees them
 
 ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z])")
 # the Latin words a Japanese table may show, as tests/test_i18n.py allows them: printed on the cards
 ALLOWED = {"MP", "PS", "HP", "Lv", "ATK", "QR"}
-
-
-def _sight(engine: Engine, seat: int) -> list[int]:
-    """Cards `seat` could name now: those it sees in a small zone, and the top of each pile it sees."""
-    out: set[int] = set()
-    for zone in engine.state.zones.values():
-        cards = zone.cards
-        if len(cards) <= 12:
-            out.update(c for i, c in enumerate(cards) if zone.sees_index(seat, i))
-        elif zone.sees_index(seat, -1):
-            out.add(cards[-1])
-    return sorted(out)
 
 
 Shape = tuple[str, int, str]  # a move's kind, how many cards it names, its target
@@ -54,7 +43,7 @@ def reasons_now(engine: Engine, shapes: Iterable[Shape]) -> dict[str, Action]:
     found: dict[str, Action] = {}
     for seat in range(state.seats):
         deciding = seat in state.deciding_seats()
-        sight = _sight(engine, seat) if deciding else []
+        sight = _cards_in_sight(state, seat) if deciding else []
         hand = state.zones.get(f"hand:{seat}")
         held = sorted(hand.cards) if deciding and hand is not None else []
         pairs = list(combinations(held, 2))[:12]
