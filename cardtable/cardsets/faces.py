@@ -265,13 +265,39 @@ def _load_file(path: Path) -> FaceTemplate:
     hit = _loaded.get(resolved)
     if hit is not None and hit[0] == stamp:
         return hit[1]
-    data, root = read_yaml(path)
-    problems = _template_problems(data, root, str(path), path.parent, [], files=False)
+    data, root, schema = _read_template(path)
+    problems = _template_problems(data, root, str(path), path.parent, [], files=False, schema=schema)
     if problems:
         raise LoadError(problems)
     template = FaceTemplate(data, resolved, path.parent, path.parent, _version(data, resolved))
     _loaded[resolved] = (stamp, template)
     return template
+
+
+# Template files read and checked against the schema, by resolved path: (stamp, file name, data, root,
+# schema problems). Every card set naming a template checks it again on each load; reading and
+# validating the template was over half of loading a set (and of a designer's every hot reload of
+# it). Only what depends on nothing but the file's text is kept: the checks of the image files it
+# names run on every load, since those files change on their own.
+_read: dict[Path, tuple[tuple[int, int], str, Any, Node | None, list[Problem]]] = {}
+
+
+def _read_template(path: Path) -> tuple[Any, Node | None, list[Problem]]:
+    """(data, root, schema problems) of a template file, remembered until its mtime or size changes;
+    LoadError when it cannot be read as YAML. The data is shared: callers only read it."""
+    try:
+        resolved = path.resolve()
+        stamp = _stamp(resolved)
+    except OSError:
+        resolved, stamp = path, None
+    hit = _read.get(resolved)
+    if stamp is not None and hit is not None and hit[0] == stamp and hit[1] == str(path):
+        return hit[2], hit[3], hit[4]
+    data, root = read_yaml(path)
+    schema = _schema_problems(data, root, str(path), [])
+    if stamp is not None:
+        _read[resolved] = (stamp, str(path), data, root, schema)
+    return data, root, schema
 
 
 def is_template_data(data: Any) -> bool:
@@ -307,12 +333,12 @@ def check_template_file(path: str | Path) -> list[Problem]:
     """Every problem in a face template file (what `cardtable validate faces/x.yaml` prints)."""
     path = Path(path)
     try:
-        data, root = read_yaml(path)
+        data, root, schema = _read_template(path)
     except LoadError as exc:
         return list(exc.problems)
     if root is None:
         return [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
-    return _template_problems(data, root, str(path), path.parent, [])
+    return _template_problems(data, root, str(path), path.parent, [], schema=schema)
 
 
 def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
@@ -334,12 +360,12 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
         if not path.is_file():
             return [_at(file, root, ["faces"], f"no face template file {faces!r} (looked for {path})")]
         try:
-            loaded, troot = read_yaml(path)
+            loaded, troot, schema = _read_template(path)
         except LoadError as exc:
             return list(exc.problems)
         if troot is None:
             return [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
-        problems.extend(_template_problems(loaded, troot, str(path), path.parent, []))
+        problems.extend(_template_problems(loaded, troot, str(path), path.parent, [], schema=schema))
         if not isinstance(loaded, Mapping):
             return problems
         template, base = loaded, path.parent
@@ -350,7 +376,7 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
         template_name = data.get("template")
         path = default_template_path(template_name if isinstance(template_name, str) else None)
         try:
-            template, _ = read_yaml(path)
+            template, _, _ = _read_template(path)
         except LoadError:
             return []
         base = path.parent
@@ -360,11 +386,21 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
 
 
 def _template_problems(
-    data: Any, root: Node | None, file: str, base: Path, prefix: KeyPath, files: bool = True
+    data: Any,
+    root: Node | None,
+    file: str,
+    base: Path,
+    prefix: KeyPath,
+    files: bool = True,
+    schema: list[Problem] | None = None,
 ) -> list[Problem]:
     """Schema and semantic problems; `files=False` leaves image files unchecked (the renderer falls
-    back per image, so a broken picture must not cost the whole template at run time)."""
-    problems = _schema_problems(data, root, file, prefix) if root is not None or not prefix else []
+    back per image, so a broken picture must not cost the whole template at run time). `schema`: the
+    schema's problems when they are known already (_read_template)."""
+    if schema is not None:
+        problems = list(schema)
+    else:
+        problems = _schema_problems(data, root, file, prefix) if root is not None or not prefix else []
     if isinstance(data, Mapping):
         problems.extend(_semantic_problems(data, root, file, base if files else None, prefix))
     return sorted(set(problems))

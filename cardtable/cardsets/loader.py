@@ -80,12 +80,16 @@ class CardSetError(LoadError):
 def load_cardset(path: str | Path) -> CardSet:
     """Read, validate and build the card set in `path`; CardSetError listing every problem otherwise."""
     path = Path(path)
-    file = str(path)
     try:
         data, root = read_yaml(path)
     except LoadError as exc:
         raise CardSetError(exc.problems) from None
-    problems = check_cardset(data, root, file)
+    return _checked(data, root, path)
+
+
+def _checked(data: Any, root: Node | None, path: Path) -> CardSet:
+    """The card set in data already read from `path`; CardSetError listing every problem otherwise."""
+    problems = check_cardset(data, root, str(path))
     if problems:
         raise CardSetError(problems)
     return _build(data, path)
@@ -161,27 +165,26 @@ def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
         else:
             files = [path]
         for file in files:
-            if _is_face_template(file):
-                from .faces import check_template_file
-
-                problems.extend(check_template_file(file))
-                continue
-            try:
-                load_cardset(file)
-            except CardSetError as exc:
-                problems.extend(exc.problems)
+            problems.extend(_file_problems(file))
     return problems
 
 
-def _is_face_template(path: Path) -> bool:
-    """A face template file (boxes, no cards) given to validate is checked as one, not as a card set."""
-    from .faces import is_template_data
+def _file_problems(path: Path) -> list[Problem]:
+    """A card set file's problems; a face template file (boxes, no cards) is checked as one. The file
+    is read once for both questions."""
+    from .faces import check_template_file, is_template_data
 
     try:
-        data, _ = read_yaml(path)
-    except LoadError:
-        return False
-    return is_template_data(data)
+        data, root = read_yaml(path)
+    except LoadError as exc:
+        return list(exc.problems)
+    if is_template_data(data):
+        return check_template_file(path)
+    try:
+        _checked(data, root, path)
+    except CardSetError as exc:
+        return list(exc.problems)
+    return []
 
 
 def as_text(value: Any, language: str) -> Text:

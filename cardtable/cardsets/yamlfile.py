@@ -23,7 +23,7 @@ from yaml.error import MarkedYAMLError, YAMLError
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 
-from ..limits import MAX_EXPANDED_NODES, MAX_YAML_BYTES, FileRefused, read_limited
+from ..limits import MAX_EXPANDED_NODES, MAX_NODES, MAX_YAML_BYTES, FileRefused, read_limited
 from .strictyaml import (
     BOOL_TAG,
     FLOAT_TAG,
@@ -159,8 +159,12 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
         root = loader.get_single_node()
         if root is None:
             return None, None
-        _reject_cycles(root, file)
-        _reject_expansion(root, file)
+        if loader._aliases or MAX_NODES > MAX_EXPANDED_NODES:
+            # Without an alias the nodes form a tree of at most MAX_NODES (the composer counted
+            # them), which can neither hold a cycle nor expand past MAX_EXPANDED_NODES: two walks
+            # over every node of every file saved.
+            _reject_cycles(root, file)
+            _reject_expansion(root, file)
         data = loader.construct_document(root)
     except NodeError as exc:
         problem = _marked_problem(exc, file)
