@@ -236,6 +236,13 @@ def mutate_data(data: Any, rng: random.Random) -> Any:
     return data
 
 
+# libyaml's parser and emitter when PyYAML has them (the Python ones otherwise): reading a base and
+# writing its mutated data back were most of the time to make a mutant, and its own cost is not what
+# a fuzz run is for. A str libyaml cannot encode (a byte mutant's lone surrogates) is a ValueError.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 def yaml_mutant(text: str, rng: random.Random) -> bytes:
     """A mutated copy of a YAML file: one to three edits to its lines, data or bytes."""
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
@@ -244,11 +251,11 @@ def yaml_mutant(text: str, rng: random.Random) -> bytes:
             text = _lines_mutant(text, rng)
         elif kind < 8:
             try:
-                data = yaml.safe_load(text)
-            except yaml.YAMLError:
+                data = yaml.load(text, Loader=_LOADER)  # a SafeLoader: plain types only
+            except (yaml.YAMLError, ValueError):
                 text = _lines_mutant(text, rng)
                 continue
-            text = yaml.safe_dump(mutate_data(data, rng), allow_unicode=True, sort_keys=False)
+            text = yaml.dump(mutate_data(data, rng), Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
         else:
             raw = _bytes_mutant(text.encode("utf-8", errors="surrogateescape"), rng)
             text = raw.decode("utf-8", errors="surrogateescape")
@@ -351,7 +358,7 @@ def cardset_outcome(path: Path, seed: int, max_actions: int | None = None, secon
     """Validate a card set file; when it is valid, play a random game of its template's game with it."""
 
     def work() -> Outcome:
-        from cardtable.cardsets import LoadError, validate_paths
+        from cardtable.cardsets import LoadError, read_yaml, validate_paths
         from cardtable.games import get_game
         from cardtable.rules.engine import Engine
         from cardtable.rules.game import ParamError
@@ -363,7 +370,7 @@ def cardset_outcome(path: Path, seed: int, max_actions: int | None = None, secon
         if problems:
             bad = [str(p) for p in problems if not _PROBLEM_LINE.match(str(p)) or "\n" in str(p)]
             return Outcome("traceback", f"badly formed problem: {bad[0]!r}") if bad else Outcome("refused")
-        data = yaml.safe_load(path.read_bytes().decode("utf-8-sig"))
+        data, _ = read_yaml(path)  # valid: validate_paths read it
         game_id = _TEMPLATE_GAME.get(data.get("template"))
         if game_id is None:
             return Outcome("ok", "valid; no game plays this template")
