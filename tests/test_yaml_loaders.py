@@ -97,3 +97,25 @@ def test_mutants_read_the_same_or_fall_back_to_the_python_parser():
                 assert ("ok", repr(data), shape(root)) == python, path
                 accepted += 1
     assert accepted > 15 and refused > 15, (accepted, refused)
+
+
+@pytest.mark.parametrize(
+    ("limit", "text"),
+    [
+        ("MAX_NODES", "x: [" + "1, " * 60 + "]\n"),
+        ("MAX_NODES", "a: 1\nb:\n" + "  - {c: 2}\n" * 30),
+        ("MAX_ALIASES", "a: &x 1\nb: [" + "*x, " * 60 + "]\n"),
+    ],
+)
+def test_a_count_limit_refuses_as_the_python_parser_would(
+    monkeypatch: pytest.MonkeyPatch, limit: str, text: str
+):
+    """parse_yaml does not read a file past the count limits again in Python (a 50,000-value file took
+    seconds): the refusal is the one the Python loader gives. Shown with the limits lowered to 50."""
+    monkeypatch.setattr(strictyaml, limit, 50)
+    python = read_with(StrictLoader, text)
+    assert python[0] == "refused" and "more than 50" in python[1][0]
+    assert read_with(FastStrictLoader, text) == python
+    with pytest.raises(LoadError) as caught:
+        parse_yaml(text, "f.yaml")
+    assert ("refused", [str(p) for p in caught.value.problems], None) == python

@@ -29,6 +29,7 @@ from .strictyaml import (
     FLOAT_TAG,
     INT_TAG,
     NULL_TAG,
+    CountLimitError,
     DuplicateKeyError,
     FastStrictLoader,
     NodeError,
@@ -138,9 +139,15 @@ def parse_yaml(text: str, file: str = "<text>", limit: int = MAX_YAML_BYTES) -> 
     if FastStrictLoader is not StrictLoader:
         try:
             return _load(FastStrictLoader(text), text, file)
+        except _CountRefusal as exc:
+            raise LoadError(exc.problems) from None  # the Python parser would say the same
         except (LoadError, YAMLError, ValueError):
             pass  # read it again with the Python parser, whose messages (and hints) people see
     return _load(None, text, file)
+
+
+class _CountRefusal(LoadError):
+    """A file past the count limits (CountLimitError), refused as either parser would refuse it."""
 
 
 def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node | None]:
@@ -174,6 +181,8 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
                 problem.file, problem.line, problem.col, format_key_path(where), problem.message
             )
         raise LoadError([problem]) from None
+    except CountLimitError as exc:
+        raise _CountRefusal([_marked_problem(exc, file)]) from None
     except MarkedYAMLError as exc:
         raise LoadError([_marked_problem(exc, file)]) from None
     finally:
