@@ -428,3 +428,19 @@ def test_load_cached_picks_up_an_edit_at_once(tmp_path: Path):
         load_cached(path)
     write_set(tmp_path)
     assert load_cached(path).title.en == "Demo"
+
+
+def test_a_card_found_valid_is_checked_again_once_it_changes(tmp_path: Path):
+    """The schema check remembers cards it found valid (cardsets/schemacheck.py): an edit is still
+    seen at once, a card with a problem is reported on every load, and the same card is valid again
+    when the edit is undone."""
+    path = write_set(tmp_path)
+    assert load_cardset(path).by_code()["S2"].get("rank") == 2
+    write_set(tmp_path, {12: "    rank: 14"})
+    first = problems_of(path)
+    assert any("cards[1].rank: 14 is too large" in p for p in first), first
+    assert problems_of(path) == first  # a card with errors is never taken as checked
+    write_set(tmp_path, {12: '    rank: "2"'})  # the same card but for a type: not the remembered one
+    assert any("cards[1].rank: must be a whole number" in p for p in problems_of(path))
+    write_set(tmp_path)
+    assert load_cardset(path).by_code()["S2"].get("rank") == 2

@@ -313,9 +313,11 @@ def is_template_data(data: Any) -> bool:
 def _validator() -> Draft7Validator:
     from jsonschema import Draft7Validator
 
+    from .schemacheck import remembering_validator
+
     schema = json.loads(faces_schema_path().read_bytes().decode("utf-8"))
     Draft7Validator.check_schema(schema)
-    return Draft7Validator(schema)
+    return remembering_validator(schema)
 
 
 def _schema_problems(data: Any, root: Node | None, file: str, prefix: KeyPath) -> list[Problem]:

@@ -372,12 +372,14 @@ def _validator() -> Draft7Validator:
     from jsonschema import Draft7Validator
     from referencing import Registry, Resource
 
+    from .schemacheck import remembering_validator
+
     schema = json.loads(schema_path().read_bytes().decode("utf-8"))
     Draft7Validator.check_schema(schema)
     # An inline `faces:` template refers to faces.schema.json beside it (editors follow the same ref).
     faces = json.loads(faces_schema_path().read_bytes().decode("utf-8"))
     registry = Registry().with_resource("faces.schema.json", Resource.from_contents(faces))
-    return Draft7Validator(schema, registry=registry)
+    return remembering_validator(schema, registry)
 
 
 def _schema_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
