@@ -400,13 +400,18 @@ class FaceFonts:
         return lambda px: _Measure(self, max(1, int(px)), bold)
 
     def advances(self, px: int, bold: bool, text: str) -> int:
-        table = self._advances.setdefault((px, bold), {})
+        table = self._advances.get((px, bold))
+        if table is None:
+            table = self._advances[(px, bold)] = {}
+        try:  # the usual case, every glyph measured before: the layout asks this ~200 times a face
+            return sum(map(table.__getitem__, text))
+        except KeyError:
+            pass
         missing = [ch for ch in set(text) if ch not in table]
-        if missing:
-            metrics = self.font(px, bold).metrics("".join(missing))
-            for ch, metric in zip(missing, metrics, strict=False):
-                table[ch] = metric[4] if metric else 0
-        return sum(table[ch] for ch in text)
+        metrics = self.font(px, bold).metrics("".join(missing))
+        for ch, metric in zip(missing, metrics, strict=False):
+            table[ch] = metric[4] if metric else 0
+        return sum(map(table.__getitem__, text))
 
     def heights(self, px: int, bold: bool) -> tuple[int, int]:
         hit = self._heights.get((px, bold))
