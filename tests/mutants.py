@@ -279,9 +279,9 @@ def json_mutant(raw: bytes, rng: random.Random) -> bytes:
 
 def trimmed_cardset(text: str, keep: int) -> str:
     """A bundled card set cut to its first `keep` cards (small mutants parse quickly)."""
-    data = yaml.safe_load(text)
+    data = yaml.load(text, Loader=_LOADER)  # a SafeLoader: plain types only
     data["cards"] = data["cards"][:keep]
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
 
 
 # ---------------------------------------------------------------------------------------------------
