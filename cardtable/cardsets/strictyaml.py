@@ -60,6 +60,7 @@ NULL_TAG = "tag:yaml.org,2002:null"
 INT_TAG = "tag:yaml.org,2002:int"
 FLOAT_TAG = "tag:yaml.org,2002:float"
 MERGE_TAG = "tag:yaml.org,2002:merge"
+STR_TAG = "tag:yaml.org,2002:str"
 
 
 class NodeError(ConstructorError):
@@ -212,6 +213,17 @@ class StrictLoader(yaml.SafeLoader):
                     f"found duplicate key {key!r}",
                     key_node.start_mark,
                 )
+
+    def construct_object(self, node: Node, deep: bool = False) -> Any:
+        """A text or null scalar straight from its node (most of a file's values); the rest as
+        SafeConstructor builds them. The same values: a str scalar constructs to its text, a null
+        to None, and neither can be recursive or need its identity kept."""
+        if node.__class__ is ScalarNode:
+            if node.tag == STR_TAG:
+                return node.value
+            if node.tag == NULL_TAG:
+                return None
+        return super().construct_object(node, deep)
 
     def construct_yaml_bool(self, node: ScalarNode) -> bool:
         """true / false in any case (only these two spellings, even with an explicit !!bool)."""
