@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from ...bots.base import Bot
 from ...rules.actions import Action
-from ...rules.cards import CardSpec
+from ...rules.cards import CardSet, CardSpec
+from ...rules.rng import Rng
 from ...rules.view import PlayerView
 from .cards import person_value
 from .effects import activated, bonus, has
@@ -36,6 +37,11 @@ class LandPersonBot(Bot):
 
     name = "heuristic"
 
+    def __init__(self, rng: Rng) -> None:
+        super().__init__(rng)
+        self._known_for: tuple[CardSet | None, bool] = (None, False)
+        self._attacks: dict[tuple[int, str], int] = {}
+
     # -- reading the view ---------------------------------------------------------------------------
     def _spec(self, view: PlayerView, card: int) -> CardSpec:
         assert view.cardset is not None
@@ -45,10 +51,25 @@ class LandPersonBot(Bot):
         return view.params["mode"] == "deck"
 
     def _atk(self, view: PlayerView, card: int, task: str) -> int:
-        assert view.cardset is not None
-        return card_stat(self._spec(view, card), "atk") + bonus(
-            view.cardset, card, "atk", task, self._deck_mode(view)
-        )
+        # a card's attack for a task is fixed by the card set and the mode; one decision asks it of the
+        # same few cards hundreds of times, so it is kept (per set and mode, see _known)
+        known = self._known(view)
+        value = known.get((card, task))
+        if value is None:
+            assert view.cardset is not None
+            value = card_stat(self._spec(view, card), "atk") + bonus(
+                view.cardset, card, "atk", task, self._deck_mode(view)
+            )
+            known[(card, task)] = value
+        return value
+
+    def _known(self, view: PlayerView) -> dict[tuple[int, str], int]:
+        """The attacks worked out so far, for this view's card set and mode (a new set or mode, as
+        after a hot reload, starts afresh)."""
+        if self._known_for[0] is not view.cardset or self._known_for[1] != self._deck_mode(view):
+            self._known_for = (view.cardset, self._deck_mode(view))
+            self._attacks = {}
+        return self._attacks
 
     def _int(self, view: PlayerView, card: int, task: str) -> int:
         assert view.cardset is not None
@@ -227,7 +248,8 @@ class LandPersonBot(Bot):
         best = self._siege(view, foe) + sum(self._atk(view, c, "defend") for c in defenders)
         intercept = sum(self._atk(view, c, "defend") for c in defenders)
         best = max(best, intercept)
-        spare = [c for c in able if c not in self._reserve(view, me, set())]
+        reserve = self._reserve(view, me, set())
+        spare = [c for c in able if c not in reserve]
         if sum(self._atk(view, c, "attack") for c in spare) > best:
             return spare
         everyone = sum(self._atk(view, c, "attack") for c in able)

@@ -72,25 +72,48 @@ VOCAB = Vocabulary(
 ACTIVATED = ("look_top", "take_discard", "draw")  # specialties used with the `use` move
 
 
-Compiled = tuple[tuple[tuple[EffectData, ...], tuple[EffectData, ...]], ...]
-_CACHE: dict[int, tuple[CardSet, Compiled]] = {}
+class _Abilities:
+    """One card's abilities that count with or without its specials, read as the rules and bots ask:
+    the effects, the kinds present (`has`) and the bonus per (stat, task)."""
+
+    __slots__ = ("effects", "ops", "bonuses")
+
+    def __init__(self, effects: tuple[EffectData, ...]) -> None:
+        self.effects = effects
+        self.ops = frozenset(e["op"] for e in effects)
+        self.bonuses: dict[tuple[str, str], int] = {}
+        for e in effects:
+            if e["op"] == "bonus":
+                key = (e["stat"], e["task"])
+                self.bonuses[key] = self.bonuses.get(key, 0) + int(e["amount"])
 
 
-def _compiled(cardset: CardSet) -> Compiled:
-    """Every physical card's (specialty, special) effects, compiled once per card set (kept by the
-    set's identity, as rules/notation.py keeps codes: a card set is not hashable)."""
+# per physical card: (specialties only, specialties and specials)
+Table = tuple[tuple[_Abilities, _Abilities], ...]
+_CACHE: dict[int, tuple[CardSet, Table]] = {}
+_last: tuple[CardSet | None, Table] = (None, ())
+
+
+def _table(cardset: CardSet) -> Table:
+    """Every physical card's abilities, compiled once per card set (kept by the set's identity, as
+    rules/notation.py keeps codes: a card set is not hashable). The rules and the bot ask millions of
+    times per thousand games, nearly always of the same set: the last one answers first."""
+    global _last
+    if _last[0] is cardset:
+        return _last[1]
     hit = _CACHE.get(id(cardset))
-    if hit is not None and hit[0] is cardset:
-        return hit[1]
-    out = []
-    by_kind: dict[str, tuple[tuple[EffectData, ...], tuple[EffectData, ...]]] = {}
-    for spec in cardset.physical():
-        if spec.code not in by_kind:
-            by_kind[spec.code] = (_compile(spec, "specialty"), _compile(spec, "special"))
-        out.append(by_kind[spec.code])
-    compiled = tuple(out)
-    _CACHE[id(cardset)] = (cardset, compiled)
-    return compiled
+    if hit is None or hit[0] is not cardset:
+        out = []
+        by_kind: dict[str, tuple[_Abilities, _Abilities]] = {}
+        for spec in cardset.physical():
+            if spec.code not in by_kind:
+                specialty, special = _compile(spec, "specialty"), _compile(spec, "special")
+                by_kind[spec.code] = (_Abilities(specialty), _Abilities(specialty + special))
+            out.append(by_kind[spec.code])
+        hit = (cardset, tuple(out))
+        _CACHE[id(cardset)] = hit
+    _last = hit
+    return hit[1]
 
 
 def _compile(spec: CardSpec, key: str) -> tuple[EffectData, ...]:
@@ -102,22 +125,17 @@ def _compile(spec: CardSpec, key: str) -> tuple[EffectData, ...]:
 
 def abilities(cardset: CardSet, card: int, specials: bool) -> tuple[EffectData, ...]:
     """A card's abilities that count now: its specialties, and its specials unless they are ignored."""
-    specialty, special = _compiled(cardset)[card]
-    return specialty + special if specials else specialty
+    return _table(cardset)[card][1 if specials else 0].effects
 
 
 def has(cardset: CardSet, card: int, op: str, specials: bool) -> bool:
     """Whether a card has an ability of this kind now."""
-    return any(e["op"] == op for e in abilities(cardset, card, specials))
+    return op in _table(cardset)[card][1 if specials else 0].ops
 
 
 def bonus(cardset: CardSet, card: int, stat: str, task: str, specials: bool) -> int:
     """What a card adds to `stat` when it takes part in `task`."""
-    return sum(
-        int(e["amount"])
-        for e in abilities(cardset, card, specials)
-        if e["op"] == "bonus" and e["stat"] == stat and e["task"] == task
-    )
+    return _table(cardset)[card][1 if specials else 0].bonuses.get((stat, task), 0)
 
 
 def amount(cardset: CardSet, card: int, op: str, specials: bool) -> int:

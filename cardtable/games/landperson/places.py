@@ -96,18 +96,21 @@ def power(state: GameState, card: int, task: str) -> int:
 def can_join(state: GameState, seat: int, card: int, task: str) -> bool:
     """Whether a person on the seat's field may take part in a task now. Preparing persons never act
     nor pay a cost (行動準備中); repair may also send acted persons (R5); specials forbid some."""
-    if card not in field(state, seat):
+    # asked for every person of the field for every candidate move: read the zone and the status
+    # directly rather than through field() and status()
+    if card not in state.zones[f"field:{seat}"].cards:
         return False
-    state_now = status(state, card)
+    state_now = game_data(state)["status"][str(card)]
     if state_now == PREPARING:
         return False
     if state_now == ACTED and not (task == "repair" and state.params["repair_with_acted"]):
         return False
-    assert state.cardset is not None
-    if task == "attack" and has(state.cardset, card, "no_attack", specials(state)):
-        return False
-    if task in ("intercept", "siege") and has(state.cardset, card, "no_defend", specials(state)):
-        return False
+    if task == "attack":
+        assert state.cardset is not None
+        return not has(state.cardset, card, "no_attack", specials(state))
+    if task == "intercept" or task == "siege":
+        assert state.cardset is not None
+        return not has(state.cardset, card, "no_defend", specials(state))
     return True
 
 
