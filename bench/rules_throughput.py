@@ -14,6 +14,10 @@ per second. Game creation (deal, card set lookup) is inside the timed loop, as i
   (`pip install rlcard`, or `pip install -e .[bench]`); without it the peer rows are skipped with a
   note and the bench still exits 0.
 
+- Each game's heuristic bot (where it registers one) plays whole games against itself at the game's
+  first seat count, in the same loop; those rows (`<key>_heuristic`) also give its think time per move,
+  the CPU time of each `choose` (so another program on the machine does not inflate it): mean and worst.
+
 The headline comparison is Rune Works 4-seat actions/s divided by gin rummy actions/s in the same
 run (the budget in the issues asks for >= 2). Each case's time is split into `--rounds` interleaved
 slices (ours, the peer, ours, ...) so that a busy spell of the machine weighs on both sides of a ratio.
@@ -23,10 +27,12 @@ Run (from the repo root):
     python bench/rules_throughput.py --level 5 --seconds 5 --rounds 5
     python bench/rules_throughput.py --json               # one JSON object on stdout
     python bench/rules_throughput.py --profile runeworks_4p   # cProfile one case, top functions
+    python bench/rules_throughput.py --cases landperson_deck_2p,landperson_deck_2p_heuristic
 
 JSON keys follow the bench convention: rates end in `_per_s`, times in `_ms`, comparisons contain
 `ratio`. Per case: `<key>_games_per_s`, `<key>_actions_per_s`, `<key>_game_mean_ms`, plus
-`<key>_vs_<peer>_actions_ratio` for every cardtable case against every peer.
+`<key>_vs_<peer>_actions_ratio` for every random-bot case against every peer; heuristic rows add
+`<key>_think_mean_ms` and `<key>_think_worst_ms`.
 
 Adding a game: append a `GameSpec` in `cardtable_specs()` (id, params, seat counts); peers are
 `Case`s built in `peer_cases()`.
@@ -43,6 +49,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from statistics import mean
 from typing import Any
 
 
@@ -55,6 +62,7 @@ class Case:
     seats: int
     play: Callable[[int], int]  # plays one game from this seed; returns the number of actions
     peer: bool = False  # a peer library, compared against
+    think: list[float] | None = None  # a heuristic bot's seconds per choice, filled as it plays
 
 
 @dataclass(frozen=True)
@@ -107,22 +115,34 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
     ]
 
 
-def cardtable_play(game_id: str, seats: int, params: dict[str, Any]) -> Callable[[int], int]:
-    """A function playing one random-bot game of `game_id` through the engine and bot path."""
-    from cardtable.bots.random_bot import RandomBot
+def cardtable_play(
+    game_id: str, seats: int, params: dict[str, Any], bot: str = "random", think: list[float] | None = None
+) -> Callable[[int], int]:
+    """A function playing one game of `game_id` through the engine and bot path, every seat played by
+    `bot`; with `think`, the time of each choice is appended to it."""
+    from cardtable.bots import bot_factories
     from cardtable.games import get_game
     from cardtable.rules.engine import Engine
     from cardtable.rules.rng import Rng
 
     game = get_game(game_id)
+    factory = bot_factories(game_id)[bot]
+    clock = time.process_time  # think time is CPU time: a busy machine does not make a bot look slow
 
     def play(seed: int) -> int:
         engine = Engine.new(game, seats, seed, params)
-        bots = [RandomBot(Rng(seed * 1_000_003 + seat)) for seat in range(seats)]
+        bots = [factory(Rng(seed * 1_000_003 + seat)) for seat in range(seats)]
         actions = 0
         while not engine.is_over():
             seat = engine.deciding_seats()[0]
-            engine.apply(bots[seat].choose(engine.view(seat)))
+            view = engine.view(seat)
+            if think is None:
+                action = bots[seat].choose(view)
+            else:
+                start = clock()
+                action = bots[seat].choose(view)
+                think.append(clock() - start)
+            engine.apply(action)
             actions += 1
         return actions
 
@@ -130,16 +150,32 @@ def cardtable_play(game_id: str, seats: int, params: dict[str, Any]) -> Callable
 
 
 def cardtable_cases(specs: list[GameSpec]) -> list[Case]:
-    """One case per game and seat count."""
+    """One case per game and seat count with random bots, and one with the game's heuristic bot (at
+    its first seat count) when it has one."""
+    from cardtable.bots import bot_factories
+
     cases = []
     for spec in specs:
+        key = spec.key or spec.game_id
         for seats in spec.seats:
             cases.append(
                 Case(
-                    f"{spec.key or spec.game_id}_{seats}p",
+                    f"{key}_{seats}p",
                     spec.label or spec.game_id,
                     seats,
                     cardtable_play(spec.game_id, seats, spec.params),
+                )
+            )
+    for spec in specs:
+        if "heuristic" in bot_factories(spec.game_id):
+            seats, think = spec.seats[0], []
+            cases.append(
+                Case(
+                    f"{spec.key or spec.game_id}_{seats}p_heuristic",
+                    f"{spec.label or spec.game_id} heuristic",
+                    seats,
+                    cardtable_play(spec.game_id, seats, spec.params, "heuristic", think),
+                    think=think,
                 )
             )
     return cases
@@ -199,6 +235,8 @@ def measure_all(cases: list[Case], seconds: float, seed: int, rounds: int) -> li
     the machine hits ours and the peer alike; one untimed warm-up game per case first."""
     for case in cases:
         case.play(seed - 1)
+        if case.think is not None:
+            case.think.clear()  # the warm-up's first choices pay for imports and caches
     totals = {case.key: Result(case, 0, 0, 0.0) for case in cases}
     for _ in range(max(1, rounds)):
         for case in cases:
@@ -227,9 +265,12 @@ def report_json(results: list[Result], notes: list[str], args: argparse.Namespac
         out[f"{r.case.key}_actions_per_s"] = round(r.actions_per_s, 1)
         out[f"{r.case.key}_game_mean_ms"] = round(r.game_mean_ms, 3)
         out[f"{r.case.key}_actions_per_game"] = round(r.actions / r.games, 1)
+        if r.case.think:
+            out[f"{r.case.key}_think_mean_ms"] = round(1000.0 * mean(r.case.think), 4)
+            out[f"{r.case.key}_think_worst_ms"] = round(1000.0 * max(r.case.think), 3)
     peers = [r for r in results if r.case.peer]
     for r in results:
-        if not r.case.peer:
+        if not r.case.peer and r.case.think is None:
             for p in peers:
                 out[ratio_key(r.case, p.case)] = round(r.actions_per_s / p.actions_per_s, 3)
     if notes:
@@ -241,14 +282,26 @@ def report_table(results: list[Result], notes: list[str]) -> str:
     peers = [r for r in results if r.case.peer]
     peer = peers[0] if peers else None
     ratio_head = f"x {peer.case.key} act/s" if peer else "ratio"
-    head = f"{'game':<24} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'act/game':>9} {'ms/game':>9} {ratio_head:>18}"
+    head = f"{'game':<28} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'act/game':>9} {'ms/game':>9} {ratio_head:>18}"
     lines = [head, "-" * len(head)]
     for r in results:
-        ratio = f"{r.actions_per_s / peer.actions_per_s:.2f}" if peer and not r.case.peer else ""
+        ratio = ""
+        if peer and not r.case.peer and r.case.think is None:
+            ratio = f"{r.actions_per_s / peer.actions_per_s:.2f}"
         lines.append(
-            f"{r.case.game:<24} {r.case.seats:>5} {r.games_per_s:>9.1f} {r.actions_per_s:>10.0f} "
+            f"{r.case.game:<28} {r.case.seats:>5} {r.games_per_s:>9.1f} {r.actions_per_s:>10.0f} "
             f"{r.actions / r.games:>9.1f} {r.game_mean_ms:>9.2f} {ratio:>18}"
         )
+    thinkers = [r for r in results if r.case.think]
+    if thinkers:
+        lines.append("")
+        lines.append(f"{'heuristic bot think time':<32} {'moves':>8} {'mean ms':>9} {'worst ms':>9}")
+        for r in thinkers:
+            assert r.case.think is not None
+            lines.append(
+                f"{r.case.game:<32} {len(r.case.think):>8} {1000 * mean(r.case.think):>9.3f} "
+                f"{1000 * max(r.case.think):>9.2f}"
+            )
     headline = next((r for r in results if r.case.key == "runeworks_4p"), None)
     if headline and peer:
         lines.append("")
@@ -263,6 +316,8 @@ def report_table(results: list[Result], notes: list[str]) -> str:
 def profile_case(case: Case, seconds: float, seed: int, top: int) -> str:
     """cProfile of one case's loop: the functions with the most own time."""
     case.play(seed - 1)  # warm-up: imports and the card set load stay out of the profile
+    if case.think is not None:
+        case.think.clear()
     profiler = cProfile.Profile()
     profiler.enable()
     result = measure(case, seconds, seed)
@@ -288,11 +343,24 @@ def main(argv: list[str] | None = None) -> int:
         metavar="CASE",
         help="cProfile one case (e.g. runeworks_4p) and print its top functions instead of the table",
     )
+    parser.add_argument(
+        "--cases",
+        metavar="KEY,...",
+        help="measure only these cases (e.g. runeworks_4p,landperson_deck_2p_heuristic); default: all",
+    )
     parser.add_argument("--top", type=int, default=30, help="functions listed by --profile (default 30)")
     args = parser.parse_args(argv)
 
     notes: list[str] = []
     cases = cardtable_cases(cardtable_specs(args)) + peer_cases(notes)
+    if args.cases:
+        wanted = [k.strip() for k in args.cases.split(",") if k.strip()]
+        unknown = [k for k in wanted if k not in {c.key for c in cases}]
+        if unknown or not wanted:
+            parser.error(
+                f"unknown case {', '.join(unknown) or '(none given)'} (cases: {', '.join(c.key for c in cases)})"
+            )
+        cases = [c for c in cases if c.key in wanted]
     if args.profile:
         chosen = [c for c in cases if c.key == args.profile]
         if not chosen:

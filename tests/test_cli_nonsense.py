@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from child_process import python_env
 
 from cardtable.cli import main
 
@@ -77,8 +78,8 @@ def test_a_huge_card_set_is_refused(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "the file is too large (1024.0 MiB" in capsys.readouterr().out
 
 
-def _bench_json(script: str, *args: str) -> dict:
-    env = dict(os.environ, CARDTABLE_HOME=os.environ["CARDTABLE_HOME"])
+def _bench_json(request: pytest.FixtureRequest, script: str, *args: str) -> dict:
+    env = python_env(request, CARDTABLE_HOME=os.environ["CARDTABLE_HOME"])
     env.pop("PYGAME_HIDE_SUPPORT_PROMPT", None)  # the bench must hide pygame's banner itself
     result = subprocess.run(
         [sys.executable, str(ROOT / "bench" / script), *args, "--json"],
@@ -92,11 +93,28 @@ def _bench_json(script: str, *args: str) -> dict:
     return json.loads(result.stdout)  # exactly one JSON object: anything else fails to parse
 
 
-def test_bench_json_is_one_object():
-    assert "runeworks_2p_actions_per_s" in _bench_json(
-        "rules_throughput.py", "--seconds", "0.05", "--rounds", "1"
+def test_bench_json_is_one_object(request: pytest.FixtureRequest):
+    # two cases, one game each after the warm-up: the JSON shape, not the rates, is under test
+    out = _bench_json(
+        request,
+        "rules_throughput.py",
+        "--seconds",
+        "0",
+        "--rounds",
+        "1",
+        "--cases",
+        "runeworks_2p,landperson_deck_2p_heuristic",
     )
+    assert out["runeworks_2p_actions_per_s"] > 0 and out["runeworks_2p_games_per_s"] > 0
+    assert (
+        out["landperson_deck_2p_heuristic_think_worst_ms"]
+        >= out["landperson_deck_2p_heuristic_think_mean_ms"]
+        > 0
+    )
+    assert not any(k.startswith("risugeon") for k in out)  # only the cases asked for were played
     assert any(
         k.endswith("_ms")
-        for k in _bench_json("frame_time.py", "--frames", "3", "--idle-seconds", "0.05", "--no-whole-game")
+        for k in _bench_json(
+            request, "frame_time.py", "--frames", "3", "--idle-seconds", "0.05", "--no-whole-game"
+        )
     )
