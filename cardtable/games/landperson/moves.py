@@ -153,9 +153,7 @@ class LandPersonMoves:
         if kind == "add":
             task = game_data(state)["task"]
             if task is not None:
-                return [
-                    c for c in found if c not in task["persons"] and can_join(state, seat, c, task["kind"])
-                ]
+                return [c for c in joinable(state, seat, task["kind"]) if c not in task["persons"]]
         if kind == "use":  # a copy that can act is the one a `use` names
             return [c for c in found if status(state, c) == "ready"] or found
         if kind == "capture":

@@ -96,10 +96,17 @@ def power(state: GameState, card: int, task: str) -> int:
 def can_join(state: GameState, seat: int, card: int, task: str) -> bool:
     """Whether a person on the seat's field may take part in a task now. Preparing persons never act
     nor pay a cost (行動準備中); repair may also send acted persons (R5); specials forbid some."""
-    # asked for every person of the field for every candidate move: read the zone and the status
-    # directly rather than through field() and status()
-    if card not in state.zones[f"field:{seat}"].cards:
-        return False
+    return card in state.zones[f"field:{seat}"].cards and _may_act(state, card, task)
+
+
+def joinable(state: GameState, seat: int, task: str) -> list[int]:
+    """Every person of the seat's field that may take part in the task."""
+    return [c for c in state.zones[f"field:{seat}"].cards if _may_act(state, c, task)]
+
+
+def _may_act(state: GameState, card: int, task: str) -> bool:
+    """can_join for a person known to be on the seat's field (asked for every person of a field for
+    every candidate move, so it reads the status and abilities directly)."""
     state_now = game_data(state)["status"][str(card)]
     if state_now == PREPARING:
         return False
@@ -112,11 +119,6 @@ def can_join(state: GameState, seat: int, card: int, task: str) -> bool:
         assert state.cardset is not None
         return not has(state.cardset, card, "no_defend", specials(state))
     return True
-
-
-def joinable(state: GameState, seat: int, task: str) -> list[int]:
-    """Every person of the seat's field that may take part in the task."""
-    return [c for c in field(state, seat) if can_join(state, seat, c, task)]
 
 
 def total(state: GameState, cards: list[int], task: str) -> int:
