@@ -106,9 +106,11 @@ def test_a_deck_not_worth_ten_stars_is_refused() -> None:
 
 @pytest.mark.parametrize("mode", ["deck", "shared"])
 def test_the_heuristic_bot_beats_the_random_bot(mode: str) -> None:
-    report = simulate("landperson", 2, 10, 0, {"mode": mode}, ["heuristic", "random"])
-    swapped = simulate("landperson", 2, 10, 100, {"mode": mode}, ["random", "heuristic"])
-    assert report.bot_wins["heuristic"] + swapped.bot_wins["heuristic"] >= 16
+    # five games from each seat: twenty reached no line or branch of the game or the bot that these ten
+    # do not (coverage.py), and 9 of 10 is a higher bar than 16 of 20 (a coin-flipping bot passes 1%)
+    report = simulate("landperson", 2, 5, 0, {"mode": mode}, ["heuristic", "random"])
+    swapped = simulate("landperson", 2, 5, 100, {"mode": mode}, ["random", "heuristic"])
+    assert report.bot_wins["heuristic"] + swapped.bot_wins["heuristic"] >= 9
 
 
 # -- every refusal in Japanese --------------------------------------------------------------------
