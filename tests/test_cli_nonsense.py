@@ -94,7 +94,7 @@ def _bench_json(request: pytest.FixtureRequest, script: str, *args: str) -> dict
 
 
 def test_bench_json_is_one_object(request: pytest.FixtureRequest):
-    # two cases, one game each after the warm-up: the JSON shape, not the rates, is under test
+    # two cases on one card set, one game each after the warm-up: the JSON shape, not the rates, is tested
     out = _bench_json(
         request,
         "rules_throughput.py",
@@ -103,14 +103,10 @@ def test_bench_json_is_one_object(request: pytest.FixtureRequest):
         "--rounds",
         "1",
         "--cases",
-        "runeworks_2p,landperson_deck_2p_heuristic",
+        "runeworks_2p,runeworks_2p_heuristic",
     )
     assert out["runeworks_2p_actions_per_s"] > 0 and out["runeworks_2p_games_per_s"] > 0
-    assert (
-        out["landperson_deck_2p_heuristic_think_worst_ms"]
-        >= out["landperson_deck_2p_heuristic_think_mean_ms"]
-        > 0
-    )
+    assert out["runeworks_2p_heuristic_think_worst_ms"] >= out["runeworks_2p_heuristic_think_mean_ms"] > 0
     assert not any(k.startswith("risugeon") for k in out)  # only the cases asked for were played
     assert any(
         k.endswith("_ms")
