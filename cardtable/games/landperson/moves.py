@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ...rules.actions import Action
 from ...rules.game import LEGAL, copy_reason, one_card, seat_has_no_decision
-from ...rules.notation import lowest_per_code
+from ...rules.notation import lowest_per_code, physical_codes
 from ...rules.state import GameState
 from .data import Task, game_data
 from .effects import activated
@@ -106,6 +106,29 @@ def _bare(action: Action) -> str:
     return LEGAL if not action.cards and not action.target else f"{action.kind} names no card"
 
 
+# The zone a card-naming move takes its card from ("take": the seat's pile, worked out by places.pile).
+_SOURCES: dict[str, str] = {
+    "first": "hand:{seat}",
+    "putback": "hand:{seat}",
+    "recall": "wander:{seat}",
+    "release": "wander:{seat}",
+    "recruit": "hand:{seat}",
+    "use": "field:{seat}",
+    "add": "field:{seat}",
+    "pay": "hand:{seat}",
+    "top": "peek:{seat}",
+    "take": "",
+    "capture": "field:{other}",
+    "discard": "hand:{seat}",
+    "repair": "ruins:{seat}",
+}
+
+
+def _offered(state: GameState, kind: str) -> bool:
+    """Whether the mode has the move (ruins are repaired only in deck construction)."""
+    return kind != "repair" or deck_mode(state)
+
+
 class LandPersonMoves:
     """Legality of the Land & Person moves (mixed into LandPerson)."""
 
@@ -127,29 +150,16 @@ class LandPersonMoves:
 
     def _card_sources(self, state: GameState, seat: int) -> dict[str, list[str]]:
         """Per move kind that names a card, the zones its card comes from for this seat now."""
-        out = {
-            "first": [f"hand:{seat}"],
-            "putback": [f"hand:{seat}"],
-            "recall": [f"wander:{seat}"],
-            "release": [f"wander:{seat}"],
-            "recruit": [f"hand:{seat}"],
-            "use": [f"field:{seat}"],
-            "add": [f"field:{seat}"],
-            "pay": [f"hand:{seat}"],
-            "top": [f"peek:{seat}"],
-            "take": [pile(state, seat)],
-            "capture": [f"field:{1 - seat}"],
-            "discard": [f"hand:{seat}"],
-        }
-        if deck_mode(state):
-            out["repair"] = [f"ruins:{seat}"]
-        return out
+        return {kind: [self._card_source(state, seat, kind)] for kind in _SOURCES if _offered(state, kind)}
+
+    def _card_source(self, state: GameState, seat: int, kind: str) -> str:
+        """The zone the card of a `kind` move comes from for this seat."""
+        if kind == "take":
+            return pile(state, seat)
+        return _SOURCES[kind].format(seat=seat, other=1 - seat)
 
     def move_cards(self: LandPerson, state: GameState, seat: int, kind: str, target: str) -> Iterable[int]:
-        sources = self._card_sources(state, seat).get(kind, [])
-        found: list[int] = []
-        for zone in sources:
-            found.extend(state.zones[zone].cards)
+        found = self._source_cards(state, seat, kind)
         if kind == "add":
             task = game_data(state)["task"]
             if task is not None:
@@ -172,8 +182,23 @@ class LandPersonMoves:
             return NO_TASK
         return rule(self, state, action)
 
+    def _source_cards(self, state: GameState, seat: int, kind: str) -> list[int]:
+        """Every card in the zone a `kind` move takes its card from (none for a kind naming no card)."""
+        if kind not in _SOURCES or not _offered(state, kind):
+            return []
+        return list(state.zones[self._card_source(state, seat, kind)].cards)
+
     def _copy(self: LandPerson, state: GameState, action: Action) -> str:
         """The card named is the lowest copy of its code among the move's cards."""
+        assert state.cardset is not None
+        card = action.cards[0]
+        codes = physical_codes(state.cardset)
+        # The move's cards are some of its source zone's: with no lower copy of the card there, the
+        # answer is LEGAL without working out which of them may act (asked once per candidate move).
+        if not any(
+            c < card and codes[c] == codes[card] for c in self._source_cards(state, action.seat, action.kind)
+        ):
+            return LEGAL
         among = list(self.move_cards(state, action.seat, action.kind, action.target))
         if action.cards[0] not in among:
             return ""  # each rule says where the card must be
