@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+
+# Where the environment forbids bytecode beside the sources (PYTHONDONTWRITEBYTECODE, as on the shared
+# test machine), each test process compiled every module and rewrote every test file anew: ~1.2 s of
+# CPU per xdist worker, every run. The tests keep their bytecode in pytest's cache folder instead (git
+# ignores it; nothing is written beside the sources), in the folder their child processes use too
+# (tests/child_process.py).
+if sys.dont_write_bytecode and sys.pycache_prefix is None:
+    sys.pycache_prefix = str(Path(__file__).resolve().parent.parent / ".pytest_cache" / "d" / "child-pycache")
+    sys.dont_write_bytecode = False
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
