@@ -5,7 +5,12 @@ display update) without the frame-rate cap:
   drag    one card dragged around in circles (real MOUSEMOTION events through the scene)
   deal    a full deal animation: every card sliding from the stock to its place, restarted when done
   dice    two dice thrown across the table, tumbling and settling, thrown again when settled
+  relayout  the sprites laid out again from the view and the frame redrawn in full (what every move,
+          hand-off and undo costs before any card slides), same position each time
+  hover   the pointer moved between cards: the tooltip changes, so the frame is redrawn in full
   idle    nothing changes: frames drawn must be zero; CPU use of the real loop over --idle-seconds
+  moves   whole moves through the table (--moves of them, bots and the person alike): the move, the
+          relayout, and every frame until its cards have landed; milliseconds per move
 and, in the same run, the naive way: the same table with every sprite blitted every frame.
 Also the peak memory (max RSS) after a whole 6-seat game was played through the table.
 
@@ -143,6 +148,61 @@ def dice_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
     return times
 
 
+def relayout_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
+    """The view laid out again and the whole frame redrawn (the position stays the same)."""
+    out = []
+    for _ in range(frames):
+        start = time.perf_counter()
+        table.relayout(animate=False)
+        app._draw()
+        out.append((time.perf_counter() - start) * 1000)
+    return out
+
+
+def hover_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
+    """The pointer moved from card to card (a tooltip each time): a full redraw per frame."""
+    sprites = [s for s in table.board.ordered() if s.face_up]
+    centres = [s.card_rect().center for s in sprites] + [(5, SIZE[1] // 2)]
+
+    def events(i: int) -> list[pygame.event.Event]:
+        pos = centres[i % len(centres)]
+        return [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))]
+
+    times = timed_frames(app, frames, events)
+    app._dispatch(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    app.frame([])
+    return times
+
+
+def moves_case(app: App, table: RuneWorksTable, moves: int) -> list[float]:
+    """The table plays on by itself for `moves` moves (the person's chosen by a random bot, the bots'
+    without their pause), frame by frame at 60 Hz: milliseconds of work per move, its slides included."""
+    from cardtable.bots import make_bot
+
+    app.settings.bot_delay_s = 0.0
+    chooser = make_bot("random", "runeworks", 5)
+    session, engine = table.session, table.engine
+    first = session.move_count
+    frames = 0
+    start = time.perf_counter()
+    while session.move_count - first < moves and not engine.is_over() and frames < moves * 400:
+        frames += 1
+        events: list[pygame.event.Event] = []
+        if app.top is not table:  # a hand-off screen or a round's end: passed at once
+            events = [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)]
+        elif table.viewer is not None and table.my_legal() and not table.animator.busy:
+            table.perform(chooser.choose(engine.view(table.viewer)))
+        for event in events:
+            app._dispatch(event)
+        changed = False
+        for scene in list(app.scenes):
+            changed = scene.update(1 / 60) or changed
+        if changed or app._needs_draw():
+            app._draw()
+    made = max(1, session.move_count - first)
+    return [(time.perf_counter() - start) * 1000 / made] * made
+
+
 def naive_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
     """The baseline: background and every sprite blitted every frame, then a full flip."""
     screen = app.screen
@@ -209,6 +269,7 @@ def main() -> int:
     )
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--idle-seconds", type=float, default=3.0)
+    parser.add_argument("--moves", type=int, default=150)
     parser.add_argument("--json", action="store_true")
     parser.add_argument(
         "--whole-game",
@@ -220,12 +281,23 @@ def main() -> int:
     app, table = make_table()
     sprites = len(table.board.sprites)
     results: dict[str, float] = {"sprites": float(sprites)}
-    for name, case in (("naive", naive_case), ("drag", drag_case), ("deal", deal_case), ("dice", dice_case)):
-        for key, value in summary(case(app, table, args.frames)).items():
+    cases = (
+        ("naive", naive_case),
+        ("drag", drag_case),
+        ("deal", deal_case),
+        ("dice", dice_case),
+        ("relayout", relayout_case),
+        ("hover", hover_case),
+    )
+    for name, case in cases:
+        frames = args.frames if name != "relayout" else max(1, args.frames // 4)
+        for key, value in summary(case(app, table, frames)).items():
             results[f"{name}_{key}"] = value
     results["drag_vs_naive_p99_ratio"] = results["naive_p99_ms"] / results["drag_p99_ms"]
     results["drag_vs_naive_median_ratio"] = results["naive_median_ms"] / results["drag_median_ms"]
     results.update(idle_case(app, args.idle_seconds))
+    app.fast = False
+    results["move_mean_ms"] = statistics.mean(moves_case(app, table, args.moves))
     if args.whole_game:
         results["peak_rss_mb"] = whole_game_peak_rss(app)
     if args.json:
@@ -235,7 +307,7 @@ def main() -> int:
         f"Rune Works! table, 6 seats mid-game, {SIZE[0]}x{SIZE[1]}, {sprites} card sprites, {args.frames} frames"
     )
     print(f"{'case':<10}{'median ms':>12}{'p99 ms':>10}")
-    for name in ("naive", "drag", "deal", "dice"):
+    for name, _ in cases:
         print(f"{name:<10}{results[name + '_median_ms']:>12.3f}{results[name + '_p99_ms']:>10.3f}")
     print(
         f"drag vs naive: {results['drag_vs_naive_p99_ratio']:.1f}x better at p99, "
@@ -245,6 +317,7 @@ def main() -> int:
         f"idle: {results['idle_frames_drawn']:.0f} frames drawn in {args.idle_seconds:.0f} s, "
         f"CPU {results['idle_cpu_percent']:.1f}%"
     )
+    print(f"moves: {results['move_mean_ms']:.1f} ms of work per move, its frames until landed included")
     if args.whole_game:
         print(f"peak memory after a whole 6-seat game through the table: {results['peak_rss_mb']:.0f} MB")
     return 0
