@@ -243,7 +243,7 @@ def test_while_characters_are_chosen_no_name_sits_over_them(
     monkeypatch.setattr(
         sainome_table, "draw_text", lambda s, text, *a, **k: said.append(text) or real(s, text, *a, **k)
     )
-    table.refresh_background()
+    table.paint_background()
     picked = [i for i, c in enumerate(table.view().data.get("characters") or []) if c]
     assert "Characters to choose from" in said
     for seat in range(2):

@@ -54,23 +54,45 @@ def draw_text(
     return rect
 
 
-def fit_width(text: str, px: int, max_width: int) -> str:
+def fit_width(text: str, px: int, max_width: int, bold: bool = False) -> str:
     """The text, shortened with an ellipsis until it fits `max_width` pixels."""
-    font = get_font(px)
+    return _fitted(text, px, max_width, bold)
+
+
+@lru_cache(maxsize=4096)
+def _fitted(text: str, px: int, max_width: int, bold: bool) -> str:
+    # Remembered, and the cut found by halving: tables fit the same long log and status lines on every
+    # redraw, and measuring each shorter prefix in turn was the largest cost of a table's relayout.
+    font = get_font(px, bold)
     if font.size(text)[0] <= max_width:
         return text
-    while text and font.size(text + "…")[0] > max_width:
-        text = text[:-1]
-    return text + "…"
+
+    def fits(length: int) -> bool:
+        return length == 0 or font.size(text[:length] + "…")[0] <= max_width
+
+    low, high = 0, len(text) - 1  # the longest prefix that fits lies in [low, high]; `low` fits
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + "…"
 
 
 def draw_panel(
     screen: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...] = PANEL, radius: int = 12
 ) -> None:
     """A rounded translucent panel."""
-    panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+    screen.blit(_panel(rect.size, tuple(colour), radius), rect)
+
+
+@lru_cache(maxsize=256)
+def _panel(size: tuple[int, int], colour: tuple[int, ...], radius: int) -> pygame.Surface:
+    # Remembered: the same log, status and tooltip panels are drawn on every redraw. Callers only blit it.
+    panel = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(panel, colour, panel.get_rect(), border_radius=radius)
-    screen.blit(panel, rect)
+    return panel
 
 
 @dataclass

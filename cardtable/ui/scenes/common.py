@@ -24,7 +24,19 @@ import pygame
 
 from ..fonts import get_font, wrap_text
 from ..scene import Scene
-from ..widgets import BUTTON, BUTTON_HOT, BUTTON_OFF, DIM, FELT, FELT_DARK, GOLD, INK, Button, draw_panel
+from ..widgets import (
+    BUTTON,
+    BUTTON_HOT,
+    BUTTON_OFF,
+    DIM,
+    FELT,
+    FELT_DARK,
+    GOLD,
+    INK,
+    Button,
+    draw_panel,
+    fit_width,
+)
 
 if TYPE_CHECKING:
     from ..app import App
@@ -55,12 +67,7 @@ def fit_text(
     size = px_size
     while size > min_px and get_font(size, bold).size(text)[0] > max_width:
         size -= 1
-    font = get_font(size, bold)
-    if font.size(text)[0] <= max_width:
-        return text, size
-    while text and font.size(text + "…")[0] > max_width:
-        text = text[:-1]
-    return text + "…", size
+    return fit_width(text, size, max_width, bold), size
 
 
 def blit_text(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -48,6 +49,8 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         self.round_end: dict[str, Any] | None = None  # a round just scored, shown once cards land
         self.rounds_seen = len(session.engine.view(None).data.get("round_log", []))
         self.labels: list[pygame.Rect] = []  # where the background's texts went, last drawn
+        self.measuring = False  # drawing the background only to find where its texts go
+        self._scratch: pygame.Surface | None = None  # what label_rects draws on
         self.just_drawn: int | None = None  # the card the viewer drew this turn, marked in the hand
         super().__init__(app, session)
 
@@ -192,8 +195,15 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         return best
 
     def label_rects(self, view: PlayerView) -> list[pygame.Rect]:
-        """Every text the background writes, as drawn for this view (on a scratch surface)."""
-        self.draw_background(pygame.Surface(self.app.size), view)
+        """Every text the background writes, as drawn for this view (on a scratch surface, the felt
+        left out: only where the texts go matters, and every layout asks)."""
+        if self._scratch is None or self._scratch.get_size() != self.app.size:
+            self._scratch = pygame.Surface(self.app.size)
+        self.measuring = True
+        try:
+            self.draw_background(self._scratch, view)
+        finally:
+            self.measuring = False
         return list(self.labels)
 
     def text(
@@ -302,13 +312,8 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
         self.labels = []
         width, height = surface.get_size()
-        surface.fill((22, 70, 50))
-        cx, cy = self.centre()
-        pygame.draw.ellipse(
-            surface,
-            (28, 84, 60),
-            pygame.Rect(0, 0, width * 0.8, height * 0.78).move(cx - width * 0.4, cy - height * 0.39),
-        )
+        if not self.measuring:
+            surface.blit(_felt((width, height), self.centre()), (0, 0))
         px = max(14, height // 44)
         stock, pool = self.pile_rects()
         pygame.draw.rect(surface, (18, 56, 40), stock.inflate(10, 10), border_radius=10)
@@ -520,6 +525,22 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         if self.leady_left > 0:
             return True
         return self.claim_drive()
+
+
+@lru_cache(maxsize=4)
+def _felt(size: tuple[int, int], centre: tuple[float, float]) -> pygame.Surface:
+    """The felt and its lighter oval round the piles (an ellipse this size costs a millisecond; the
+    background is drawn after every move)."""
+    width, height = size
+    cx, cy = centre
+    felt = pygame.Surface(size)
+    felt.fill((22, 70, 50))
+    pygame.draw.ellipse(
+        felt,
+        (28, 84, 60),
+        pygame.Rect(0, 0, width * 0.8, height * 0.78).move(cx - width * 0.4, cy - height * 0.39),
+    )
+    return felt
 
 
 def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:

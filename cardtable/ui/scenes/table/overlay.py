@@ -50,6 +50,8 @@ class OverlayMixin:
         ]
 
     def draw(self: TableScene, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        if self.background_stale:
+            self.paint_background()
         if self.needs_full_redraw:
             self.board.full = True
             self.needs_full_redraw = False

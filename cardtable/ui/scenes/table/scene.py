@@ -66,6 +66,7 @@ class TableScene(
         self.session = session
         self.engine = session.engine
         self._view: PlayerView | None = None
+        self.background_stale = True  # painted at the next draw (refresh_background)
         self.viewer: int | None = None
         self.confirmed: int | None = None  # the person who came to the screen through a hand-off
         self.shown_cards: frozenset[int] = frozenset()
@@ -142,7 +143,22 @@ class TableScene(
 
     # -- the background and the buttons ------------------------------------------------------
     def refresh_background(self) -> None:
-        """Redraw the static parts (after an action, a resize or a setting change)."""
+        """The static parts changed (an action, a resize, a setting): the buttons are rebuilt now, and
+        the background is painted when the next frame is drawn (paint_background), once however often
+        it was asked for in between (a move, a hand-off and a landing in one frame painted it thrice)."""
+        self.note_seen()
+        self.background_stale = True
+        self.buttons = self.game_buttons() if not self.animator.busy else []
+        self.buttons_stale = self.animator.busy
+        width, height = self.app.size
+        menu = pygame.Rect(0, 0, max(110, width // 12), max(28, height // 26))
+        menu.topright = (width - 12, 6)
+        self.buttons.append(Button(self.app.t("table.menu"), menu, self.open_pause))
+        self.buttons.extend(self.reload_buttons())
+        self.needs_full_redraw = True
+
+    def paint_background(self) -> None:
+        """Paint the static parts for the view as it is now: felt, labels, the log, what just happened."""
         surface = pygame.Surface(self.app.size)
         self.draw_background(surface, self.view())
         self.draw_log(surface)
@@ -157,16 +173,8 @@ class TableScene(
                 GOLD,
                 "bottomleft",
             )
-        self.note_seen()
         self.board.set_background(surface)
-        self.buttons = self.game_buttons() if not self.animator.busy else []
-        self.buttons_stale = self.animator.busy
-        width, height = self.app.size
-        menu = pygame.Rect(0, 0, max(110, width // 12), max(28, height // 26))
-        menu.topright = (width - 12, 6)
-        self.buttons.append(Button(self.app.t("table.menu"), menu, self.open_pause))
-        self.buttons.extend(self.reload_buttons())
-        self.needs_full_redraw = True
+        self.background_stale = False
 
     def open_pause(self) -> None:
         """The pause menu (Esc): resume, rules, settings, save and quit."""
