@@ -34,10 +34,19 @@ MAX_FRAMES = 40_000
 
 
 class _Clock:
-    """A clock that never sleeps: each frame is 1/60 s of table time."""
+    """A clock that never sleeps: a frame is 1/60 s of table time while anything moves on the table (so
+    every stage of a slide, a flip or a roll is drawn and checked), and 1/10 s while it stands still (a
+    claim window's clock, a settled die, a message running out: the same picture drawn again, 16 ms at a
+    time, was most of the frames and checked nothing new)."""
+
+    def __init__(self) -> None:
+        self.table: TableScene | None = None
 
     def tick(self, framerate: int = 0) -> int:
-        return 16
+        table = self.table
+        if table is None or table.animator.busy or table.dice_rolling() or table.after_roll is not None:
+            return 16
+        return 100
 
 
 def _visible(view: PlayerView) -> set[int]:
@@ -114,6 +123,9 @@ def test_no_hidden_face_or_tooltip_of_another_seat_is_ever_drawn(
         drawn.append(("tooltip", card))
         return real_tooltip(card)
 
+    clock = app.clock
+    assert isinstance(clock, _Clock)
+    clock.table = table
     table.board.face = face  # type: ignore[method-assign]
     table.tooltip = tooltip  # type: ignore[method-assign]
     app.push(table)
