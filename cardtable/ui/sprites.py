@@ -154,20 +154,27 @@ class Board:
 
     def changed_rects(self) -> list[pygame.Rect]:
         """Areas whose pixels differ from the last frame."""
+        return self._changes()[0]
+
+    def _changes(self) -> tuple[list[pygame.Rect], dict[Key, tuple[pygame.Rect, tuple[object, ...]]]]:
+        """The areas that changed, and every sprite's area and signature as drawn now (kept by the draw
+        that follows, rather than worked out a second time)."""
         rects = list(self._dirty)
-        seen = set()
+        now: dict[Key, tuple[pygame.Rect, tuple[object, ...]]] = {}
+        drawn = self._drawn
         for key, sprite in self.sprites.items():
-            seen.add(key)
             signature = self._signature(sprite)
-            old = self._drawn.get(key)
+            rect = sprite.rect
+            now[key] = (rect, signature)
+            old = drawn.get(key)
             if old is None or old[1] != signature:
                 if old is not None:
                     rects.append(old[0])
-                rects.append(sprite.rect)
-        for key, (rect, _) in self._drawn.items():
-            if key not in seen:
                 rects.append(rect)
-        return rects
+        for key, (rect, _) in drawn.items():
+            if key not in now:
+                rects.append(rect)
+        return rects, now
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw what changed; None when everything was redrawn."""
@@ -185,7 +192,7 @@ class Board:
             self.full = False
             self._dirty.clear()
             return None
-        rects = self.changed_rects()
+        rects, now = self._changes()
         if not rects:
             return []
         merged = _merge(rects)
@@ -204,7 +211,7 @@ class Board:
                         screen.set_clip(area)
                         self._blit(screen, sprite)
                 screen.set_clip(None)
-        self._remember(ordered)
+        self._drawn = now
         self._dirty.clear()
         if self.overlay_draw is not None:
             merged += self.overlay_draw(screen)
