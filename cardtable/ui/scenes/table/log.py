@@ -18,7 +18,7 @@ from ....rules.actions import Action
 from ....rules.narration import COMMON, Phrase, Renderer, reason_phrase
 from ...fonts import get_font, wrap_text
 from ...i18n import all_strings
-from ...widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
+from ...widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width, text_surface
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -28,6 +28,8 @@ SUMMARY_LINES = 10
 
 class LogMixin:
     """Rendering the chronicle for the person at the screen."""
+
+    _said: tuple[Renderer, dict[int, tuple[Phrase, str]]] | None = None  # log lines as last rendered
 
     def log_rect(self: TableScene) -> pygame.Rect | None:
         """Where the game's table shows its log (None: no log panel)."""
@@ -107,7 +109,18 @@ class LogMixin:
         render = self.renderer()
         chronicle = self.session.chronicle
         phrases = chronicle.lines(self.viewer) if last is None else chronicle.tail(self.viewer, last)
-        return [render(p) for _, p in phrases]
+        said = self._said
+        if said is None or said[0] is not render:  # another language or card set: said afresh
+            said = self._said = (render, {})
+        out = []
+        for _, item in phrases:
+            # Remembered per line: the panel shows the same lines again after every move and hand-off.
+            # Keyed by the phrase itself (kept, so its id is never another phrase's).
+            hit = said[1].get(id(item))
+            if hit is None or hit[0] is not item:
+                hit = said[1][id(item)] = (item, render(item))
+            out.append(hit[1])
+        return out
 
     def just_happened(self: TableScene) -> str:
         """The latest move and what followed, on one line."""
@@ -174,7 +187,7 @@ class LogMixin:
         pos, anchor, width = place
         px = max(13, surface.get_height() // 46)
         text = fit_width(text, px, width)
-        box = get_font(px).render(text, True, GOLD).get_rect(**{anchor: pos}).inflate(16, 8)
+        box = text_surface(text, px, GOLD).get_rect(**{anchor: pos}).inflate(16, 8)
         draw_panel(surface, box, (8, 16, 14, 170), radius=8)  # readable over cards and felt alike
         draw_text(surface, text, px, pos, GOLD, anchor)
 
