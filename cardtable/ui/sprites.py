@@ -37,28 +37,33 @@ class CardSprite:
     image: pygame.Surface | None = None  # a ready image instead of a card face (a die in flight)
     angle: int = 0  # degrees turned anticlockwise, as a player turns a card on a table (x, y: its box)
 
+    def box(self) -> tuple[int, int]:
+        """Width and height drawn: the turned card's box, or the ready image's own size (a tilted die
+        is wider). Worked out once for both (every frame asks for every sprite's area)."""
+        if self.image is not None:
+            return self.image.get_size()
+        return turned_box(self.width, self.width * 88 // 63, self.angle)
+
     @property
     def height(self) -> int:
         """Card proportions (of the turned card's box), or the ready image's own height."""
-        if self.image is not None:
-            return self.image.get_height()
-        return turned_box(self.width, self.width * 88 // 63, self.angle)[1]
+        return self.box()[1]
 
     @property
     def drawn_width(self) -> int:
         """The card's width (its turned box's), or the ready image's own (a tilted die is wider)."""
-        if self.image is not None:
-            return self.image.get_width()
-        return turned_box(self.width, self.width * 88 // 63, self.angle)[0]
+        return self.box()[0]
 
     @property
     def rect(self) -> pygame.Rect:
         """The screen rectangle (with the selection outline)."""
-        return pygame.Rect(int(self.x) - 3, int(self.y) - 3, self.drawn_width + 6, self.height + 6)
+        width, height = self.box()
+        return pygame.Rect(int(self.x) - 3, int(self.y) - 3, width + 6, height + 6)
 
     def card_rect(self) -> pygame.Rect:
         """The card's own rectangle."""
-        return pygame.Rect(int(self.x), int(self.y), self.drawn_width, self.height)
+        width, height = self.box()
+        return pygame.Rect(int(self.x), int(self.y), width, height)
 
 
 def turned_box(width: int, height: int, angle: int) -> tuple[int, int]:
