@@ -23,8 +23,10 @@ from ...rules.events import (
     Shuffled,
     TurnStarted,
 )
-from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase
 from ...rules.view import PlayerView
+from .refusals import REASON_WORDS
+from .refusals import REASONS as REASONS  # the table reads the refusals here
 
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SUITS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -307,103 +309,7 @@ WORDS.update(
     }
 )
 
-WORDS.update(
-    {
-        "rw.reason.draw_first": {
-            "en": "Draw first (or Seek the last discard)",
-            "ja": "まずドロー（または直前の捨て札をシーク）",
-        },
-        "rw.reason.drawn": {"en": "you have already drawn this turn", "ja": "この手番ではもうドローしました"},
-        "rw.reason.not_in_hand": {
-            "en": "that card is not in your hand",
-            "ja": "そのカードは手札にありません",
-        },
-        "rw.reason.no_meld": {
-            "en": "those cards are not a meld",
-            "ja": "その組み合わせは役になりません（コールセットは同じ数字3枚以上、エレメンタルシークエンスは同じスートの連番3枚以上、エレメンタルは7が1枚）",
-        },
-        "rw.reason.keep_one": {
-            "en": "a Set or Boost must keep one card in hand to Release",
-            "ja": "セットやブーストのあとも、リリースする1枚を手札に残す必要があります",
-        },
-        "rw.reason.boost_first": {
-            "en": "Boost needs a meld of your own on the table first",
-            "ja": "ブーストにはまず自分の役を場に出す必要があります",
-        },
-        "rw.reason.no_extend": {
-            "en": "that card does not extend that meld",
-            "ja": "そのカードはその役に付けられません",
-        },
-        "rw.reason.seek": {
-            "en": "Seek needs an Elemental Sequence made with the last discard",
-            "ja": "シークには直前の捨て札でエレメンタルシークエンスを作る必要があります",
-        },
-        "rw.reason.call": {
-            "en": "Call needs two or more cards of the discarded rank",
-            "ja": "コールには捨てられた数字のカードが2枚以上必要です（リリース用に1枚残して）",
-        },
-        "rw.reason.unlock": {
-            "en": "that magic unlocks at Magician Level {need} (this game is Level {level})",
-            "ja": "その魔術は魔術師レベル{need}から使えます（このゲームはレベル{level}）",
-        },
-        "rw.reason.spirits": {
-            "en": "7s do not form a Call Set in this game",
-            "ja": "このゲームでは7はコールセットになりません（7は1枚ずつエレメンタル）",
-        },
-        "rw.reason.shot": {
-            "en": "that discard does not let you set everything and Ignite",
-            "ja": "その捨て札では全部をセットしてイグナイトできません",
-        },
-        "rw.reason.one_release": {"en": "Release one card at a time", "ja": "リリースは1枚ずつです"},
-        "rw.reason.leady_rest": {
-            "en": "the second comparison is made from the remaining hand: show another card",
-            "ja": "2回目の比べ合いは残った手札から行います：別の札を見せてください",
-        },
-    }
-)
-REASONS: tuple[tuple[str, str], ...] = (
-    (r"^Draw first", "rw.reason.draw_first"),
-    (r"^you have already drawn", "rw.reason.drawn"),
-    (r"^that card is not in your hand", "rw.reason.not_in_hand"),
-    (r"^those cards are not a meld", "rw.reason.no_meld"),
-    (r"must keep one card in hand", "rw.reason.keep_one"),
-    (r"^Boost needs a meld of your own", "rw.reason.boost_first"),
-    (r"^that card does not extend", "rw.reason.no_extend"),
-    (r"^Seek needs", "rw.reason.seek"),
-    (r"^Call needs", "rw.reason.call"),
-    (
-        r"^\w+ unlocks at Magician Level (?P<need>\d+) \(this game is Level (?P<level>\d+)\)",
-        "rw.reason.unlock",
-    ),
-    (r"^7s do not form a Call Set", "rw.reason.spirits"),
-    (r"^that discard does not let you", "rw.reason.shot"),
-    (r"^release is not allowed now", "rw.reason.one_release"),
-    (r"^the second comparison is made from the remaining hand", "rw.reason.leady_rest"),
-)
-_WORDS, _REASONS = refusal_words(
-    (
-        (
-            r"^\w+ names cards only$",
-            "rw.reason.cards_only",
-            "that move names cards only",
-            "その手ではカードだけを選びます",
-        ),
-        (
-            r"^name each card once, in order: \w+ (?P<codes>.+)$",
-            "rw.reason.order",
-            "name each card once, in order: {codes}",
-            "カードは1枚ずつ、並びの順に選んでください：{codes}",
-        ),
-        (
-            r"^boost names one card and a meld",
-            "rw.reason.boost_shape",
-            "boost names one card and a meld",
-            "ブーストではカード1枚と、それを付ける役を選びます",
-        ),
-    )
-)
-WORDS.update(_WORDS)
-REASONS += _REASONS
+WORDS.update(REASON_WORDS)
 
 
 # -- the round end (Levels 4-5): each seat's MP changes and why ----------------------------------------

@@ -14,8 +14,10 @@ from typing import Any
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.events import Announced, CardsMoved, DiceRolled, Event, Revealed, Shuffled, TurnStarted
-from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase, refusal_words
+from ...rules.narration import Cards, Phrase, Seat, Text, Word, phrase
 from ...rules.view import PlayerView
+from .refusals import REASON_WORDS
+from .refusals import REASONS as REASONS  # the table reads the refusals here
 
 WORDS: dict[str, dict[str, str]] = {
     "game.sainome.description": {
@@ -425,127 +427,4 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
 
 
 # -- refusals: the engine's reasons, matched to the words above ---------------------------------------
-WORDS.update(
-    {
-        "sn.reason.links": {
-            "en": "the slot's face {face} is not among the card's links {links}",
-            "ja": "目{face}はこのカードのリンク（{links}）にありません",
-        },
-        "sn.reason.taken": {"en": "that slot is taken", "ja": "そのスロットには装備があります"},
-        "sn.reason.no_links": {
-            "en": "that card has no link symbols",
-            "ja": "そのカードにはリンクシンボルがないので装備できません",
-        },
-        "sn.reason.set_when": {
-            "en": "cards are set only at the first setup and in an equipment change",
-            "ja": "装備できるのはファーストセットアップと装備変更のときだけです",
-        },
-        "sn.reason.trash_phase": {
-            "en": "cards are discarded in the trash phase",
-            "ja": "カードを捨てるのはトラッシュフェイズです：先にアクションフェイズを終えてください（E）",
-        },
-        "sn.reason.used": {
-            "en": "that action was already taken this action phase",
-            "ja": "そのアクションはこのアクションフェイズでもう使いました（4つのアクションはそれぞれ1回まで）",
-        },
-        "sn.reason.per_phase": {
-            "en": "only {n} actions per action phase",
-            "ja": "アクションは1フェイズに{n}つまでです",
-        },
-        "sn.reason.action_phase": {
-            "en": "that is an action of the action phase",
-            "ja": "それはアクションフェイズの行動です",
-        },
-        "sn.reason.not_hand_card": {
-            "en": "that card is not hand-activated",
-            "ja": "そのカードは手札起動カード（手）ではありません",
-        },
-        "sn.reason.not_in_hand": {
-            "en": "that card is not in your hand",
-            "ja": "そのカードは手札にありません",
-        },
-        "sn.reason.bomb_slot": {
-            "en": "it needs an empty slot on the opponent",
-            "ja": "相手キャラクターに空いている目が必要です",
-        },
-        "sn.reason.cannot_use": {"en": "that card cannot be used now", "ja": "そのカードは今は使えません"},
-        "sn.reason.down_to": {
-            "en": "discard down to {n} cards first",
-            "ja": "先に手札を{n}枚まで捨ててください",
-        },
-        "sn.reason.wait": {
-            "en": "Player {n} must answer first",
-            "ja": "先にプレイヤー{n}の選択を待ってください",
-        },
-        "sn.reason.answer_first": {"en": "first answer the decision", "ja": "先に今の選択に答えてください"},
-        "sn.reason.not_counter": {
-            "en": "that card is not a counter card",
-            "ja": "そのカードは反撃カード（反）ではありません",
-        },
-        "sn.reason.must_answer": {"en": "the decision cannot be declined", "ja": "この選択は断れません"},
-    }
-)
-REASONS: tuple[tuple[str, str], ...] = (
-    (
-        r"cannot be set on the \w+ slot: its face (?P<face>\d+) is not among its links (?P<links>[\d, ]+)$",
-        "sn.reason.links",
-    ),
-    (r"slot is taken$", "sn.reason.taken"),
-    (r"has no link symbols", "sn.reason.no_links"),
-    (r"^cards are set only at", "sn.reason.set_when"),
-    (r"^cards are discarded in the trash phase", "sn.reason.trash_phase"),
-    (r"action was already taken this action phase", "sn.reason.used"),
-    (r"^only (?P<n>\d+) actions per action phase", "sn.reason.per_phase"),
-    (r"is an action of the action phase$", "sn.reason.action_phase"),
-    (r"is not a hand-activated card", "sn.reason.not_hand_card"),
-    (r"is not in your hand$", "sn.reason.not_in_hand"),
-    (r"needs an empty slot on the opponent", "sn.reason.bomb_slot"),
-    (r"cannot be used now$", "sn.reason.cannot_use"),
-    (r"^discard down to (?P<n>\d+) cards first", "sn.reason.down_to"),
-    (r"^Player (?P<n>\d+) must answer the", "sn.reason.wait"),
-    (r"^first answer the", "sn.reason.answer_first"),
-    (r"is not a counter card", "sn.reason.not_counter"),
-    (r"decision cannot be declined$", "sn.reason.must_answer"),
-)
-_WORDS, _REASONS = refusal_words(
-    (
-        (
-            r"^first draft a card from your packet$",
-            "sn.reason.draft_first",
-            "first draft a card from your packet",
-            "先に、配られたカードから1枚をHP山札に選んでください",
-        ),
-        (
-            r"^\S+ is not in your packet$",
-            "sn.reason.not_in_packet",
-            "that card is not in your packet",
-            "そのカードは配られたカードの中にありません",
-        ),
-        (
-            r"^take character or take first$",
-            "sn.reason.take_what",
-            "take character or take first",
-            "キャラクター選択権か先攻権のどちらかを選んでください",
-        ),
-        (
-            r"^characters are picked at setup$",
-            "sn.reason.pick_setup",
-            "characters are picked at setup",
-            "キャラクターはセットアップで選びます",
-        ),
-        (
-            r"^\S+ is not among the characters left$",
-            "sn.reason.character_gone",
-            "that character is not among those left",
-            "そのキャラクターは残っていません",
-        ),
-        (
-            r"^answer the \w+ decision with \w+$",
-            "sn.reason.answer_with",
-            "answer the decision with another move",
-            "この選択にはその手では答えられません",
-        ),
-    )
-)
-WORDS.update(_WORDS)
-REASONS += _REASONS
+WORDS.update(REASON_WORDS)
