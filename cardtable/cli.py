@@ -487,13 +487,12 @@ def _is_bad_input(exc: Exception) -> bool:
     The error types are imported here, not at start-up, so opening the window stays quick."""
     from .bots import BotError
     from .cardsets import LoadError
-    from .games.runeworks.melds import DeckError
     from .rules.actions import NotationError
-    from .rules.game import ParamError
+    from .rules.game import ParamError, UnplayableCardSet
     from .scenario import ScenarioError
 
     return isinstance(
-        exc, (UsageError, ParamError, ScenarioError, LoadError, DeckError, NotationError, BotError)
+        exc, (UsageError, ParamError, ScenarioError, LoadError, UnplayableCardSet, NotationError, BotError)
     )
 
 

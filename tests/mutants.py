@@ -361,7 +361,7 @@ def cardset_outcome(path: Path, seed: int, max_actions: int | None = None, secon
         from cardtable.cardsets import LoadError, read_yaml, validate_paths
         from cardtable.games import get_game
         from cardtable.rules.engine import Engine
-        from cardtable.rules.game import ParamError
+        from cardtable.rules.game import ParamError, UnplayableCardSet
 
         before = _digest(path)
         problems = validate_paths([path])
@@ -375,11 +375,9 @@ def cardset_outcome(path: Path, seed: int, max_actions: int | None = None, secon
         if game_id is None:
             return Outcome("ok", "valid; no game plays this template")
         game = get_game(game_id)
-        from cardtable.games.runeworks.melds import DeckError
-
         try:
             engine = Engine.new(game, game.min_seats, seed, {"cardset": str(path)})
-        except DeckError:
+        except UnplayableCardSet:
             return Outcome("refused", "the game refused the deck")
         except (LoadError, ParamError) as exc:
             lines = str(exc).splitlines()

@@ -91,6 +91,12 @@ class ParamError(ValueError):
     """An unknown parameter or a value outside what the game allows."""
 
 
+class UnplayableCardSet(ValueError):
+    """A card set this game cannot be played with (it lacks cards or values its rules read): the
+    player's choice of set, reported as bad input (the command's one line, exit 2), never a crash.
+    A game raises its own subclass, saying what its rules need."""
+
+
 @dataclass(frozen=True)
 class Param:
     """One game option: its default, type and allowed values, and what it means."""

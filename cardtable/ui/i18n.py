@@ -245,10 +245,6 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "↑↓ choose · Enter open · 1-{n} shortcut · F11 full screen",
         "ja": "↑↓ 選択・Enter 決定・1〜{n} ショートカット・F11 全画面",
     },
-    "game.runeworks.description": {
-        "en": "Seven Bridge rummy for magicians: meld runes into magic circles and Ignite first.",
-        "ja": "魔術師のセブンブリッジ：ルーンを組んで魔法陣を作り、誰よりも早くイグナイト。",
-    },
     "setup.range": {"en": "({lo}-{hi})", "ja": "（{lo}〜{hi}人）"},
     "setup.range_one": {"en": "({n} players)", "ja": "（{n}人）"},
     "setup.seed_random": {"en": "random", "ja": "ランダム"},
@@ -260,28 +256,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.keys": {
         "en": "↑↓ move · ←→ change · Enter select or edit a name · +/- players · Esc back",
         "ja": "↑↓ 移動・←→ 変更・Enter 決定／名前の編集・+/- 人数・Esc 戻る",
-    },
-    "param.risugeon.max_rounds": {"en": "Rounds at most", "ja": "最大ラウンド数"},
-    "param.runeworks.level": {"en": "Magician Level", "ja": "魔術師レベル"},
-    "param.runeworks.level.1": {
-        "en": "Draw, Set, Release, Ignite.",
-        "ja": "ドロー・セット・リリース・イグナイト。",
-    },
-    "param.runeworks.level.2": {
-        "en": "Adds Seek and Set: Boost.",
-        "ja": "シークとセット：ブーストが加わります。",
-    },
-    "param.runeworks.level.3": {
-        "en": "Adds Call and Ignite Shot. Start here.",
-        "ja": "コールとイグナイトショットが加わります。まずはこのレベルから。",
-    },
-    "param.runeworks.level.4": {
-        "en": "Adds MP and Blast: 100 MP, 5 rounds.",
-        "ja": "MPとブラストが加わります。MP100・5回戦。",
-    },
-    "param.runeworks.level.5": {
-        "en": "Adds meld damage and Blast Shot: 200 MP, 7 rounds.",
-        "ja": "役ダメージとブラストショットが加わります。MP200・7回戦。",
     },
     "settings.seconds": {"en": "{n} s", "ja": "{n}秒"},
     "settings.fullscreen": {"en": "Full screen (F11)", "ja": "全画面（F11）"},

@@ -16,6 +16,7 @@ from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
+    "param.risugeon.max_rounds": {"en": "Rounds at most", "ja": "最大ラウンド数"},
     "game.risugeon.description": {
         "en": "Build your deck of combat skills and actions, then challenge the guardians of the 7 gems.",
         "ja": "戦闘技能とアクションでデッキを鍛え、7つの宝玉の守護者に挑むデッキ構築ゲーム。",

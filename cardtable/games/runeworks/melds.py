@@ -14,13 +14,14 @@ from itertools import combinations
 from typing import Any
 
 from ...rules.cards import CardSet
+from ...rules.game import UnplayableCardSet
 
 SUITS = ("S", "C", "H", "D")
 ELEMENT_OF_SUIT = {"S": "wind", "C": "fire", "H": "water", "D": "earth"}
 SPIRIT_RANK = 7
 
 
-class DeckError(ValueError):
+class DeckError(UnplayableCardSet):
     """The card set is not a 52-card deck this game can use."""
 
 

@@ -32,6 +32,31 @@ RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SUITS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 
 WORDS: dict[str, dict[str, str]] = {
+    "game.runeworks.description": {
+        "en": "Seven Bridge rummy for magicians: meld runes into magic circles and Ignite first.",
+        "ja": "魔術師のセブンブリッジ：ルーンを組んで魔法陣を作り、誰よりも早くイグナイト。",
+    },
+    "param.runeworks.level": {"en": "Magician Level", "ja": "魔術師レベル"},
+    "param.runeworks.level.1": {
+        "en": "Draw, Set, Release, Ignite.",
+        "ja": "ドロー・セット・リリース・イグナイト。",
+    },
+    "param.runeworks.level.2": {
+        "en": "Adds Seek and Set: Boost.",
+        "ja": "シークとセット：ブーストが加わります。",
+    },
+    "param.runeworks.level.3": {
+        "en": "Adds Call and Ignite Shot. Start here.",
+        "ja": "コールとイグナイトショットが加わります。まずはこのレベルから。",
+    },
+    "param.runeworks.level.4": {
+        "en": "Adds MP and Blast: 100 MP, 5 rounds.",
+        "ja": "MPとブラストが加わります。MP100・5回戦。",
+    },
+    "param.runeworks.level.5": {
+        "en": "Adds meld damage and Blast Shot: 200 MP, 7 rounds.",
+        "ja": "役ダメージとブラストショットが加わります。MP200・7回戦。",
+    },
     "rw.draw": {"en": "{who} draws {cards}", "ja": "{who}が{cards}をドロー"},
     "rw.release": {"en": "{who} releases {cards}", "ja": "{who}が{cards}をリリース"},
     "rw.set": {"en": "{who} sets {cards} ({shape})", "ja": "{who}が{cards}をセット（{shape}）"},
