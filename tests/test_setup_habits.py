@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 from cardtable.games import get_game
-from cardtable.persistence.settings import load_settings, save_settings
+from cardtable.persistence.settings import Settings, load_settings, save_settings
+from cardtable.rules.game import Param
 from cardtable.ui.app import App
 from cardtable.ui.scenes.common import TextField
 from cardtable.ui.scenes.setup import SetupScene
@@ -69,3 +70,17 @@ def test_the_window_size_is_remembered(app: App) -> None:
     app._resized()
     app.closing()  # what run() does before it quits
     assert load_settings().window_size == (1000, 640)
+
+
+def test_a_switch_reads_on_or_off_in_the_players_language() -> None:
+    """A yes/no option the game has no words for shows on/off (オン/オフ), never Python's True/False."""
+    for language, on, off in (("en", "on", "off"), ("ja", "オン", "オフ")):
+        app = App(Settings(language=language), size=(1280, 720))
+        scene = SetupScene(app, get_game("lyabi"))
+        switch = next(p for p in get_game("lyabi").params if isinstance(p.default, bool))
+        assert isinstance(switch, Param)
+        scene.values[switch.name] = True
+        assert scene.option_value(switch) == on
+        scene.values[switch.name] = False
+        assert scene.option_value(switch) == off
+    pygame.display.quit()

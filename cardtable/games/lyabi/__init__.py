@@ -484,7 +484,7 @@ register(
                 "round_per_circle": False,
             },
         ),
-        setup_options=("start_hp",),  # the others show English values (True, alternate) on the Setup screen
+        setup_options=("start_hp",),  # the others have no words yet for their labels and choices (alternate)
         menu_order=40,
     )
 )

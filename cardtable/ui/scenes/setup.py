@@ -102,8 +102,13 @@ class SetupScene(FormScene):
     def option_value(self, param: Param) -> str:
         """A parameter's value as the option box shows it: the game's word for it when it has one
         (`param.<game>.<name>.value.<value>`), else the value as shown_value writes it."""
-        key = f"param.{self.game.id}.{param.name}.value.{self.values[param.name]}"
-        return self.app.t(key) if self.app.t.has(key) else shown_value(self.values[param.name])
+        value = self.values[param.name]
+        key = f"param.{self.game.id}.{param.name}.value.{value}"
+        if self.app.t.has(key):
+            return self.app.t(key)
+        if isinstance(value, bool):  # a switch reads on/off in the player's language, never "True"
+            return self.app.t("common.on" if value else "settings.off")
+        return shown_value(value)
 
     def option_hint(self, param: Param) -> str:
         key = f"param.{self.game.id}.{param.name}.{self.values[param.name]}"
