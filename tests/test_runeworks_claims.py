@@ -131,3 +131,26 @@ def test_ask_each_in_turn_asks_every_person_in_private_whatever_they_hold(app: A
     # the same question, a card nobody can take: still asked (so being asked tells nothing)
     table.perform(Action(other, "pass"))
     _pass_hand_offs(app, table, lambda: engine.state.phase == "play" or engine.state.phase == "start")
+
+
+def test_the_pause_menu_stops_the_claim_window_and_resume_goes_on(app: App) -> None:
+    """Esc mid-claim: the window's clock, the slide and the bots stand still under the pause menu
+    (a person reading the rules must not lose a claim); Resume picks up where it stopped."""
+    from cardtable.ui.scenes.pause import PauseScene
+
+    seed, card = _callable_deal()
+    table = _table(app, seed)
+    me = table.engine.state.active
+    assert me is not None
+    _animated(app, table)
+    _pass_hand_offs(app, table, lambda: table.viewer == me)
+    table.perform(Action(me, "release", (card,)))
+    _pass_hand_offs(app, table, lambda: not table.animator.busy and table.claim_left < 2.9)
+    left, moves = table.claim_left, len(table.engine.state.history)
+    app.push(PauseScene(app, table))
+    for _ in range(400):  # 8 s of frames, more than the whole 3 s window
+        app.frame([])
+    assert table.claim_left == left and not table.claim_closed, "the window's clock ran under the pause"
+    assert len(table.engine.state.history) == moves
+    app.pop()
+    _pass_hand_offs(app, table, lambda: table.claim_left < left)

@@ -166,7 +166,9 @@ class App:
             if not self.running:
                 return False
         changed = False
-        for scene in list(self.scenes):
+        scenes = list(self.scenes)
+        paused_below = max((i for i, s in enumerate(scenes) if s.pauses_below), default=0)
+        for scene in scenes[paused_below:]:
             changed = scene.update(min(dt, 0.1)) or changed
         drawn = False
         if changed or self._needs_draw():

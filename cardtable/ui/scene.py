@@ -19,6 +19,9 @@ class Scene:
     """Base class of every scene."""
 
     translucent = False  # an overlay: the scene below stays visible
+    # While this scene is up, every scene below it stands still (no update: no clock, timer, slide
+    # or bot moves on): the pause menu, and the rules and settings opened over a table.
+    pauses_below = False
 
     def __init__(self, app: App) -> None:
         self.app = app

@@ -1,8 +1,8 @@
 """The pause menu over the table (Esc): Resume (Esc again), Rules, Settings, Save and quit to menu,
 Print the card set (a print-and-play PDF of the set in play, cardtable/printing/).
 
-It is translucent: the table stays visible, dimmed, underneath. The table's game clock stops while
-it is up, because the table moves the game on only when it is the top scene.
+It is translucent: the table stays visible, dimmed, underneath, and stands still while the menu is up
+(`pauses_below`): no claim window's clock, slide, message or bot moves on until Resume.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ class PauseScene(FormScene):
     """Resume / Rules / Settings / Save and quit to menu."""
 
     translucent = True
+    pauses_below = True
     opaque_background = False
 
     def __init__(self, app: App, table: TableScene) -> None:
