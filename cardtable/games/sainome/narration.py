@@ -340,7 +340,7 @@ WORDS.update(
             "ja": "リンクする枠（光る枠）へカードをドラッグし、完了（D）",
         },
         "sn.hint.action": {
-            "en": "{n} action(s) left: Hand refill, Equipment change, Attack, or click a 手 card to use it",
+            "en": '{n} action(s) left: Hand refill, Equipment change, Attack, or click a "Hand:" card to use it',
             "ja": "残り{n}アクション：手札補充・装備変更・攻撃、または「手」のカードをクリックで使用",
         },
         "sn.hint.trash_down": {

@@ -95,8 +95,9 @@ class SainomeTable(TableScene):
         cw = self.card_width()
         ch = cw * 88 // 63
         small = self.hp_width()
-        # the tower rises from here (a card and a half pixels a card); its "HP n" label goes beneath
-        top = cy - ch // 2 - self.label_px() - 10 - small * 88 // 63
+        # the tower rises from here (a card and a half pixels a card); its "HP n" label goes beneath,
+        # a line and a margin clear of the slot below, whose lit frame (a drop target) reaches 5 px out
+        top = cy - ch // 2 - self.label_px() * 2 - 10 - small * 88 // 63
         return pygame.Rect(cx + int(cw * 1.25) - small // 2, top, small, small * 88 // 63)
 
     def hp_width(self) -> int:
