@@ -6,6 +6,7 @@ import os
 import random
 import sys
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 # Where the environment forbids bytecode beside the sources (PYTHONDONTWRITEBYTECODE, as on the shared
@@ -45,3 +46,13 @@ def _reproducible_bots(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     way (a Japanese-table test once met an untranslated sentence in one run of fifteen)."""
     draws = random.Random(zlib.crc32(request.node.nodeid.encode("utf-8")))
     monkeypatch.setattr("cardtable.session.bot_seed", lambda: draws.getrandbits(64))
+
+
+@pytest.fixture(autouse=True)
+def _no_window_left_open() -> Iterator[None]:
+    """A test's window is closed after it, so the next test in the worker starts with none (a test of
+    drawing before any window exists failed when an earlier one had left its App's window open)."""
+    yield
+    pygame = sys.modules.get("pygame")
+    if pygame is not None and pygame.display.get_init():
+        pygame.display.quit()
