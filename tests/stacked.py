@@ -17,11 +17,13 @@ def stacked_session(
     seats: list[SeatConfig],
     deal: dict[str, list[str]] | None = None,
     setup: dict[str, Any] | None = None,
+    *,
     rolls: list[int] | None = None,
     params: dict[str, Any] | None = None,
     seed: int = 0,
 ) -> Session:
-    """A game dealt from `seed`, then stacked as a scenario would stack it."""
+    """A game dealt from `seed`, then stacked as a scenario would stack it. `rolls`, `params` and
+    `seed` are keyword-only: passed by position, params once landed in `rolls` without a word."""
     game = get_game(game_id)
 
     def arrange(state: GameState) -> None:
