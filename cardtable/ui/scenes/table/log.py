@@ -159,24 +159,88 @@ class LogMixin:
                 self.summary.insert(0, self.app.t("table.summary_more", n=more))
             self.needs_full_redraw = True
 
+    # -- scrolling -----------------------------------------------------------------------------
+    # The wheel over the log moves it by whole lines of the log (one move's sentence, however many
+    # rows it wraps to), so the panel never opens on the second half of a wrapped sentence. The
+    # offset counts lines back from the newest; it belongs to the person at the screen (a hand-off
+    # shows the next person their newest lines).
+    _log_back = 0
+    _log_back_for: int | None = None
+
+    def log_offset(self: TableScene) -> int:
+        """How many lines back from the newest the log panel ends (0: the newest line is shown)."""
+        if self._log_back_for != self.viewer:
+            self._log_back, self._log_back_for = 0, self.viewer
+        return self._log_back
+
+    def scroll_log(self: TableScene, event: pygame.event.Event) -> bool:
+        """A wheel turn over the log panel: older lines (up) or newer (down), one line a notch, never
+        past the oldest line at the top of the panel. True if the turn was the log's."""
+        box = self.log_rect()
+        pointer = self.pointer  # a wheel event has no position: where the mouse last moved
+        if event.type != pygame.MOUSEWHEEL or box is None or pointer is None or not box.collidepoint(pointer):
+            return False
+        if self.menu is not None and self.menu.box.collidepoint(pointer):
+            return False  # the menu's own rows scroll
+        back = self.log_offset()
+        font, width, room = self.log_geometry(box)
+        for _ in range(abs(int(event.y))):
+            if event.y > 0 and self.log_rows(font, width, room)[1]:
+                self._log_back += 1
+            elif event.y < 0 and self._log_back > 0:
+                self._log_back -= 1
+        if back != self._log_back:
+            self.background_stale = True  # the log is painted with the background
+            self.needs_full_redraw = True
+        return True
+
+    def log_geometry(self: TableScene, box: pygame.Rect) -> tuple[pygame.font.Font, int, int]:
+        """The log panel's font, the width its lines wrap to, and how many rows it holds."""
+        font = get_font(self.log_px())
+        step = font.get_linesize()
+        return font, box.width - 16, (box.height - step - 14) // step
+
+    def log_px(self: TableScene) -> int:
+        """The log's text size for the window's height."""
+        return max(12, self.app.size[1] // 52)
+
+    def log_rows(self: TableScene, font: pygame.font.Font, width: int, room: int) -> tuple[list[str], bool]:
+        """The rows the panel shows: whole lines of the log, wrapped to `width`, ending `log_offset`
+        lines back from the newest; and whether older lines lie above them. A line that would not fit
+        whole at the top is left out (only a single line taller than the panel is cut, at its end)."""
+        if room <= 0:
+            return [], False
+        back = self.log_offset()
+        lines = self.log_lines(room + back + 1)  # a line takes a row at least: enough to fill the panel
+        lines = lines[: max(0, len(lines) - back)]
+        rows: list[str] = []
+        shown = 0
+        for line in reversed(lines):
+            wrapped = wrap_text(font, line, width) or [""]
+            if rows and len(rows) + len(wrapped) > room:
+                break
+            rows[:0] = wrapped
+            shown += 1
+        return rows[:room], shown < len(lines)
+
     # -- drawing -------------------------------------------------------------------------------
     def draw_log(self: TableScene, surface: pygame.Surface) -> None:
-        """The log panel, newest line at the bottom, wrapped to the panel."""
+        """The log panel, newest line at the bottom (or where the wheel scrolled it), wrapped to the
+        panel; a mark says when older or newer lines are out of sight."""
         box = self.log_rect()
         if box is None:
             return
-        height = surface.get_height()
-        px = max(12, height // 52)
+        px = self.log_px()
         draw_panel(surface, box, (10, 20, 18, 205))
         draw_text(surface, self.app.t("table.log"), px + 1, (box.x + 8, box.y + 4), GOLD, bold=True)
-        font = get_font(px)
+        font, width, room = self.log_geometry(box)
         step = font.get_linesize()
-        room = (box.height - step - 14) // step
-        wrapped: list[str] = []
-        for line in self.log_lines(max(room, 0)):
-            wrapped.extend(wrap_text(font, line, box.width - 16) or [""])
-        for index, line in enumerate(wrapped[-room:]):
+        rows, older = self.log_rows(font, width, room)
+        for index, line in enumerate(rows):
             draw_text(surface, line, px, (box.x + 8, box.y + 8 + (index + 1) * step), INK)
+        marks = ("▲" if older else "") + (" ▼" if self.log_offset() else "")
+        if marks:
+            draw_text(surface, marks.strip(), px, (box.right - 8, box.y + 4), DIM, "topright")
 
     def draw_happened(self: TableScene, surface: pygame.Surface) -> None:
         """The "what just happened" line."""

@@ -423,6 +423,8 @@ class TableScene(
             if self.viewer is not None and self.menu is None and self.waits(event) and self.table_is_moving():
                 self.hold_key(event)
                 return
+        if self.scroll_log(event):  # the wheel over the log, even while a menu is open elsewhere (log.py)
+            return
         if self.menu is not None:
             chosen = self.menu.handle(event)
             self.needs_full_redraw = True
