@@ -320,6 +320,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "{ignite} Ignite   {blast} Blast   {shot} discarded the card that was Shot",
         "ja": "{ignite} イグナイト　{blast} ブラスト　{shot} ショットされた札を捨てた",
     },
+    # Long work with a progress bar (cardtable/ui/progress.py) and the pause menu's Print that uses it
+    "progress.cancel": {"en": "Cancel (Esc)", "ja": "中止（Esc）"},
+    "progress.stopping": {"en": "Stopping…", "ja": "中止しています…"},
+    "progress.cards": {"en": "{done} of {total} cards", "ja": "{total}枚中{done}枚"},
+    "pause.printing": {"en": "Printing the cards to PDF…", "ja": "カードをPDFに印刷しています…"},
+    "pause.print_cancelled": {
+        "en": "Printing stopped: no file was written",
+        "ja": "印刷を中止しました（ファイルは書き出していません）",
+    },
 }
 
 

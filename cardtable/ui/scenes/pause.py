@@ -65,20 +65,28 @@ class PauseScene(FormScene):
         self.app.replace(MenuScene(self.app))
 
     def print_set(self) -> None:
-        """The set in play as a print-and-play PDF in the user's prints folder (the paper of Settings)."""
+        """The set in play as a print-and-play PDF in the user's prints folder (the paper of Settings),
+        with a progress bar that keeps the window alive and Esc to stop (cardtable/ui/progress.py)."""
         from ...persistence.files import user_folders
         from ...printing import PrintOptions, default_paper
         from ...printing.pdf import export_pdf
+        from ..progress import run_long_work
 
         cardset = self.table.cardset
         out = user_folders().saves.parent / "prints" / f"{cardset.id}.pdf"
-        try:
-            report = export_pdf(cardset, out, PrintOptions(paper=self.app.settings.paper or default_paper()))
-        except (OSError, ValueError) as exc:
-            log.warning("print failed: %s", exc)
-            self.error = self.app.t("pause.print_failed", error=str(exc))
+        options = PrintOptions(paper=self.app.settings.paper or default_paper())
+        done = run_long_work(
+            self.app,
+            self.app.t("pause.printing"),
+            lambda progress: export_pdf(cardset, out, options, progress),
+            unit="progress.cards",
+        )
+        if done.value is not None:
+            self.error = self.app.t("pause.printed", file=str(out), pages=done.value.pages)
+        elif done.cancelled:
+            self.error = self.app.t("pause.print_cancelled")
         else:
-            self.error = self.app.t("pause.printed", file=str(out), pages=report.pages)
+            self.error = self.app.t("pause.print_failed", error=str(done.error))
         self.needs_full_redraw = True
 
     def build(self, size: tuple[int, int]) -> None:

@@ -1,0 +1,184 @@
+"""Long work with a progress bar (cardtable/ui/progress.py), headless: the bar advances as the work
+reports, the window keeps drawing and reading its events, the result arrives, Esc and closing the
+window stop the work (and the close still quits), and an error in the work is handed back to show,
+never a crash. The pause menu's Print runs through it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable.persistence.settings import Settings
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.progress import Progress, ProgressScene, run_long_work
+from cardtable.ui.scene import Scene
+from cardtable.ui.widgets import GOLD
+
+STEPS = 8
+
+
+class Plain(Scene):
+    """An opaque scene under the bar."""
+
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        screen.fill((24, 74, 52))
+        return super().draw(screen)
+
+
+@pytest.fixture()
+def app() -> Iterator[App]:
+    application = App(Settings(language="en"), size=(1280, 720), fast=True)
+    application.push(Plain(application))
+    application.frame([])
+    yield application
+    pygame.display.quit()
+
+
+def _gold_in_bar(app: App) -> int:
+    """How many pixels of the bar's row are the bar's gold."""
+    scene = app.top
+    assert isinstance(scene, ProgressScene)
+    row = scene.panel.y + round(58 * min(app.size[0] / 1280, app.size[1] / 720)) + 5
+    return sum(
+        1 for x in range(scene.panel.left, scene.panel.right) if app.screen.get_at((x, row))[:3] == GOLD
+    )
+
+
+def test_the_bar_advances_as_the_work_reports_and_the_result_arrives(app: App) -> None:
+    seen: list[tuple[tuple[int, int], int, int]] = []
+
+    def work(progress: Progress) -> str:
+        for done in range(1, STEPS + 1):
+            time.sleep(0.04)  # a card's worth of work: longer than a frame
+            progress(done, STEPS)
+            top = app.top
+            assert isinstance(top, ProgressScene), "the bar is up while the work runs"
+            seen.append((top.shown, app.frames_drawn, _gold_in_bar(app)))
+        return "the file"
+
+    frames = app.frames_drawn
+    outcome = run_long_work(app, "Printing", work, unit="progress.cards")
+    assert outcome.value == "the file" and outcome.error is None and not outcome.cancelled
+    assert [shown for shown, _, _ in seen] == [(done, STEPS) for done in range(1, STEPS + 1)], (
+        "drawn each step"
+    )
+    assert [drawn for _, drawn, _ in seen] == sorted({drawn for _, drawn, _ in seen}), "a new frame each step"
+    assert seen[0][1] > frames
+    gold = [pixels for _, _, pixels in seen]
+    assert gold == sorted(gold) and gold[0] > 0 and gold[-1] > 4 * gold[0], f"the bar fills: {gold}"
+    assert isinstance(app.top, Plain), "the bar is gone when the work is done"
+    assert app.running
+
+
+def test_escape_stops_the_work_at_its_next_step(app: App) -> None:
+    steps: list[int] = []
+
+    def work(progress: Progress) -> None:
+        for done in range(1, STEPS + 1):
+            steps.append(done)
+            if done == 3:
+                pygame.event.post(
+                    pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+                )
+            time.sleep(0.04)
+            progress(done, STEPS)
+
+    outcome = run_long_work(app, "Printing", work)
+    assert outcome.cancelled and outcome.value is None and outcome.error is None
+    assert steps == [1, 2, 3], "the work stopped at the step after Esc"
+    assert isinstance(app.top, Plain) and app.running, "Esc stops the work, not the app"
+
+
+def test_closing_the_window_stops_the_work_and_the_app_still_quits(app: App) -> None:
+    def work(progress: Progress) -> None:
+        for done in range(1, STEPS + 1):
+            if done == 2:
+                pygame.event.post(pygame.event.Event(pygame.QUIT))
+            time.sleep(0.04)
+            progress(done, STEPS)
+        raise AssertionError("the work should have stopped")
+
+    outcome = run_long_work(app, "Printing", work)
+    assert outcome.cancelled
+    assert not app.running, "the close was not lost: the main loop ends"
+
+
+def test_an_error_in_the_work_is_handed_back_not_raised(app: App) -> None:
+    def work(progress: Progress) -> None:
+        progress(1, 4)
+        raise OSError("No space left on device")
+
+    outcome = run_long_work(app, "Printing", work)
+    assert isinstance(outcome.error, OSError) and "No space" in str(outcome.error)
+    assert not outcome.cancelled and outcome.value is None
+    assert isinstance(app.top, Plain) and app.running
+    app.frame([])  # the app goes on
+
+
+# -- the pause menu's Print --------------------------------------------------------------------
+@pytest.fixture()
+def paused(app: App) -> Iterator[object]:
+    from cardtable.ui.scenes.pause import PauseScene
+    from cardtable.ui.scenes.registry import table_scene_for
+
+    session = Session.new("sandbox", [SeatConfig("Ann"), SeatConfig("Ben")], 3, {}, autosave=False)
+    table = table_scene_for(app, session)
+    app.replace(table)
+    app.frame([])
+    pause = PauseScene(app, table)
+    app.push(pause)
+    app.frame([])
+    yield pause
+
+
+def test_print_from_the_pause_menu_shows_a_bar_and_writes_the_pdf(
+    app: App, paused: object, monkeypatch
+) -> None:
+    import cardtable.printing.pdf as pdf
+
+    real = pdf.export_pdf
+    bars: list[tuple[int, int]] = []
+
+    def watched(cardset, out, options, progress=None):  # type: ignore[no-untyped-def]
+        def seen(done: int, total: int) -> None:
+            assert progress is not None, "Print passes a progress callback"
+            progress(done, total)
+            if isinstance(app.top, ProgressScene):
+                bars.append(app.top.shown)
+
+        return real(cardset, out, options, seen)
+
+    monkeypatch.setattr(pdf, "export_pdf", watched)
+    paused.print_set()  # type: ignore[attr-defined]
+    assert "pages written to" in paused.error, paused.error  # type: ignore[attr-defined]
+    out = Path(paused.error.rsplit(" to ", 1)[1])  # type: ignore[attr-defined]
+    assert out.read_bytes().startswith(b"%PDF")
+    assert len(set(bars)) > 3 and bars[-1][0] > bars[0][0], f"the bar moved: {bars[:3]}...{bars[-3:]}"
+    assert app.top is paused
+
+
+def test_print_stopped_or_failed_says_so_and_writes_nothing(app: App, paused: object, monkeypatch) -> None:
+    from cardtable.persistence.files import user_folders
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+    paused.print_set()  # type: ignore[attr-defined]
+    assert paused.error == "Printing stopped: no file was written"  # type: ignore[attr-defined]
+    assert not (user_folders().saves.parent / "prints" / "standard52.pdf").exists()
+    assert app.top is paused
+
+    import cardtable.printing.pdf as pdf
+
+    def broken(cardset, out, options, progress=None):  # type: ignore[no-untyped-def]
+        progress(1, 52)
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(pdf, "export_pdf", broken)
+    paused.print_set()  # type: ignore[attr-defined]
+    assert paused.error == "Could not print: No space left on device"  # type: ignore[attr-defined]
+    app.frame([])
+    assert app.top is paused and app.running
