@@ -78,7 +78,7 @@ def _nearby(engine: Engine, earlier: list[Action], rng: Rng) -> list[Action]:
     state = engine.state
     legal = [a for s in range(state.seats) for a in engine.legal_actions(s)]
     out: list[Action] = []
-    for action in legal:
+    for action in legal if state.seats > 1 else ():  # a table of one has no other seat
         other = (action.seat + 1 + rng.below(state.seats - 1)) % state.seats
         out.append(Action(other, action.kind, action.cards, action.target))
     for action in earlier[-40:]:

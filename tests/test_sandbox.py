@@ -167,3 +167,74 @@ def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None
         assert sprite.image is not None and sprite.drawn_width > sprite.height
     finally:
         pygame.display.quit()
+
+
+# -- alone at the table ----------------------------------------------------------------------------
+def test_a_designer_plays_the_sandbox_alone_and_only_pass_has_nobody_to_go_to() -> None:
+    session = _session("standard52", [SeatConfig("Ann")])
+    engine = session.engine
+    assert engine.state.seats == 1
+    _do(session, 0, "deal deck*5")  # every hand: the one
+    assert len(engine.view(0).hand(0)) == 5
+    kinds = {a.kind for a in engine.legal_actions(0)}
+    assert {"move", "take", "deal", "shuffle", "roll", "close"} <= kinds and "pass" not in kinds
+    with pytest.raises(Exception, match="there is nobody to pass to"):
+        _do(session, 0, "pass")
+    _do(session, 0, "take deck>hand:0")
+    _do(session, 0, "roll")
+    assert list(engine.deciding_seats()) == [0], "a table of one keeps its turn"
+    _do(session, 0, "close")
+    assert engine.is_over() and engine.state.scores == [0]
+
+
+def test_a_bot_alone_draws_lays_and_closes_the_table() -> None:
+    session = _session("standard52", [SeatConfig("Bot", human=False, bot="heuristic")])
+    engine = session.engine
+    for _ in range(200):
+        if engine.is_over():
+            break
+        session.apply(session.bot_action(0))
+    assert engine.is_over(), "the lone bot closes the table once it has laid its cards"
+    assert not engine.state.zones["hand:0"].cards
+
+
+def test_one_person_plays_the_sandbox_table_with_no_hand_off_from_setup_to_results() -> None:
+    from cardtable.games import get_game
+    from cardtable.ui.scenes.handoff import HandOffScene
+    from cardtable.ui.scenes.results import ResultsScene
+    from cardtable.ui.scenes.setup import SetupScene
+
+    app = App(fast=True, size=(1280, 720))
+    try:
+        setup = SetupScene(app, get_game("sandbox"))
+        app.replace(setup)
+        app.frame([])
+        setup.set_count(1)
+        assert setup.count == 1, "the setup offers one seat"
+        setup.start()
+        table = app.top
+        assert isinstance(table, SandboxTable) and table.session.engine.state.seats == 1
+        app.frame([])
+        assert table.viewer == 0, "no hand-off screen: the one person sees their hand at once"
+        labels = [button.label for button in table.buttons]
+        assert app.t("sb.button.roll") in labels and app.t("sb.button.pass") not in labels, labels
+        table.perform(table.session.engine.parse(0, "deal deck*3"))
+        for _ in range(30):
+            app.frame([])
+        card = table.view().hand(0)[0]
+        sprite = table.board.sprites[card]
+        start = (int(sprite.x) + 10, int(sprite.y) + 10)
+        end = table.pile_rect("table", table.view()).center
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+        assert card in table.session.engine.state.zones["table"].cards
+        table.perform(table.session.engine.parse(0, "close"))
+        for _ in range(50):
+            app.frame([])
+            assert not isinstance(app.top, HandOffScene)
+            if isinstance(app.top, ResultsScene):
+                break
+        assert isinstance(app.top, ResultsScene)
+    finally:
+        pygame.display.quit()

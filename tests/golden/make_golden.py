@@ -36,7 +36,12 @@ PINNED: dict[tuple[str, int], tuple[int, dict[str, object]]] = {
     ("runeworks", 2): (1, {"level": 1}),
     ("runeworks", 6): (3, {"level": 5}),
 }
-EXTRA: list[Case] = [("runeworks", 4, 2, {"level": 3}), ("landperson", 2, 2, {"mode": "shared"})]
+# The sandbox's transcript at two seats, recorded when two were its fewest (one seat came later), replays still.
+EXTRA: list[Case] = [
+    ("runeworks", 4, 2, {"level": 3}),
+    ("landperson", 2, 2, {"mode": "shared"}),
+    ("sandbox", 2, 1, {}),
+]
 FOLDER = Path(__file__).parent
 
 

@@ -12,7 +12,8 @@ work exactly as in every game. The piles and where they lie come from the set's 
 Moves (the default notation, with bare targets; zones are `hand:N`, `search:N` and the piles' names):
 `move H7 hand:0>table`, `take deck>hand:1`, `flip deck`, `turn table`, `shuffle deck`,
 `deal deck*5`, `search deck`, `done` (end a search: the rest goes back, a face-down pile is shuffled),
-`roll`, `count points+` / `count points-`, `pass` (the next seat's turn), `close` (end the session).
+`roll`, `count points+` / `count points-`, `pass` (the next seat's turn; none at a table of one),
+`close` (end the session). One to six seats: a designer often tries a set alone first.
 The session also ends after `limit` moves (a parameter: the bound every game has).
 """
 
@@ -94,7 +95,9 @@ class Sandbox(Game):
     id = "sandbox"
     title, title_ja = "Sandbox", "サンドボックス"
     description = "Any card set on a table with no rules: move, flip, shuffle, deal, search, roll, count."
-    min_seats = 2
+    # One seat: a designer tries a set alone first. Nothing here needs a second person (no hand-off
+    # with one person, the bots are only for other seats); only Pass has nobody to go to (_why_pass).
+    min_seats = 1
     max_seats = 6
     params = PARAMS
     cardset_name = "standard52"
@@ -303,8 +306,14 @@ class Sandbox(Game):
         return LEGAL
 
     def _why_free(self, state: GameState, action: Action) -> str:
-        """Roll, pass, close: always possible on your turn."""
+        """Roll, close: always possible on your turn."""
         return LEGAL if not action.target else f"{action.kind} takes no target"
+
+    def _why_pass(self, state: GameState, action: Action) -> str:
+        """The turn to the next seat, when there is one (a table of one keeps its turn)."""
+        if state.seats == 1:
+            return "there is nobody to pass to"
+        return self._why_free(state, action)
 
     RULES: ClassVar[dict[str, Callable[[Sandbox, GameState, Action], str]]] = {
         "move": _why_move,
@@ -317,7 +326,7 @@ class Sandbox(Game):
         "done": _why_done,
         "count": _why_count,
         "roll": _why_free,
-        "pass": _why_free,
+        "pass": _why_pass,
         "close": _why_free,
     }
 

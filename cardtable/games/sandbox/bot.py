@@ -1,6 +1,8 @@
 """A sandbox bot: it sits in a seat the way a patient friend does when there are no rules to follow:
 on its turn it takes the top card of the first face-down pile into its hand, lays a card from its
-hand face up on the table, and passes. It reads only its view."""
+hand face up on the table, and passes. Alone at the table (one seat, nobody to pass to) it goes on
+drawing and laying cards until it has none left to lay, then closes the table. It reads only its
+view."""
 
 from __future__ import annotations
 
@@ -20,11 +22,13 @@ class SandboxBot(Bot):
         done = [a for a in legal if a.kind == "done"]
         if done:  # never left searching
             return done[0]
-        passing = next(a for a in legal if a.kind == "pass")
-        if view.data.get("moves", 0) >= MOVES_A_TURN:
+        # alone, the turn never passes: it draws and lays on, and closes the table when it is done
+        alone = not any(a.kind == "pass" for a in legal)
+        passing = next(a for a in legal if a.kind == ("close" if alone else "pass"))
+        if view.data.get("moves", 0) >= MOVES_A_TURN and not alone:
             return passing
         hand = f"hand:{seat}"
-        if view.data.get("moves", 0) == 0:
+        if view.data.get("moves", 0) % MOVES_A_TURN == 0:
             takes = [a for a in legal if a.kind == "take" and a.target.endswith(f">{hand}")]
             if takes:
                 return takes[0]

@@ -187,6 +187,12 @@ _WORDS, _REASONS = refusal_words(
         ),
         (r"^that pile is empty$", "sb.reason.empty", "that pile is empty", "その山にはカードがありません"),
         (
+            r"^there is nobody to pass to$",
+            "sb.reason.alone",
+            "there is nobody to pass to",
+            "一人で遊んでいるので、番を渡す相手がいません",
+        ),
+        (
             r"^its top card shows: move that card instead$",
             "sb.reason.top_shows",
             "its top card shows: move that card instead",
