@@ -67,11 +67,15 @@ def _starts(table: TableScene) -> dict[str, list[str]]:
     }
 
 
-def _wheel(table: TableScene, notches: int) -> None:
-    table.app.frame(
-        [pygame.event.Event(pygame.MOUSEMOTION, pos=LOG_BOX.center, rel=(1, 1), buttons=(0, 0, 0))]
-    )
-    table.app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False)])
+def _wheel(table: TableScene, notches: int, at: tuple[int, int] = LOG_BOX.center) -> None:
+    """A wheel turn with the mouse at `at` (a wheel event has no position: the table asks the mouse,
+    which posted events do not move)."""
+    real = pygame.mouse.get_pos
+    pygame.mouse.get_pos = lambda: at  # type: ignore[assignment]
+    try:
+        table.app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=notches, flipped=False)])
+    finally:
+        pygame.mouse.get_pos = real  # type: ignore[assignment]
 
 
 def _whole_lines(rows: list[str], starts: dict[str, list[str]]) -> int:
@@ -123,6 +127,5 @@ def test_the_wheel_stops_at_the_oldest_line_and_only_over_the_log(
     back = table.log_offset()
     _wheel(table, 1)
     assert table.log_offset() == back, "no further than the oldest line"
-    table.app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=(20, 20), rel=(1, 1), buttons=(0, 0, 0))])
-    table.app.frame([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
+    _wheel(table, -3, at=(20, 20))
     assert table.log_offset() == back, "the wheel elsewhere leaves the log alone"

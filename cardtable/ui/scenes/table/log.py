@@ -177,8 +177,12 @@ class LogMixin:
         """A wheel turn over the log panel: older lines (up) or newer (down), one line a notch, never
         past the oldest line at the top of the panel. True if the turn was the log's."""
         box = self.log_rect()
-        pointer = self.pointer  # a wheel event has no position: where the mouse last moved
-        if event.type != pygame.MOUSEWHEEL or box is None or pointer is None or not box.collidepoint(pointer):
+        if event.type != pygame.MOUSEWHEEL or box is None:
+            return False
+        # A wheel event has no position: the mouse's own (the last motion the table saw may be stale,
+        # when the mouse moved while the pause menu or a chooser had the events).
+        pointer = pygame.mouse.get_pos()
+        if not box.collidepoint(pointer):
             return False
         if self.menu is not None and self.menu.box.collidepoint(pointer):
             return False  # the menu's own rows scroll
