@@ -15,7 +15,7 @@ import pytest
 from cardtable.persistence.settings import Settings
 from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
-from cardtable.ui.progress import Progress, ProgressScene, run_long_work
+from cardtable.ui.progress import Progress, ProgressScene, run_long_work, run_pure_work
 from cardtable.ui.scene import Scene
 from cardtable.ui.widgets import GOLD
 
@@ -118,6 +118,74 @@ def test_an_error_in_the_work_is_handed_back_not_raised(app: App) -> None:
     assert not outcome.cancelled and outcome.value is None
     assert isinstance(app.top, Plain) and app.running
     app.frame([])  # the app goes on
+
+
+# -- work with no steps, in a worker thread ---------------------------------------------------------
+def test_quick_pure_work_shows_no_bar_and_long_work_pulses_with_the_window_alive(app: App) -> None:
+    frames = app.frames_drawn
+    assert run_pure_work(app, "Loading", lambda: 42).value == 42
+    assert app.frames_drawn == frames, "work done at once shows nothing"
+
+    seen: list[object] = []
+
+    def slow() -> str:
+        time.sleep(0.6)
+        seen.append(app.top)  # read, not drawn: this thread touches no pygame
+        return "the game"
+
+    outcome = run_pure_work(app, "Loading", slow, show_after=0.1)
+    assert outcome.value == "the game" and not outcome.cancelled and outcome.error is None
+    assert isinstance(seen[0], ProgressScene), "the bar was up while it worked"
+    assert app.frames_drawn - frames >= 5, "the window kept drawing"
+    assert isinstance(app.top, Plain)
+
+
+def test_pure_work_escaped_drops_its_result_and_its_error_comes_back(app: App) -> None:
+    def slow() -> str:
+        time.sleep(0.3)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
+        time.sleep(0.3)
+        return "the game"
+
+    outcome = run_pure_work(app, "Loading", slow, show_after=0.1)
+    assert outcome.cancelled and outcome.value is None and app.running
+
+    def broken() -> None:
+        time.sleep(0.2)
+        raise ValueError("move 7 does not replay")
+
+    outcome = run_pure_work(app, "Loading", broken, show_after=0.05)
+    assert isinstance(outcome.error, ValueError) and isinstance(app.top, Plain)
+
+
+def test_continue_on_the_menu_loads_a_long_game_behind_a_bar(app: App) -> None:
+    from cardtable.ui.scenes.menu import MenuScene
+
+    session = Session.new("sandbox", [SeatConfig("Ann")], 3, {})
+    engine = session.engine
+    for index in range(60):
+        session.apply(engine.parse(0, "roll" if index % 2 else "take deck>hand:0"))
+    menu = MenuScene(app)
+    app.replace(menu)
+    app.frame([])
+    bars: list[object] = []
+    real = Session.resume
+
+    def slow_resume(*args: object, **kwargs: object) -> Session:
+        time.sleep(0.5)  # as a session of thousands of moves replays
+        bars.append(app.top)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    Session.resume = slow_resume  # type: ignore[assignment,method-assign]
+    try:
+        menu.continue_game()
+    finally:
+        Session.resume = real  # type: ignore[method-assign]
+    assert isinstance(bars[0], ProgressScene), "a bar while the game loads"
+    assert (
+        type(app.top).__name__ == "SandboxTable"
+        and app.top.session.engine.state.history == engine.state.history
+    )
 
 
 # -- the pause menu's Print --------------------------------------------------------------------

@@ -325,6 +325,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "progress.stopping": {"en": "Stopping…", "ja": "中止しています…"},
     "progress.cards": {"en": "{done} of {total} cards", "ja": "{total}枚中{done}枚"},
     "pause.printing": {"en": "Printing the cards to PDF…", "ja": "カードをPDFに印刷しています…"},
+    "menu.loading": {"en": "Loading the saved game…", "ja": "保存したゲームを読み込んでいます…"},
     "pause.print_cancelled": {
         "en": "Printing stopped: no file was written",
         "ja": "印刷を中止しました（ファイルは書き出していません）",

@@ -1,34 +1,40 @@
-"""Long work on the UI thread with a progress bar that keeps the window alive: the one way the app runs
-anything that takes longer than a frame (printing a card set to PDF, at 0.5-2 s for a bundled set and
-10 s for a designer's 300 cards).
+"""Long work with a progress bar that keeps the window alive: the one way the app runs anything that
+takes longer than a few frames. Two kinds, measured (docs in the module's functions):
 
-`run_long_work(app, title, work)` calls `work(progress)` where it is called (the UI thread), with a
-`progress(done, total)` callback (the one the printing functions and the CLI's bar take). Each call,
-at most thirty times a second, runs one frame of the app's own loop over a `ProgressScene` pushed on
-top: events are pumped (the desktop never sees the window stop answering), a resize or F11 is taken,
-the frame is redrawn with the bar, and
+- `run_long_work(app, title, work)`: work that draws or reports its steps (printing a card set to
+  PDF: 0.5-2 s for a bundled set, 10 s for a designer's 300 cards) runs where it is called, on the
+  UI thread, with a `progress(done, total)` callback (the one the printers and the CLI's bar take).
+  Each call, at most thirty times a second, runs one frame of the app's own loop over a
+  `ProgressScene` pushed on top: events are pumped (the desktop never sees the window stop
+  answering), a resize or F11 is taken, the frame is redrawn with the bar, and Esc (or Cancel)
+  stops the work: the next `progress` call raises `Cancelled`, which unwinds it (the printers write
+  their file atomically at the end, so nothing half-written is left). Closing the window stops it
+  too, and the app still quits.
+- `run_pure_work(app, title, work)`: work that touches no pygame and reports no steps (Continue
+  replays a saved game from its seed: 0.9 s for a 3000-move sandbox session) runs in a worker
+  thread while the UI thread runs the same frames over a pulsing bar.
 
-- Esc (or the panel's Cancel) stops the work: the next `progress` call raises `Cancelled`, which
-  unwinds it (the printers write their file atomically at the end, so nothing half-written is left);
-- closing the window stops it too, and the app still quits (the close is not lost);
-- an error in the work is caught, logged and handed back as the outcome's `error`, for the caller
-  to show; it never reaches the main loop as a crash.
+Either way an error in the work is caught, logged and handed back as the outcome's `error` for the
+caller to show: it never reaches the main loop as a crash.
 
-Why not a worker thread: the work itself draws (card faces through pygame.font and Surfaces), and
-SDL's event pump and window belong to the main thread while pygame-ce's surfaces and fonts are not
-made for two threads at once (pygame-ce issues #3281, #930); with the GIL, a thread would not make
-the work any faster either. Printing reports progress after every card (80-140 ms apart at most,
-measured), so a callback that draws keeps the window at 7 frames a second or better, with no
-locking, and in a test the bar, the result and an error come out the same on every run.
+Why the UI thread for work that draws, not a worker: such work renders card faces through
+pygame.font and Surfaces, while SDL's event pump and window belong to the main thread and pygame-ce's
+surfaces and fonts are not made for two threads at once (pygame-ce issues #3281, #930); with the GIL
+a thread would not make it faster either. Printing reports after every card (80-140 ms apart at
+most, measured), so a callback that draws keeps the window at 7 frames a second or better, with no
+locking, and a test sees the bar, the result and an error the same on every run. Work with no
+pygame in it and no steps to report has no such hazard, and a thread is the only way to keep the
+window alive without threading a callback through the rules and the saves.
 """
 
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
@@ -41,7 +47,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 Progress = Callable[[int, int], None]
-FRAME_S = 1 / 30  # the bar is drawn at most this often: the frames cost the work no more than ~3%
+FRAME_S = 1 / 30  # the bar is drawn at most this often (Print took 5-10% longer with it, measured)
+SHOW_AFTER_S = 0.25  # work without a count shows its bar only once it has taken this long
 
 
 class Cancelled(Exception):
@@ -95,7 +102,8 @@ class ProgressScene(Scene):
             self.needs_full_redraw = True  # "stopping..." shows at once
 
     def update(self, dt: float) -> bool:
-        return (self.done, self.total) != self.shown
+        # with no count yet (work that reports none) the bar pulses: a new frame every time
+        return self.total <= 0 or (self.done, self.total) != self.shown
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -119,7 +127,12 @@ class ProgressScene(Scene):
         bar = pygame.Rect(box.x + 18, box.y + round(58 * scale), box.width - 36, max(10, round(22 * scale)))
         pygame.draw.rect(screen, (40, 58, 50), bar, border_radius=4)
         filled = bar.copy()
-        filled.width = round(bar.width * self.fraction)
+        if self.total > 0:
+            filled.width = round(bar.width * self.fraction)
+        else:  # no count: a quarter of the bar sweeps to and fro, a sign of life
+            filled.width = bar.width // 4
+            swing = abs((time.perf_counter() / 1.2) % 2 - 1)  # 0..1..0 every 2.4 s
+            filled.x = bar.x + round((bar.width - filled.width) * swing)
         if filled.width:
             pygame.draw.rect(screen, GOLD, filled, border_radius=4)
         pygame.draw.rect(screen, DIM, bar, 1, border_radius=4)
@@ -173,8 +186,55 @@ def run_long_work(app: App, title: str, work: Callable[[Progress], T], unit: str
         log.exception("%s failed", title)
         return Outcome(error=exc)
     finally:
-        if app.top is scene:
-            app.pop()
-        elif scene in app.scenes:  # the work changed the stack under the bar
-            app.scenes.remove(scene)
+        _take_off(app, scene)
     return Outcome(value=value)
+
+
+def run_pure_work(
+    app: App, title: str, work: Callable[[], T], show_after: float = SHOW_AFTER_S
+) -> Outcome[T]:
+    """Run `work()`, which touches no pygame (rules, saves: the packages a test keeps free of it) and
+    reports no progress, in a worker thread while this thread keeps the window alive (module doc).
+
+    Work done within `show_after` seconds shows nothing (a quick Continue does not flash a bar);
+    longer work shows a pulsing bar. Esc (or Cancel) cannot interrupt it, but its result is dropped
+    and `cancelled` returned; closing the window does the same and the app quits once it ends.
+    """
+    done: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            done["value"] = work()
+        except Exception as exc:  # handed to the UI thread, which shows it
+            done["error"] = exc
+
+    worker = threading.Thread(target=run, name=f"long work: {title}", daemon=True)
+    worker.start()
+    worker.join(show_after)
+    stopped = False
+    if worker.is_alive():
+        scene = ProgressScene(app, title)
+        app.push(scene)
+        try:
+            while worker.is_alive():
+                app.frame()
+                worker.join(FRAME_S)
+        finally:
+            _take_off(app, scene)
+        stopped = scene.cancel_asked or not app.running
+    if "error" in done:
+        error = done["error"]
+        log.error("%s failed", title, exc_info=error)
+        return Outcome(error=error)
+    if stopped:
+        log.info("%s: stopped by the player (its result is dropped)", title)
+        return Outcome(cancelled=True)
+    return Outcome(value=done["value"])
+
+
+def _take_off(app: App, scene: ProgressScene) -> None:
+    """The bar leaves the stack (the scene below is shown again)."""
+    if app.top is scene:
+        app.pop()
+    elif scene in app.scenes:  # the work changed the stack under the bar
+        app.scenes.remove(scene)

@@ -23,6 +23,7 @@ from ...rules.game import Game
 from ...session import Session, autosave_path
 from ..fonts import get_font
 from ..i18n import players_text
+from ..progress import run_pure_work
 from ..widgets import DIM, GOLD, INK
 from .common import FormScene, UiButton, blit_text, draw_error, px
 from .registry import has_table, table_scene_for
@@ -153,9 +154,15 @@ class MenuScene(FormScene):
     def _resume(self, load: Any, offer: bool) -> None:
         path = autosave_path()
         self.offer_previous = False
+        # A long game replays from its seed for a while (a 3000-move sandbox session: 0.9 s): in the
+        # background, with a bar, the window alive (saves and rules touch no pygame).
+        loading = run_pure_work(self.app, self.app.t("menu.loading"), lambda: load(path))
+        if loading.cancelled:
+            return  # Esc while it loaded: stay on the menu
         try:
-            session = load(path)
-            scene = table_scene_for(self.app, session)
+            if loading.error is not None:
+                raise loading.error
+            scene = table_scene_for(self.app, loading.value)
         except SaveError as exc:
             reason = str(exc).split(": ", 1)[-1] if str(exc).startswith(str(path.parent)) else str(exc)
             self.error = self.app.t("menu.save_damaged", error=reason, path=str(path))
