@@ -138,6 +138,16 @@ def test_the_session_closes_at_its_bound() -> None:
     assert len(session.engine.state.history) == 10 == game.max_actions({"limit": 10}, 2)
 
 
+def _drag_to_pile(app: App, table: SandboxTable, card: int, pile: str) -> None:
+    """A person drags `card` (in sight) onto `pile` with the mouse."""
+    sprite = table.board.sprites[card]
+    start = (int(sprite.x) + 10, int(sprite.y) + 10)
+    end = table.pile_rect(pile, table.view()).center
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
 def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None:
     app = App(fast=True, size=(1280, 720))
     try:
@@ -151,12 +161,7 @@ def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None
         app.frame([])
         assert app.top is table and table.viewer == 0
         card = session.engine.view(0).hand(0)[0]
-        sprite = table.board.sprites[card]
-        start = (int(sprite.x) + 10, int(sprite.y) + 10)
-        end = table.pile_rect("play", table.view()).center
-        app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+        _drag_to_pile(app, table, card, "play")
         physical = session.engine.state.cardset.physical()
         played = [physical[c].code for c in session.engine.state.zones["play"].cards]
         assert played == [physical[card].code]
@@ -222,12 +227,7 @@ def test_one_person_plays_the_sandbox_table_with_no_hand_off_from_setup_to_resul
         for _ in range(30):
             app.frame([])
         card = table.view().hand(0)[0]
-        sprite = table.board.sprites[card]
-        start = (int(sprite.x) + 10, int(sprite.y) + 10)
-        end = table.pile_rect("table", table.view()).center
-        app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-        app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+        _drag_to_pile(app, table, card, "table")
         assert card in table.session.engine.state.zones["table"].cards
         table.perform(table.session.engine.parse(0, "close"))
         for _ in range(50):
