@@ -223,8 +223,9 @@ def test_print_from_the_pause_menu_shows_a_bar_and_writes_the_pdf(
 
     monkeypatch.setattr(pdf, "export_pdf", watched)
     paused.print_set()  # type: ignore[attr-defined]
-    assert "pages written to" in paused.error, paused.error  # type: ignore[attr-defined]
-    out = Path(paused.error.rsplit(" to ", 1)[1])  # type: ignore[attr-defined]
+    assert paused.error is None, paused.error  # type: ignore[attr-defined]
+    assert "pages written to" in paused.notice, paused.notice  # type: ignore[attr-defined]
+    out = Path(paused.notice.rsplit(" to ", 1)[1])  # type: ignore[attr-defined]
     assert out.read_bytes().startswith(b"%PDF")
     assert len(set(bars)) > 3 and bars[-1][0] > bars[0][0], f"the bar moved: {bars[:3]}...{bars[-3:]}"
     assert app.top is paused
@@ -235,7 +236,8 @@ def test_print_stopped_or_failed_says_so_and_writes_nothing(app: App, paused: ob
 
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
     paused.print_set()  # type: ignore[attr-defined]
-    assert paused.error == "Printing stopped: no file was written"  # type: ignore[attr-defined]
+    assert paused.notice == "Printing stopped: no file was written"  # type: ignore[attr-defined]
+    assert paused.error is None  # type: ignore[attr-defined]
     assert not (user_folders().saves.parent / "prints" / "standard52.pdf").exists()
     assert app.top is paused
 
@@ -248,5 +250,6 @@ def test_print_stopped_or_failed_says_so_and_writes_nothing(app: App, paused: ob
     monkeypatch.setattr(pdf, "export_pdf", broken)
     paused.print_set()  # type: ignore[attr-defined]
     assert paused.error == "Could not print: No space left on device"  # type: ignore[attr-defined]
+    assert paused.notice is None  # type: ignore[attr-defined]
     app.frame([])
     assert app.top is paused and app.running

@@ -33,6 +33,7 @@ from ..widgets import (
     FELT_DARK,
     GOLD,
     INK,
+    PANEL,
     Button,
     draw_panel,
     fit_width,
@@ -665,16 +666,23 @@ class ScrollView:
 
 
 def draw_error(
-    screen: pygame.Surface, text: str, rect: pygame.Rect, size_px: int, above: bool = False
+    screen: pygame.Surface,
+    text: str,
+    rect: pygame.Rect,
+    size_px: int,
+    above: bool = False,
+    notice: bool = False,
 ) -> pygame.Rect:
     """A wrapped error message in a dark panel `rect.width` wide, its top at `rect.y` (its bottom there
-    when `above`); returns the panel rect."""
+    when `above`); returns the panel rect. A `notice` (work done, work stopped) is the same panel in
+    the table's colours: red is kept for what went wrong."""
     font = get_font(size_px)
     pad = size_px // 2
     lines = wrap_text(font, text, rect.width - 2 * pad)
     height = len(lines) * font.get_linesize() + 2 * pad
     panel = pygame.Rect(rect.x, rect.y - height if above else rect.y, rect.width, height)
-    draw_panel(screen, panel, (60, 18, 14, 230), radius=max(6, size_px // 2))
+    draw_panel(screen, panel, PANEL if notice else (60, 18, 14, 230), radius=max(6, size_px // 2))
+    colour = INK if notice else ERROR
     for i, line in enumerate(lines):
-        screen.blit(font.render(line, True, ERROR), (panel.x + pad, panel.y + pad + i * font.get_linesize()))
+        screen.blit(font.render(line, True, colour), (panel.x + pad, panel.y + pad + i * font.get_linesize()))
     return panel

@@ -33,6 +33,7 @@ class PauseScene(FormScene):
         super().__init__(app)
         self.table = table
         self.error: str | None = None
+        self.notice: str | None = None  # work done or stopped by the player: said, not as an error
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def resume(self) -> None:
@@ -81,10 +82,11 @@ class PauseScene(FormScene):
             lambda progress: export_pdf(cardset, out, options, progress),
             unit="progress.cards",
         )
+        self.error = self.notice = None
         if done.value is not None:
-            self.error = self.app.t("pause.printed", file=str(out), pages=done.value.pages)
+            self.notice = self.app.t("pause.printed", file=str(out), pages=done.value.pages)
         elif done.cancelled:
-            self.error = self.app.t("pause.print_cancelled")
+            self.notice = self.app.t("pause.print_cancelled")
         else:
             self.error = self.app.t("pause.print_failed", error=str(done.error))
         self.needs_full_redraw = True
@@ -135,6 +137,6 @@ class PauseScene(FormScene):
             "midtop",
             bold=True,
         )
-        if self.error:
+        if self.error or self.notice:
             rect = pygame.Rect(self.panel.x, self.panel.bottom + px(size, 12), self.panel.width, 0)
-            draw_error(screen, self.error, rect, px(size, 16))
+            draw_error(screen, self.error or self.notice or "", rect, px(size, 16), notice=not self.error)
