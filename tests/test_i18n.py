@@ -127,11 +127,11 @@ def test_menu_setup_and_results_in_japanese_draw_no_english(
     game_id: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from cardtable.ui import fonts
-    from cardtable.ui.scenes import common, menu, results, setup
+    from cardtable.ui.scenes import common, menu, results, setup, setup_options
 
     texts: list[str] = []
     real = fonts.get_font
-    for module in (common, menu, results, setup):
+    for module in (common, menu, results, setup_options):
         monkeypatch.setattr(module, "get_font", lambda *a, **k: _Recorder(real(*a, **k), texts))
     app = App(Settings(language="ja"), size=(1280, 720), fast=True)
     app.push(menu.MenuScene(app))

@@ -253,6 +253,15 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "開始すると「つづきから」の保存データは上書きされます。",
     },
     "setup.failed": {"en": "Could not start: {error}", "ja": "開始できませんでした：{error}"},
+    "setup.cardset": {"en": "Card set", "ja": "カードセット"},
+    "setup.cardset_own": {"en": "{name} (your set)", "ja": "{name}（自作）"},
+    "setup.cardset_broken": {
+        "en": "This card set cannot be played; choose another or fix the file:\n{error}",
+        "ja": "このカードセットでは遊べません。別のセットを選ぶか、ファイルを直してください：\n{error}",
+    },
+    "setup.cardset_more": {"en": "…and {n} more", "ja": "…ほか{n}件"},
+    "setup.more_above": {"en": "▲ {n} more", "ja": "▲ ほか{n}件"},
+    "setup.more_below": {"en": "▼ {n} more", "ja": "▼ ほか{n}件"},
     "setup.keys": {
         "en": "↑↓ move · ←→ change · Enter select or edit a name · +/- players · Esc back",
         "ja": "↑↓ 移動・←→ 変更・Enter 決定／名前の編集・+/- 人数・Esc 戻る",

@@ -43,15 +43,12 @@ MAX_DEAL = 13
 
 def card_sets() -> tuple[str, ...]:
     """Every card set the Setup screen offers: the bundled ones by name, then the designer's own (in
-    the user's card sets folder, where `cardtable new-set` puts them) by path."""
-    from cardtable.persistence.files import user_folders
+    the user's card sets folder, where `cardtable new-set` puts them) by path. The sandbox has no
+    rules, so every set fits it, whatever its template."""
+    from cardtable.cardsets.catalog import user_cardsets
     from cardtable.resources import bundled_cardsets
 
-    own = user_folders().cardsets
-    found = sorted(own.glob("*.yaml")) + sorted(own.glob("*/*.yaml")) if own.is_dir() else []
-    # NAME.before-TIME.yaml: a set kept for a game saved before a reload, not one to start from
-    found = [p for p in found if ".before-" not in p.name]
-    return tuple(p.stem for p in bundled_cardsets()) + tuple(str(p) for p in found)
+    return tuple(p.stem for p in bundled_cardsets()) + tuple(str(p) for p in user_cardsets())
 
 
 PARAMS = (

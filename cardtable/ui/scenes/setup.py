@@ -1,5 +1,6 @@
 """Setting up a new game: how many seats, who sits where (a person, or a bot and how strong), the
-game's options (Rune Works!: the Magician Level) and an optional seed; Start deals and opens the table.
+card set, the game's options (Rune Works!: the Magician Level; the house rules a group chooses) and an
+optional seed; Start deals and opens the table. The options half lives in setup_options.py.
 
 Names are edited in place with IME support (click a name or press Enter on it; Enter finishes, Esc
 puts the old name back). A blank name means the default "Player N". A blank seed means one taken
@@ -11,20 +12,21 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...bots import bot_factories
 from ...games import entry_for, load_named_object
-from ...rules.game import Game, Param
-from ...session import SeatConfig, Session, autosave_path
-from ..fonts import get_font, wrap_text
+from ...rules.game import Game
+from ...session import SeatConfig, Session
 from ..i18n import players_text
 from ..widgets import DIM, GOLD, INK, draw_panel
 from .common import FormScene, TextField, UiButton, blit_text, draw_error, px
 from .registry import table_scene_for
+from .setup_options import SetupOptions, shown_value
+
+__all__ = ["SeatChoice", "SetupScene", "seed_from_clock", "shown_value"]
 
 if TYPE_CHECKING:
     from ..app import App
@@ -33,7 +35,6 @@ log = logging.getLogger("cardtable.setup")
 
 DEFAULT_SEATS = 4
 NAME_MAX = 16
-SEED_MAX = 9
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
@@ -46,18 +47,12 @@ class SeatChoice:
     kind: str = "heuristic"  # "human" or a bot name
 
 
-def shown_value(value: object) -> str:
-    """An option's value as the screen shows it: a file by its name, without its folder."""
-    text = str(value)
-    return Path(text).stem if text.endswith((".yaml", ".yml")) else text
-
-
 def seed_from_clock() -> int:
     """A seed for a blank seed field."""
     return time.time_ns() // 1000 % 1_000_000_000
 
 
-class SetupScene(FormScene):
+class SetupScene(FormScene, SetupOptions):
     """New game: seats, names, bots, options, seed; Start or Back."""
 
     def __init__(self, app: App, game: Game) -> None:
@@ -76,11 +71,9 @@ class SetupScene(FormScene):
         if "heuristic" not in self.kinds:
             for choice in self.choices[1:]:
                 choice.kind = self.kinds[1] if len(self.kinds) > 1 else "human"
-        known = {p.name: p for p in game.params}
-        self.options: list[Param] = [known[n] for n in entry_for(game.id).setup_options if n in known]
-        self.values: dict[str, Any] = {p.name: p.default for p in self.options}
         self.seed_text = ""
         self.error: str | None = None
+        self.init_options()
         self.labels: list[tuple[str, int, tuple[int, int], tuple[int, int, int], str, int | None]] = []
         self._first_enter = True
 
@@ -95,24 +88,8 @@ class SetupScene(FormScene):
         key = "setup.human" if kind == "human" else f"setup.bot_{kind}"
         return self.app.t(key) if self.app.t.has(key) else f"{self.app.t('setup.bot')} ({kind})"
 
-    def option_label(self, param: Param) -> str:
-        key = f"param.{self.game.id}.{param.name}"
-        return self.app.t(key) if self.app.t.has(key) else param.name.replace("_", " ")
-
-    def option_value(self, param: Param) -> str:
-        """A parameter's value as the option box shows it: the game's word for it when it has one
-        (`param.<game>.<name>.value.<value>`), else the value as shown_value writes it."""
-        value = self.values[param.name]
-        key = f"param.{self.game.id}.{param.name}.value.{value}"
-        if self.app.t.has(key):
-            return self.app.t(key)
-        if isinstance(value, bool):  # a switch reads on/off in the player's language, never "True"
-            return self.app.t("common.on" if value else "settings.off")
-        return shown_value(value)
-
-    def option_hint(self, param: Param) -> str:
-        key = f"param.{self.game.id}.{param.name}.{self.values[param.name]}"
-        return self.app.t(key) if self.app.t.has(key) else ""
+    def seat_count(self) -> int:
+        return self.count
 
     def set_count(self, count: int) -> None:
         count = max(self.game.min_seats, min(self.game.max_seats, count))
@@ -125,30 +102,9 @@ class SetupScene(FormScene):
         self.choices[seat].kind = self.kinds[(current + step) % len(self.kinds)]
         self.rebuild()
 
-    def adjust_option(self, param: Param, step: int, wrap: bool = False) -> None:
-        value = self.values[param.name]
-        if isinstance(value, bool):
-            self.values[param.name] = not value
-        elif param.choices or param.suggest is not None:
-            offered = param.choices or param.suggest()  # type: ignore[misc]
-            index = offered.index(value) if value in offered else -1 if step > 0 else 0
-            self.values[param.name] = offered[(index + step) % len(offered)] if offered else value
-        elif isinstance(value, int):
-            lo = param.minimum if param.minimum is not None else value - 100
-            hi = param.maximum if param.maximum is not None else value + 100
-            # a wide range (a round limit of 1-1000) moves in fives: 60 down to 10 is ten presses
-            value += step * (5 if hi - lo > 50 else 1)
-            if wrap and value > hi:
-                value = lo
-            self.values[param.name] = max(lo, min(hi, value))
-        self.rebuild()
-
     def name_done(self, seat: int, field_: TextField) -> None:
         text = field_.text.strip()
         self.choices[seat].name = None if not text or text == self.default_name(seat) else text
-
-    def seed_done(self, field_: TextField) -> None:
-        self.seed_text = field_.text.strip()
 
     # -- actions -----------------------------------------------------------------------------
     def seat_configs(self) -> list[SeatConfig]:
@@ -167,6 +123,10 @@ class SetupScene(FormScene):
         if self.editing is not None:
             self.editing.end(keep=True)
             self.editing = None
+        if self.cardset_problem:  # the chosen set does not load: its problems stay shown, nothing starts
+            self.check_cardset()
+            if self.cardset_problem:
+                return
         prepare = entry_for(self.game.id).prepare
         if prepare:
             screen = load_named_object(prepare)
@@ -237,7 +197,7 @@ class SetupScene(FormScene):
         gap = px(size, 10)
         # left panel: seats
         left = int(width * 0.05)
-        panel_w = int(width * 0.55)
+        panel_w = int(width * 0.42)
         top = int(height * 0.17)
         self.left_panel = pygame.Rect(left - px(size, 16), top - px(size, 16), panel_w + px(size, 32), 0)
         self.label(t("setup.seats"), body, (left, top + row_h // 2), INK, "midleft")
@@ -291,60 +251,18 @@ class SetupScene(FormScene):
             )
             y += row_h + gap
         self.left_panel.height = y - self.left_panel.y + px(size, 6)
-        # right panel: options and seed
-        rx = int(width * 0.64)
-        rw = int(width * 0.31)
-        ry = top
-        self.right_panel = pygame.Rect(rx - px(size, 16), ry - px(size, 16), rw + px(size, 32), 0)
-        for param in self.options:
-            self.label(self.option_label(param), body, (rx, ry), INK)
-            ry += round(body * 1.6)
-            # a name (a card set) needs the panel's width; a number or a switch a short box
-            wide = isinstance(self.values[param.name], str) and not param.choices
-            step_rect = pygame.Rect(rx, ry, rw if wide else min(rw, px(size, 170)), row_h)
-            self.stepper(
-                f"opt:{param.name}",
-                self.option_value(param),
-                step_rect,
-                lambda step, p=param: self.adjust_option(p, step),
-                lambda p=param: self.adjust_option(p, 1, wrap=True),
-            )
-            ry += row_h + gap
-            hint = self.option_hint(param)
-            if hint:
-                font = get_font(px(size, 16))
-                for line in wrap_text(font, hint, rw):
-                    self.label(line, px(size, 16), (rx, ry), DIM)
-                    ry += font.get_linesize()
-            ry += gap * 2
-        self.label(t("setup.seed"), body, (rx, ry), INK, max_width=rw)
-        ry += round(body * 1.6)
-        seed = TextField(
-            "",
-            pygame.Rect(rx, ry, min(rw, px(size, 240)), row_h),
-            lambda: None,
-            tag="seed",
-            text=self.seed_text,
-            placeholder=t("setup.seed_random"),
-            max_len=SEED_MAX,
-            digits_only=True,
-        )
-        seed.on_done = lambda f=seed: self.seed_done(f)
-        self.controls.append(seed)
-        ry += row_h + gap
-        if autosave_path().exists():
-            font = get_font(px(size, 15))
-            ry += gap
-            for line in wrap_text(font, t("setup.replaces_save"), rw):
-                self.label(line, px(size, 15), (rx, ry), DIM)
-                ry += font.get_linesize()
-        self.right_panel.height = max(ry - self.right_panel.y + px(size, 10), self.left_panel.height)
-        self.left_panel.height = self.right_panel.height
-        # bottom row
+        # bottom row first: the options panel ends above the keys line over it
         bh = px(size, 54)
         bw = px(size, 200)
         by = height - bh - px(size, 28)
         self.bottom_y = by
+        # right panel: card set, options and seed
+        rx = int(width * 0.52)
+        rw = int(width * 0.43)
+        self.right_panel = pygame.Rect(rx - px(size, 16), top - px(size, 16), rw + px(size, 32), 0)
+        ry = self.build_options(rx, top, rw, by - px(size, 48))
+        self.right_panel.height = max(ry - self.right_panel.y + px(size, 6), self.left_panel.height)
+        self.left_panel.height = self.right_panel.height
         self.controls.append(UiButton(t("setup.back"), pygame.Rect(left, by, bw, bh), self.back, tag="back"))
         self.controls.append(
             UiButton(
@@ -380,6 +298,7 @@ class SetupScene(FormScene):
             draw_panel(screen, panel, (10, 30, 22, 150), radius=px(size, 12))
         for text, size_px, pos, colour, anchor, max_width in self.labels:
             blit_text(screen, text, size_px, pos, colour, anchor, max_width=max_width)
+        self.draw_hint(screen)
         if self.error:
             rect = pygame.Rect(int(width * 0.05), self.bottom_y - px(size, 12), int(width * 0.9), 0)
             draw_error(screen, self.error, rect, px(size, 16), above=True)
@@ -395,6 +314,35 @@ class SetupScene(FormScene):
             )
 
     # -- input -------------------------------------------------------------------------------
+    def focused_tag(self) -> str:
+        control = self.focused_control()
+        return control.tag if control is not None else ""
+
+    def focus_tag(self, tag: str) -> None:
+        """Lay out again and put the keyboard focus on the control with this tag."""
+        self.rebuild()
+        for control in self.focusables():
+            if control.tag == tag:
+                self.focus_on(control)
+                break
+
+    def move_focus(self, step: int) -> None:
+        """Up/Down/Tab; past the last (or first) option row shown, the list scrolls to the next one."""
+        index = self.row_of(self.focused_tag())
+        if index is not None:
+            target = index + step
+            shown = range(self.first_row, self.first_row + self.visible_rows)
+            if 0 <= target < len(self.listed) and target not in shown:
+                first = target - self.visible_rows + 1 if step > 0 else target
+                self.scroll_rows(first, f"opt:{self.listed[target].name}")
+                return
+        super().move_focus(step)
+
+    def wheel(self, dy: int) -> None:
+        """The wheel scrolls the option list (the only thing here that scrolls)."""
+        if self.visible_rows < len(self.listed):
+            self.scroll_rows(self.first_row - dy)
+
     def key(self, event: pygame.event.Event) -> bool:
         shifted_plus = event.key == pygame.K_SEMICOLON and event.mod & pygame.KMOD_SHIFT  # JIS keyboards
         if event.key in PLUS_KEYS or shifted_plus or getattr(event, "unicode", "") == "+":

@@ -1,0 +1,71 @@
+"""Which card sets a game can be played with: what the Setup screen offers for a `cardset` parameter.
+
+A set says which game it is for by its `template:` (the field the loader already reads to pick a
+game's effect vocabulary and face look): a game plays the sets whose template is the template of its
+own bundled set. The offer is that bundled set first, then the other bundled sets with the same
+template, then the designer's own files in the user card sets folder (`cardtable new-set`, or a copy of
+a bundled set) with the same template, by path.
+
+A broken file is still offered when its template can be read (from the YAML, or from its
+`template:` line when the YAML itself does not parse), so choosing it shows its problems rather than
+hiding the set its designer is working on. Nothing here validates a set: loading does that.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cardtable.resources import bundled_cardsets, cardset_path
+
+from .yamlfile import LoadError, read_yaml
+
+# `template: name` on a line of its own, for a file whose YAML does not parse as a whole
+_TEMPLATE_LINE = re.compile(r"""^template:[ \t]*["']?([A-Za-z0-9_-]+)["']?[ \t]*(?:#.*)?$""", re.MULTILINE)
+
+
+def user_cardsets() -> list[Path]:
+    """The designer's own set files: `*.yaml` in the user card sets folder and one folder down (where
+    `cardtable new-set` puts them), sorted; a set kept beside a save before a reload
+    (`NAME.before-TIME.yaml`) is not one to start from."""
+    from cardtable.persistence.files import user_folders
+
+    own = user_folders().cardsets
+    if not own.is_dir():
+        return []
+    found = sorted(own.glob("*.yaml")) + sorted(own.glob("*/*.yaml"))
+    return [p for p in found if ".before-" not in p.name]
+
+
+def set_template(path: Path) -> str | None:
+    """The `template:` a set file declares, read without validating it; None when it names none or
+    the file cannot be read at all."""
+    try:
+        data, _ = read_yaml(path)
+    except LoadError:
+        try:
+            text = path.read_bytes().decode("utf-8", errors="replace")
+        except OSError:
+            return None
+        match = _TEMPLATE_LINE.search(text)
+        return match.group(1) if match else None
+    template = data.get("template") if isinstance(data, dict) else None
+    return template if isinstance(template, str) else None
+
+
+def named_path(value: str) -> Path:
+    """The file a `cardset` parameter value names: a bundled set's name or a path."""
+    if value.endswith((".yaml", ".yml")) or "/" in value or "\\" in value:
+        return Path(value).expanduser()
+    return cardset_path(value)
+
+
+def cardsets_for(default: str) -> tuple[str, ...]:
+    """The `cardset` values a game whose own set is `default` can be offered: `default` first, then
+    bundled sets with its template (by name), then the user's sets with it (by path)."""
+    template = set_template(named_path(default))
+    if template is None:
+        return (default,)
+    bundled = [p.stem for p in bundled_cardsets() if p.stem != default and set_template(p) == template]
+    own = [str(p) for p in user_cardsets() if set_template(p) == template]
+    return (default, *bundled, *own)

@@ -1,0 +1,188 @@
+"""The New Game screen as players and designers use it: every game offers the card sets it can be
+played with (a designer's copy in the user folder among them, a broken one said at file:line:col with
+nothing lost), and a long option list fits the window and is walked with the keyboard."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable.cardsets.catalog import cardsets_for
+from cardtable.games import all_entries, get_game
+from cardtable.persistence.files import user_folders
+from cardtable.persistence.settings import Settings
+from cardtable.resources import cardset_path
+from cardtable.session import Session, autosave_path
+from cardtable.ui.app import App
+from cardtable.ui.scenes.common import UiButton
+from cardtable.ui.scenes.setup import SetupScene
+
+GAMES = sorted(all_entries())
+
+
+@pytest.fixture()
+def app() -> Iterator[App]:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _open(app: App, game_id: str) -> SetupScene:
+    scene = SetupScene(app, get_game(game_id))
+    app.scenes = [scene]
+    scene.enter()
+    return scene
+
+
+def _control(scene: SetupScene, tag: str) -> UiButton:
+    return next(c for c in scene.controls if c.tag == tag)
+
+
+def _copy_into_user_folder(name: str, as_name: str, edit: tuple[str, str] | None = None) -> Path:
+    folder = user_folders().cardsets
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"{as_name}.yaml"
+    text = cardset_path(name).read_bytes().decode("utf-8")
+    if edit is not None:
+        assert edit[0] in text
+        text = text.replace(edit[0], edit[1], 1)
+    target.write_bytes(text.encode("utf-8"))
+    faces = cardset_path(name).parent / "faces"
+    if faces.is_dir() and not (folder / "faces").exists():
+        shutil.copytree(faces, folder / "faces")  # a copy keeps the bundled look
+    return target
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_with_a_card_set_offers_its_own_first(app: App, game_id: str) -> None:
+    scene = _open(app, game_id)
+    param = next((p for p in get_game(game_id).params if p.name == "cardset"), None)
+    if param is None:
+        assert scene.cardset_param is None
+        return
+    # the sandbox's own list (every set, by name) is its parameter's `suggest`; a game's starts with its set
+    assert scene.cardsets[0] == param.default or (param.suggest and param.default in scene.cardsets)
+    assert scene.values["cardset"] == param.default
+    assert "opt:cardset" in {c.tag for c in scene.controls}, "the card set is offered on the screen"
+
+
+def test_a_designers_copy_is_offered_to_the_game_it_fits_and_plays(app: App) -> None:
+    copy = _copy_into_user_folder("lyabi", "my_lyabi")
+    assert str(copy) in cardsets_for("lyabi")
+    assert str(copy) not in cardsets_for("sainome"), "a set is offered only to the game its template fits"
+    scene = _open(app, "lyabi")
+    param = scene.cardset_param
+    assert param is not None
+    scene.adjust_option(param, 1)
+    assert scene.values["cardset"] == str(copy)
+    assert scene.option_value(param) == "my_lyabi (your set)"
+    assert scene.error is None
+    scene.start()
+    session = app.top.session  # type: ignore[attr-defined]
+    assert session.engine.state.params["cardset"] == str(copy)
+    # a save is seed + moves + params: it loads again with the same set
+    seat = session.engine.deciding_seats()[0]
+    session.apply(session.engine.legal_actions(seat)[0])
+    again = Session.resume(autosave_path())
+    assert again.engine.state.params["cardset"] == str(copy)
+
+
+def test_a_broken_copy_is_said_at_its_line_and_nothing_is_lost(app: App) -> None:
+    broken = _copy_into_user_folder("sainome", "my_sainome", edit=("    count: 2", "    count: many"))
+    line = broken.read_bytes().decode().splitlines().index("    count: many") + 1
+    scene = _open(app, "sainome")
+    scene.choices[0].name = "Ann"
+    scene.values["hp_size"] = 7
+    param = scene.cardset_param
+    assert param is not None
+    scene.adjust_option(param, 1)
+    assert scene.values["cardset"] == str(broken)
+    assert scene.error is not None and re.search(rf"my_sainome\.yaml:{line}:\d+", scene.error), scene.error
+    saved = autosave_path().exists()
+    scene.start()
+    assert app.top is scene, "a set that does not load starts nothing"
+    assert autosave_path().exists() == saved
+    assert scene.choices[0].name == "Ann" and scene.values["hp_size"] == 7
+    scene.adjust_option(param, -1)  # back to the bundled set: the message goes, Start works
+    assert scene.error is None and scene.values["cardset"] == "sainome"
+    scene.start()
+    assert app.top is not scene
+
+
+def test_a_set_of_another_game_is_not_offered(app: App) -> None:
+    _copy_into_user_folder("risugeon", "my_risugeon")
+    for game_id in ("lyabi", "sainome", "landperson", "runeworks"):
+        assert not any("my_risugeon" in s for s in cardsets_for(get_game(game_id).cardset_name or game_id))
+    assert any("my_risugeon" in s for s in _open(app, "sandbox").cardsets), "the sandbox plays any set"
+
+
+def _screen_rects(scene: SetupScene) -> list[tuple[str, pygame.Rect]]:
+    return [(c.tag, c.rect) for c in scene.controls]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_setup_fits_the_window_and_nothing_overlaps(game_id: str, language: str) -> None:
+    app = App(Settings(language=language), size=(1280, 720))
+    _copy_into_user_folder("standard52", "a_card_set_with_a_rather_long_file_name_for_its_designer")
+    scene = _open(app, game_id)
+    scene.set_count(scene.game.max_seats)
+    bounds = pygame.Rect(0, 0, 1280, 720)
+    rects = _screen_rects(scene)
+    for tag, rect in rects:
+        assert bounds.contains(rect), f"{tag} runs off the screen: {rect}"
+    for i, (tag, rect) in enumerate(rects):
+        for other, second in rects[i + 1 :]:
+            assert not rect.colliderect(second), f"{tag} overlaps {other}"
+    assert scene.right_panel.bottom < scene.bottom_y - 20, "the options end above the keys line"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_is_reached_with_the_keyboard(app: App, game_id: str) -> None:
+    """Down walks every option in order, scrolling a long list; Up walks it back; Left/Right change."""
+    scene = _open(app, game_id)
+    scene.set_count(scene.game.max_seats)
+    seen: list[str] = []
+    for _ in range(len(scene.focusables()) + len(scene.listed) + 2):
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")])
+        tag = scene.focused_tag()
+        if tag.startswith("opt:") and tag not in seen:
+            seen.append(tag)
+            assert any(c.tag == tag and c.focused for c in scene.controls), "the focused row is shown"
+    wanted = [f"opt:{p.name}" for p in scene.options]
+    assert seen == wanted
+    if scene.listed:
+        last = scene.listed[-1]
+        while scene.focused_tag() != f"opt:{last.name}":
+            app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")])
+        before = scene.values[last.name]
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
+        assert scene.values[last.name] != before or len(scene.offered(last) or (0, 1)) == 1
+        back: list[str] = []
+        for _ in range(len(scene.listed) + 2):
+            app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")])
+            tag = scene.focused_tag()
+            if tag.startswith("opt:") and tag not in back:
+                back.append(tag)
+        assert back[: len(scene.listed) - 1] == [f"opt:{p.name}" for p in reversed(scene.listed[:-1])]
+
+
+def test_a_set_the_rules_cannot_play_is_said_before_start(app: App) -> None:
+    """A well-formed copy of the standard deck with a card missing loads, but Rune Works needs all 52."""
+    short = _copy_into_user_folder("standard52", "short_deck")
+    text = short.read_bytes().decode("utf-8")
+    short.write_bytes((text[: text.index("  - code: SA")] + text[text.index("  - code: S2") :]).encode())
+    scene = _open(app, "runeworks")
+    param = scene.cardset_param
+    assert param is not None and str(short) in scene.cardsets
+    while scene.values["cardset"] != str(short):
+        scene.adjust_option(param, 1)
+    assert scene.error is not None and "52" in scene.error
+    scene.start()
+    assert app.top is scene
