@@ -319,7 +319,11 @@ class SetupScene(FormScene, SetupOptions):
         return control.tag if control is not None else ""
 
     def focus_tag(self, tag: str) -> None:
-        """Lay out again and put the keyboard focus on the control with this tag."""
+        """Lay out again and put the keyboard focus on the control with this tag (an option row out of
+        sight is scrolled into it)."""
+        index = self.row_of(tag)
+        if index is not None and not self.first_row <= index < self.first_row + self.visible_rows:
+            self.first_row = index if index < self.first_row else index - self.visible_rows + 1
         self.rebuild()
         for control in self.focusables():
             if control.tag == tag:
@@ -337,6 +341,14 @@ class SetupScene(FormScene, SetupOptions):
                 self.scroll_rows(first, f"opt:{self.listed[target].name}")
                 return
         super().move_focus(step)
+        entered = self.row_of(self.focused_tag())
+        if index is None and entered is not None and self.listed:
+            # coming into the list from above starts at its first row, from below at its last
+            target = 0 if step > 0 else len(self.listed) - 1
+            if entered != target:
+                self.scroll_rows(
+                    target if step > 0 else target - self.visible_rows + 1, f"opt:{self.listed[target].name}"
+                )
 
     def wheel(self, dy: int) -> None:
         """The wheel scrolls the option list (the only thing here that scrolls)."""
