@@ -17,8 +17,10 @@ from cardtable.games import all_entries, get_game
 from cardtable.persistence.files import user_folders
 from cardtable.persistence.settings import Settings
 from cardtable.resources import cardset_path
+from cardtable.rules.game import Param
 from cardtable.session import Session, autosave_path
 from cardtable.ui.app import App
+from cardtable.ui.i18n import all_strings
 from cardtable.ui.scenes.common import UiButton
 from cardtable.ui.scenes.setup import SetupScene
 
@@ -159,8 +161,11 @@ def test_every_option_is_reached_with_the_keyboard(app: App, game_id: str) -> No
     assert seen == wanted
     if scene.listed:
         last = scene.listed[-1]
-        while scene.focused_tag() != f"opt:{last.name}":
+        for _ in range(len(scene.focusables()) + 1):  # Up from the top row wraps round to the list's end
+            if scene.focused_tag() == f"opt:{last.name}":
+                break
             app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode="")])
+        assert scene.focused_tag() == f"opt:{last.name}", "coming up from below reaches the last option"
         before = scene.values[last.name]
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")])
         assert scene.values[last.name] != before or len(scene.offered(last) or (0, 1)) == 1
@@ -186,3 +191,83 @@ def test_a_set_the_rules_cannot_play_is_said_before_start(app: App) -> None:
     assert scene.error is not None and "52" in scene.error
     scene.start()
     assert app.top is scene
+
+
+def _offered(game_id: str) -> list[Param]:
+    known = {p.name: p for p in get_game(game_id).params}
+    names = all_entries()[game_id].setup_options
+    assert set(names) <= set(known), f"{game_id}: setup_options names no parameter: {set(names) - set(known)}"
+    return [known[n] for n in names if n != "cardset"]
+
+
+def _values(param: Param) -> tuple[object, ...]:
+    if isinstance(param.default, bool):
+        return (True, False)
+    return param.choices or ()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_has_words_in_both_languages(game_id: str) -> None:
+    words = all_strings()
+    for param in _offered(game_id):
+        key = f"param.{game_id}.{param.name}"
+        assert {"en", "ja"} <= set(words.get(key, {})), f"{key}: no label in both languages"
+        for value in _values(param):
+            value_key = f"{key}.value.{value}"
+            if isinstance(value, bool) and value_key not in words:
+                value_key = "common.on" if value else "settings.off"  # a switch reads on/off
+            assert {"en", "ja"} <= set(words.get(value_key, {})), f"{value_key}: no words in both languages"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_house_rules_a_group_chooses_are_offered_and_the_caps_are_not(game_id: str) -> None:
+    """Every PROVISIONAL choice (a value to choose among) is offered, except a cap of ours that only
+    makes sure a game ends; no setup re-pick or re-roll cap is."""
+    offered = {p.name for p in _offered(game_id)}
+    for param in get_game(game_id).params:
+        has_choice = param.choices is None or len(param.choices) > 1
+        cap = "a cap of ours" in param.help
+        if param.provisional and has_choice and not cap:
+            assert param.name in offered, f"{game_id}: {param.name} is a house rule Setup does not offer"
+        if cap and "setup" in param.help.split(":")[0]:
+            assert param.name not in offered, f"{game_id}: {param.name} is an internal cap"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_setup_draws_no_raw_parameter_name(
+    game_id: str, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every option row and every value it steps through, as drawn: never "max setup picks", never True."""
+    from cardtable.ui import fonts
+    from cardtable.ui.scenes import common, setup_options
+
+    texts: list[str] = []
+    real = fonts.get_font
+
+    class Recorder:
+        def __init__(self, font: pygame.font.Font) -> None:
+            self.font = font
+
+        def render(self, text: str, *args: object) -> pygame.Surface:
+            texts.append(text)
+            return self.font.render(text, *args)
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.font, name)
+
+    for module in (common, setup_options):
+        monkeypatch.setattr(module, "get_font", lambda *a, **k: Recorder(real(*a, **k)))
+    app = App(Settings(language=language), size=(1280, 720))
+    scene = _open(app, game_id)
+    for param in scene.options:
+        scene.focus_tag(f"opt:{param.name}")  # scrolls its row into view
+        for _ in range(max(2, len(_values(param)))):
+            scene.adjust_option(param, 1)
+            scene.draw(app.screen)
+    raw = {p.name for p in get_game(game_id).params} | {
+        p.name.replace("_", " ") for p in get_game(game_id).params
+    }
+    shown = [t for t in texts if t in raw or t in ("True", "False") or any(r in t for r in raw if "_" in r)]
+    assert not shown, f"{game_id} ({language}): raw names drawn: {sorted(set(shown))}"
+    pygame.display.quit()

@@ -428,7 +428,25 @@ register(
         table="cardtable.ui.scenes.landperson_table:LandPersonTable",
         vocabularies={"landperson": VOCAB},
         variants=({"mode": "deck"}, {"mode": "shared"}),
-        setup_options=("mode",),
+        # the mode, the win targets (the game's length) and every PROVISIONAL house rule with a choice;
+        # the decks themselves are built on the screen `prepare` opens
+        setup_options=(
+            "mode",
+            "spoils_to_win",
+            "occupied_stars_to_win",
+            "discards_to_win",
+            "first_player",
+            "recruit_payment",
+            "land_order",
+            "below_cost_attempts",
+            "first_person_ready",
+            "release_after_return",
+            "attacks_per_turn",
+            "capture_per_win",
+            "repair_with_acted",
+            "warlord_must_fight",
+            "simultaneous_win",
+        ),
         prepare="cardtable.ui.scenes.landperson_decks:DeckBuildScene",
         menu_order=5,
     )

@@ -34,6 +34,47 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Shared deck: one person deck and one land deck for both.",
         "ja": "山札共有対戦：人物デッキと土地デッキを2人で共有する。",
     },
+    "param.landperson.spoils_to_win": {"en": "Spoils to win", "ja": "勝利に必要な戦果"},
+    "param.landperson.occupied_stars_to_win": {
+        "en": "Occupied ★ to win (shared)",
+        "ja": "勝利に必要な占領★（共有）",
+    },
+    "param.landperson.discards_to_win": {
+        "en": "Discards to win (shared)",
+        "ja": "勝利に必要な捨て札（共有）",
+    },
+    "param.landperson.recruit_payment": {"en": "Recruitment cost paid by", "ja": "登用コストの支払い"},
+    "param.landperson.recruit_payment.value.discard": {"en": "Discarding cards", "ja": "手札を捨てる"},
+    "param.landperson.recruit_payment.value.exhaust_int": {"en": "Intelligence", "ja": "人物の智力"},
+    "param.landperson.land_order": {"en": "Land deck order (decks)", "ja": "土地デッキの順番（構築）"},
+    "param.landperson.land_order.value.shuffle": {"en": "Shuffled", "ja": "シャッフル"},
+    "param.landperson.land_order.value.chosen": {"en": "As written", "ja": "構築した順"},
+    "param.landperson.below_cost_attempts": {"en": "Attempts below the cost", "ja": "コスト未満でも試せる"},
+    "param.landperson.first_person_ready": {
+        "en": "First persons enter ready (shared)",
+        "ja": "最初の人物は未行動で登場（共有）",
+    },
+    "param.landperson.release_after_return": {
+        "en": "Income discard after a return",
+        "ja": "帰還したターンも放浪を捨てて引ける",
+    },
+    "param.landperson.attacks_per_turn": {"en": "Attacks per turn", "ja": "1ターンの攻撃回数"},
+    "param.landperson.capture_per_win": {"en": "Spoils per won intercept", "ja": "迎撃に勝って得る戦果"},
+    "param.landperson.repair_with_acted": {"en": "Repair with acted persons", "ja": "行動済みの人物でも修復"},
+    "param.landperson.warlord_must_fight": {
+        "en": "Warlord must be in the fight",
+        "ja": "覇王の追加戦果は参戦時のみ",
+    },
+    "param.landperson.simultaneous_win": {"en": "Both win at once", "ja": "同時に勝利条件を満たしたら"},
+    "param.landperson.simultaneous_win.value.active": {
+        "en": "Player whose turn it is",
+        "ja": "手番の人が勝利",
+    },
+    "param.landperson.simultaneous_win.value.draw": {"en": "Draw", "ja": "引き分け"},
+    "param.landperson.first_player": {"en": "First player", "ja": "先攻"},
+    "param.landperson.first_player.value.0": {"en": "At random", "ja": "ランダム"},
+    "param.landperson.first_player.value.1": {"en": "Player 1", "ja": "プレイヤー1"},
+    "param.landperson.first_player.value.2": {"en": "Player 2", "ja": "プレイヤー2"},
     # the log
     "lp.first": {"en": "{who} lays a first person face down", "ja": "{who}が最初の人物を伏せた"},
     "lp.nofirst": {

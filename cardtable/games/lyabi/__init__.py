@@ -484,7 +484,18 @@ register(
                 "round_per_circle": False,
             },
         ),
-        setup_options=("start_hp",),  # the others have no words yet for their labels and choices (alternate)
+        # what a group chooses before a game: the starting HP and every PROVISIONAL house rule; the caps
+        # of ours that only make sure a game ends (max_setup_picks, max_rounds) stay on the CLI
+        setup_options=(
+            "start_hp",
+            "draw_in_round_one",
+            "dummy_concedes",
+            "same_attribute",
+            "priority",
+            "round_per_circle",
+            "change_may_take_none",
+            "deck_out",
+        ),
         menu_order=40,
     )
 )

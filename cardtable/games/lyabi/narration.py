@@ -470,5 +470,19 @@ WORDS.update(
         "param.lyabi.priority": {"en": "Priority", "ja": "優先プレイヤー"},
         "param.lyabi.priority.alternate": {"en": "alternates each round", "ja": "ラウンドごとに交代"},
         "param.lyabi.priority.fixed": {"en": "stays with the setup winner", "ja": "準備の勝者のまま"},
+        "param.lyabi.draw_in_round_one": {"en": "Draw phase in round 1", "ja": "1ラウンド目もドローフェイズ"},
+        "param.lyabi.same_attribute": {"en": "Same attribute in battle", "ja": "同じ属性どうしのバトル"},
+        "param.lyabi.same_attribute.value.draw": {"en": "Draw, no damage", "ja": "引き分け"},
+        "param.lyabi.same_attribute.value.times": {"en": "Higher times wins", "ja": "timesの高い方が勝ち"},
+        "param.lyabi.priority.value.alternate": {"en": "Alternates", "ja": "交代する"},
+        "param.lyabi.priority.value.fixed": {"en": "Stays", "ja": "固定"},
+        "param.lyabi.round_per_circle": {"en": "Round down per circle", "ja": "魔法陣ごとに切り捨て"},
+        "param.lyabi.change_may_take_none": {
+            "en": "One-card trade may take none",
+            "ja": "1枚捨てての取得で0枚も可",
+        },
+        "param.lyabi.deck_out": {"en": "Deck runs out when", "ja": "デッキが全てなくなる判定"},
+        "param.lyabi.deck_out.value.empty": {"en": "No card to draw", "ja": "1枚も引けない"},
+        "param.lyabi.deck_out.value.short": {"en": "Fewer than 3", "ja": "3枚引けない"},
     }
 )

@@ -881,7 +881,19 @@ register(
         bots={"heuristic": "cardtable.games.risugeon.bot:RisugeonBot"},
         table="cardtable.ui.scenes.risugeon_table:RisugeonTable",
         # a game to the last gem takes long: the round limit is offered where the game is set up
-        setup_options=("max_rounds",),
+        # and every PROVISIONAL house rule; the per-turn cap of ours (max_turn_actions) stays on the CLI
+        setup_options=(
+            "max_rounds",
+            "gem_access",
+            "ps_target",
+            "random_start",
+            "tie_break",
+            "reshuffle_mid_draw",
+            "gem_uses_training",
+            "gem_spends_skill",
+            "last_gem_ends",
+            "discard_public",
+        ),
         vocabularies={"deckbuilder": card_rules.VOCAB},
         # the rulebook's defaults, then every PROVISIONAL switch turned the other way
         variants=(

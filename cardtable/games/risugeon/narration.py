@@ -16,6 +16,26 @@ from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
+    "param.risugeon.gem_access": {"en": "Gems that may be challenged", "ja": "挑める宝玉"},
+    "param.risugeon.gem_access.value.top": {"en": "Top of the pile", "ja": "一番上のみ"},
+    "param.risugeon.gem_access.value.any": {"en": "Any gem", "ja": "どれでも"},
+    "param.risugeon.ps_target": {"en": "1 PS sends to the stock", "ja": "1PSで在庫置き場へ送る"},
+    "param.risugeon.ps_target.value.display": {"en": "A public action", "ja": "公開アクション"},
+    "param.risugeon.ps_target.value.play": {"en": "An action in play", "ja": "自分の場のアクション"},
+    "param.risugeon.random_start": {"en": "Random start player", "ja": "スタートプレイヤーをランダムに"},
+    "param.risugeon.tie_break": {"en": "A tie for most points", "ja": "同点のとき"},
+    "param.risugeon.tie_break.value.latest": {"en": "Later player wins", "ja": "後攻の人が勝利"},
+    "param.risugeon.tie_break.value.shared": {"en": "Shared", "ja": "勝利を分け合う"},
+    "param.risugeon.reshuffle_mid_draw": {
+        "en": "Rebuild the deck mid-draw",
+        "ja": "引く途中でもデッキを再構成",
+    },
+    "param.risugeon.gem_uses_training": {"en": "A gem uses a training", "ja": "宝玉への挑戦も訓練1回"},
+    "param.risugeon.gem_spends_skill": {"en": "A gem spends its skill", "ja": "宝玉の必須スキルを支払う"},
+    "param.risugeon.last_gem_ends": {"en": "The last gem ends the game", "ja": "最後の宝玉で終了"},
+    "param.risugeon.last_gem_ends.value.now": {"en": "At once", "ja": "その時点で"},
+    "param.risugeon.last_gem_ends.value.turn": {"en": "After that training", "ja": "その訓練フェイズの後"},
+    "param.risugeon.discard_public": {"en": "Discard piles are public", "ja": "捨て札を公開"},
     "param.risugeon.max_rounds": {"en": "Rounds at most", "ja": "最大ラウンド数"},
     "game.risugeon.description": {
         "en": "Build your deck of combat skills and actions, then challenge the guardians of the 7 gems.",

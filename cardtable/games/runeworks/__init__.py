@@ -573,7 +573,24 @@ register(
         bots={"heuristic": "cardtable.games.runeworks.bot:RuneWorksBot"},
         table="cardtable.ui.scenes.runeworks_table:RuneWorksTable",
         variants=tuple({"level": level} for level in range(1, 6)),
-        setup_options=("level",),
+        # the level, the match's length and every PROVISIONAL house rule; the cap of ours that only makes
+        # sure a round ends (max_stock_rebuilds) stays on the CLI
+        setup_options=(
+            "level",
+            "rounds",
+            "max_overtime_rounds",
+            "first_card_face_up",
+            "ace_high_sequences",
+            "sevens_call_set",
+            "must_keep_one_card",
+            "all_shots_resolve",
+            "blast_bonus_stacks",
+            "blast_counts_boosts",
+            "meld_damage_counts_elementals",
+            "leady_every_round",
+            "leady_max_compares",
+            "overtime_on_any_tie",
+        ),
         menu_order=1,
     )
 )

@@ -638,6 +638,20 @@ register(
                 "max_setup_rolls": 2,
             },
         ),
+        # the HP deck's size (the rulebook: 「5枚や7枚など」 for a shorter game), the advanced rule
+        # HP山札ドラフト式 and every house rule with a choice; the caps of ours that only make sure setup,
+        # a chain of counters or a game ends (max_setup_rolls, max_strike_backs, max_turns) stay on the CLI
+        setup_options=(
+            "hp_size",
+            "hp_draft",
+            "setup_equip_order",
+            "fire_order",
+            "six_cards_fire_on_face",
+            "catalyst_may_decline",
+            "flip_mismatch",
+            "removed_bomb",
+            "zero_damage_triggers",
+        ),
         menu_order=3,
     )
 )

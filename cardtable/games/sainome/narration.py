@@ -20,6 +20,32 @@ from .refusals import REASON_WORDS
 from .refusals import REASONS as REASONS  # the table reads the refusals here
 
 WORDS: dict[str, dict[str, str]] = {
+    "param.sainome.hp_size": {"en": "HP deck cards", "ja": "HP山札の枚数"},
+    "param.sainome.hp_draft": {"en": "HP deck draft", "ja": "HP山札ドラフト式"},
+    "param.sainome.setup_equip_order": {"en": "First equipment", "ja": "最初の装備"},
+    "param.sainome.setup_equip_order.value.together": {"en": "Both at once", "ja": "互いに同時"},
+    "param.sainome.setup_equip_order.value.first": {"en": "First player first", "ja": "先攻から順に"},
+    "param.sainome.setup_equip_order.value.second": {"en": "Second player first", "ja": "後攻から順に"},
+    "param.sainome.fire_order": {"en": "Several slots fire", "ja": "複数のスロットの発動順"},
+    "param.sainome.fire_order.value.choose": {"en": "Roller chooses", "ja": "振った人が選ぶ"},
+    "param.sainome.fire_order.value.slot": {"en": "Top, right, bottom, left", "ja": "上・右・下・左"},
+    "param.sainome.six_cards_fire_on_face": {
+        "en": "6-icon cards fire on their face",
+        "ja": "「6」のカードも出目で発動",
+    },
+    "param.sainome.catalyst_may_decline": {"en": "A catalyst may be declined", "ja": "触媒の支払いを断れる"},
+    "param.sainome.flip_mismatch": {"en": "Unlinked after a flip", "ja": "裏返って繋がらない装備"},
+    "param.sainome.flip_mismatch.value.stay": {"en": "Stays", "ja": "そのまま"},
+    "param.sainome.flip_mismatch.value.hand": {"en": "Back to the hand", "ja": "手札に戻す"},
+    "param.sainome.flip_mismatch.value.discard": {"en": "Discarded", "ja": "捨て札"},
+    "param.sainome.removed_bomb": {"en": "A removed Time Bomb goes", "ja": "外れた時限爆弾"},
+    "param.sainome.removed_bomb.value.discard": {"en": "To the discard pile", "ja": "捨て札へ"},
+    "param.sainome.removed_bomb.value.placer": {"en": "To its setter's hand", "ja": "セットした人の手札へ"},
+    "param.sainome.removed_bomb.value.hand": {"en": "With the equipment", "ja": "他の装備と同じ"},
+    "param.sainome.zero_damage_triggers": {
+        "en": "0 damage counts as damage",
+        "ja": "0ダメージもダメージ扱い",
+    },
     "game.sainome.description": {
         "en": "Equip cards on your character's die faces, roll to fire them, and empty the rival's HP deck.",
         "ja": "キャラクターのサイコロの目にカードを装備し、振って発動、相手のHP山札を0枚にする対戦ゲーム。",
