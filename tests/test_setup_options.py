@@ -83,7 +83,7 @@ def test_a_designers_copy_is_offered_to_the_game_it_fits_and_plays(app: App) -> 
     scene.adjust_option(param, 1)
     assert scene.values["cardset"] == str(copy)
     assert scene.option_value(param) == "my_lyabi (your set)"
-    assert scene.error is None
+    assert not scene.cardset_problem
     scene.start()
     session = app.top.session  # type: ignore[attr-defined]
     assert session.engine.state.params["cardset"] == str(copy)
@@ -104,14 +104,20 @@ def test_a_broken_copy_is_said_at_its_line_and_nothing_is_lost(app: App) -> None
     assert param is not None
     scene.adjust_option(param, 1)
     assert scene.values["cardset"] == str(broken)
-    assert scene.error is not None and re.search(rf"my_sainome\.yaml:{line}:\d+", scene.error), scene.error
+    assert re.search(rf"^my_sainome\.yaml:{line}:\d+: ", scene.cardset_problem, re.MULTILINE), (
+        scene.cardset_problem
+    )
+    drawn = [text for text, *_ in scene.labels]
+    assert any(re.match(rf"my_sainome\.yaml:{line}:\d+", text) for text in drawn), (
+        "said under the set, by its file"
+    )
     saved = autosave_path().exists()
     scene.start()
     assert app.top is scene, "a set that does not load starts nothing"
     assert autosave_path().exists() == saved
     assert scene.choices[0].name == "Ann" and scene.values["hp_size"] == 7
     scene.adjust_option(param, -1)  # back to the bundled set: the message goes, Start works
-    assert scene.error is None and scene.values["cardset"] == "sainome"
+    assert not scene.cardset_problem and scene.values["cardset"] == "sainome"
     scene.start()
     assert app.top is not scene
 
@@ -142,6 +148,33 @@ def test_setup_fits_the_window_and_nothing_overlaps(game_id: str, language: str)
         for other, second in rects[i + 1 :]:
             assert not rect.colliderect(second), f"{tag} overlaps {other}"
     assert scene.right_panel.bottom < scene.bottom_y - 20, "the options end above the keys line"
+    _no_label_over_a_control(scene)
+    pygame.display.quit()
+
+
+def _no_label_over_a_control(scene: SetupScene) -> None:
+    from cardtable.ui.fonts import get_font
+
+    for text, size_px, pos, _colour, anchor, max_width in scene.labels:
+        width, height = get_font(max(10, size_px)).size(text)
+        rect = pygame.Rect(0, 0, min(width, max_width or width), height)
+        setattr(rect, anchor, pos)
+        rect = rect.inflate(-2, -height // 3)  # the font's line box has room above and below the glyphs
+        assert pygame.Rect(0, 0, 1280, 720).contains(rect), f"{text!r} runs off the screen"
+        for control in scene.controls:
+            assert not rect.colliderect(control.rect), f"{text!r} lies over {control.tag}"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_broken_sets_problems_fit_under_it(language: str) -> None:
+    _copy_into_user_folder("lyabi", "lyabi_broken", edit=("    count: 2", "    count: many"))
+    app = App(Settings(language=language), size=(1280, 720))
+    scene = _open(app, "lyabi")
+    assert scene.cardset_param is not None
+    scene.adjust_option(scene.cardset_param, 1)
+    assert scene.cardset_problem
+    _no_label_over_a_control(scene)
+    assert scene.right_panel.bottom < scene.bottom_y - 20
     pygame.display.quit()
 
 
@@ -188,7 +221,7 @@ def test_a_set_the_rules_cannot_play_is_said_before_start(app: App) -> None:
     assert param is not None and str(short) in scene.cardsets
     while scene.values["cardset"] != str(short):
         scene.adjust_option(param, 1)
-    assert scene.error is not None and "52" in scene.error
+    assert "52" in scene.cardset_problem
     scene.start()
     assert app.top is scene
 

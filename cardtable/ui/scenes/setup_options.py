@@ -14,6 +14,7 @@ panel scrolls: Up/Down/Tab past its last visible row bring the next one in, the 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from ...rules.game import Game, Param
 from ...session import autosave_path
 from ..fonts import get_font, wrap_text
 from ..widgets import DIM, INK
-from .common import TextField, UiButton, px
+from .common import ERROR, TextField, UiButton, px
 
 if TYPE_CHECKING:
     from ..app import App
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 CARDSET = "cardset"  # the parameter every game that reads a card set names it by (Session, saves)
 SEED_MAX = 9
 HINT_LINES = 2
+PROBLEMS_SHOWN = 1  # of a broken card set's problems, under its row (`cardtable validate` lists them all)
+PROBLEM_LINES = 5
 
 
 def shown_value(value: object) -> str:
@@ -149,14 +152,13 @@ class SetupOptions:
             # (UnplayableCardSet: Rune Works without a full deck) both show up here
             Engine.new(self.game, self.seat_count(), 1, dict(self.values))
         except Exception as exc:  # said to the player, as Start says any failure to deal
-            problems = str(exc).splitlines() or [type(exc).__name__]
-            shown = problems[:3]
-            if len(problems) > 3:
-                shown.append(self.app.t("setup.cardset_more", n=len(problems) - 3))
+            # the file by its name (its folder is the user's card sets folder, or beside it)
+            folder = str(Path(str(self.values[CARDSET])).expanduser().parent) + os.sep
+            problems = [p.replace(folder, "") for p in str(exc).splitlines()] or [type(exc).__name__]
+            shown = problems[:PROBLEMS_SHOWN]
+            if len(problems) > PROBLEMS_SHOWN:
+                shown.append(self.app.t("setup.cardset_more", n=len(problems) - PROBLEMS_SHOWN))
             self.cardset_problem = "\n".join(shown)
-        self.error = (
-            self.app.t("setup.cardset_broken", error=self.cardset_problem) if self.cardset_problem else None
-        )
         self.needs_full_redraw = True
 
     # -- layout --------------------------------------------------------------------------------
@@ -199,7 +201,13 @@ class SetupOptions:
         y = top
         if self.cardset_param is not None:
             self.option_row(self.cardset_param, pygame.Rect(rx, y, rw, row_h), label_w, body)
-            y += pitch + px(size, 6)
+            y += pitch
+            if self.cardset_problem:  # under the set it is about; the list below gives it room
+                text = t("setup.cardset_broken", error=self.cardset_problem)
+                for line in wrap_text(get_font(small), text, rw)[:PROBLEM_LINES]:
+                    self.label(line, small, (rx, y), ERROR)
+                    y += line_h
+            y += px(size, 6)
         # what goes below the list: the hint lines, the seed row, the note that Start replaces a save
         save_lines = (
             wrap_text(get_font(small), t("setup.replaces_save"), rw) if autosave_path().exists() else []
@@ -264,12 +272,16 @@ class SetupOptions:
             )
 
     def focused_hint(self) -> str:
-        """The hint of the option with the keyboard focus, else of the first option that has one."""
+        """The hint of the option with the keyboard focus, else of the first option that has one,
+        after that option's label (it may be far from its row)."""
         focused = self.focused_tag()
-        for param in self.listed:
-            if focused == f"opt:{param.name}" and self.option_hint(param):
-                return self.option_hint(param)
-        return next((h for h in map(self.option_hint, self.listed) if h), "")
+        with_hint = [p for p in self.listed if self.option_hint(p)]
+        param = next(
+            (p for p in with_hint if focused == f"opt:{p.name}"), with_hint[0] if with_hint else None
+        )
+        if param is None:
+            return ""
+        return self.app.t("setup.hint", label=self.option_label(param), hint=self.option_hint(param))
 
     # -- scrolling -----------------------------------------------------------------------------
     def row_of(self, tag: str) -> int | None:
