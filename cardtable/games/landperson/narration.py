@@ -56,7 +56,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "param.landperson.release_after_return": {
         "en": "Income discard after a return",
-        "ja": "帰還したターンも放浪を捨てて引ける",
+        "ja": "帰還後も放浪を捨てて引ける",
     },
     "param.landperson.attacks_per_turn": {"en": "Attacks per turn", "ja": "1ターンの攻撃回数"},
     "param.landperson.capture_per_win": {"en": "Spoils per won intercept", "ja": "迎撃に勝って得る戦果"},
