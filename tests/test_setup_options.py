@@ -304,3 +304,24 @@ def test_setup_draws_no_raw_parameter_name(
     shown = [t for t in texts if t in raw or t in ("True", "False") or any(r in t for r in raw if "_" in r)]
     assert not shown, f"{game_id} ({language}): raw names drawn: {sorted(set(shown))}"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_says_what_it_means_in_the_lines_under_the_list(game_id: str, language: str) -> None:
+    """Focused, an option's hint shows under the list, whole: a terse label of a house rule is explained."""
+    from cardtable.ui.fonts import get_font, wrap_text
+    from cardtable.ui.scenes.setup_options import HINT_LINES
+
+    app = App(Settings(language=language), size=(1280, 720))
+    scene = _open(app, game_id)
+    for param in scene.listed:
+        scene.focus_tag(f"opt:{param.name}")
+        for _ in range(max(1, len(_values(param)))):
+            hint = scene.focused_hint()
+            assert hint.startswith(scene.option_label(param)), f"{param.name}: no hint of its own"
+            assert scene.hint_box is not None
+            lines = wrap_text(get_font(max(10, round(15 * 1.0))), hint, scene.hint_box.width)
+            assert len(lines) <= HINT_LINES, f"{param.name}: the hint is cut: {hint}"
+            scene.adjust_option(param, 1)
+    pygame.display.quit()

@@ -34,6 +34,62 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Shared deck: one person deck and one land deck for both.",
         "ja": "山札共有対戦：人物デッキと土地デッキを2人で共有する。",
     },
+    "param.landperson.spoils_to_win.hint": {
+        "en": "Persons taken as spoils that win the game (the rulebook's 10).",
+        "ja": "勝利に必要な戦果の人物の数（ルールブックは10枚）。",
+    },
+    "param.landperson.occupied_stars_to_win.hint": {
+        "en": "Shared deck: ★ of occupied lands that win (the rulebook's 10).",
+        "ja": "山札共有対戦：勝利に必要な占領した土地の★（ルールブックは10個）。",
+    },
+    "param.landperson.discards_to_win.hint": {
+        "en": "Shared deck: persons in the discard pile that win (the rulebook's 20).",
+        "ja": "山札共有対戦：勝利に必要な捨て札の人物の数（ルールブックは20枚）。",
+    },
+    "param.landperson.first_player.hint": {
+        "en": "Who goes first: at random (a coin flip), or that player.",
+        "ja": "先攻：ランダム（コイントス）か、指定したプレイヤー。",
+    },
+    "param.landperson.recruit_payment.hint": {
+        "en": "A recruitment cost is paid by discarding cards, or with ready persons' intelligence.",
+        "ja": "登用コストの支払い方：手札を捨てるか、未行動の人物の智力で払うか。",
+    },
+    "param.landperson.land_order.hint": {
+        "en": "Deck construction: the land deck is shuffled, or kept in the order built.",
+        "ja": "デッキ構築対戦：土地デッキをシャッフルするか、構築した順のままか。",
+    },
+    "param.landperson.below_cost_attempts.hint": {
+        "en": "On: commerce, hunting or repair may be tried below the cost, spending the persons.",
+        "ja": "オン：コスト未満でも商業・狩猟・修復を試せる（人物は使われ、何も起きない）。",
+    },
+    "param.landperson.first_person_ready.hint": {
+        "en": "Shared deck: first persons enter ready (off: preparing until their owner's turn).",
+        "ja": "山札共有対戦：最初の人物は未行動で登場（オフ：行動準備中から）。",
+    },
+    "param.landperson.release_after_return.hint": {
+        "en": "On: a turn that returned a wanderer may still discard one to draw.",
+        "ja": "オン：放浪を場に戻したターンでも、放浪を捨てて1枚引ける。",
+    },
+    "param.landperson.attacks_per_turn.hint": {
+        "en": "Attacks the active player may declare in one battle phase.",
+        "ja": "1回のバトルフェイズで宣言できる攻撃の回数。",
+    },
+    "param.landperson.capture_per_win.hint": {
+        "en": "Persons the winner of an intercept takes as spoils.",
+        "ja": "迎撃に勝ったプレイヤーが戦果として得る人物の数。",
+    },
+    "param.landperson.repair_with_acted.hint": {
+        "en": "On: acted persons may wander for a repair (off: only ready persons).",
+        "ja": "オン：行動済みの人物も放浪させて修復できる（オフ：未行動のみ）。",
+    },
+    "param.landperson.warlord_must_fight.hint": {
+        "en": "On: the Warlord's extra spoils need the Warlord among the winners.",
+        "ja": "オン：覇王の追加戦果は覇王が勝った戦いに参加しているときだけ。",
+    },
+    "param.landperson.simultaneous_win.hint": {
+        "en": "Both meet a win condition at once: the player whose turn it is wins, or a draw.",
+        "ja": "同時に勝利条件を満たしたら：手番のプレイヤーの勝利か、引き分けか。",
+    },
     "param.landperson.spoils_to_win": {"en": "Spoils to win", "ja": "勝利に必要な戦果"},
     "param.landperson.occupied_stars_to_win": {
         "en": "Occupied ★ to win (shared)",

@@ -470,6 +470,38 @@ WORDS.update(
         "param.lyabi.priority": {"en": "Priority", "ja": "優先プレイヤー"},
         "param.lyabi.priority.alternate": {"en": "alternates each round", "ja": "ラウンドごとに交代"},
         "param.lyabi.priority.fixed": {"en": "stays with the setup winner", "ja": "準備の勝者のまま"},
+        "param.lyabi.start_hp.hint": {
+            "en": "Each player's HP at the start; the rulebook prints none (house rule).",
+            "ja": "開始時の各プレイヤーのHP。ルールブックに記載がないため仮の値です。",
+        },
+        "param.lyabi.draw_in_round_one.hint": {
+            "en": "Off: the initial HAND is round 1's hand. On: round 1 also draws 3.",
+            "ja": "オフ：初期手札がそのまま1ラウンド目の手札。オン：1ラウンド目も3枚引く。",
+        },
+        "param.lyabi.dummy_concedes.hint": {
+            "en": "On: a lyabi against a Dummy wins and deals damage. Off: no battle.",
+            "ja": "オン：ダミー相手のリャビは勝ってダメージを与える。オフ：バトルは起きない。",
+        },
+        "param.lyabi.same_attribute.hint": {
+            "en": "Two battle lyabi of one attribute: a draw, or the higher times wins.",
+            "ja": "同じ属性のリャビどうし：引き分けか、timesの高い方の勝ち。",
+        },
+        "param.lyabi.priority.hint": {
+            "en": "Who is the priority player: it alternates each round, or stays.",
+            "ja": "優先プレイヤーがラウンドごとに交代するか、準備の勝者のままか。",
+        },
+        "param.lyabi.round_per_circle.hint": {
+            "en": "With two matching circles: round each down, then add (off: add, then round).",
+            "ja": "一致する魔法陣が2つのとき：それぞれ切り捨ててから合計（オフ：合計してから切り捨て）。",
+        },
+        "param.lyabi.change_may_take_none.hint": {
+            "en": "Discarding one lyabi to take cheaper ones may take 0 (off: at least 1).",
+            "ja": "1枚だけ捨ててコスト未満のリャビを取るとき、0枚でもよい（オフ：1枚以上）。",
+        },
+        "param.lyabi.deck_out.hint": {
+            "en": "When a draw phase loses: no card at all left, or fewer than the 3 it draws.",
+            "ja": "ドローフェイズで負けになるのは、1枚も引けないときか、3枚引けないときか。",
+        },
         "param.lyabi.draw_in_round_one": {"en": "Draw phase in round 1", "ja": "1ラウンド目もドローフェイズ"},
         "param.lyabi.same_attribute": {"en": "Same attribute in battle", "ja": "同じ属性どうしのバトル"},
         "param.lyabi.same_attribute.value.draw": {"en": "Draw, no damage", "ja": "引き分け"},

@@ -16,6 +16,46 @@ from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 WORDS: dict[str, dict[str, str]] = {
+    "param.risugeon.max_rounds.hint": {
+        "en": "The game is scored after this many rounds if a gem is still left.",
+        "ja": "宝玉が残っていても、このラウンド数で得点を数えて終了。",
+    },
+    "param.risugeon.gem_access.hint": {
+        "en": "Which gem may be challenged: only the top of the pile, or any.",
+        "ja": "挑戦できる宝玉：山の一番上だけか、どれでもか。",
+    },
+    "param.risugeon.ps_target.hint": {
+        "en": "What 1 PS sends to the stock: a public action, or one in your play area.",
+        "ja": "1PSで在庫置き場へ送るもの：公開アクションか、自分の場のアクションか。",
+    },
+    "param.risugeon.random_start.hint": {
+        "en": "On: the start player is drawn at random (off: player 1 starts).",
+        "ja": "オン：スタートプレイヤーをランダムに決める（オフ：プレイヤー1から）。",
+    },
+    "param.risugeon.tie_break.hint": {
+        "en": "A tie for most points: the later player wins, or the tied share the win.",
+        "ja": "最多得点が同点のとき：後攻の人の勝利か、勝利を分け合うか。",
+    },
+    "param.risugeon.reshuffle_mid_draw.hint": {
+        "en": "On: a draw that empties the deck reshuffles the discards and goes on.",
+        "ja": "オン：引く途中でデッキが尽きたら捨て札をシャッフルして続ける。",
+    },
+    "param.risugeon.gem_uses_training.hint": {
+        "en": "On: challenging a gem uses one of your trainings.",
+        "ja": "オン：宝玉への挑戦も訓練1回として数える。",
+    },
+    "param.risugeon.gem_spends_skill.hint": {
+        "en": "On: a gem's required skill is paid (off: only a threshold).",
+        "ja": "オン：宝玉の必須スキルを支払う（オフ：条件を満たすだけ）。",
+    },
+    "param.risugeon.last_gem_ends.hint": {
+        "en": "When the last gem is taken: the game ends at once, or after that training phase.",
+        "ja": "最後の宝玉が取られたら：その時点で終了か、その訓練フェイズの後か。",
+    },
+    "param.risugeon.discard_public.hint": {
+        "en": "On: everyone may look through the discard piles (off: only their top card).",
+        "ja": "オン：捨て札は全て公開（オフ：一番上だけ見える）。",
+    },
     "param.risugeon.gem_access": {"en": "Gems that may be challenged", "ja": "挑める宝玉"},
     "param.risugeon.gem_access.value.top": {"en": "Top of the pile", "ja": "一番上のみ"},
     "param.risugeon.gem_access.value.any": {"en": "Any gem", "ja": "どれでも"},

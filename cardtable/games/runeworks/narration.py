@@ -57,6 +57,58 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "Adds meld damage and Blast Shot: 200 MP, 7 rounds.",
         "ja": "役ダメージとブラストショットが加わります。MP200・7回戦。",
     },
+    "param.runeworks.rounds.hint": {
+        "en": "Rounds in a Level 4-5 match (the level's own: 5 or 7).",
+        "ja": "レベル4・5の回戦数（レベルどおりなら5回戦か7回戦）。",
+    },
+    "param.runeworks.max_overtime_rounds.hint": {
+        "en": "Extra rounds played while MP ties remain; then the tied share the rank.",
+        "ja": "MPの同値が続くときの延長戦の上限。その後は同順位。",
+    },
+    "param.runeworks.first_card_face_up.hint": {
+        "en": "On: the top card of the Mana Source starts the Mana Pool face up.",
+        "ja": "オン：マナソースの一番上を表にしてマナプールを始める。",
+    },
+    "param.runeworks.ace_high_sequences.hint": {
+        "en": "On: an ace may follow a king in a sequence (Q-K-A, never K-A-2).",
+        "ja": "オン：Kの次にAを続けられる（Q-K-A。K-A-2は不可）。",
+    },
+    "param.runeworks.sevens_call_set.hint": {
+        "en": "On: three or more 7s may be Set as a Call Set (Call: Spirits).",
+        "ja": "オン：7を3枚以上でコールセット（コール：スピリッツ）にできる。",
+    },
+    "param.runeworks.must_keep_one_card.hint": {
+        "en": "On: a Set or Boost may not empty the hand; the last card is Released.",
+        "ja": "オン：セットやブーストで手札を空にできず、最後の1枚はリリースする。",
+    },
+    "param.runeworks.all_shots_resolve.hint": {
+        "en": "On: every valid Shot on one discard resolves and they share the win.",
+        "ja": "オン：同じ捨て札への有効なショットは全て成立し、勝利を分け合う。",
+    },
+    "param.runeworks.blast_bonus_stacks.hint": {
+        "en": "On: Blast +50 adds to Ignite +10 instead of replacing it.",
+        "ja": "オン：ブラストの+50はイグナイトの+10に加算される。",
+    },
+    "param.runeworks.blast_counts_boosts.hint": {
+        "en": "On: cards boosted onto any meld count toward a Blast's 7.",
+        "ja": "オン：ブーストしたカードもブラストの7枚に数える。",
+    },
+    "param.runeworks.meld_damage_counts_elementals.hint": {
+        "en": "On: a lone 7 counts as a meld for Level 5 meld damage.",
+        "ja": "オン：7単体もレベル5の役ダメージで役として数える。",
+    },
+    "param.runeworks.leady_every_round.hint": {
+        "en": "On: every round starts with Leady work (off: the last igniter begins).",
+        "ja": "オン：毎回戦、前哨戦から始める（オフ：前回イグナイトした人から）。",
+    },
+    "param.runeworks.leady_max_compares.hint": {
+        "en": "Leady work comparisons among tied players before a random pick.",
+        "ja": "前哨戦で同点の人どうしが比べ合う回数。その後はランダム。",
+    },
+    "param.runeworks.overtime_on_any_tie.hint": {
+        "en": "On: any two players with equal MP bring overtime (off: only a tie for first).",
+        "ja": "オン：どのMP同値でも延長戦（オフ：1位の同値のときだけ）。",
+    },
     "param.runeworks.rounds": {"en": "Rounds (Levels 4-5)", "ja": "回戦数（レベル4・5）"},
     "param.runeworks.rounds.value.0": {"en": "The level's own", "ja": "レベルどおり"},
     "param.runeworks.first_card_face_up": {

@@ -20,6 +20,42 @@ from .refusals import REASON_WORDS
 from .refusals import REASONS as REASONS  # the table reads the refusals here
 
 WORDS: dict[str, dict[str, str]] = {
+    "param.sainome.hp_size.hint": {
+        "en": "Cards in each HP deck: 10 in the rulebook, 5 or 7 for a shorter game.",
+        "ja": "各HP山札の枚数。ルールブックは10枚、短く遊ぶなら5枚や7枚。",
+    },
+    "param.sainome.hp_draft.hint": {
+        "en": "The advanced rule: pick your HP deck from 10 dealt cards, passing the rest.",
+        "ja": "上級ルール：配られた10枚から1枚ずつ選び、残りを相手に渡してHP山札を作る。",
+    },
+    "param.sainome.setup_equip_order.hint": {
+        "en": "At the first setup: both equip unseen at once, or one after the other openly.",
+        "ja": "最初の装備：互いに見えないよう同時に、または公開で順番に。",
+    },
+    "param.sainome.fire_order.hint": {
+        "en": "When several slots show the rolled face: the roller orders them, or top-right-bottom-left.",
+        "ja": "出目のスロットが複数あるとき：振った人が順番を選ぶか、上・右・下・左の順。",
+    },
+    "param.sainome.six_cards_fire_on_face.hint": {
+        "en": "An equipped card with the 6 icon also fires when its slot's face is rolled.",
+        "ja": "「6」のカードを装備していると、そのスロットの出目でも発動する。",
+    },
+    "param.sainome.catalyst_may_decline.hint": {
+        "en": "On: a player may refuse to pay a catalyst and let the magic fizzle.",
+        "ja": "オン：触媒を持っていても支払わず、魔法を不発にできる。",
+    },
+    "param.sainome.flip_mismatch.hint": {
+        "en": "Equipment whose links no longer match after a flip: stays, to the hand, or discarded.",
+        "ja": "覚醒などで裏返りリンクが合わなくなった装備：そのまま、手札へ、捨て札へ。",
+    },
+    "param.sainome.removed_bomb.hint": {
+        "en": "Where a Time Bomb taken off by an equipment change or reset goes.",
+        "ja": "装備変更や仕切り直しで外れた時限爆弾の行き先。",
+    },
+    "param.sainome.zero_damage_triggers.hint": {
+        "en": "On: damage reduced to 0 still counts as damage suffered.",
+        "ja": "オン：0に軽減されたダメージも「ダメージを受けた」扱い。",
+    },
     "param.sainome.hp_size": {"en": "HP deck cards", "ja": "HP山札の枚数"},
     "param.sainome.hp_draft": {"en": "HP deck draft", "ja": "HP山札ドラフト式"},
     "param.sainome.setup_equip_order": {"en": "First equipment", "ja": "最初の装備"},

@@ -108,9 +108,18 @@ class SetupOptions:
             return self.app.t("common.on" if value else "settings.off")
         return shown_value(value)
 
-    def option_hint(self, param: Param) -> str:
-        key = f"param.{self.game.id}.{param.name}.{self.values[param.name]}"
-        return self.app.t(key) if self.app.t.has(key) else ""
+    def option_hint(self, param: Param, general: bool = True) -> str:
+        """What the option means: the words for its current value (`param.<game>.<name>.<value>`, a
+        level or a mode), else (when `general`) for the option as a whole (`param.<game>.<name>.hint`)."""
+        for key in (
+            f"param.{self.game.id}.{param.name}.{self.values[param.name]}",
+            f"param.{self.game.id}.{param.name}.hint",
+        ):
+            if self.app.t.has(key):
+                return self.app.t(key)
+            if not general:
+                break
+        return ""
 
     # -- values --------------------------------------------------------------------------------
     def offered(self, param: Param) -> tuple[Any, ...] | None:
@@ -272,16 +281,18 @@ class SetupOptions:
             )
 
     def focused_hint(self) -> str:
-        """The hint of the option with the keyboard focus, else of the first option that has one,
+        """The hint of the option with the keyboard focus; with the focus elsewhere, what the first
+        option's current value means when it has words of its own (a level, a mode). It is written
         after that option's label (it may be far from its row)."""
         focused = self.focused_tag()
-        with_hint = [p for p in self.listed if self.option_hint(p)]
-        param = next(
-            (p for p in with_hint if focused == f"opt:{p.name}"), with_hint[0] if with_hint else None
-        )
-        if param is None:
+        param = next((p for p in self.listed if focused == f"opt:{p.name}"), None)
+        hint = self.option_hint(param) if param is not None else ""
+        if not hint:
+            param = next((p for p in self.listed if self.option_hint(p, general=False)), None)
+            hint = self.option_hint(param, general=False) if param is not None else ""
+        if param is None or not hint:
             return ""
-        return self.app.t("setup.hint", label=self.option_label(param), hint=self.option_hint(param))
+        return self.app.t("setup.hint", label=self.option_label(param), hint=hint)
 
     # -- scrolling -----------------------------------------------------------------------------
     def row_of(self, tag: str) -> int | None:
