@@ -66,7 +66,7 @@ WORDS: dict[str, dict[str, str]] = {
     "param.sainome.fire_order.value.choose": {"en": "Roller chooses", "ja": "振った人が選ぶ"},
     "param.sainome.fire_order.value.slot": {"en": "Top, right, bottom, left", "ja": "上・右・下・左"},
     "param.sainome.six_cards_fire_on_face": {
-        "en": "6-icon cards fire on their face",
+        "en": "6-icon cards fire on a roll",
         "ja": "「6」のカードも出目で発動",
     },
     "param.sainome.catalyst_may_decline": {"en": "A catalyst may be declined", "ja": "触媒の支払いを断れる"},
