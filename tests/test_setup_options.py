@@ -325,3 +325,18 @@ def test_every_option_says_what_it_means_in_the_lines_under_the_list(game_id: st
             assert len(lines) <= HINT_LINES, f"{param.name}: the hint is cut: {hint}"
             scene.adjust_option(param, 1)
     pygame.display.quit()
+
+
+def test_a_sets_template_is_read_from_its_line_or_its_yaml(tmp_path: Path) -> None:
+    from cardtable.cardsets.catalog import set_template
+
+    broken = tmp_path / "broken.yaml"
+    broken.write_bytes(b"cardset: x\ntemplate: sainome  # for Sainome\ncards: [\n")  # does not parse
+    flow = tmp_path / "flow.yaml"
+    flow.write_bytes(b'{cardset: x, template: "lyabi", cards: []}\n')
+    nested = tmp_path / "nested.yaml"
+    nested.write_bytes(b"cardset: x\ntext: |\n  template: lyabi\ncards: []\n")
+    assert set_template(broken) == "sainome"
+    assert set_template(flow) == "lyabi"
+    assert set_template(nested) is None, "an indented line is not the set's template"
+    assert set_template(tmp_path / "missing.yaml") is None
