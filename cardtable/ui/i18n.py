@@ -255,6 +255,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.failed": {"en": "Could not start: {error}", "ja": "開始できませんでした：{error}"},
     "setup.cardset": {"en": "Card set", "ja": "カードセット"},
     "setup.hint": {"en": "{label}: {hint}", "ja": "{label}：{hint}"},
+    "setup.hint_none": {
+        "en": "Move to an option to read what it means here.",
+        "ja": "オプションを選ぶと、ここに説明が出ます。",
+    },
     "setup.cardset_own": {"en": "{name} (your set)", "ja": "{name}（自作）"},
     "setup.cardset_broken": {
         "en": "This card set cannot be played; choose another or fix the file:\n{error}",

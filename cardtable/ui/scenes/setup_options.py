@@ -291,7 +291,7 @@ class SetupOptions:
             param = next((p for p in self.listed if self.option_hint(p, general=False)), None)
             hint = self.option_hint(param, general=False) if param is not None else ""
         if param is None or not hint:
-            return ""
+            return self.app.t("setup.hint_none")  # the lines are kept for the focus: say what they are for
         return self.app.t("setup.hint", label=self.option_label(param), hint=hint)
 
     # -- scrolling -----------------------------------------------------------------------------
