@@ -6,7 +6,7 @@ never a crash. The pause menu's Print runs through it."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -121,16 +121,26 @@ def test_an_error_in_the_work_is_handed_back_not_raised(app: App) -> None:
 
 
 # -- work with no steps, in a worker thread ---------------------------------------------------------
+# The worker waits for what the window shows instead of sleeping a set time, so a slow or busy machine
+# makes these tests slower, never red (tests never fail on a timing).
+def _until(what: str, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"{what}: not within {timeout} s"
+        time.sleep(0.005)
+
+
 def test_quick_pure_work_shows_no_bar_and_long_work_pulses_with_the_window_alive(app: App) -> None:
     frames = app.frames_drawn
-    assert run_pure_work(app, "Loading", lambda: 42).value == 42
+    assert run_pure_work(app, "Loading", lambda: 42, show_after=5.0).value == 42
     assert app.frames_drawn == frames, "work done at once shows nothing"
 
     seen: list[object] = []
 
     def slow() -> str:
-        time.sleep(0.6)
+        _until("the bar", lambda: isinstance(app.top, ProgressScene))
         seen.append(app.top)  # read, not drawn: this thread touches no pygame
+        _until("five frames", lambda: app.frames_drawn - frames >= 5)
         return "the game"
 
     outcome = run_pure_work(app, "Loading", slow, show_after=0.1)
@@ -142,16 +152,18 @@ def test_quick_pure_work_shows_no_bar_and_long_work_pulses_with_the_window_alive
 
 def test_pure_work_escaped_drops_its_result_and_its_error_comes_back(app: App) -> None:
     def slow() -> str:
-        time.sleep(0.3)
+        _until("the bar", lambda: isinstance(app.top, ProgressScene))
+        bar = app.top
+        assert isinstance(bar, ProgressScene)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
-        time.sleep(0.3)
+        _until("Esc read", lambda: bar.cancel_asked)
         return "the game"
 
     outcome = run_pure_work(app, "Loading", slow, show_after=0.1)
     assert outcome.cancelled and outcome.value is None and app.running
 
     def broken() -> None:
-        time.sleep(0.2)
+        _until("the bar", lambda: isinstance(app.top, ProgressScene))
         raise ValueError("move 7 does not replay")
 
     outcome = run_pure_work(app, "Loading", broken, show_after=0.05)
@@ -172,7 +184,8 @@ def test_continue_on_the_menu_loads_a_long_game_behind_a_bar(app: App) -> None:
     real = Session.resume
 
     def slow_resume(*args: object, **kwargs: object) -> Session:
-        time.sleep(0.5)  # as a session of thousands of moves replays
+        # as a session of thousands of moves replays: still loading when the bar comes up
+        _until("the bar", lambda: isinstance(app.top, ProgressScene))
         bars.append(app.top)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
