@@ -90,3 +90,77 @@ def test_every_sprite_and_label_fits_and_no_meld_covers_a_label(
         name = f"runeworks_{seats}p_{size[0]}x{size[1]}_{language}.png"
         pygame.image.save(app.screen, str(Path(folder) / name))
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_viewers_label_stays_readable_while_a_set_leaves_the_hand_in_place(language: str) -> None:
+    """After a Set made with the pointer over the hand, the hand keeps its cards where they were (so
+    the next click takes the card aimed at) and is wider than its count says: the viewer's label
+    moves left with it instead of lying under its first cards (seen under X)."""
+    hand = ["S2", "S6", "C10", "HA", "D8", "CJ", "H5", "DQ", "C2", "D2", "D3", "D4"]  # ♦ sort last
+    app, table = _two_seats(hand, language)
+    suit = table.board.physical
+    sets = [
+        a
+        for a in table.my_legal()
+        if a.kind == "set" and len(a.cards) == 3 and all(suit[c].get("suit") == "D" for c in a.cards)
+    ]
+    assert sets, "the stacked hand holds a run to set, at the hand's right end"
+    hand_sprites = [s for s in table.board.sprites.values() if s.card in table.view().zones["hand:0"].cards]
+    table.pointer = max(hand_sprites, key=lambda s: s.x).card_rect().center  # over the hand's right end
+    assert table.perform(sets[0])
+    app.frame([])
+    left = [s for s in table.board.sprites.values() if s.card in table.view().zones["hand:0"].cards]
+    assert len(left) == len(hand) - 3
+    assert table._held_fans, "the hand stays in place under the pointer"
+    labels = _own_label(app, table)
+    window = pygame.Rect((0, 0), app.size)
+    for sprite in table.board.sprites.values():  # the hand, and the meld just set above it
+        for label in labels:
+            assert window.contains(label)
+            assert not sprite.card_rect().colliderect(label), f"card {sprite.card} covers the label {label}"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_hand_too_wide_for_the_label_beside_it_has_the_label_above(language: str) -> None:
+    """Fifteen cards fan almost to the window's left edge: the label, clamped into the window, used to
+    lie under the first cards; it goes above the hand's left end instead."""
+    hand = ["S2", "S4", "S6", "S8", "C3", "C5", "C7", "C9", "H2", "H4", "H6", "D3", "D5", "D7", "D9"]
+    app, table = _two_seats(hand, language)
+    labels = _own_label(app, table)
+    window = pygame.Rect((0, 0), app.size)
+    for sprite in table.board.sprites.values():
+        for label in labels:
+            assert window.contains(label)
+            assert not sprite.card_rect().colliderect(label), f"card {sprite.card} covers the label {label}"
+    pygame.display.quit()
+
+
+def _two_seats(hand: list[str], language: str) -> tuple[App, RuneWorksTable]:
+    """Two magicians at Level 5, the first to move holding `hand`, at 1280x720."""
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig(NAMES[0]), SeatConfig(NAMES[1])],
+        deal={"hand:0": hand},
+        setup={"first": "P1", "phase": "play"},
+        params={"level": 5},
+    )
+    app = App(fast=True, size=(1280, 720))
+    app.settings.language = language
+    app.t.language = language
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    for _ in range(4):
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        app.frame([])
+    assert app.top is table and table.viewer == 0
+    return app, table
+
+
+def _own_label(app: App, table: RuneWorksTable) -> list[pygame.Rect]:
+    """The viewer's label: the text left of the table's middle, in the window's bottom part."""
+    labels = [r for r in table.labels if r.right < app.size[0] * 0.42 and r.bottom > app.size[1] * 0.7]
+    assert len(labels) == 1, f"the viewer's label is drawn once: {table.labels}"
+    return labels

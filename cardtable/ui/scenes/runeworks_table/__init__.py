@@ -23,7 +23,7 @@ from ....session import Session
 from ...app import App
 from ...fonts import get_font
 from ...sprites import CardSprite
-from ...widgets import DIM, GOLD, INK, Button, draw_text
+from ...widgets import DIM, GOLD, INK, Button, draw_text, text_surface
 from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 from .claims import ClaimWindowMixin
 from .rounds import RoundEndMixin
@@ -352,20 +352,33 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         text = t("rw.nameplate", who=t("table.seat_label", n=seat + 1, name=name), n=count)
         if view.data.get("level", 3) >= 4:
             text += t("rw.nameplate_mp", mp=view.scores[seat])
-        if seat == self.bottom_seat():  # to the left of the fanned hand, clear of the meld row above it
-            cards = max(1, count)
-            span = min(self.card_width() * 0.8, (width * 0.62) / cards)
-            left = width * 0.42 - (span * (cards - 1) + self.card_width()) / 2
-            pos = (int(left) - 12, height - int(self.card_width() * 88 / 63 / 2) - 12)
-            anchor = "midright"
+        bold = seat == view.active
+        if seat == self.bottom_seat():  # left of the fanned hand; above its left end if it is too wide
+            left = self._own_hand_left(count)
+            hand_top = height - self.card_width() * 88 // 63 - 12
+            if left - 12 - text_surface(text, px, INK, bold).get_width() >= 4:
+                pos, anchor = (int(left) - 12, hand_top + self.card_width() * 88 // 63 // 2), "midright"
+            else:
+                pos, anchor = (max(4, int(left)), hand_top - 6), "bottomleft"
         else:
             ax, ay = self.seat_anchor(seat)
             pos = (int(ax), int(ay + self.card_width() * 0.45))
             anchor = "midtop"
         colour = GOLD if seat in view.deciding or seat == view.active else INK
-        rect = self.text(surface, text, px, pos, colour, anchor, bold=seat == view.active)
+        rect = self.text(surface, text, px, pos, colour, anchor, bold=bold)
         if seat in view.deciding:
             pygame.draw.rect(surface, GOLD, rect.inflate(10, 6), 2, border_radius=6)
+
+    def _own_hand_left(self, count: int) -> float:
+        """Where the viewer's fanned hand begins: as its count lays it out, or further left while the
+        hand keeps its cards in place under the pointer after a Set (see LayoutMixin.hold_fan), when
+        it is wider than its count says and its first cards lay over the label."""
+        width, _ = self.app.size
+        cards = max(1, count)
+        span = min(self.card_width() * 0.8, (width * 0.62 - self.card_width()) / max(1, cards - 1))
+        left = width * 0.42 - (span * (cards - 1) + self.card_width()) / 2
+        placed = (self._fans or {}).get(f"hand:{self.bottom_seat()}")
+        return min([left, *placed.values()]) if placed else left
 
     def log_rect(self) -> pygame.Rect:
         width, height = self.app.size
