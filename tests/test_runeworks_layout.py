@@ -164,3 +164,32 @@ def _own_label(app: App, table: RuneWorksTable) -> list[pygame.Rect]:
     labels = [r for r in table.labels if r.right < app.size[0] * 0.42 and r.bottom > app.size[1] * 0.7]
     assert len(labels) == 1, f"the viewer's label is drawn once: {table.labels}"
     return labels
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("seats", [2, 4, 6])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_status_line_keeps_clear_of_the_hands_when_claims_are_asked_in_turn(
+    seats: int, size: tuple[int, int], language: str
+) -> None:
+    """With claims asked seat by seat, the status line says so at length ("...each player is asked in
+    turn, in private"): it ran into the hand of the magician across the table (the Japanese one
+    through it, seen under X). It wraps left of the other hands and stays in the window."""
+    app, table = _table(seats, size, language)
+    app.settings.claim_ask_each = True
+    release = next(a for a in table.my_legal() if a.kind == "release")
+    assert table.perform(release)
+    for _ in range(4):
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+        app.frame([])
+    assert table.view().phase == "claim"
+    table.refresh_background()
+    window = pygame.Rect((0, 0), size)
+    status = [r for r in table.labels if r.x == 16 and r.y > 20]  # the status line, under the header
+    assert status, table.labels
+    for label in status:
+        assert window.contains(label)
+        for sprite in table.board.sprites.values():
+            assert not sprite.card_rect().colliderect(label), f"card {sprite.card} covers the status {label}"
+    pygame.display.quit()

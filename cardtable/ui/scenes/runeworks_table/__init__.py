@@ -2,7 +2,8 @@
 with their card counts and melds, the Mana Source (stock) and Mana Pool in the middle, MP, round and
 level on show; Leady work, the claim window after each Release, and the drops that make moves.
 
-The claim window is in claims.py, the round-end screen and the results' notes in rounds.py.
+The claim window is in claims.py, the round-end screen and the results' notes in rounds.py, the
+nameplates and the status line in labels.py.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ from ....session import Session
 from ...app import App
 from ...fonts import get_font
 from ...sprites import CardSprite
-from ...widgets import DIM, GOLD, INK, Button, draw_text, text_surface
+from ...widgets import DIM, GOLD, INK, Button, draw_text
 from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 from .claims import ClaimWindowMixin
+from .labels import LabelsMixin
 from .rounds import RoundEndMixin
 
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -35,7 +37,7 @@ MELD_INDEX_PX = 14  # px: the rank drawn over a small meld card's corner, readab
 RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
-class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
+class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, TableScene):
     """Rune Works! on the shared table."""
 
     def __init__(self, app: App, session: Session) -> None:
@@ -342,44 +344,6 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         if self.leady_left > 0:
             self._draw_leady(surface)
 
-    def _nameplate(self, surface: pygame.Surface, view: PlayerView, seat: int, px: int) -> None:
-        width, height = surface.get_size()
-        name = self.session.name(seat)
-        if len(name) > 14:
-            name = name[:13] + "…"
-        count = view.zones[f"hand:{seat}"].count
-        t = self.app.t
-        text = t("rw.nameplate", who=t("table.seat_label", n=seat + 1, name=name), n=count)
-        if view.data.get("level", 3) >= 4:
-            text += t("rw.nameplate_mp", mp=view.scores[seat])
-        bold = seat == view.active
-        if seat == self.bottom_seat():  # left of the fanned hand; above its left end if it is too wide
-            left = self._own_hand_left(count)
-            hand_top = height - self.card_width() * 88 // 63 - 12
-            if left - 12 - text_surface(text, px, INK, bold).get_width() >= 4:
-                pos, anchor = (int(left) - 12, hand_top + self.card_width() * 88 // 63 // 2), "midright"
-            else:
-                pos, anchor = (max(4, int(left)), hand_top - 6), "bottomleft"
-        else:
-            ax, ay = self.seat_anchor(seat)
-            pos = (int(ax), int(ay + self.card_width() * 0.45))
-            anchor = "midtop"
-        colour = GOLD if seat in view.deciding or seat == view.active else INK
-        rect = self.text(surface, text, px, pos, colour, anchor, bold=bold)
-        if seat in view.deciding:
-            pygame.draw.rect(surface, GOLD, rect.inflate(10, 6), 2, border_radius=6)
-
-    def _own_hand_left(self, count: int) -> float:
-        """Where the viewer's fanned hand begins: as its count lays it out, or further left while the
-        hand keeps its cards in place under the pointer after a Set (see LayoutMixin.hold_fan), when
-        it is wider than its count says and its first cards lay over the label."""
-        width, _ = self.app.size
-        cards = max(1, count)
-        span = min(self.card_width() * 0.8, (width * 0.62 - self.card_width()) / max(1, cards - 1))
-        left = width * 0.42 - (span * (cards - 1) + self.card_width()) / 2
-        placed = (self._fans or {}).get(f"hand:{self.bottom_seat()}")
-        return min([left, *placed.values()]) if placed else left
-
     def log_rect(self) -> pygame.Rect:
         width, height = self.app.size
         return pygame.Rect(int(width * 0.83), 40, int(width * 0.165), int(height * 0.5))
@@ -389,27 +353,6 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, TableScene):
         # magicians the other one sits at the top centre
         width, height = self.app.size
         return (int(width * 0.42), int(height * 0.615)), "center", int(width * 0.5)
-
-    def _draw_status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
-        width, height = surface.get_size()
-        t = self.app.t
-        text = ""
-        if view.phase == "leady":
-            text = t("table.leady")
-        elif view.phase == "claim" and self._window_open():
-            card = view.data["claim"]["card"]
-            text = t("table.claim_window", card=self._card_words(card))
-            self._draw_countdown(surface, px)
-        elif view.phase == "claim" and self.app.settings.claim_ask_each:
-            text = t("rw.claim_asking", card=self._card_words(view.data["claim"]["card"]))
-        elif view.active is not None:
-            name = self.session.name(view.active)
-            text = (
-                t("table.your_turn", name=name)
-                if view.active == self.viewer
-                else t("table.waiting", name=name)
-            )
-        self.text(surface, text, px + 2, (16, 16 + px * 2), INK)
 
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
