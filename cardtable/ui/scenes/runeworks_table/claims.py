@@ -187,7 +187,7 @@ class ClaimWindowMixin:
                 options = list(self.engine.legal_actions(waiting[0]))
                 only_pass = len(options) == 1
                 title = self.app.t("table.cannot_claim") if only_pass else self.app.t("rw.claim_title")
-                self.open_menu(title, options)
+                self.open_menu(title, options, must_answer=True)
             return True
         if not self.claim_closed:
             if self.guard_privacy():  # back to the public window after a claimant chose

@@ -1,6 +1,7 @@
 """The action menu and the chooser: every move in a numbered list, scrollable when it is longer than
 the window. Pick a row by click, by typing its number (1-9 at once; 10 and up as two digits, or a digit
-then Enter), or with Up/Down and Enter; the wheel, PgUp/PgDn scroll; Esc closes."""
+then Enter), or with Up/Down and Enter; the wheel, PgUp/PgDn scroll; Esc closes (a decision's chooser
+stays open: Esc pauses over it)."""
 
 from __future__ import annotations
 
@@ -28,6 +29,9 @@ class ActionMenu:
         self.box = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
         self.rows = 1
+        # A decision's chooser, opened again at once if closed: Esc pauses over it instead of closing
+        # it (closing it did nothing, so the pause menu, its rules and Save and quit, was out of reach)
+        self.must_answer = False
 
     # -- geometry ----------------------------------------------------------------------------
     def place(self, size: tuple[int, int]) -> None:

@@ -281,7 +281,7 @@ class TableScene(
             return
         options = self.my_legal()
         if options:
-            self.open_menu(self.pending_title(pending.kind, pending.prompt), options)
+            self.open_menu(self.pending_title(pending.kind, pending.prompt), options, must_answer=True)
 
     def hand_off(self, seat: int) -> None:
         """Cover the table until only `seat`'s player looks; then show their view. When that view
@@ -376,9 +376,11 @@ class TableScene(
         self.relayout(animate=False)
 
     # -- menus -------------------------------------------------------------------------------
-    def open_menu(self, title: str, actions: list[Action]) -> None:
-        """A list of moves to pick from by click, number or arrows (also the 'several moves' chooser)."""
+    def open_menu(self, title: str, actions: list[Action], must_answer: bool = False) -> None:
+        """A list of moves to pick from by click, number or arrows (also the 'several moves' chooser);
+        `must_answer`: a decision's chooser, which the table opens again whenever it is closed."""
         self.menu = ActionMenu(title, list(actions), self.words)
+        self.menu.must_answer = must_answer
         self.menu.place(self.app.size)
         self.needs_full_redraw = True
 
@@ -409,7 +411,7 @@ class TableScene(
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.menu is not None:
+                if self.menu is not None and not self.menu.must_answer:
                     self.close_menu()
                 else:
                     self.open_pause()

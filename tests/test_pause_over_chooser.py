@@ -1,0 +1,53 @@
+"""Esc over a decision's chooser opens the pause menu. The chooser of a decision the person must answer
+(a Rune Works! claim asked in turn, an effect's pending choice) opens again as soon as it is closed, so
+Esc, which closed it, did nothing at all: the pause menu, with the rules and Save and quit, was out of
+reach until the decision was made (seen under X). The action menu (A) still closes with Esc."""
+
+from __future__ import annotations
+
+import pygame
+from stacked import stacked_session
+
+from cardtable.session import SeatConfig
+from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.pause import PauseScene
+from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+
+SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+ESC = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+
+
+def _settle(app: App) -> None:
+    for _ in range(6):
+        app.frame([SPACE] if isinstance(app.top, HandOffScene) else [])
+
+
+def test_esc_over_a_claim_asked_in_turn_pauses_and_the_claim_is_still_asked_after() -> None:
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig("Ann"), SeatConfig("Ben")],
+        deal={"hand:0": ["S2", "S6", "C10", "HA", "D8", "CJ", "H5", "DQ"]},
+        setup={"first": "P1", "phase": "play"},
+        params={"level": 3},
+    )
+    app = App(fast=True, size=(1280, 720))
+    app.settings.claim_ask_each = True
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    _settle(app)
+    assert table.perform(next(a for a in table.my_legal() if a.kind == "release"))
+    _settle(app)
+    assert table.view().phase == "claim" and table.viewer == 1
+    assert table.menu is not None and table.menu.must_answer, "Ben is asked about the card"
+    app.frame([ESC])
+    assert isinstance(app.top, PauseScene), "Esc opens the pause menu over the claim"
+    app.frame([ESC])  # Resume
+    app.frame([])
+    assert app.top is table and table.menu is not None, "the claim is still asked"
+    table.open_actions()
+    assert table.menu is not None and not table.menu.must_answer
+    app.frame([ESC])
+    assert app.top is table, "Esc over the A menu closes it, no pause"
+    assert table.menu is None or table.menu.title != app.t("table.actions"), "the A menu is closed"
+    pygame.display.quit()
