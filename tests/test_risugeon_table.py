@@ -8,6 +8,7 @@ import pytest
 from playthrough import session_at
 
 from cardtable.ui.app import App
+from cardtable.ui.fonts import get_font
 from cardtable.ui.scenes.risugeon_table import RisugeonTable
 
 
@@ -155,3 +156,21 @@ def test_a_game_ended_by_the_round_limit_and_a_tie_says_why() -> None:
         raise AssertionError("no seed ended in a tie")
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_every_pile_label_shows_whole_with_its_count(size: tuple[int, int], language: str) -> None:
+    """The labels over the piles keep their counts: the Japanese "アクション（N）" and "在庫置き場（N）"
+    were cut to "アクション…" at 1280x720 (seen under X), hiding how many actions are left."""
+    app = App(fast=True, size=size)
+    app.settings.language = language
+    app.t.language = language
+    table = _table_at(app, "play")
+    labels = table.pile_labels(table.view())
+    assert len(labels) == 7, "four supply piles, the gems, the action deck and the stock area"
+    for text, px, rect in labels:
+        assert not text.endswith("…"), f"cut: {text!r}"
+        assert text.rstrip(")）").rstrip("0123456789")[-1] in "(（", f"no count: {text!r}"
+        assert get_font(px).size(text)[0] <= rect.width + 8
+    pygame.display.quit()

@@ -21,6 +21,7 @@ from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
 SUPPLY = ("skill1", "skill2", "skill3", "production")
+PILE_LABEL_MIN_PX = 9  # the smallest a pile's label is set before it is cut (its count must show)
 ALWAYS = "always"  # the target of the menu's "end the turn, and don't ask again" (never sent to the rules)
 
 
@@ -89,11 +90,12 @@ class RisugeonTable(TableScene):
         return (int(width * 0.42), int(height * 0.55) + px * 2), "center", int(width * 0.5)
 
     # -- background --------------------------------------------------------------------------
-    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
-        width, height = surface.get_size()
-        surface.fill((30, 52, 66))
+    def pile_labels(self, view: PlayerView) -> list[tuple[str, int, pygame.Rect]]:
+        """Each table pile's label over it: (text, font px, the pile's slot). A label too wide for its
+        pile is set smaller (down to PILE_LABEL_MIN_PX) before it is cut, so the count stays on show
+        (the Japanese "アクション（12）" and "在庫置き場（3）" lost their counts to "…" at 720p)."""
         slots = self.slots()
-        px = max(13, height // 48)
+        px = max(13, self.app.size[1] // 48)
         data = view.data
         t = self.app.t
         labels = {
@@ -106,23 +108,30 @@ class RisugeonTable(TableScene):
             "stock_area": t("rg.label.stock_area", n=data.get("stock_area", 0)),
         }
         supply = data.get("supply", {})
+        out = []
         for name, rect in slots.items():
-            if name in ("play", "well"):
-                continue
-            pygame.draw.rect(surface, (22, 40, 52), rect.inflate(8, 8), border_radius=8)
             text = labels.get(name, "")
             if name in supply:
                 text += f" ({supply[name]['count']})"
-            if text:
-                small = max(11, px - 2)
-                draw_text(
-                    surface,
-                    fit_width(text, small, rect.width + 8),
-                    small,
-                    (rect.centerx, rect.y - 4),
-                    DIM,
-                    "midbottom",
-                )
+            if not text:
+                continue
+            size = max(11, px - 2)
+            while size > PILE_LABEL_MIN_PX and get_font(size).size(text)[0] > rect.width + 8:
+                size -= 1
+            out.append((fit_width(text, size, rect.width + 8), size, rect))
+        return out
+
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        width, height = surface.get_size()
+        surface.fill((30, 52, 66))
+        slots = self.slots()
+        px = max(13, height // 48)
+        t = self.app.t
+        for name, rect in slots.items():
+            if name not in ("play", "well"):
+                pygame.draw.rect(surface, (22, 40, 52), rect.inflate(8, 8), border_radius=8)
+        for text, size, rect in self.pile_labels(view):
+            draw_text(surface, text, size, (rect.centerx, rect.y - 4), DIM, "midbottom")
         for card in self._trainable_cards():
             rect = self._rect_of(card)
             if rect is not None:
