@@ -518,3 +518,7 @@ WORDS.update(
         "param.lyabi.deck_out.value.short": {"en": "Fewer than 3", "ja": "3枚引けない"},
     }
 )
+
+
+# -- the results' score column: Lyabi is won on HP, and the column holds each player's HP left ----------
+WORDS.update({"results.score.lyabi": {"en": "HP left", "ja": "残りHP"}})
