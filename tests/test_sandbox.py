@@ -238,3 +238,28 @@ def test_one_person_plays_the_sandbox_table_with_no_hand_off_from_setup_to_resul
         assert isinstance(app.top, ResultsScene)
     finally:
         pygame.display.quit()
+
+
+def test_t_pressed_while_a_drawn_card_slides_draws_again_once_it_lands() -> None:
+    from cardtable.persistence.settings import Settings
+
+    app = App(Settings(bot_delay_s=0.0), size=(1280, 720))  # animations on, as a person plays
+    try:
+        session = Session.new("sandbox", [SeatConfig("Ann")], 4, {}, autosave=False)
+        table = table_scene_for(app, session)
+        assert isinstance(table, SandboxTable)
+        app.replace(table)
+        app.frame([])
+        before = len(table.view().hand(0))
+        t_key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t")
+        app.frame([t_key])
+        assert table.table_is_moving(), "the drawn card slides"
+        app.frame([t_key])  # pressed again before it lands
+        assert len(session.engine.state.history) == 1, "the second draw waits for the table"
+        for _ in range(600):
+            app.frame([])
+            if len(table.view().hand(0)) == before + 2 and not table.table_is_moving():
+                break
+        assert len(table.view().hand(0)) == before + 2, "both presses drew a card"
+    finally:
+        pygame.display.quit()

@@ -166,6 +166,11 @@ class SandboxTable(TableScene):
                     self.gesture(moves, [], name)
                 return
 
+    def waits(self, event: pygame.event.Event) -> bool:
+        """T waits for the table to stand still like the buttons' keys: a designer drawing three cards
+        presses it three times without waiting for each to land (the second was lost)."""
+        return event.key == pygame.K_t or super().waits(event)
+
     def key(self, event: pygame.event.Event) -> None:
         """T takes the top card of the first face-down pile into your hand (a draw)."""
         if event.key == pygame.K_t and self.viewer is not None:
