@@ -365,9 +365,14 @@ class LandPersonTable(TableScene):
         self.app.push(ResultsScene(self.app, self.session, rendered))
 
     def tooltip(self, card: int) -> list[str]:
+        """The card's name, numbers and ability in the table's language: a Japanese table shows Japanese
+        only (it showed 「農地 / Farmland」); an English one shows the printed Japanese beside the
+        English, as the other games do."""
         spec = self.board.physical[card]
         t = self.app.t
-        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        japanese = t.language == "ja"
+        name = spec.name.ja if japanese else f"{spec.name.ja} / {spec.name.en}"
+        lines = [f"{name}  [{spec.code}]"]
         if spec.get("kind") == "land":
             lines.append(
                 " · ".join(
@@ -384,7 +389,7 @@ class LandPersonTable(TableScene):
             lines.append(t("lp.fact.person", cost=spec.get("cost"), int=spec.get("int"), atk=spec.get("atk")))
             text = spec.get("text")
             if isinstance(text, dict):
-                lines += [x for x in (text.get("ja"), text.get("en")) if x]
+                lines += [x for x in (text.get("ja"), None if japanese else text.get("en")) if x]
         return lines
 
     # -- moves ----------------------------------------------------------------------------------------------
