@@ -342,3 +342,59 @@ def test_no_empty_status_panel_while_there_is_nothing_to_say(app: App) -> None:
     table._status(surface, view, 14)
     box = table.status_rect()
     assert surface.get_at((box.x + 4, box.y + 4))[:3] == (1, 2, 3)
+
+
+def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: App) -> None:
+    # A wanderer dropped on the discard pile in the return phase was refused as "nothing is being paid
+    # with cards" (a payment's rule) instead of the wanderer's: discarded to draw in the income phase.
+    # Every card a player can pick up is dropped on every place, in every phase a game reaches.
+    from cardtable.bots import RandomBot
+    from cardtable.games.landperson.moves import kinds_now, source_zone
+    from cardtable.rules.rng import Rng
+    from cardtable.session import Session
+    from cardtable.ui.scenes.table.moves import canonical, find_moves
+
+    refused: dict[tuple[str, str, str], str] = {}
+    for mode in ("deck", "shared"):
+        session = Session.new(
+            "landperson",
+            [SeatConfig("Ann"), SeatConfig("Bot", False, "random")],
+            4,
+            {"mode": mode},
+            autosave=False,
+        )
+        table = LandPersonTable(app, session)
+        app.replace(table)
+        chooser = RandomBot(Rng(4))
+        for _ in range(1500):
+            if session.engine.is_over():
+                break
+            app.frame([])
+            if table.viewer != 0 or not table.my_legal() or table.animator.busy:
+                continue
+            view, legal = table.view(), table.my_legal()
+            where = {c: name for name, zone in view.zones.items() for c in zone.cards}
+            sprites = [s for s in table.board.sprites.values() if s.card >= 0 and table.draggable(s)]
+            for sprite, area in ((s, a) for s in sprites for a in table.drop_areas()):
+                held = [sprite.card]
+                if find_moves(view, held, legal, area.kinds, area.target):
+                    continue  # a legal drop
+                if area.name == "enemy" and where[sprite.card] == "field:0":
+                    continue  # the attack a drop there declares (LandPersonTable.drop)
+                table.toast = None
+                assert not table.drop(held, area.rect.center)
+                shown = table.toast[0] if table.toast else ""
+                # the rules the drop may mean: those of the place's moves that take this card
+                taking = [k for k in area.kinds if source_zone(k, 0) == where[sprite.card]]
+                if not taking:
+                    continue  # no move there takes this card: the place's own reason
+                now = [k for k in taking if k in kinds_now(view.phase, bool(view.data.get("task")))]
+                meant = Action(0, (now or taking)[0], canonical(view, held), area.target or "")
+                expected = table.refusal_text(table.engine.explain(meant))
+                assert shown == expected, (view.phase, where[sprite.card], area.name, shown)
+                refused[(view.phase, where[sprite.card].split(":")[0], area.name)] = shown
+            table.perform(chooser.choose(view))
+    assert refused[("return", "wander", "discard")] == "a wanderer is discarded to draw in the income phase"
+    assert (
+        refused[("domestic", "hand", "discard")] == "cards are discarded down to the limit in the end phase"
+    )

@@ -124,6 +124,19 @@ _SOURCES: dict[str, str] = {
 }
 
 
+def source_zone(kind: str, seat: int) -> str | None:
+    """The zone a `kind` move takes its card from for `seat`; None for a move naming no card, and for a
+    Strategist's pick (from the seat's pile, which places.pile works out). The table asks it too: a
+    refused drop is explained by the rule of the move that takes the card held."""
+    zone = _SOURCES.get(kind)
+    return zone.format(seat=seat, other=1 - seat) if zone else None
+
+
+def kinds_now(phase: str, task_open: bool) -> tuple[str, ...]:
+    """The move kinds the phase may allow (a task being gathered allows only its own moves)."""
+    return TASK_KINDS if task_open else PHASE_KINDS.get(phase, ())
+
+
 def _offered(state: GameState, kind: str) -> bool:
     """Whether the mode has the move (ruins are repaired only in deck construction)."""
     return kind != "repair" or deck_mode(state)
@@ -138,7 +151,7 @@ class LandPersonMoves:
             return []
         # Only the kinds the phase can allow are tried (a generator's shortcut: each candidate is still
         # judged by its rule, and tests/test_legality.py holds the two together).
-        kinds = TASK_KINDS if game_data(state)["task"] is not None else PHASE_KINDS.get(state.phase, ())
+        kinds = kinds_now(state.phase, game_data(state)["task"] is not None)
         candidates = [Action(seat, kind) for kind in BARE if kind in kinds]
         assert state.cardset is not None
         for kind in self._card_sources(state, seat):
@@ -154,9 +167,8 @@ class LandPersonMoves:
 
     def _card_source(self, state: GameState, seat: int, kind: str) -> str:
         """The zone the card of a `kind` move comes from for this seat."""
-        if kind == "take":
-            return pile(state, seat)
-        return _SOURCES[kind].format(seat=seat, other=1 - seat)
+        zone = source_zone(kind, seat)
+        return pile(state, seat) if zone is None else zone
 
     def move_cards(self: LandPerson, state: GameState, seat: int, kind: str, target: str) -> Iterable[int]:
         found = self._source_cards(state, seat, kind)

@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from ...games.landperson.effects import bonus
+from ...games.landperson.moves import kinds_now, source_zone
 from ...games.landperson.narration import result_notes
 from ...games.landperson.params import specials_apply
 from ...rules.actions import Action
@@ -24,7 +25,7 @@ from ...rules.view import PlayerView
 from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
-from .table.moves import find_moves
+from .table.moves import canonical, find_moves
 
 TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned on the table
 
@@ -445,8 +446,25 @@ class LandPersonTable(TableScene):
             DropArea("field", mine.inflate(12, 12), ("recruit", "recall", "add"), refuse="recruit"),
             DropArea("land", self.land_rect(seat).inflate(20, 20), ("add",)),
             DropArea("enemy", enemy.inflate(12, 12), ("add",)),
-            DropArea("discard", self.discard_rect(seat).inflate(30, 30), ("pay", "discard", "release")),
+            DropArea("discard", self.discard_rect(seat).inflate(30, 30), ("discard", "pay", "release")),
         ]
+
+    def refusal(self, area: DropArea, held: list[int]) -> Action | None:
+        """The move a refused drop meant, whose rule says why not: of the place's moves, one that takes
+        the held card from where it lies, the current phase's first. A wanderer dropped on the discard
+        pile in the return phase means its release (discarded to draw in the income phase), not a
+        payment (it was refused as "nothing is being paid with cards"); a hand card dropped there
+        outside a payment means a discard (done in the end phase)."""
+        if self.viewer is None:
+            return None
+        view = self.view()
+        lying = {name for name, zone in view.zones.items() if any(c in zone.cards for c in held)}
+        taking = [k for k in area.kinds if source_zone(k, self.viewer) in lying]
+        if not taking:
+            return super().refusal(area, held)
+        now = kinds_now(view.phase, bool(view.data.get("task")))
+        kind = next((k for k in taking if k in now), taking[0])
+        return Action(self.viewer, kind, canonical(view, held), area.target or "")
 
     def drop(self, held: list[int], pos: tuple[int, int]) -> bool:
         """A person dropped on the opponent's land or field in the battle phase declares the attack
