@@ -398,3 +398,39 @@ def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: Ap
     assert (
         refused[("domestic", "hand", "discard")] == "cards are discarded down to the limit in the end phase"
     )
+
+
+@pytest.mark.parametrize("count", [3, 8, 10, 14, 20])
+def test_a_full_field_shows_every_person_whole_clear_of_the_lands_numbers(app: App, count: int) -> None:
+    # Ten persons or more overlapped in a row: an acted one lying turned hid the numbers of the next,
+    # and the last covered the land's costs written beside the field.
+    from cardtable.session import Session
+    from cardtable.ui.fonts import get_font
+
+    session = Session.new("landperson", [SeatConfig("Ann"), SeatConfig("Dan")], 3, {}, autosave=False)
+    state = session.engine.state
+    deck, field = state.zones["deck:0"], state.zones["field:0"]
+    for index in range(count):  # persons as a long game leaves them, turned every way
+        card = deck.cards.pop()
+        field.cards.append(card)
+        state.data["status"][str(card)] = ("acted", "ready", "preparing")[index % 3]
+    table = LandPersonTable(app, session)
+    app.replace(table)
+    app.frame([])
+    view = table.view()
+    sprites = [table.board.sprites[c] for c in view.zones["field:0"].cards]
+    assert len(sprites) == count
+    # a tilted (preparing) card's box has empty corners: the upright and turned ones must not touch
+    whole = [s.card_rect() for s in sprites if s.angle in (0, 90)]
+    for index, one in enumerate(whole):
+        assert not any(one.colliderect(other) for other in whole[index + 1 :]), "persons cover each other"
+    font = get_font(table._px() - 1)
+    numbers = (
+        table.land_rect(0).x - 6 - max(font.size(line)[0] for line in table._land_lines(view, "lands:0"))
+    )
+    area = table.field_rect(0).inflate(12, 12)
+    for sprite in sprites:
+        box = sprite.card_rect()
+        slack = sprite.width // 5 if sprite.angle not in (0, 90) else 0
+        assert box.right <= numbers + slack, "a person covers the land's numbers"
+        assert area.top <= box.top and box.bottom <= area.bottom + slack

@@ -12,6 +12,7 @@ choice comes behind the hand-off when the defender is another person.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -24,10 +25,11 @@ from ...rules.actions import Action
 from ...rules.view import PlayerView
 from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
-from .table import ButtonSpec, DropArea, Pile, TableScene
+from .table import ButtonSpec, DropArea, Pile, Placement, TableScene
 from .table.moves import canonical, find_moves
 
 TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned on the table
+FIELD_STEP = 1.45  # card widths from one person to the next: room for an acted one lying turned
 
 
 class LandPersonTable(TableScene):
@@ -168,6 +170,10 @@ class LandPersonTable(TableScene):
 
     def layout(self, view: PlayerView, size: tuple[int, int]) -> list[Any]:
         out = super().layout(view, size)
+        for seat in range(view.seats):
+            zone = f"field:{seat}"
+            placed = iter(self.field_places(view, seat, [p for p in out if p.zone == zone]))
+            out = [next(placed) if p.zone == zone else p for p in out]
         if view.params.get("mode") != "shared":
             # the land deck's top card is the current land, face up (the pile is drawn as a stack)
             fixed = []
@@ -182,11 +188,51 @@ class LandPersonTable(TableScene):
             out = fixed
         return out
 
+    def field_places(self, view: PlayerView, seat: int, places: list[Placement]) -> list[Placement]:
+        """A seat's persons side by side in its field, as wide as lets each show whole: smaller as the
+        field fills, in two lines past ten (ten persons overlapped, an acted one hiding the numbers of
+        the next), squeezed only past twenty or so. Each keeps a box wide enough to lie turned."""
+        field = self.field_rect(seat)
+        room = self._field_room(view, seat)
+        count = max(1, len(places))
+        tall = int(field.height / (2 * 88 / 63))  # two lines of upright cards fill the field's height
+        width, lines = min(self._cw(), int(room / (count * FIELD_STEP))), 1
+        if width < tall and count > 1:
+            lines = 2
+            width = min(tall, int(room / (-(-count // 2) * FIELD_STEP)))
+        width = max(self.card_size[0], width)
+        per_line = -(-count // lines)
+        step = min(width * FIELD_STEP, (room - width * FIELD_STEP) / max(1, per_line - 1))
+        return [
+            replace(
+                place,
+                x=field.x + (index % per_line) * step,
+                y=field.y + (index // per_line) * field.height // 2,
+                width=width,
+            )
+            for index, place in enumerate(places)
+        ]
+
+    def _field_room(self, view: PlayerView, seat: int) -> int:
+        """The width persons may take: the field, short of the land's numbers written at its end."""
+        field = self.field_rect(seat)
+        right = field.right
+        if view.params.get("mode") != "shared":
+            font = get_font(self._px() - 1)
+            lines = self._land_lines(view, f"lands:{seat}")
+            widest = max((font.size(line)[0] for line in lines), default=0)
+            right = min(right, self.land_rect(seat).x - 6 - widest - 6)
+        return right - field.x
+
+    def _px(self) -> int:
+        """The table's label size."""
+        return max(12, self.app.size[1] // 52)
+
     # -- the background ------------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
         width, height = surface.get_size()
         surface.fill((38, 52, 40))
-        px = max(12, height // 52)
+        px = self._px()
         t = self.app.t
         shared = view.params.get("mode") == "shared"
         for seat in range(view.seats):
@@ -235,13 +281,19 @@ class LandPersonTable(TableScene):
         self, surface: pygame.Surface, view: PlayerView, zone: str, rect: pygame.Rect, px: int
     ) -> None:
         """The current land's numbers, readable beside it; and how many lands are left."""
+        x = rect.x - 6
+        for index, line in enumerate(self._land_lines(view, zone)):
+            draw_text(surface, line, px - 1, (x, rect.y + index * (px + 2)), INK, "topright")
+
+    def _land_lines(self, view: PlayerView, zone: str) -> list[str]:
+        """The current land's ★ and costs, and how many lands are left (none when no land shows)."""
         t = self.app.t
         seen = view.zones[zone]
         top = seen.top
         if top is None or top < 0:
-            return
+            return []
         spec = self.board.physical[top]
-        lines = [
+        return [
             f"★{spec.get('stars')}",
             t("lp.cost.commerce", n=spec.get("commerce")),
             t("lp.cost.hunting", n=spec.get("hunting")),
@@ -249,9 +301,6 @@ class LandPersonTable(TableScene):
             t("lp.cost.siege", n=spec.get("siege")),
             t("lp.label.lands", n=seen.count),
         ]
-        x = rect.x - 6
-        for index, line in enumerate(lines):
-            draw_text(surface, line, px - 1, (x, rect.y + index * (px + 2)), INK, "topright")
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()
