@@ -434,3 +434,22 @@ def test_a_full_field_shows_every_person_whole_clear_of_the_lands_numbers(app: A
         slack = sprite.width // 5 if sprite.angle not in (0, 90) else 0
         assert box.right <= numbers + slack, "a person covers the land's numbers"
         assert area.top <= box.top and box.bottom <= area.bottom + slack
+
+
+def test_the_status_names_the_defender_while_the_defender_answers(app: App) -> None:
+    # "Player 1: the defender answers" named the attacker, as if the attacker defended.
+    session = session_at("landperson", "siege")
+    table = LandPersonTable(app, session)
+    view = table.view()
+    assert view.active == 1 and view.deciding == (0,)
+    phase = app.t("lp.phase.defend")
+    assert table.status_lines(view)[0] == app.t("lp.status.phase", name="Ann", phase=phase)
+
+
+def test_the_status_says_which_gesture_the_phase_asks_of_the_player_deciding(app: App) -> None:
+    # "Player 1: domestic phase" over an empty field: a first-time player looked for a recruit button.
+    session = session_at("landperson", "recruit")
+    table = LandPersonTable(app, session)
+    hint = app.t("lp.hint.phase.domestic")
+    assert hint in table.status_lines(session.engine.view(0))
+    assert hint not in table.status_lines(session.engine.view(1)), "only to the player deciding"

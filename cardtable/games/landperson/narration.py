@@ -428,9 +428,29 @@ WORDS.update(
         "lp.phase.peek": {"en": "Scout: choose the top card", "ja": "斥候：一番上にするカードを選ぶ"},
         "lp.phase.take": {"en": "Strategist: take a person", "ja": "軍師：人物を1枚選ぶ"},
         "lp.phase.battle": {"en": "battle phase", "ja": "戦闘フェイズ"},
-        "lp.phase.defend": {"en": "the defender answers", "ja": "防御側の選択"},
-        "lp.phase.capture": {"en": "spoils are taken", "ja": "戦果の獲得"},
-        "lp.phase.end": {"en": "end phase: discard down to 5", "ja": "終了フェイズ：手札を5枚まで捨てる"},
+        "lp.phase.defend": {"en": "defending against the attack", "ja": "攻撃を受けて防御"},
+        "lp.phase.capture": {"en": "taking a person as spoils", "ja": "戦果の人物を選ぶ"},
+        "lp.phase.end": {"en": "end phase: discard down to {n}", "ja": "終了フェイズ：手札を{n}枚まで捨てる"},
+        "lp.hint.phase.return": {
+            "en": "Drag a wanderer onto your field to bring it back, or Skip (K)",
+            "ja": "放浪中の人物を自分の場へドラッグすると帰還（しない (K)）",
+        },
+        "lp.hint.phase.income": {
+            "en": "Drag a wanderer onto your discard pile to draw 1, or Skip (K)",
+            "ja": "放浪中の人物を捨て札へドラッグすると1枚引く（しない (K)）",
+        },
+        "lp.hint.phase.domestic": {
+            "en": "Drag a hand card onto your field to recruit it",
+            "ja": "手札を自分の場へドラッグすると登用",
+        },
+        "lp.hint.phase.battle": {
+            "en": "Drag a ready person onto the opponent's land to attack",
+            "ja": "未行動の人物を相手の土地へドラッグすると攻撃",
+        },
+        "lp.hint.phase.end": {
+            "en": "Drag hand cards onto your discard pile",
+            "ja": "手札を捨て札へドラッグして捨てる",
+        },
         "lp.status.phase": {"en": "{name}: {phase}", "ja": "{name}：{phase}"},
         "lp.status.attack": {"en": "Attack {n}", "ja": "攻撃力 {n}"},
         "lp.status.task.commerce": {

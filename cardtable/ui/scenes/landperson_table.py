@@ -351,9 +351,13 @@ class LandPersonTable(TableScene):
         lines = []
         if view.active is not None and not view.over:
             key = f"lp.phase.{view.phase}"
-            phase = t(key) if t.has(key) else view.phase
-            lines.append(t("lp.status.phase", name=self.session.name(view.active), phase=phase))
+            phase = t(key, n=view.params.get("hand_limit", 5)) if t.has(key) else view.phase
+            # a defence, or spoils the defender takes, is the other player's answer: named for them
+            # ("Player 1: the defender answers" read as if the attacker defended)
+            who = view.deciding[0] if len(view.deciding) == 1 else view.active
+            lines.append(t("lp.status.phase", name=self.session.name(who), phase=phase))
         task = data.get("task")
+        mine = view.seat is not None and view.seat in view.deciding
         if task:
             total = self._task_total(view, task)
             lines.append(t(f"lp.status.task.{task['kind']}", n=total, need=self._task_need(view, task)))
@@ -361,6 +365,10 @@ class LandPersonTable(TableScene):
             hint = f"lp.hint.task.{task['kind']}"
             if view.seat is not None and view.seat == task.get("seat", view.active) and t.has(hint):
                 lines.append(t(hint))
+        elif mine and t.has(f"lp.hint.phase.{view.phase}") and not view.over:
+            # the gesture the phase asks for: "domestic phase" over an empty field left a first-time
+            # player looking for a button to recruit with
+            lines.append(t(f"lp.hint.phase.{view.phase}"))
         fight = data.get("fight")
         if fight:
             lines.append(t("lp.status.attack", n=fight.get("attack", 0)))
