@@ -453,3 +453,23 @@ def test_the_status_says_which_gesture_the_phase_asks_of_the_player_deciding(app
     hint = app.t("lp.hint.phase.domestic")
     assert hint in table.status_lines(session.engine.view(0))
     assert hint not in table.status_lines(session.engine.view(1)), "only to the player deciding"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_first_person_question_fits_its_chooser(language: str) -> None:
+    # The chooser's title, the question of the first person, ran past both edges of its box.
+    from cardtable.session import Session
+    from cardtable.ui.fonts import get_font
+
+    app = App(Settings(language=language, animation_speed=0.0), size=(1280, 720))
+    session = Session.new(
+        "landperson", [SeatConfig("Ann"), SeatConfig("Dan")], 11, {"mode": "shared"}, autosave=False
+    )
+    table = LandPersonTable(app, session)
+    app.replace(table)
+    for _ in range(4):  # the hand-off to the first player, then their chooser opens
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+    menu = table.menu
+    assert menu is not None and menu.title == table.pending_title("first", "")
+    assert get_font(menu.title_px() + 1, True).size(menu.title)[0] <= menu.box.width - 20
+    pygame.display.quit()

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pygame
 
 from ....rules.actions import Action
+from ...fonts import get_font
 from ...widgets import BUTTON, BUTTON_HOT, DIM, GOLD, INK, draw_panel, draw_text, fit_width
 
 TYPE_AHEAD_S = 0.9  # how long a typed digit waits for a second one
@@ -39,11 +40,17 @@ class ActionMenu:
         width, height = size
         self.row_h = max(28, height // 24)
         self.rows = max(3, min(len(self.actions), (height - 4 * self.row_h) // self.row_h))
-        box_w = min(width - 40, max(440, width // 3))
+        # as wide as its title too (a game's question as the chooser's title ran past both edges)
+        title_w = get_font(self.title_px() + 1, True).size(self.title)[0] + 40
+        box_w = min(width - 40, max(440, width // 3, title_w))
         box_h = (self.rows + 1) * self.row_h + 24
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (width // 2, height // 2)
         self.scroll_to_focus()
+
+    def title_px(self) -> int:
+        """The rows' text size (the title is a pixel larger)."""
+        return max(15, self.row_h * 11 // 20)
 
     def row_rect(self, shown: int) -> pygame.Rect:
         """The rectangle of the `shown`-th visible row."""
@@ -154,7 +161,7 @@ class ActionMenu:
     def draw(self, screen: pygame.Surface) -> pygame.Rect:
         self.place(screen.get_size())
         draw_panel(screen, self.box)
-        px = max(15, self.row_h * 11 // 20)
+        px = self.title_px()
         title = self.title + (f"   {self.typed}_" if self.typed else "")
         draw_text(screen, title, px + 1, (self.box.centerx, self.box.y + 10), INK, "midtop", bold=True)
         for shown in range(min(self.rows, len(self.actions) - self.top)):
