@@ -456,20 +456,43 @@ def test_the_status_says_which_gesture_the_phase_asks_of_the_player_deciding(app
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-def test_the_first_person_question_fits_its_chooser(language: str) -> None:
+def test_a_chooser_is_as_wide_as_its_question(language: str) -> None:
     # The chooser's title, the question of the first person, ran past both edges of its box.
-    from cardtable.session import Session
     from cardtable.ui.fonts import get_font
+    from cardtable.ui.scenes.table.menu import ActionMenu
 
-    app = App(Settings(language=language, animation_speed=0.0), size=(1280, 720))
+    app = App(Settings(language=language), size=(1280, 720))
+    menu = ActionMenu(app.t("lp.prompt.first"), [Action(0, "nofirst")], lambda a: a.kind)
+    menu.place(app.size)
+    assert get_font(menu.title_px() + 1, True).size(menu.title)[0] <= menu.box.width - 20
+    pygame.display.quit()
+
+
+def test_the_first_person_and_the_cards_put_back_are_clicked_in_the_hand_in_sight(app: App) -> None:
+    # A chooser covered the hand from the start (Esc opened it again at once): a first-time player
+    # could not read a card's text before laying the first person.
+    from cardtable.session import Session
+
     session = Session.new(
         "landperson", [SeatConfig("Ann"), SeatConfig("Dan")], 11, {"mode": "shared"}, autosave=False
     )
     table = LandPersonTable(app, session)
     app.replace(table)
-    for _ in range(4):  # the hand-off to the first player, then their chooser opens
+    for _ in range(3):  # the hand-off to the first player
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
-    menu = table.menu
-    assert menu is not None and menu.title == table.pending_title("first", "")
-    assert get_font(menu.title_px() + 1, True).size(menu.title)[0] <= menu.box.width - 20
-    pygame.display.quit()
+    assert table.viewer is not None and table.menu is None
+    seat = table.viewer
+    view = table.view()
+    hint = app.t("lp.hint.phase.first", cost=2, n=5)
+    assert hint in table.status_lines(view)
+    cheap = next(a.cards[0] for a in view.legal if a.kind == "first")
+    corner = table.board.sprites[cheap].card_rect().topleft  # a fanned card's left edge shows
+    click = (corner[0] + 6, corner[1] + 20)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1),
+        ]
+    )
+    assert session.engine.state.history[-1] == Action(seat, "first", (cheap,))
+    assert app.t("lp.hint.phase.putback", cost=2, n=5) in table.status_lines(table.view())

@@ -431,6 +431,14 @@ WORDS.update(
         "lp.phase.defend": {"en": "defending against the attack", "ja": "攻撃を受けて防御"},
         "lp.phase.capture": {"en": "taking a person as spoils", "ja": "戦果の人物を選ぶ"},
         "lp.phase.end": {"en": "end phase: discard down to {n}", "ja": "終了フェイズ：手札を{n}枚まで捨てる"},
+        "lp.hint.phase.first": {
+            "en": "Click a person of cost {cost} or less in your hand to lay it face down as your first person",
+            "ja": "手札のコスト{cost}以下の人物をクリックして、最初の人物として伏せる",
+        },
+        "lp.hint.phase.putback": {
+            "en": "Click cards in your hand to put them back into the deck, down to {n}",
+            "ja": "手札をクリックして山札に戻す（{n}枚になるまで）",
+        },
         "lp.hint.phase.return": {
             "en": "Drag a wanderer onto your field to bring it back, or Skip (K)",
             "ja": "放浪中の人物を自分の場へドラッグすると帰還（しない (K)）",

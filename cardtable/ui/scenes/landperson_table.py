@@ -365,10 +365,18 @@ class LandPersonTable(TableScene):
             hint = f"lp.hint.task.{task['kind']}"
             if view.seat is not None and view.seat == task.get("seat", view.active) and t.has(hint):
                 lines.append(t(hint))
-        elif mine and t.has(f"lp.hint.phase.{view.phase}") and not view.over:
+        elif mine and not view.over:
             # the gesture the phase asks for: "domestic phase" over an empty field left a first-time
-            # player looking for a button to recruit with
-            lines.append(t(f"lp.hint.phase.{view.phase}"))
+            # player looking for a button to recruit with (the first person laid, cards are put back)
+            step = view.phase
+            if step == "first" and not any(a.kind == "first" for a in view.legal):
+                step = "putback"
+            hint = f"lp.hint.phase.{step}"
+            if t.has(hint):
+                params = view.params
+                lines.append(
+                    t(hint, n=params.get("start_hand", 5), cost=params.get("first_person_max_cost", 2))
+                )
         fight = data.get("fight")
         if fight:
             lines.append(t("lp.status.attack", n=fight.get("attack", 0)))
@@ -451,7 +459,9 @@ class LandPersonTable(TableScene):
         return lines
 
     # -- moves ----------------------------------------------------------------------------------------------
-    table_decisions = ("muster",)  # the defender clicks its persons on the table, then Done
+    # the defender clicks its persons on the table, then Done; the first person and the cards put back
+    # are clicked in the hand, which stays in sight with each card's text on hover (the chooser hid it)
+    table_decisions = ("muster", "first")
     click_kinds = (
         "add",
         "capture",
