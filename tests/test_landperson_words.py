@@ -172,8 +172,13 @@ def test_the_deck_screen_is_in_the_players_language(
             app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))])
             if scene.hover is not None:
                 hovered.add(str(scene.physical[scene.hover].get("kind")))
-    for k in (pygame.K_l, pygame.K_x, pygame.K_d, pygame.K_f, pygame.K_s, pygame.K_l, pygame.K_d):
-        key(k)  # nothing saved, cleared (what is missing), filled, saved, loaded, done
+    for k in (pygame.K_l, pygame.K_x, pygame.K_d, pygame.K_f, pygame.K_s, pygame.K_l):
+        key(k)  # nothing saved, cleared (what is missing), filled, saved, loaded
+    landperson_decks.save_deck(1, "P01x2 ZZ9")  # a deck the card set no longer holds
+    scene.saved_index = -1  # the cycle starts again at the newest
+    key(pygame.K_l)
+    assert scene.message == app.t("lpd.load_failed", n=1, of=2)
+    key(pygame.K_d)  # done
     assert hovered == {"land", "person"}
     session = Session.new("landperson", seats, 1, {"mode": "deck"}, autosave=False)
     wrong = _misspoken(drawn, language, _printed(session))

@@ -550,6 +550,10 @@ WORDS.update(
             "ja": "この半分のデッキはまだ保存されていません",
         },
         "lpd.loaded": {"en": "Saved deck {n} of {of}", "ja": "保存したデッキ {n}／{of}"},
+        "lpd.load_failed": {
+            "en": "Saved deck {n} of {of} no longer fits your half of the cards",
+            "ja": "保存したデッキ {n}／{of} は今のカードの半分に合いません",
+        },
     }
 )
 WORDS.update(REASON_WORDS)

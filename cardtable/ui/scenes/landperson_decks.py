@@ -199,7 +199,12 @@ class DeckBuildScene(FormScene):
             self.set_from(parse_deck(self.cardset, text, self.land_pool + self.person_pool))
             self.message = self.app.t("lpd.loaded", n=self.saved_index + 1, of=len(decks))
         except ParamError as exc:
-            self.message = str(exc)
+            # the rules' reason is English and names codes: the player reads which deck failed, the
+            # log keeps why (a card set edited since the deck was saved)
+            log.warning(
+                "saved deck %d of half %d does not load: %s", self.saved_index + 1, self.seat + 1, exc
+            )
+            self.message = self.app.t("lpd.load_failed", n=self.saved_index + 1, of=len(decks))
         self.rebuild()
 
     def done(self) -> None:
