@@ -287,6 +287,18 @@ def test_the_results_say_how_the_game_was_won_or_lost() -> None:
     assert set(result_notes("deck_out", (), shared=True)) == {0, 1}
     assert result_notes("spoils", (0,), shared=True)[0].key == "lp.result.spoils"
     assert result_notes("", (), shared=False) == {}
+    # the loser reads how it was lost (a bare "—" beside "Won by discards")
+    for ended, shared in [
+        ("spoils", False),
+        ("lands_destroyed", False),
+        ("spoils", True),
+        ("occupied", True),
+        ("discards", True),
+        ("deck_out", True),
+        ("no_land", True),
+    ]:
+        notes = result_notes(ended, (0,), shared)
+        assert set(notes) == {0, 1} and notes[1].key.startswith("lp.result.lost."), (ended, shared)
 
 
 def test_the_results_screen_of_a_finished_game_shows_the_way_it_ended(app: App) -> None:

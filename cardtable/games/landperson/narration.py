@@ -192,6 +192,17 @@ WORDS: dict[str, dict[str, str]] = {
     "lp.result.own_deck_out": {"en": "No card left to draw", "ja": "山札切れ"},
     "lp.result.count": {"en": "Won on the count at deck out", "ja": "山札切れの比較で勝利"},
     "lp.result.drawn": {"en": "Drawn on the count", "ja": "比較で引き分け"},
+    "lp.result.lost.spoils": {"en": "Lost: the other took the spoils that win", "ja": "相手の戦果で敗北"},
+    "lp.result.lost.lands_destroyed": {
+        "en": "Lost: every land destroyed",
+        "ja": "土地をすべて破壊されて敗北",
+    },
+    "lp.result.lost.occupied": {
+        "en": "Lost: the other occupied the lands that win",
+        "ja": "相手の占領で敗北",
+    },
+    "lp.result.lost.discards": {"en": "Lost: the other's discard pile won", "ja": "相手の捨て札で敗北"},
+    "lp.result.lost.count": {"en": "Lost on the count at deck out", "ja": "山札切れの比較で敗北"},
     "lp.ended.deck_out": {"en": "The deck ran out", "ja": "山札が尽きた"},
     "lp.ended.no_land": {"en": "The land deck ran out", "ja": "土地デッキが尽きた"},
     # the action menu
@@ -384,12 +395,14 @@ def result_notes(ended: str, winners: Sequence[int], shared: bool) -> dict[int, 
     if not winners:
         return {seat: phrase("lp.result.drawn") for seat in range(2)}
     counted = shared and ended in ("deck_out", "no_land")  # R8: the comparison decided
+    way = "count" if counted else ended
     for seat in winners:
-        out[seat] = phrase("lp.result.count" if counted else f"lp.result.{ended}")
-    if ended == "deck_out" and not shared:
-        for seat in range(2):
-            if seat not in winners:
-                out[seat] = phrase("lp.result.own_deck_out")
+        out[seat] = phrase(f"lp.result.{way}")
+    # the loser reads how it was lost too (a bare "—" beside the winner's "Won by discards")
+    lost = "lp.result.own_deck_out" if ended == "deck_out" and not shared else f"lp.result.lost.{way}"
+    for seat in range(2):
+        if seat not in winners and lost in WORDS:
+            out[seat] = phrase(lost)
     return out
 
 
