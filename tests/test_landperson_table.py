@@ -400,7 +400,9 @@ def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: Ap
                 taking = [k for k in area.kinds if source_zone(k, 0) == where[sprite.card]]
                 if not taking:
                     continue  # no move there takes this card: the place's own reason
-                now = [k for k in taking if k in kinds_now(view.phase, bool(view.data.get("task")))]
+                now = [
+                    k for k in taking if k in kinds_now(view.phase, (view.data.get("task") or {}).get("kind"))
+                ]
                 meant = Action(0, (now or taking)[0], canonical(view, held), area.target or "")
                 expected = table.refusal_text(table.engine.explain(meant))
                 assert shown == expected, (view.phase, where[sprite.card], area.name, shown)

@@ -78,7 +78,8 @@ PHASE_KINDS: dict[str, tuple[str, ...]] = {
     CAPTURE: ("capture",),
     END: ("discard",),
 }
-TASK_KINDS = ("add", "done", "pay")
+GATHER_KINDS = ("add", "done")  # a task gathering persons
+TASK_KINDS = (*GATHER_KINDS, "pay")  # and a recruitment paid card by card
 
 
 def hand(state: GameState, seat: int) -> list[int]:
@@ -132,9 +133,12 @@ def source_zone(kind: str, seat: int) -> str | None:
     return zone.format(seat=seat, other=1 - seat) if zone else None
 
 
-def kinds_now(phase: str, task_open: bool) -> tuple[str, ...]:
-    """The move kinds the phase may allow (a task being gathered allows only its own moves)."""
-    return TASK_KINDS if task_open else PHASE_KINDS.get(phase, ())
+def kinds_now(phase: str, task: str | None) -> tuple[str, ...]:
+    """The move kinds the phase may allow; a task being gathered (its kind named) allows only its own
+    moves, cards paid only toward a recruitment."""
+    if task is None:
+        return PHASE_KINDS.get(phase, ())
+    return TASK_KINDS if task == "pay" else GATHER_KINDS
 
 
 def _offered(state: GameState, kind: str) -> bool:
@@ -151,7 +155,8 @@ class LandPersonMoves:
             return []
         # Only the kinds the phase can allow are tried (a generator's shortcut: each candidate is still
         # judged by its rule, and tests/test_legality.py holds the two together).
-        kinds = kinds_now(state.phase, game_data(state)["task"] is not None)
+        task = game_data(state)["task"]
+        kinds = kinds_now(state.phase, None if task is None else task["kind"])
         candidates = [Action(seat, kind) for kind in BARE if kind in kinds]
         assert state.cardset is not None
         for kind in self._card_sources(state, seat):

@@ -367,7 +367,7 @@ class LandPersonTable(LandPersonTexts, TableScene):
         taking = [k for k in area.kinds if source_zone(k, self.viewer) in lying]
         if not taking:
             return super().refusal(area, held)
-        now = kinds_now(view.phase, bool(view.data.get("task")))
+        now = kinds_now(view.phase, (view.data.get("task") or {}).get("kind"))
         kind = next((k for k in taking if k in now), taking[0])
         return Action(self.viewer, kind, canonical(view, held), area.target or "")
 
