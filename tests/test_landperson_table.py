@@ -393,6 +393,9 @@ def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: Ap
                     continue  # a legal drop
                 if area.name == "enemy" and where[sprite.card] == "field:0":
                     continue  # the attack a drop there declares (LandPersonTable.drop)
+                works = any(a.kind in ("commerce", "hunt") for a in legal)
+                if area.name == "land" and where[sprite.card] == "field:0" and works:
+                    continue  # the work a drop there opens (LandPersonTable.work_land)
                 table.toast = None
                 assert not table.drop(held, area.rect.center)
                 shown = table.toast[0] if table.toast else ""
@@ -510,3 +513,20 @@ def test_the_first_person_and_the_cards_put_back_are_clicked_in_the_hand_in_sigh
     )
     assert session.engine.state.history[-1] == Action(seat, "first", (cheap,))
     assert app.t("lp.hint.phase.putback", cost=2, n=5) in table.status_lines(table.view())
+
+
+def test_a_ready_person_dropped_on_its_own_land_works_it(app: App) -> None:
+    # A first-time player dragged a person onto their land to work it and read only "no task is
+    # gathering persons".
+    table = LandPersonTable(app, session_at("landperson", "commerce"))
+    app.replace(table)
+    app.frame([])
+    view = table.view()
+    works = [a.kind for a in table.my_legal() if a.kind in ("commerce", "hunt")]
+    person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
+    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(0).center)
+    if len(works) > 1:  # both may: the chooser asks which, then the person joins
+        assert table.menu is not None
+        table.perform(table.menu.actions[0])
+    history = table.engine.state.history
+    assert history[-2].kind in works and history[-1] == Action(0, "add", (person,))

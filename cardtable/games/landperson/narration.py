@@ -461,9 +461,14 @@ WORDS.update(
             "ja": "放浪中の人物を捨て札へドラッグすると1枚引く（しない (K)）",
         },
         "lp.hint.phase.domestic": {
+            "en": "Drag a hand card onto your field to recruit it, a ready person onto your land to work it",
+            "ja": "手札を自分の場へドラッグすると登用、未行動の人物を自分の土地へドラッグすると商業か狩猟",
+        },
+        "lp.hint.phase.domestic_shared": {
             "en": "Drag a hand card onto your field to recruit it",
             "ja": "手札を自分の場へドラッグすると登用",
         },
+        "lp.work.title": {"en": "Work the land: commerce or hunting?", "ja": "土地で働く：商業か狩猟か"},
         "lp.hint.phase.battle": {
             "en": "Drag a ready person onto the opponent's land to attack",
             "ja": "未行動の人物を相手の土地へドラッグすると攻撃",

@@ -37,6 +37,7 @@ class LandPersonTable(LandPersonTexts, TableScene):
     """Land & Person on the shared table."""
 
     card_size = (34, 0.1, 0.056)
+    joining: list[int] = []  # persons dropped on their land, to join the work it opens (work_land)
 
     # -- geometry ------------------------------------------------------------------------------------
     def _cw(self) -> int:
@@ -405,7 +406,48 @@ class LandPersonTable(LandPersonTexts, TableScene):
             moves = find_moves(self.view(), held, self.view().legal, ("add",))
             if moves:
                 return self.gesture(moves, held)
-        return super().drop(held, pos)
+        worked = self.work_land(held, pos)
+        return worked if worked is not None else super().drop(held, pos)
+
+    def work_land(self, held: list[int], pos: tuple[int, int]) -> bool | None:
+        """Ready persons dropped on their own land in the domestic phase work it: Commerce or Hunting
+        opens (a chooser when both may) and they join it. First-time players dragged a person onto
+        their land and read only "no task is gathering persons". None: not such a drop. (In the
+        shared deck the land in the middle is the opponent's to defend too: a drop there attacks.)"""
+        seat = self.bottom_seat()
+        view = self.view()
+        mine = view.zones.get(f"field:{seat}")
+        if (
+            view.params.get("mode") == "shared"
+            or not self.land_rect(seat).inflate(20, 20).collidepoint(pos)
+            or mine is None
+            or not all(card in mine.cards for card in held)
+            or view.data.get("task")
+        ):
+            return None
+        works = [a for a in self.my_legal() if a.kind in ("commerce", "hunt")]
+        if not works:
+            return None
+        self.joining = list(held)
+        if len(works) == 1:
+            return self.perform(works[0])
+        self.open_menu(self.app.t("lp.work.title"), works)
+        return False
+
+    def after_action(self, action: Action, events: list[Any]) -> None:
+        """The persons dropped on the land join the work it opened."""
+        super().after_action(action, events)
+        joining, self.joining = self.joining, []
+        if action.kind in ("commerce", "hunt") and joining:
+            # the table is still animating the opening, so the moves are asked of the view
+            moves = find_moves(self.view(), joining, self.view().legal, ("add",))
+            if moves:
+                self.gesture(moves, joining)
+
+    def close_menu(self) -> None:
+        """A chooser closed without a choice: the persons held join nothing later."""
+        self.joining = []
+        super().close_menu()
 
     def draggable(self, sprite: Any) -> bool:
         """Also a ready person of one's own field while an attack may be declared (or the battle phase

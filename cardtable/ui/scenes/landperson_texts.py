@@ -107,6 +107,8 @@ class LandPersonTexts:
             step = view.phase
             if step == "first" and not any(a.kind == "first" for a in view.legal):
                 step = "putback"
+            if step == "domestic" and view.params.get("mode") == "shared":
+                step = "domestic_shared"  # the land in the middle is the opponent's too: no work by drop
             hint = f"lp.hint.phase.{step}"
             if t.has(hint):
                 params = view.params
