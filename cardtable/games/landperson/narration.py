@@ -461,8 +461,8 @@ WORDS.update(
             "ja": "放浪中の人物を捨て札へドラッグすると1枚引く（しない (K)）",
         },
         "lp.hint.phase.domestic": {
-            "en": "Drag a hand card onto your field to recruit it, a ready person onto your land to work it",
-            "ja": "手札を自分の場へドラッグすると登用、未行動の人物を自分の土地へドラッグすると商業か狩猟",
+            "en": "Drag hand cards onto your field to recruit; ready persons onto your land to work it",
+            "ja": "手札を場へドラッグで登用、未行動の人物を土地へドラッグで商業か狩猟",
         },
         "lp.hint.phase.domestic_shared": {
             "en": "Drag a hand card onto your field to recruit it",
