@@ -530,3 +530,15 @@ def test_a_ready_person_dropped_on_its_own_land_works_it(app: App) -> None:
         table.perform(table.menu.actions[0])
     history = table.engine.state.history
     assert history[-2].kind in works and history[-1] == Action(0, "add", (person,))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)])
+def test_the_deck_screens_back_button_sits_clear_of_the_panel(size: tuple[int, int]) -> None:
+    # Back (Esc) sat on the bottom border of the panel above it.
+    app = App(Settings(), size=size)
+    scene = DeckBuildScene(app, GAME, _seats(True, True), {"mode": "deck"}, lambda _p: None)
+    app.push(scene)
+    app.frame([])
+    back = next(c for c in scene.controls if c.tag == "back")
+    assert back.rect.top > scene.right_panel.bottom and back.rect.bottom <= size[1]
+    pygame.display.quit()

@@ -290,7 +290,8 @@ class DeckBuildScene(FormScene):
             button = UiButton(t(key), rect, action, enabled=enabled, key=shortcut, tag=key)
             self.controls.append(button)
         self.details_y = by + 3 * (row + gap * 2) + gap
-        back = pygame.Rect(rx, height - row - px(size, 16), half_w, row)
+        # under the panel, clear of its edge (it sat on the panel's bottom border)
+        back = pygame.Rect(rx, min(height - row - 2, self.right_panel.bottom + gap * 2), half_w, row)
         self.controls.append(UiButton(t("lpd.back"), back, self.back, key=pygame.K_ESCAPE, tag="back"))
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
