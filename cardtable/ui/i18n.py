@@ -135,6 +135,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.decide": {"en": "Choose: {what}", "ja": "選択：{what}"},
     "table.summary": {"en": "While you were away", "ja": "あなたがいない間に"},
     "table.summary_more": {"en": "… and {n} lines before", "ja": "…ほか{n}行"},
+    "table.summary_more_one": {"en": "… and 1 line before", "ja": "…ほか1行"},
     "table.summary_close": {"en": "Click or press any key", "ja": "クリックかキーで閉じる"},
     "table.seat_label": {"en": "P{n} {name}", "ja": "P{n} {name}"},
     "table.game_over": {"en": "Game over", "ja": "ゲーム終了"},

@@ -156,7 +156,8 @@ class LogMixin:
             more = len(lines) - SUMMARY_LINES
             self.summary = lines[-SUMMARY_LINES:]
             if more > 0:
-                self.summary.insert(0, self.app.t("table.summary_more", n=more))
+                key = "table.summary_more_one" if more == 1 else "table.summary_more"
+                self.summary.insert(0, self.app.t(key, n=more))
             self.needs_full_redraw = True
 
     # -- scrolling -----------------------------------------------------------------------------
