@@ -91,10 +91,16 @@ def _printed(session: Session) -> set[str]:
 
 
 def _hover_everything(
-    app: App, table: LandPersonTable, seen: set[tuple[str, str]], present: set[tuple[str, str]]
+    app: App,
+    table: LandPersonTable,
+    seen: set[tuple[str, str]],
+    present: set[tuple[str, str]],
+    hovered: set[tuple[str, str]],
 ) -> None:
     """Move the mouse over every card the person at the screen may see, drawing its tooltip; `present`
-    gathers the kinds of card and zones in sight, `seen` those whose tooltip was drawn."""
+    gathers the kinds of card and zones in sight, `seen` those whose tooltip was drawn. A card whose
+    tooltip was drawn in that zone before (`hovered`: its code and zone) is not hovered again: its
+    words are the same."""
     view = table.view()
     where = {card: name.split(":")[0] for name, zone in view.zones.items() for card in zone.cards}
     for sprite in list(table.board.sprites.values()):
@@ -103,9 +109,13 @@ def _hover_everything(
             continue
         kind = str(table.board.physical[card].get("kind"))
         present.add((kind, where.get(card, "?")))
+        code = (table.board.physical[card].code, where.get(card, "?"))
+        if code in hovered:
+            continue
         pos = sprite.card_rect().center
         app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))])
         if table.hovered == card:
+            hovered.add(code)
             seen.add((kind, where.get(card, "?")))
             app.frame([])
 
@@ -124,6 +134,7 @@ def test_every_tooltip_label_and_panel_of_the_table_is_in_the_tables_language(
     me = make_bot("random", "landperson", 5)
     seen: set[tuple[str, str]] = set()
     present: set[tuple[str, str]] = set()
+    hovered: set[tuple[str, str]] = set()
     for step in range(700):
         if isinstance(app.top, ResultsScene) or session.engine.is_over():
             break
@@ -132,7 +143,7 @@ def test_every_tooltip_label_and_panel_of_the_table_is_in_the_tables_language(
             continue
         if table.viewer == 0 and table.my_legal() and not table.animator.busy:
             if step % 9 == 0:
-                _hover_everything(app, table, seen, present)
+                _hover_everything(app, table, seen, present, hovered)
             if step % 13 == 0:
                 app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")])
                 app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
