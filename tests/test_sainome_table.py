@@ -267,3 +267,63 @@ def test_only_the_keys_the_moving_table_would_drop_wait() -> None:
         assert not any(runeworks.waits(key(pygame.K_1 + i)) for i in range(6)), "claim digits go through"
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_cards_being_resolved_are_labelled_apart_from_the_discard_pile(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Cards being resolved lie right of the discard pile: under "Discard 0" alone they read as its cards.
+    from cardtable.bots import RandomBot
+    from cardtable.rules.rng import Rng
+    from cardtable.session import SeatConfig, Session
+    from cardtable.ui import widgets
+
+    drawn: list[str] = []
+    real = widgets.text_surface
+
+    def capture(
+        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
+    ) -> pygame.Surface:
+        drawn.append(text)
+        return real(text, px, colour, bold)
+
+    monkeypatch.setattr(widgets, "text_surface", capture)
+    app = App(Settings(language=language, bot_delay_s=0.0), size=(1280, 720), fast=True)
+    try:
+        label = app.t("sn.label.resolving")
+        seats = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
+        fresh = SainomeTable(app, Session.new("sainome", seats, 1, {}, autosave=False))
+        app.replace(fresh)
+        app.frame([])
+        assert drawn and label not in drawn, "nothing is being resolved: no label"
+        session = next(
+            s
+            for seed in range(40)
+            if (
+                s := _played_until(
+                    Session.new("sainome", seats, seed, {}, autosave=False), RandomBot(Rng(seed))
+                )
+            )
+        )
+        drawn.clear()
+        table = SainomeTable(app, session)
+        app.replace(table)
+        app.frame([])
+        assert table.view().zones["resolving"].count > 0
+        assert label in drawn, "the cards being resolved have their own label"
+    finally:
+        pygame.display.quit()
+
+
+def _played_until(session: object, chooser: object) -> object | None:
+    """The session played on until seat 0 decides while cards are being resolved, or None."""
+    engine = session.engine  # type: ignore[attr-defined]
+    for _ in range(400):
+        if engine.is_over():
+            return None
+        seat = engine.deciding_seats()[0]
+        if seat == 0 and engine.view(0).zones["resolving"].count:
+            return session
+        session.apply(chooser.choose(engine.view(seat)))  # type: ignore[attr-defined]
+    return None

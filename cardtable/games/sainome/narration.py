@@ -500,6 +500,7 @@ WORDS.update(
         "sn.character_label": {"en": "{who} · {character} · {side}", "ja": "{who}・{character}・{side}"},
         "sn.label.common": {"en": "Deck {n}", "ja": "山札 {n}"},
         "sn.label.discard": {"en": "Discard {n}", "ja": "捨て札 {n}"},
+        "sn.label.resolving": {"en": "Resolving", "ja": "解決中"},
         "sn.phase.roll": {"en": "rolling for the rights", "ja": "権利決めのサイコロ"},
         "sn.phase.right": {"en": "choosing a right", "ja": "権利の選択"},
         "sn.phase.character": {"en": "choosing a character", "ja": "キャラクター選択"},

@@ -112,6 +112,13 @@ class SainomeTable(TableScene):
         y = min(int(height * 0.62), height - ch - 40)
         return pygame.Rect(x, y, cw, ch), pygame.Rect(x + cw + 24, y, cw, ch)
 
+    def resolving_rect(self) -> pygame.Rect:
+        """The row of cards being resolved, right of the discard pile (their label under its start)."""
+        _, discard = self.pile_rects()
+        return pygame.Rect(
+            discard.right + 24, discard.y, max(discard.width, self.app.size[0] - discard.right - 30), 1
+        )
+
     # -- layout ------------------------------------------------------------------------------
     def piles(self, view: PlayerView) -> list[Pile]:
         width, height = self.app.size
@@ -129,7 +136,7 @@ class SainomeTable(TableScene):
             Pile("discard", discard, cw, "top", 20),
             Pile(
                 "resolving",
-                pygame.Rect(discard.right + 24, discard.y, max(cw, width - discard.right - 30), 1),
+                self.resolving_rect(),
                 cw,
                 "row",
                 400,
@@ -319,6 +326,15 @@ class SainomeTable(TableScene):
             DIM,
             "midtop",
         )
+        if view.zones["resolving"].count:  # beside an empty discard pile they read as its cards
+            draw_text(
+                surface,
+                self.app.t("sn.label.resolving"),
+                px,
+                (self.resolving_rect().x + discard.width // 2, discard.bottom + 6),
+                DIM,
+                "midtop",
+            )
         self._status(surface, view, px)
 
     def _awakened_sides(self, surface: pygame.Surface, view: PlayerView) -> None:
