@@ -449,6 +449,14 @@ WORDS.update(
         "rw.why.blast_shot": {"en": "{who} blast-shot your card", "ja": "{who}にブラストショットされた"},
         "rw.why.nothing": {"en": "no change", "ja": "増減なし"},
         "rw.round_end.total": {"en": "in all", "ja": "合計"},
+        "rw.round_end.held": {
+            "en": "Round {n} is over: the table as it ended, the winning play framed in gold",
+            "ja": "第{n}回戦 終了：終わったときの卓（勝ちを決めたカードは金の枠）",
+        },
+        "rw.round_end.held_void": {
+            "en": "Round {n} is over: the table as it ended",
+            "ja": "第{n}回戦 終了：終わったときの卓",
+        },
         "rw.round_end.over": {"en": "That was the last round.", "ja": "これが最終回戦でした。"},
         "rw.round_end.out": {
             "en": "{who} has no MP left: the match is over.",

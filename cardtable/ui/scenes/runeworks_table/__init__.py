@@ -3,7 +3,7 @@ with their card counts and melds, the Mana Source (stock) and Mana Pool in the m
 level on show; Leady work, the claim window after each Release, and the drops that make moves.
 
 The claim window is in claims.py, the round-end screen and the results' notes in rounds.py, the
-nameplates and the status line in labels.py.
+finished round's table held under it in held.py, the nameplates and the status line in labels.py.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ...sprites import CardSprite
 from ...widgets import DIM, GOLD, INK, Button, draw_text
 from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
 from .claims import ClaimWindowMixin
+from .held import FinishedRound, HeldRoundMixin, placed_this_turn
 from .labels import LabelsMixin
 from .rounds import RoundEndMixin
 
@@ -37,7 +38,7 @@ MELD_INDEX_PX = 14  # px: the rank drawn over a small meld card's corner, readab
 RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
-class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, TableScene):
+class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixin, TableScene):
     """Rune Works! on the shared table."""
 
     def __init__(self, app: App, session: Session) -> None:
@@ -54,6 +55,10 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, TableScene):
         self.measuring = False  # drawing the background only to find where its texts go
         self._scratch: pygame.Surface | None = None  # what label_rects draws on
         self.just_drawn: int | None = None  # the card the viewer drew this turn, marked in the hand
+        self.before: PlayerView | None = None  # everyone's view before the move being made (held.py)
+        self.held: FinishedRound | None = None  # Levels 4-5: the finished round's table, on show
+        self.placed_now: list[int] = []  # the cards put down this turn (a Shot's, once shot)
+        self.winning: frozenset[int] = frozenset()  # the held round's winning play, marked
         super().__init__(app, session)
 
     # -- geometry ----------------------------------------------------------------------------
@@ -234,6 +239,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, TableScene):
             rects.append(draw_text(screen, self.app.t("rw.just_drawn"), 14, rect.midtop, GOLD, "midbottom"))
         if not self.drag.active:
             rects += self._meld_indices(screen)
+        rects += self._winning_marks(screen)
         return rects + super().draw_overlay(screen)
 
     def drawn_mark(self) -> CardSprite | None:
@@ -444,6 +450,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, TableScene):
             self.just_drawn = drawn[-1].cards[-1] if drawn and drawn[-1].cards else None
         elif action.kind in ("release", "seek", "reveal", "noreveal", "pass", "call", "shot"):
             self.just_drawn = None
+        self.placed_now = placed_this_turn(self.placed_now, events)
         log = self.engine.view(None).data.get("round_log", [])
         if len(log) > self.rounds_seen and self.view().data.get("level", 3) >= 4:
             self.round_end = dict(log[-1])  # Levels 4-5: the round's MP, read before play goes on

@@ -15,6 +15,7 @@ import pygame
 from ....rules.view import PlayerView
 from ...fonts import get_font, wrap_text
 from ...widgets import GOLD, INK, fit_width, text_surface
+from .held import HELD_PHASE
 
 if TYPE_CHECKING:
     from . import RuneWorksTable
@@ -67,7 +68,10 @@ class LabelsMixin:
         width, height = surface.get_size()
         t = self.app.t
         text = ""
-        if view.phase == "leady":
+        if view.phase == HELD_PHASE:  # the finished round, held under the round-end screen
+            key = "rw.round_end.held" if self.winning else "rw.round_end.held_void"
+            text = t(key, n=view.data.get("round", 0))
+        elif view.phase == "leady":
             text = t("table.leady")
         elif view.phase == "claim" and self._window_open():
             card = view.data["claim"]["card"]

@@ -2,12 +2,16 @@
 
 After a round is scored the table stops on a screen giving, per magician, each MP change and why
 (from the round log's reasons, scoring.round_items), the running totals, and a void round said
-plainly; a click goes on. At the end the results say who ignited and how.
+plainly; a click goes on. Under it lies the finished round's table (held.py); the panel goes where
+it hides the fewest of that table's faces, the winning play's least of all. At the end the results say who ignited and how.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from ....games.runeworks.narration import result_notes, round_end
 from ....rules.narration import phrase
@@ -15,9 +19,44 @@ from ...widgets import DIM, GOLD, INK
 from ..notice import NoticeLine, NoticeScene
 
 if TYPE_CHECKING:
+    from ...app import App
     from . import RuneWorksTable
 
 GAIN = (140, 220, 150)
+WINNING_WEIGHT = 8  # a winning card hidden by the panel counts as this many other faces
+
+
+class RoundEndNotice(NoticeScene):
+    """The round-end screen, placed off the cards it is about: `faces` gives the held table's face-up
+    cards with a weight each; of a few places (the middle first) the panel takes the one that covers
+    the least weight."""
+
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        lines: list[NoticeLine],
+        on_close: Callable[[], None],
+        faces: Callable[[], list[tuple[pygame.Rect, int]]],
+    ) -> None:
+        super().__init__(app, title, lines, on_close)
+        self.faces = faces
+
+    def geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, int, list[int]]:
+        panel, px, edges = super().geometry(size)
+        width, height = size
+        faces = self.faces()
+        xs = (panel.x, 10, width - panel.width - 10)
+        ys = (panel.y, 10, height - panel.height - 10)
+        best, least = (0, 0), None
+        for y in ys:
+            for x in xs:
+                spot = pygame.Rect(x, y, panel.width, panel.height)
+                cover = sum(weight * _area(spot.clip(rect)) for rect, weight in faces)
+                if least is None or cover < least:
+                    best, least = (x - panel.x, y - panel.y), cover
+        dx, dy = best
+        return panel.move(dx, dy), px, [edge + dx for edge in edges]
 
 
 class RoundEndMixin:
@@ -47,4 +86,8 @@ class RoundEndMixin:
                 lines.append(NoticeLine(cells, colour, first))
             if len(reasons) > 1:
                 lines.append(NoticeLine(("", say(phrase("rw.round_end.total")), f"{delta:+d}", ""), colour))
-        self.app.push(NoticeScene(self.app, say(title), lines))
+        self.app.push(RoundEndNotice(self.app, say(title), lines, self.release_round, self.held_faces))
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.width * rect.height

@@ -1,0 +1,199 @@
+"""The Rune Works! finished round held on the table at Levels 4-5: the move that ends a round also deals
+the next one, so the table first lays the round as it ended (every magician's melds, the winning cards
+framed, the hands the scoring revealed to all) under the round-end screen, and only after a click does
+the new deal slide in. Stacked rounds, two humans at the table (pygame, SDL dummy drivers), for each way
+a round ends: an Ignite on one's own turn, a Shot, a Call that is a Shot, the Mana Source running out,
+and the match's last round."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+from stacked import stacked_session
+
+from cardtable.rules.actions import Action
+from cardtable.rules.events import Revealed
+from cardtable.session import SeatConfig, Session
+from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.notice import NoticeScene
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.runeworks_table import RuneWorksTable
+from cardtable.ui.scenes.runeworks_table.held import HELD_PHASE
+
+SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44)
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _table(app: App, deal: dict[str, list[str]], setup: dict[str, Any], **params: Any) -> RuneWorksTable:
+    seats = [SeatConfig("Ann"), SeatConfig("Ben")]
+    session = stacked_session("runeworks", seats, deal=deal, setup=setup, params={"level": 5, **params})
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    _settle(app, table)
+    return table
+
+
+def _settle(app: App, table: RuneWorksTable) -> None:
+    """Frames until the cards land and a screen waits (a hand-off is passed with Space)."""
+    for _ in range(600):
+        if isinstance(app.top, HandOffScene):
+            app.frame([SPACE])
+            continue
+        if isinstance(app.top, NoticeScene | ResultsScene):
+            return
+        if app.top is table and not table.animator.busy and not table.busy():
+            app.frame([])
+            if app.top is table and not table.animator.busy:
+                return
+        app.frame([])
+
+
+def _codes(session: Session) -> dict[str, int]:
+    return {spec.code: n for n, spec in enumerate(session.engine.state.cardset.physical())}  # type: ignore[union-attr]
+
+
+def _play(app: App, table: RuneWorksTable, *moves: Action) -> list[Any]:
+    """Moves made at the table (as its buttons and drops make them); the last move's events."""
+    events: list[Any] = []
+    apply = table.session.apply
+
+    def recording(action: Action) -> list[Any]:
+        out = apply(action)
+        events[:] = out
+        return out
+
+    table.session.apply = recording  # type: ignore[method-assign]
+    for move in moves:
+        assert table.perform(move), move
+        _settle(app, table)
+    table.session.apply = apply  # type: ignore[method-assign]
+    return events
+
+
+def _check_held(
+    app: App, table: RuneWorksTable, events: list[Any], winning: list[int], round_no: int
+) -> None:
+    """The round-end screen is up over the finished round's table: the winning cards face up, framed
+    and clear of the screen's panel; no face shown that everyone did not see."""
+    notice = app.top
+    assert isinstance(notice, NoticeScene), "the round ends on the round-end screen"
+    assert f"Round {round_no}" in notice.title
+    assert table.held is not None and table.view().phase == HELD_PHASE
+    app.frame([])  # drawn once more: the panel's place is known
+    revealed = {c for e in events if isinstance(e, Revealed) and e.viewers is None for c in e.cards}
+    held = table.view()
+    public = {
+        c for name, z in held.zones.items() if name.startswith(("meld:", "shot:", "pool")) for c in z.cards
+    }
+    screen = pygame.Rect((0, 0), app.size)
+    for card in winning:
+        sprite = table.board.sprites.get(card)
+        assert sprite is not None and sprite.face_up and table.may_show(card), card
+        assert sprite.card_rect().colliderect(screen)
+        assert not sprite.card_rect().colliderect(notice.panel), ("the panel hides a winning card", card)
+    assert set(winning) == set(table.winning), "the winning play is framed"
+    for card, sprite in table.board.sprites.items():
+        if sprite.face_up and table.may_show(sprite.card):
+            assert sprite.card in public | revealed, ("a face nobody was shown", card)
+    live = table.session.engine.view(None)
+    for seat in range(live.seats):  # the new deal is not on show while the round is held
+        for card in table.session.engine.view(seat).hand(seat):
+            if card not in revealed | public:  # the same card may lie face up in the old round
+                sprite = table.board.sprites.get(card)
+                assert sprite is None or not sprite.face_up or not table.may_show(card), card
+    for card in revealed:
+        sprite = table.board.sprites.get(card)
+        assert sprite is not None and sprite.face_up and table.may_show(card), ("a revealed hand card", card)
+
+
+def _go_on(app: App, table: RuneWorksTable, round_no: int) -> None:
+    """A click closes the screen; the new deal slides in and the table shows the live game again."""
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1)])
+    assert table.held is None
+    assert table.view().data["round"] == round_no + 1
+    assert table.animator.busy or app.fast, "the new deal moves in"
+    _settle(app, table)
+    assert not table.check_sprites(), table.check_sprites()
+
+
+def test_an_ignite_is_held_on_the_table_until_the_players_go_on(app: App) -> None:
+    deal = {"hand:0": ["S3", "S4", "S5", "HK"], "hand:1": ["C2", "D9", "D10"]}
+    table = _table(app, deal, {"first": "P1", "phase": "play"})
+    c = _codes(table.session)
+    run = (c["S3"], c["S4"], c["S5"])
+    events = _play(app, table, Action(0, "set", run), Action(0, "release", (c["HK"],)))
+    _check_held(app, table, events, [*run, c["HK"]], 1)
+    held = table.view()
+    assert held.zones["pool"].cards[-1] == c["HK"], "the Ignite's last Release lies on the Mana Pool"
+    assert sorted(held.hand(1)) == sorted((c["C2"], c["D9"], c["D10"])), "Ben's hand, revealed by the scoring"
+    assert held.scores == tuple(table.session.engine.view(None).scores), "the MP after the round"
+    _go_on(app, table, 1)
+
+
+def test_a_shot_is_held_with_the_shooters_melds_and_the_card_shot(app: App) -> None:
+    deal = {"hand:0": ["H8", "C2", "S9", "HK"], "hand:1": ["H6", "H7", "SK"]}
+    table = _table(app, deal, {"first": "P1", "phase": "play"})
+    c = _codes(table.session)
+    events = _play(app, table, Action(0, "release", (c["H8"],)), Action(1, "shot"))
+    _check_held(app, table, events, [c["H6"], c["H7"], c["H8"], c["SK"]], 1)
+    held = table.view()
+    melds = [e for e in held.data["melds"] if e["owner"] == 1]
+    assert [sorted(held.zones[m["zone"]].cards) for m in melds] == [sorted((c["H6"], c["H7"], c["H8"]))]
+    assert sorted(held.hand(0)) == sorted((c["C2"], c["S9"], c["HK"])), "Ann's hand, revealed by the scoring"
+    _go_on(app, table, 1)
+
+
+def test_a_call_that_ignites_is_held_as_the_shot_it_is(app: App) -> None:
+    deal = {"hand:0": ["D5", "S2", "S9", "HK"], "hand:1": ["C5", "S5", "H3"]}
+    table = _table(app, deal, {"first": "P1", "phase": "play"})
+    c = _codes(table.session)
+    events = _play(
+        app, table, Action(0, "release", (c["D5"],)), Action(1, "call", tuple(sorted((c["C5"], c["S5"]))))
+    )
+    assert list(table.session.engine.view(None).data["round_log"][-1]["igniters"]) == [1]
+    _check_held(app, table, events, [c["D5"], c["C5"], c["S5"], c["H3"]], 1)
+    _go_on(app, table, 1)
+
+
+def test_a_round_the_mana_source_ends_is_held_with_every_hand_shown(app: App) -> None:
+    deal = {"hand:0": ["S3", "S4", "HK"], "hand:1": ["C2", "D9"]}
+    table = _table(app, deal, {"first": "P1", "melds": [{"owner": "P2", "cards": ["H9", "S9", "C9"]}]})
+    state = table.session.engine.state
+    state.zones["pool"].cards.extend(state.zones["stock"].cards)
+    state.zones["stock"].cards.clear()
+    state.data["rebuilds"] = state.params["max_stock_rebuilds"]
+    table.relayout(animate=False)
+    c = _codes(table.session)
+    events = _play(app, table, Action(0, "draw"))
+    assert table.session.engine.view(None).data["round_log"][-1]["igniters"] in ([], ())
+    _check_held(app, table, events, [], 1)
+    held = table.view()
+    assert sorted(held.hand(0)) == sorted((c["S3"], c["S4"], c["HK"]))
+    assert sorted(held.hand(1)) == sorted((c["C2"], c["D9"]))
+    nine = table.board.sprites[c["H9"]]
+    assert nine.face_up, "Ben's meld stays on the table"
+    _go_on(app, table, 1)
+
+
+def test_the_last_round_is_held_before_the_results(app: App) -> None:
+    deal = {"hand:0": ["S3", "S4", "S5", "HK"], "hand:1": ["C2", "D9", "D10"]}
+    setup = {"first": "P1", "phase": "play", "round": 7, "rounds_played": 6}
+    table = _table(app, deal, setup)
+    c = _codes(table.session)
+    run = (c["S3"], c["S4"], c["S5"])
+    events = _play(app, table, Action(0, "set", run), Action(0, "release", (c["HK"],)))
+    assert table.session.engine.is_over()
+    _check_held(app, table, events, [*run, c["HK"]], 7)
+    app.frame([SPACE])
+    assert table.held is None
+    _settle(app, table)
+    assert isinstance(app.top, ResultsScene)
