@@ -185,14 +185,24 @@ class HeldRoundMixin:
         self.relayout(animate=True, events=finished.rest)
 
     def held_faces(self: RuneWorksTable) -> list[tuple[pygame.Rect, int]]:
-        """The held table's face-up cards, each with how much hiding it matters (the winning play
-        most), for the round-end panel to keep off (rounds.py)."""
-        from .rounds import WINNING_WEIGHT
-
+        """The held table's face-up cards, each with how much hiding it matters, for the round-end
+        panel to keep off (rounds.py): the winning melds most, then the hands the scoring revealed,
+        then the other melds; the Mana Pool least (its top card is also the last Release)."""
+        zone_of = {c: name for name, zone in self.view().zones.items() for c in zone.cards if c >= 0}
         out = []
         for sprite in self.board.sprites.values():
-            if sprite.face_up and self.may_show(sprite.card):
-                out.append((sprite.card_rect(), WINNING_WEIGHT if sprite.card in self.winning else 1))
+            if not sprite.face_up or not self.may_show(sprite.card):
+                continue
+            zone = zone_of.get(sprite.card, "")
+            if zone == "pool":
+                weight = 1
+            elif sprite.card in self.winning:
+                weight = 8
+            elif zone.startswith("hand:"):
+                weight = 4
+            else:
+                weight = 2
+            out.append((sprite.card_rect(), weight))
         return out
 
     def _winning_marks(self: RuneWorksTable, screen: pygame.Surface) -> list[pygame.Rect]:

@@ -23,13 +23,13 @@ if TYPE_CHECKING:
     from . import RuneWorksTable
 
 GAIN = (140, 220, 150)
-WINNING_WEIGHT = 8  # a winning card hidden by the panel counts as this many other faces
+GRID_PX = 40  # the steps in which the round-end panel looks for its place
 
 
 class RoundEndNotice(NoticeScene):
     """The round-end screen, placed off the cards it is about: `faces` gives the held table's face-up
-    cards with a weight each; of a few places (the middle first) the panel takes the one that covers
-    the least weight."""
+    cards with a weight each; of the places on a grid across the window (the middle first, as every
+    notice) the panel takes the one that covers the least weight."""
 
     def __init__(
         self,
@@ -41,13 +41,20 @@ class RoundEndNotice(NoticeScene):
     ) -> None:
         super().__init__(app, title, lines, on_close)
         self.faces = faces
+        self.placed: dict[tuple[int, int], tuple[int, int]] = {}  # per window size: the offset chosen
 
     def geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, int, list[int]]:
         panel, px, edges = super().geometry(size)
+        if size not in self.placed:  # the held table does not move: placed once per window size
+            self.placed[size] = self._least_covering(panel, size)
+        dx, dy = self.placed[size]
+        return panel.move(dx, dy), px, [edge + dx for edge in edges]
+
+    def _least_covering(self, panel: pygame.Rect, size: tuple[int, int]) -> tuple[int, int]:
         width, height = size
         faces = self.faces()
-        xs = (panel.x, 10, width - panel.width - 10)
-        ys = (panel.y, 10, height - panel.height - 10)
+        xs = [panel.x, *range(10, max(11, width - panel.width - 9), GRID_PX)]
+        ys = [panel.y, *range(10, max(11, height - panel.height - 9), GRID_PX // 2)]
         best, least = (0, 0), None
         for y in ys:
             for x in xs:
@@ -55,8 +62,7 @@ class RoundEndNotice(NoticeScene):
                 cover = sum(weight * _area(spot.clip(rect)) for rect, weight in faces)
                 if least is None or cover < least:
                     best, least = (x - panel.x, y - panel.y), cover
-        dx, dy = best
-        return panel.move(dx, dy), px, [edge + dx for edge in edges]
+        return best
 
 
 class RoundEndMixin:
