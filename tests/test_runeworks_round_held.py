@@ -198,3 +198,21 @@ def test_the_last_round_is_held_before_the_results(app: App) -> None:
     assert table.held is None
     _settle(app, table)
     assert isinstance(app.top, ResultsScene)
+
+
+def test_the_panel_keeps_off_the_hand_revealed_across_the_table(app: App) -> None:
+    """Seen under X: with a long Mana Pool (its cards piled on one spot) the panel went to the top and
+    hid the loser's revealed hand there; between that hand and the shooter's melds it hides neither."""
+    deal = {"hand:0": ["H6", "H7", "SK"], "hand:1": ["H8", "C2", "S9", "HK", "D3", "D4"]}
+    table = _table(app, deal, {"first": "P2", "phase": "play"})
+    state = table.session.engine.state
+    stock, pool = state.zones["stock"].cards, state.zones["pool"].cards
+    pool.extend(stock[:20])  # twenty cards released earlier in the round
+    del stock[:20]
+    table.relayout(animate=False)
+    c = _codes(table.session)
+    events = _play(app, table, Action(1, "release", (c["H8"],)), Action(0, "shot"))
+    _check_held(app, table, events, [c["H6"], c["H7"], c["H8"], c["SK"]], 1)
+    panel = app.top.panel  # type: ignore[union-attr]
+    for code in ("C2", "S9", "HK", "D3", "D4"):
+        assert not table.board.sprites[c[code]].card_rect().colliderect(panel), ("Ben's hand under it", code)

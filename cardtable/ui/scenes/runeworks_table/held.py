@@ -189,7 +189,7 @@ class HeldRoundMixin:
         panel to keep off (rounds.py): the winning melds most, then the hands the scoring revealed,
         then the other melds; the Mana Pool least (its top card is also the last Release)."""
         zone_of = {c: name for name, zone in self.view().zones.items() for c in zone.cards if c >= 0}
-        out = []
+        out: dict[tuple[int, int, int, int], int] = {}  # cards piled on one spot count once
         for sprite in self.board.sprites.values():
             if not sprite.face_up or not self.may_show(sprite.card):
                 continue
@@ -202,8 +202,10 @@ class HeldRoundMixin:
                 weight = 4
             else:
                 weight = 2
-            out.append((sprite.card_rect(), weight))
-        return out
+            rect = sprite.card_rect()
+            spot = (rect.x, rect.y, rect.width, rect.height)
+            out[spot] = max(weight, out.get(spot, 0))
+        return [(pygame.Rect(spot), weight) for spot, weight in out.items()]
 
     def _winning_marks(self: RuneWorksTable, screen: pygame.Surface) -> list[pygame.Rect]:
         """A held round's winning play (the Shot, Ignite or Call and what followed it), framed in gold."""
