@@ -216,3 +216,39 @@ def test_the_panel_keeps_off_the_hand_revealed_across_the_table(app: App) -> Non
     panel = app.top.panel  # type: ignore[union-attr]
     for code in ("C2", "S9", "HK", "D3", "D4"):
         assert not table.board.sprites[c[code]].card_rect().colliderect(panel), ("Ben's hand under it", code)
+
+
+def test_tab_folds_the_panel_so_every_shooters_cards_show(app: App) -> None:
+    """Four magicians, a double Shot: the panel is too tall to miss every meld, so Tab folds it to a
+    strip that covers no face of the held table; Tab brings it back, Space goes on."""
+    seats = [SeatConfig("Ann")] + [SeatConfig(n, False, "heuristic") for n in ("Ben", "Cy", "Dee")]
+    deal = {
+        "hand:0": ["H8", "C2", "S9", "HK"],
+        "hand:1": ["H6", "H7", "SK"],
+        "hand:2": ["D9", "H3", "C4", "C5"],
+        "hand:3": ["S8", "C8", "D3"],
+    }
+    melds = [{"owner": "P3", "cards": ["S10", "H10", "D10"]}, {"owner": "P1", "cards": ["SA", "S2", "S3"]}]
+    setup = {"first": "P1", "phase": "play", "melds": melds}
+    session = stacked_session("runeworks", seats, deal=deal, setup=setup, params={"level": 5})
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    _settle(app, table)
+    c = _codes(session)
+    events = _play(app, table, Action(0, "release", (c["H8"],)))
+    assert list(session.engine.view(None).data["round_log"][-1]["igniters"]) == [1, 3]
+    notice = app.top
+    assert isinstance(notice, NoticeScene)
+    app.frame([])
+    tab = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t", scancode=43)
+    app.frame([tab])
+    assert app.top is notice and notice.folded  # type: ignore[attr-defined]
+    strip = notice.draw(pygame.display.get_surface())[0]  # type: ignore[index]
+    faces = [r for r, _w in table.held_faces()]
+    assert faces and not any(strip.colliderect(r) for r in faces), "the strip covers a card of the table"
+    revealed = {x for e in events if isinstance(e, Revealed) for x in e.cards}
+    for card in [*table.winning, *revealed]:
+        assert table.board.sprites[card].face_up and table.may_show(card)
+    app.frame([tab])
+    assert not notice.folded  # type: ignore[attr-defined]
+    _go_on(app, table, 1)

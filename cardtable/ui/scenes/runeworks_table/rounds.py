@@ -3,7 +3,7 @@
 After a round is scored the table stops on a screen giving, per magician, each MP change and why
 (from the round log's reasons, scoring.round_items), the running totals, and a void round said
 plainly; a click goes on. Under it lies the finished round's table (held.py); the panel goes where
-it hides the fewest of that table's faces, the winning play's least of all. At the end the results say who ignited and how.
+it hides the fewest of that table's faces, the winning play's least of all, and Tab folds it away. At the end the results say who ignited and how.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import pygame
 
 from ....games.runeworks.narration import result_notes, round_end
 from ....rules.narration import phrase
-from ...widgets import DIM, GOLD, INK
+from ...fonts import get_font
+from ...widgets import DIM, GOLD, INK, draw_panel, draw_text
 from ..notice import NoticeLine, NoticeScene
 
 if TYPE_CHECKING:
@@ -42,6 +43,39 @@ class RoundEndNotice(NoticeScene):
         super().__init__(app, title, lines, on_close)
         self.faces = faces
         self.placed: dict[tuple[int, int], tuple[int, int]] = {}  # per window size: the offset chosen
+        self.folded = False  # Tab: the panel folds to a strip, so the whole table shows
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Tab folds the panel away and back (with six magicians no place clears every meld); a
+        click, Space or Enter goes on, as on every notice."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.folded = not self.folded
+            self.needs_full_redraw = True
+            return
+        super().handle(event)
+
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
+        if self.folded:
+            return self._draw_strip(screen)
+        rects = super().draw(screen) or []
+        panel = self.panel
+        px = max(12, min(16, screen.get_height() // 48))
+        corner = (panel.right - px, panel.y + px // 2)
+        rects.append(draw_text(screen, self.app.t("rw.round_end.peek"), px, corner, DIM, "topright"))
+        return rects
+
+    def _draw_strip(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The folded panel: the title and the keys, in a strip along the window's top edge, over the
+        table's middle (the magician across the table sits below it, the viewer's hand at the bottom)."""
+        width, height = screen.get_size()
+        px = max(14, min(20, height // 40))
+        text = self.app.t("rw.round_end.folded", title=self.title)
+        strip = pygame.Rect(0, 0, min(width - 20, get_font(px).size(text)[0] + px * 2), px * 2)
+        strip.midtop = (int(width * 0.42), 6)
+        draw_panel(screen, strip, (12, 22, 18, 235))
+        draw_text(screen, text, px, strip.center, GOLD, "center")
+        self.needs_full_redraw = False
+        return [strip]
 
     def geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, int, list[int]]:
         panel, px, edges = super().geometry(size)
