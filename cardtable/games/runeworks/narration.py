@@ -453,10 +453,10 @@ WORDS.update(
             "en": "Round {n} is over: the table as it ended, the winning play framed in gold",
             "ja": "第{n}回戦 終了：終わったときの卓（勝ちを決めたカードは金の枠）",
         },
-        "rw.round_end.peek": {"en": "Tab: see the table", "ja": "Tab：卓を見る"},
+        "rw.round_end.peek": {"en": "Tab: see the table", "ja": "タブキー：卓を見る"},
         "rw.round_end.folded": {
             "en": "{title} · Tab: the scores · Space: go on",
-            "ja": "{title}・Tab：得点・スペース：続ける",
+            "ja": "{title}・タブキー：得点・スペース：続ける",
         },
         "rw.round_end.held_void": {
             "en": "Round {n} is over: the table as it ended",
