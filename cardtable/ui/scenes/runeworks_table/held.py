@@ -155,8 +155,8 @@ class HeldRoundMixin:
     def perform(self: RuneWorksTable, action: Action, held: list[int] | None = None) -> bool:
         """As every table; at Levels 4-5 everyone's view is kept first, the start of the picture of
         the round this move may end."""
-        level = self.engine.view(None).data.get("level", 3)
-        self.before = self.engine.view(None) if level >= 4 else None
+        before = self.engine.view(None)
+        self.before = before if before.data.get("level", 3) >= 4 else None
         try:
             return super().perform(action, held)
         finally:
