@@ -187,7 +187,8 @@ class HeldRoundMixin:
     def held_faces(self: RuneWorksTable) -> list[tuple[pygame.Rect, int]]:
         """The held table's face-up cards, each with how much hiding it matters, for the round-end
         panel to keep off (rounds.py): the winning melds most, then the hands the scoring revealed,
-        then the other melds; the Mana Pool least (its top card is also the last Release)."""
+        then the other melds; the Mana Pool and the log least (the pool's top card is also the last
+        Release; the log says the round's last plays in words)."""
         zone_of = {c: name for name, zone in self.view().zones.items() for c in zone.cards if c >= 0}
         out: dict[tuple[int, int, int, int], int] = {}  # cards piled on one spot count once
         for sprite in self.board.sprites.values():
@@ -197,7 +198,7 @@ class HeldRoundMixin:
             if zone == "pool":
                 weight = 1
             elif sprite.card in self.winning:
-                weight = 8
+                weight = 100  # never hidden while any place clears it (the log's area is large)
             elif zone.startswith("hand:"):
                 weight = 4
             else:
@@ -205,7 +206,11 @@ class HeldRoundMixin:
             rect = sprite.card_rect()
             spot = (rect.x, rect.y, rect.width, rect.height)
             out[spot] = max(weight, out.get(spot, 0))
-        return [(pygame.Rect(spot), weight) for spot, weight in out.items()]
+        faces = [(pygame.Rect(spot), weight) for spot, weight in out.items()]
+        log = self.log_rect()
+        if log is not None:  # the log tells the round's last plays: kept clear like the Mana Pool
+            faces.append((log, 1))
+        return faces
 
     def _winning_marks(self: RuneWorksTable, screen: pygame.Surface) -> list[pygame.Rect]:
         """A held round's winning play (the Shot, Ignite or Call and what followed it), framed in gold."""
