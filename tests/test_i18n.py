@@ -54,6 +54,23 @@ def test_no_game_word_shadows_another_key() -> None:
             seen[key] = game_id
 
 
+def test_the_uis_own_table_names_no_game() -> None:
+    # Rune Works', Risugeon's and Sainome's table words once sat in ui/i18n.py: a game's words live
+    # in its narration, so adding or removing a game edits no shared file.
+    shared_namespaces = {"param", "game", "results"}  # keys every game may add to: param.<game>.<name>
+    games = all_entries()
+    own: dict[str, str] = {}
+    for game_id, entry in games.items():
+        module = narration_for(type(entry.rules).__module__)
+        for key in getattr(module, "WORDS", {}):
+            if key.split(".")[0] not in shared_namespaces:
+                own[key.split(".")[0]] = game_id
+    for key in STRINGS:
+        segments = key.split(".")
+        assert segments[0] not in own, f"{key}: {own[segments[0]]}'s word in the UI's own table"
+        assert not set(segments) & set(games), f"{key} names a game"
+
+
 def test_a_two_player_game_says_two_players_not_two_to_two() -> None:
     t = Translator("ja")
     from cardtable.ui.i18n import players_text

@@ -1,8 +1,9 @@
 """Every text the UI shows, by key, in English and Japanese (a setting): the one mechanism.
 
-The UI's own strings are below; the words of the log, the action menu and the games' questions live
-with each game (cardtable/games/<id>/narration.py, shared ones in cardtable/rules/narration.py) and are
-merged in by `all_strings`, so a game brings its own words and a test checks every key has both
+The UI's own strings are below and name no game; the words of the log, the action menu, the games'
+questions and each game's table (its labels, buttons, status line and tooltips) live with each game
+(cardtable/games/<id>/narration.py, shared ones in cardtable/rules/narration.py) and are merged in by
+`all_strings`, so a game brings its own words and a test checks every key has both
 languages. Card text comes from the card sets, not from here.
 """
 
@@ -143,18 +144,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.provisional": {"en": "※ provisional values: {what}", "ja": "※ 暫定の値：{what}"},
     "table.autosave_failed": {"en": "Autosave failed: {error}", "ja": "自動保存に失敗しました：{error}"},
     "table.refused": {"en": "{reason}", "ja": "今はその手は指せません（{reason}）"},
-    # -- the tables' labels -------------------------------------------------------------------------
-    "rw.nameplate": {"en": "{who}  ·  {n}", "ja": "{who}・{n}枚"},
-    "rw.nameplate_mp": {"en": "  ·  MP {mp}", "ja": "・MP {mp}"},
-    # -- game buttons ---------------------------------------------------------------------------------
-    "rw.button.draw": {"en": "Draw (D)", "ja": "ドロー（D）"},
-    "rw.button.seek": {"en": "Seek… (S)", "ja": "シーク…（S）"},
-    "rw.button.set": {"en": "Set selected (Enter)", "ja": "選んだ札をセット（Enter）"},
-    "rw.button.boost": {"en": "Boost… (B)", "ja": "ブースト…（B）"},
-    "rw.button.release": {"en": "Release… (R)", "ja": "リリース…（R）"},
-    "rw.button.claim": {"en": "Claim…", "ja": "宣言…"},
-    "rw.button.noreveal": {"en": "Show nothing (N)", "ja": "見せない（N）"},
-    "rw.claim_title": {"en": "Claim", "ja": "宣言"},
     # -- menu, setup, settings, pause, rules, about, results (scenes/*.py) ---------------------------
     "menu.tagline": {
         "en": "Card games for 2-6 players around one screen",
