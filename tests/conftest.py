@@ -8,6 +8,7 @@ import sys
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 # Where the environment forbids bytecode beside the sources (PYTHONDONTWRITEBYTECODE, as on the shared
 # test machine), each test process compiled every module and rewrote every test file anew: ~1.2 s of
@@ -56,3 +57,20 @@ def _no_window_left_open() -> Iterator[None]:
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
         pygame.display.quit()
+
+
+@pytest.fixture()
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text the UI draws through widgets.text_surface (labels, panels, tooltips, the log), in
+    order: the language tests read what a table put on the screen."""
+    from cardtable.ui import widgets
+
+    texts: list[str] = []
+    real = widgets.text_surface
+
+    def capture(text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False) -> Any:
+        texts.append(text)
+        return real(text, px, colour, bold)
+
+    monkeypatch.setattr(widgets, "text_surface", capture)
+    yield texts

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import string
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -17,7 +16,6 @@ from cardtable.persistence.settings import Settings
 from cardtable.resources import bundled_cardsets
 from cardtable.rules.narration import narration_for
 from cardtable.session import SeatConfig, Session
-from cardtable.ui import widgets
 from cardtable.ui.app import App
 from cardtable.ui.i18n import STRINGS, Translator, all_strings
 from cardtable.ui.scenes.handoff import HandOffScene
@@ -79,21 +77,6 @@ def test_a_two_player_game_says_two_players_not_two_to_two() -> None:
     assert t(key, **values) == "2人"
     key, values = players_text("menu.players", 2, 4)
     assert t(key, **values) == "2〜4人"
-
-
-@pytest.fixture()
-def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    texts: list[str] = []
-    real = widgets.text_surface
-
-    def capture(
-        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
-    ) -> pygame.Surface:
-        texts.append(text)
-        return real(text, px, colour, bold)
-
-    monkeypatch.setattr(widgets, "text_surface", capture)
-    yield texts
 
 
 @pytest.mark.parametrize("game_id", JAPANESE_GAMES)

@@ -16,7 +16,6 @@ from test_i18n import ALLOWED, ENGLISH
 from cardtable.bots import make_bot
 from cardtable.persistence.settings import Settings
 from cardtable.session import SeatConfig, Session
-from cardtable.ui import widgets
 from cardtable.ui.app import App
 from cardtable.ui.scenes import common, landperson_decks
 from cardtable.ui.scenes.handoff import HandOffScene
@@ -42,22 +41,13 @@ class _Recorder:
 
 
 @pytest.fixture()
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """Every text drawn on the screen."""
-    texts: list[str] = []
-    real_surface = widgets.text_surface
-
-    def capture(
-        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
-    ) -> pygame.Surface:
-        texts.append(text)
-        return real_surface(text, px, colour, bold)
-
-    monkeypatch.setattr(widgets, "text_surface", capture)
+def drawn(drawn_texts: list[str], monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every text drawn on the screen: the table's (drawn_texts, tests/conftest.py) and what the deck
+    screen and the buttons render with their fonts."""
     real_font = common.get_font
     for module in (common, landperson_decks):
-        monkeypatch.setattr(module, "get_font", lambda *a, **k: _Recorder(real_font(*a, **k), texts))
-    yield texts
+        monkeypatch.setattr(module, "get_font", lambda *a, **k: _Recorder(real_font(*a, **k), drawn_texts))
+    yield drawn_texts
     pygame.display.quit()
 
 

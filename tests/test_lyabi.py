@@ -233,29 +233,18 @@ JA_ALLOWED = {"MP", "PS", "HP", "Esc", "Ctrl", "Enter", "Lv", "ATK", "Ann", "Bot
 ENGLISH = re.compile(r"(?<![A-Za-z])[A-Za-z]{2,}(?![A-Za-z…])")
 
 
-def test_a_lyabi_table_played_in_japanese_draws_no_english(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_lyabi_table_played_in_japanese_draws_no_english(drawn_texts: list[str]) -> None:
     """Every text the table draws in a game with a person at seat 1 (battle panel, public panel,
     labels, the action menu, refusals) is Japanese."""
     import pygame
 
     from cardtable.persistence.settings import Settings
     from cardtable.session import SeatConfig, Session
-    from cardtable.ui import widgets
     from cardtable.ui.app import App
     from cardtable.ui.scenes.handoff import HandOffScene
     from cardtable.ui.scenes.registry import table_scene_for
     from cardtable.ui.scenes.results import ResultsScene
 
-    drawn: list[str] = []
-    real = widgets.text_surface
-
-    def capture(
-        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
-    ) -> pygame.Surface:
-        drawn.append(text)
-        return real(text, px, colour, bold)
-
-    monkeypatch.setattr(widgets, "text_surface", capture)
     app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)
     seats = [SeatConfig("Ann", human=True), SeatConfig("Bot", human=False, bot="heuristic")]
     session = Session.new("lyabi", seats, 9, {"start_hp": 6}, autosave=False)
@@ -282,6 +271,6 @@ def test_a_lyabi_table_played_in_japanese_draws_no_english(monkeypatch: pytest.M
             table.perform(me.choose(table.engine.view(0)))
         app.frame([])
     assert session.engine.is_over()
-    english = sorted({t for t in drawn if set(ENGLISH.findall(t)) - JA_ALLOWED})
+    english = sorted({t for t in drawn_texts if set(ENGLISH.findall(t)) - JA_ALLOWED})
     assert not english, f"English on a Japanese Lyabi table: {english[:12]}"
     pygame.display.quit()

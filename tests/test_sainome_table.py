@@ -271,24 +271,14 @@ def test_only_the_keys_the_moving_table_would_drop_wait() -> None:
 
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_cards_being_resolved_are_labelled_apart_from_the_discard_pile(
-    language: str, monkeypatch: pytest.MonkeyPatch
+    language: str, drawn_texts: list[str]
 ) -> None:
     # Cards being resolved lie right of the discard pile: under "Discard 0" alone they read as its cards.
     from cardtable.bots import RandomBot
     from cardtable.rules.rng import Rng
     from cardtable.session import SeatConfig, Session
-    from cardtable.ui import widgets
 
-    drawn: list[str] = []
-    real = widgets.text_surface
-
-    def capture(
-        text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False
-    ) -> pygame.Surface:
-        drawn.append(text)
-        return real(text, px, colour, bold)
-
-    monkeypatch.setattr(widgets, "text_surface", capture)
+    drawn = drawn_texts
     app = App(Settings(language=language, bot_delay_s=0.0), size=(1280, 720), fast=True)
     try:
         label = app.t("sn.label.resolving")
