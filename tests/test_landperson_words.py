@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_i18n import ALLOWED, ENGLISH
+from test_i18n import ALLOWED, ENGLISH, _Recorder
 
 from cardtable.bots import make_bot
 from cardtable.persistence.settings import Settings
@@ -24,20 +24,6 @@ from cardtable.ui.scenes.landperson_table import LandPersonTable
 from cardtable.ui.scenes.results import ResultsScene
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
-
-
-class _Recorder:
-    """A font that records what it renders (the deck screen's and buttons' text)."""
-
-    def __init__(self, font: pygame.font.Font, texts: list[str]) -> None:
-        self.font, self.texts = font, texts
-
-    def render(self, text: str, *args: object) -> pygame.Surface:
-        self.texts.append(text)
-        return self.font.render(text, *args)
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.font, name)
 
 
 @pytest.fixture()

@@ -13,7 +13,7 @@ import pygame
 import pytest
 from stacked import stacked_session
 
-from cardtable.session import SeatConfig
+from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.fonts import get_font
 from cardtable.ui.scenes.handoff import HandOffScene
@@ -42,17 +42,7 @@ def _table(seats: int, size: tuple[int, int], language: str = "en") -> tuple[App
         setup={"first": "P1", "phase": "play", "melds": melds},
         params={"level": 5},
     )
-    app = App(fast=True, size=size)
-    app.settings.language = language
-    app.t.language = language
-    table = RuneWorksTable(app, session)
-    app.push(table)
-    for _ in range(4):
-        if isinstance(app.top, HandOffScene):
-            app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
-        app.frame([])
-    assert app.top is table and table.viewer == 0
-    return app, table
+    return _opened(session, size, language)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
@@ -146,7 +136,12 @@ def _two_seats(hand: list[str], language: str) -> tuple[App, RuneWorksTable]:
         setup={"first": "P1", "phase": "play"},
         params={"level": 5},
     )
-    app = App(fast=True, size=(1280, 720))
+    return _opened(session, (1280, 720), language)
+
+
+def _opened(session: Session, size: tuple[int, int], language: str) -> tuple[App, RuneWorksTable]:
+    """The session's table in a window of `size`, in `language`, past the first hand-off to P1."""
+    app = App(fast=True, size=size)
     app.settings.language = language
     app.t.language = language
     table = RuneWorksTable(app, session)
