@@ -27,6 +27,7 @@ from ...rules.narration import Cards, Phrase, Seat, Word, phrase
 from ...rules.view import PlayerView
 from .refusals import REASON_WORDS
 from .refusals import REASONS as REASONS  # the table reads the refusals here
+from .table_words import TABLE_WORDS
 
 RANKS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 SUITS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
@@ -574,19 +575,4 @@ def leady_outcome(event: Announced) -> Phrase:
     return phrase("rw.tie_again", who=[Seat(s) for s in tied])
 
 
-# The table's own words (labels, buttons, the status line, tooltips): the game's, so they live here
-# with its narration, not in the UI's shared table (cardtable/ui/i18n.py).
-WORDS.update(
-    {
-        "rw.nameplate": {"en": "{who}  ·  {n}", "ja": "{who}・{n}枚"},
-        "rw.nameplate_mp": {"en": "  ·  MP {mp}", "ja": "・MP {mp}"},
-        "rw.button.draw": {"en": "Draw (D)", "ja": "ドロー（D）"},
-        "rw.button.seek": {"en": "Seek… (S)", "ja": "シーク…（S）"},
-        "rw.button.set": {"en": "Set selected (Enter)", "ja": "選んだ札をセット（Enter）"},
-        "rw.button.boost": {"en": "Boost… (B)", "ja": "ブースト…（B）"},
-        "rw.button.release": {"en": "Release… (R)", "ja": "リリース…（R）"},
-        "rw.button.claim": {"en": "Claim…", "ja": "宣言…"},
-        "rw.button.noreveal": {"en": "Show nothing (N)", "ja": "見せない（N）"},
-        "rw.claim_title": {"en": "Claim", "ja": "宣言"},
-    }
-)
+WORDS.update(TABLE_WORDS)  # the table's own words (table_words.py)
