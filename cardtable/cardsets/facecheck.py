@@ -159,14 +159,19 @@ def _schema_problems(data: Any, root: Node | None, file: str, prefix: KeyPath) -
 
 def check_template_file(path: str | Path) -> list[Problem]:
     """Every problem in a face template file (what `cardtable validate faces/x.yaml` prints)."""
-    path = Path(path)
+    return _read_and_check(Path(path))[1]
+
+
+def _read_and_check(path: Path) -> tuple[Any, list[Problem]]:
+    """A face template file read and checked: its data (None when it did not read or is empty) and
+    its problems, placed in that file."""
     try:
         data, root, schema = _read_template(path)
     except LoadError as exc:
-        return list(exc.problems)
+        return None, list(exc.problems)
     if root is None:
-        return [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
-    return _template_problems(data, root, str(path), path.parent, [], schema=schema)
+        return None, [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
+    return data, _template_problems(data, root, str(path), path.parent, [], schema=schema)
 
 
 def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
@@ -187,14 +192,9 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
         path = template_file(set_dir, faces)
         if not path.is_file():
             return [_at(file, root, ["faces"], f"no face template file {faces!r} (looked for {path})")]
-        try:
-            loaded, troot, schema = _read_template(path)
-        except LoadError as exc:
-            return list(exc.problems)
-        if troot is None:
-            return [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
-        problems.extend(_template_problems(loaded, troot, str(path), path.parent, [], schema=schema))
-        if not isinstance(loaded, Mapping):
+        loaded, found = _read_and_check(path)
+        problems.extend(found)
+        if not isinstance(loaded, Mapping):  # unread, empty or not a mapping: its problems say why
             return problems
         template, base = loaded, path.parent
     elif isinstance(faces, Mapping):
