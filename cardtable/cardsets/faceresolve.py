@@ -112,9 +112,16 @@ class FaceTemplate:
 class _Card:
     """A card's fields as the template reads them: dotted paths, {side} in paths, words for values."""
 
-    def __init__(self, template: FaceTemplate, cardset: CardSet, spec: CardSpec | None, side: str | None):
+    def __init__(
+        self,
+        template: FaceTemplate,
+        cardset: CardSet,
+        spec: CardSpec | None,
+        side: str | None,
+        language: str | None = None,
+    ):
         self.template = template
-        self.language = cardset.language or "ja"
+        self.language = language or cardset.language or "ja"
         self.side = side
         self.root: dict[str, Any] = {}
         if spec is not None:
@@ -500,15 +507,23 @@ def _boxes(card: _Card, template: FaceTemplate, boxes: Any, code: str | None) ->
     return tuple(out)
 
 
-def resolve_face(template: FaceTemplate, cardset: CardSet, spec: CardSpec, side: str | None = None) -> Face:
+def resolve_face(
+    template: FaceTemplate,
+    cardset: CardSet,
+    spec: CardSpec,
+    side: str | None = None,
+    language: str | None = None,
+) -> Face:
     """What one card's face shows: every box whose condition holds, its values read from the card.
 
-    `side` names the side of a two-sided card (the template's `sides`, first by default).
+    `side` names the side of a two-sided card (the template's `sides`, first by default). `language`
+    is the one printed first where a box prints its set's language (the table's, "en" or "ja"; the
+    set's own by default), the other beneath where the box prints both.
     """
     data = template.data
     if side is None and template.sides:
         side = template.sides[0]
-    card = _Card(template, cardset, spec, side)
+    card = _Card(template, cardset, spec, side, language)
     image = None
     if isinstance(data.get("image_field"), str):
         image = _image_ref(template, spec.get(data["image_field"]), template.cards_dir)

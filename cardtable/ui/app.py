@@ -99,13 +99,15 @@ class App:
         if hit is None or hit[0] is not cardset:
             from .render.cardface import CardRenderer
 
-            hit = (cardset, CardRenderer(cardset))
+            hit = (cardset, CardRenderer(cardset, language=self.t.language))
             self._renderers[id(cardset)] = hit
         return hit[1]
 
     def apply_settings(self) -> None:
         """Settings changed: language, sound; written to disk."""
         self.t.language = self.settings.language
+        for _, renderer in self._renderers.values():
+            renderer.language = self.t.language  # faces print the table's language first
         self.sounds.set_volume(self.settings.volume)
         self.sounds.set_muted(self.settings.muted)
         try:

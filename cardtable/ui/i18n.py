@@ -90,6 +90,15 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "table.actions": {"en": "Actions (A)", "ja": "行動一覧（A）"},
     "table.undo": {"en": "Undo", "ja": "取り消し"},
+    "table.actions_selected": {
+        "en": "Moves with the {n} selected card(s) (A)",
+        "ja": "選んだ{n}枚を使う行動（A）",
+    },
+    "table.menu_keys": {
+        "en": "Number keys (1 then 9 = 19) · ↑↓ Enter · type letters to filter · Esc",
+        "ja": "数字キー（1→9で19番）・↑↓ Enter・英字で絞り込み・Esc",
+    },
+    "table.menu_no_match": {"en": "No entry contains these letters", "ja": "その文字を含む項目はありません"},
     "table.claim": {"en": "Claim! (key {key})", "ja": "宣言！（キー{key}）"},
     "table.claim_window": {
         "en": "Claim window: press your number to claim {card}",

@@ -6,7 +6,8 @@ their rectangle, draw themselves and answer whether a mouse event hit them; scen
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -25,6 +26,24 @@ BUTTON_HOT = (78, 116, 96)
 BUTTON_OFF = (44, 50, 48)
 
 
+# The marks the game on the table prints beside an attribute (Lyabi's ▲ blue, ● red, ■ green), each with
+# its colour: every text drawn through `text_surface` shows them in colour (with the letter that may
+# follow a mark, as in ▲B). Set by the table from its game's narration (`MARK_COLOURS`); none by default.
+_marks: dict[str, tuple[int, int, int]] = {}
+_mark_pattern: re.Pattern[str] | None = None
+
+
+def set_mark_colours(marks: Mapping[str, tuple[int, int, int]]) -> None:
+    """The marks drawn in colour from now on (the game on the table's; empty for none)."""
+    global _mark_pattern
+    if dict(marks) == _marks:
+        return
+    _marks.clear()
+    _marks.update(marks)
+    _mark_pattern = re.compile("([" + "".join(map(re.escape, _marks)) + "][A-Z]?)") if _marks else None
+    _rendered.cache_clear()
+
+
 def text_surface(
     text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False
 ) -> pygame.Surface:
@@ -35,7 +54,22 @@ def text_surface(
 @lru_cache(maxsize=2048)
 def _rendered(text: str, px: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     # Tables redraw the same labels after every move; rendering them again was a third of a frame.
-    return get_font(px, bold).render(text, True, colour)
+    font = get_font(px, bold)
+    if _mark_pattern is None or not _mark_pattern.search(text):
+        return font.render(text, True, colour)
+    # A line with marks: drawn piece by piece, each mark in its colour, side by side on one surface.
+    pieces = [
+        (part, _marks[part[0]] if _mark_pattern.fullmatch(part) else colour)
+        for part in _mark_pattern.split(text)
+        if part
+    ]
+    surfaces = [font.render(part, True, tint) for part, tint in pieces]
+    out = pygame.Surface((sum(s.get_width() for s in surfaces), font.get_height()), pygame.SRCALPHA)
+    x = 0
+    for surface in surfaces:
+        out.blit(surface, (x, 0))
+        x += surface.get_width()
+    return out
 
 
 def draw_text(

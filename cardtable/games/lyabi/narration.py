@@ -17,6 +17,8 @@ from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
 MARK = {"blue": "▲", "red": "●", "green": "■"}  # the table's marks: shape and letter, never colour alone
+# ...and each mark's colour where the table draws text (light enough to read on its dark panels)
+MARK_COLOURS = {"▲": (110, 170, 255), "●": (255, 112, 92), "■": (110, 210, 130)}
 
 WORDS: dict[str, dict[str, str]] = {
     "game.lyabi.description": {

@@ -13,7 +13,7 @@ box, the other language beneath.
     renderer.face(spec, 180, side="awakened")       # the other side of a two-sided card
     renderer.drawn(spec, 180).texts                 # where every text went, to check it fits
 
-Faces are cached by (card, width, side, bleed, template version), least recently used first out. The
+Faces are cached by (card, width, side, bleed, template version, language), least recently used first out. The
 template and the images are re-read when their files change (checked at most once a second), so a
 designer's edit shows at once. A broken template falls back to the generic one and a missing image
 to the drawn face; both are listed in `problems` and logged, never raised.
@@ -553,15 +553,20 @@ def _turn(
 class CardRenderer:
     """Faces and backs of one card set, drawn from its template on demand at any width, and kept.
 
-    The cache is keyed by (card, width, side, bleed, template version) and bounded (least recently
+    The cache is keyed by (card, width, side, bleed, template version, language) and bounded (least recently
     used first out), because a window resized many times would otherwise keep every size of every
     face.
     """
 
     CHECK_EVERY_S = 1.0
 
-    def __init__(self, cardset: CardSet, max_cached: int = 600, max_bytes: int = 192 << 20) -> None:
+    def __init__(
+        self, cardset: CardSet, max_cached: int = 600, max_bytes: int = 192 << 20, language: str | None = None
+    ) -> None:
         self.cardset = cardset
+        # The language a face prints first (the table's; the set's own when None), the other beneath
+        # where the template prints both. Part of the cache key, so a language change redraws.
+        self.language = language
         self.max_cached = max_cached
         # Print faces are 3 MiB each: a count alone would let a print run keep gigabytes.
         self.max_bytes = max_bytes
@@ -622,10 +627,11 @@ class CardRenderer:
         """The face of `spec` with where each text went and what could not be drawn."""
         template = self.template
         width = max(8, int(width))
-        key = ("face", spec.code, width, side, _bleed_key(bleed), template.version)
+        language = self.language
+        key = ("face", spec.code, width, side, _bleed_key(bleed), template.version, language)
 
         def draw() -> Drawn:
-            face = resolve_face(template, self.cardset, spec, side)
+            face = resolve_face(template, self.cardset, spec, side, language)
             return _Painter(face, width, self.images, bleed).paint()
 
         return self._cached(key, draw)

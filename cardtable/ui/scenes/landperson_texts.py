@@ -165,8 +165,7 @@ class LandPersonTexts:
         spec = self.board.physical[card]
         t = self.app.t
         japanese = t.language == "ja"
-        name = spec.name.ja if japanese else f"{spec.name.ja} / {spec.name.en}"
-        lines = [f"{name}  [{spec.code}]"]
+        lines = [self.card_title(spec)]
         if spec.get("kind") == "land":
             lines.append(
                 " · ".join(

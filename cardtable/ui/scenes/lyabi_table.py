@@ -18,7 +18,8 @@ from ...games.lyabi.params import ATTRIBUTES
 from ...rules.actions import Action
 from ...rules.events import Event, Revealed
 from ...rules.view import PlayerView
-from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text, fit_width
+from ..fonts import get_font, wrap_text
+from ..widgets import DIM, GOLD, INK, Button, draw_panel, draw_text
 from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene
 
 COLOUR = {"blue": (70, 130, 210), "red": (215, 90, 60), "green": (80, 170, 100)}
@@ -282,16 +283,11 @@ class LyabiTable(TableScene):
         if happened:
             lines.append(happened)
         log = self.log_rect()
+        lines = [part for line in lines for part in wrap_text(get_font(px), line, log.width - 12) or [""]]
         box = pygame.Rect(log.x, log.bottom + 8, log.width, (px + 6) * len(lines) + 8)
         draw_panel(surface, box, (14, 20, 32, 210))
         for index, line in enumerate(lines):
-            draw_text(
-                surface,
-                fit_width(line, px, box.width - 12),
-                px,
-                (box.x + 6, box.y + 4 + index * (px + 6)),
-                INK,
-            )
+            draw_text(surface, line, px, (box.x + 6, box.y + 4 + index * (px + 6)), INK)
 
     def _battle_panel(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         """The last battle worked out: both attributes, who wins, each circle's ATK x times, the items."""
@@ -333,19 +329,20 @@ class LyabiTable(TableScene):
                         ),
                     )
                 )
-        box = pygame.Rect(x, y - 6, int(width * 0.3) - x - 34, (px + 6) * len(lines) + 12)
+        box_w = int(width * 0.3) - x - 34
+        font = get_font(px - 1)  # each line wrapped to the panel, never cut (its key line lost its end)
+        rows = [
+            (a if n == 0 else "", part, i)
+            for i, (a, line) in enumerate(lines)
+            for n, part in enumerate(wrap_text(font, line, box_w - 30) or [""])
+        ]
+        box = pygame.Rect(x, y - 6, box_w, (px + 6) * len(rows) + 12)
         draw_panel(surface, box, (14, 20, 32, 220))
-        for index, (attribute, line) in enumerate(lines):
+        for index, (attribute, line, source) in enumerate(rows):
             ly = box.y + 6 + index * (px + 6)
             if attribute:
                 draw_mark(surface, attribute, (box.x + 12, ly + px // 2 + 1), px)
-            draw_text(
-                surface,
-                fit_width(line, px - 1, box.width - 30),
-                px - 1,
-                (box.x + 24, ly),
-                GOLD if index == 2 else INK,
-            )
+            draw_text(surface, line, px - 1, (box.x + 24, ly), GOLD if source == 2 else INK)
 
     def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """The public panel, when open, over the cards and under the buttons and menus."""
@@ -384,7 +381,7 @@ class LyabiTable(TableScene):
     # -- interaction -------------------------------------------------------------------------
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
-        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        lines = [self.card_title(spec)]
         facts = []
         for key, label in (("cost", "cost"), ("times", "times"), ("atk", "ATK")):
             if spec.get(key) is not None:

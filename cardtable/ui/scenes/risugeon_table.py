@@ -277,7 +277,7 @@ class RisugeonTable(TableScene):
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
         t = self.app.t
-        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        lines = [self.card_title(spec)]
         kind = str(spec.get("type"))
         facts = [t(f"rg.type.{kind}") if t.has(f"rg.type.{kind}") else kind]
         for key in ("skill", "cost", "points"):

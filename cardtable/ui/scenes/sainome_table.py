@@ -379,8 +379,10 @@ class SainomeTable(TableScene):
                 t("sn.status.counter", name=self.session.name(counter["defender"]), n=counter["amount"])
             )
         todo = hint(view, self.viewer) if self.viewer is not None else None
-        first_hint = len(lines)
         box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), 0)
+        # every line wrapped to the box, never cut (the draw and what followed ran past it)
+        lines = [part for line in lines for part in wrap_text(get_font(px), line, box.width - 16) or [""]]
+        first_hint = len(lines)
         if todo is not None:
             # what to do now, in plain words, wrapped to the box (it is the line a newcomer reads)
             lines += wrap_text(get_font(px), self.say_phrase(todo), box.width - 16)
@@ -389,7 +391,7 @@ class SainomeTable(TableScene):
         for index, line in enumerate(lines):
             draw_text(
                 surface,
-                fit_width(line, px, box.width - 16),
+                line,
                 px,
                 (box.x + 8, box.y + 8 + index * (px + 8)),
                 GOLD if index >= first_hint else INK,
@@ -400,7 +402,7 @@ class SainomeTable(TableScene):
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
         t = self.app.t
-        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]"]
+        lines = [self.card_title(spec)]
         category = str(spec.get("category") or spec.get("type") or "")
         facts = [t(f"sn.category.{category}") if t.has(f"sn.category.{category}") else category]
         if spec.get("links"):

@@ -232,7 +232,7 @@ class SandboxTable(TableScene):
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
-        lines = [f"{spec.name.ja} / {spec.name.en}  [{spec.code}]" if spec.name.en else spec.name.ja]
+        lines = [self.card_title(spec)]
         text = spec.get("text")
         if isinstance(text, dict):
             lines += [str(v) for v in (text.get("ja"), text.get("en")) if v]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 SUMMARY_LINES = 10
+HAPPENED_LINES = 3  # the "what just happened" line wraps to at most this many
 
 
 class LogMixin:
@@ -244,8 +245,9 @@ class LogMixin:
         for index, line in enumerate(rows):
             draw_text(surface, line, px, (box.x + 8, box.y + 8 + (index + 1) * step), INK)
         marks = ("▲" if older else "") + (" ▼" if self.log_offset() else "")
-        if marks:
-            draw_text(surface, marks.strip(), px, (box.right - 8, box.y + 4), DIM, "topright")
+        if marks:  # rendered as is: a game's ▲ in colour (text_surface) would read as blue, not "older"
+            shown = get_font(px).render(marks.strip(), True, DIM)
+            surface.blit(shown, shown.get_rect(topright=(box.right - 8, box.y + 4)))
 
     def draw_happened(self: TableScene, surface: pygame.Surface) -> None:
         """The "what just happened" line."""
@@ -255,10 +257,22 @@ class LogMixin:
             return
         pos, anchor, width = place
         px = max(13, surface.get_height() // 46)
-        text = fit_width(text, px, width)
-        box = text_surface(text, px, GOLD).get_rect(**{anchor: pos}).inflate(16, 8)
-        draw_panel(surface, box, (8, 16, 14, 170), radius=8)  # readable over cards and felt alike
-        draw_text(surface, text, px, pos, GOLD, anchor)
+        font = get_font(px)
+        # wrapped, not cut: the end of the line (who starts, who won) is often what matters most
+        lines = wrap_text(font, text, width) or [""]
+        if len(lines) > HAPPENED_LINES:
+            lines = [
+                *lines[: HAPPENED_LINES - 1],
+                fit_width(" ".join(lines[HAPPENED_LINES - 1 :]), px, width),
+            ]
+        step = font.get_linesize()
+        block = pygame.Rect(
+            0, 0, max(text_surface(line, px, GOLD).get_width() for line in lines), step * len(lines)
+        )
+        setattr(block, anchor, pos)
+        draw_panel(surface, block.inflate(16, 8), (8, 16, 14, 170), radius=8)  # readable over cards and felt
+        for index, line in enumerate(lines):
+            draw_text(surface, line, px, (block.centerx, block.y + index * step), GOLD, "midtop")
 
     def draw_summary(self: TableScene, screen: pygame.Surface) -> pygame.Rect | None:
         """The welcome-back panel over the table."""

@@ -1,7 +1,11 @@
 """The action menu and the chooser: every move in a numbered list, scrollable when it is longer than
-the window. Pick a row by click, by typing its number (1-9 at once; 10 and up as two digits, or a digit
-then Enter), or with Up/Down and Enter; the wheel, PgUp/PgDn scroll; Esc closes (a decision's chooser
-stays open: Esc pauses over it)."""
+the window. An entry too long for one line wraps onto a second (and a third) rather than being cut, so
+the words that tell two moves apart (the cards paid) stay on show.
+
+Every entry is reachable by keyboard: its number (1-9 at once; 10 and up as two digits typed one after
+the other, "1" then "9" picks entry 19, or a digit then Enter), Up/Down and Enter, or letters typed to
+filter the list to the entries that contain them (Backspace takes a letter back). The wheel,
+PgUp/PgDn scroll; Esc closes (a decision's chooser stays open: Esc pauses over it)."""
 
 from __future__ import annotations
 
@@ -10,40 +14,74 @@ from collections.abc import Callable
 import pygame
 
 from ....rules.actions import Action
-from ...fonts import get_font
+from ...fonts import get_font, wrap_text
 from ...widgets import BUTTON, BUTTON_HOT, DIM, GOLD, INK, draw_panel, draw_text, fit_width
 
 TYPE_AHEAD_S = 0.9  # how long a typed digit waits for a second one
+MAX_LINES = 3  # an entry wraps to at most this many lines (the last is cut only beyond that)
 
 
 class ActionMenu:
     """A titled list of moves; `handle` returns the chosen move (or None)."""
 
-    def __init__(self, title: str, actions: list[Action], words: Callable[[Action], str]) -> None:
+    def __init__(
+        self,
+        title: str,
+        actions: list[Action],
+        words: Callable[[Action], str],
+        hint: str = "",
+        no_match: str = "",
+    ) -> None:
         self.title = title
         self.actions = actions
         self.labels = [f"{i + 1}. {words(a)}" for i, a in enumerate(actions)]
-        self.top = 0  # first row shown
-        self.focus = 0
+        self._folded = [label.split(". ", 1)[1].casefold() for label in self.labels]
+        self.hint = hint  # the keys, said under the list
+        self.no_match = no_match  # said when the typed letters match no entry
+        self.filter = ""  # letters typed: only the entries containing them are listed
+        self.shown: list[int] = list(range(len(actions)))  # the entries listed, by index
+        self.top = 0  # first listed entry on screen (a position in `shown`)
+        self.focus = 0  # the focused entry (a position in `shown`)
         self.typed = ""
         self.typed_left = 0.0
         self.box = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
-        self.rows = 1
+        self.room = 0  # pixels the rows may fill
+        self.text_w = 0  # how wide an entry's text may be
+        self._lines: dict[int, list[str]] = {}  # each entry's wrapped lines for the current geometry
+        self._placed_for: tuple[tuple[int, int], str] | None = None
+        self.size = (1280, 720)  # the window's, as last placed
         # A decision's chooser, opened again at once if closed: Esc pauses over it instead of closing
         # it (closing it did nothing, so the pause menu, its rules and Save and quit, was out of reach)
         self.must_answer = False
 
     # -- geometry ----------------------------------------------------------------------------
+    @property
+    def rows(self) -> int:
+        """How many entries are on screen now (from `top`)."""
+        return len(self.visible())
+
     def place(self, size: tuple[int, int]) -> None:
-        """Fit the menu to the window: as many rows as fit, centred."""
+        """Fit the menu to the window: as wide as its longest entry allows, as many entries as fit,
+        centred; entries wider than the box wrap."""
+        if self._placed_for == (size, self.filter):
+            return
+        self.size = size
         width, height = size
         self.row_h = max(28, height // 24)
-        self.rows = max(3, min(len(self.actions), (height - 4 * self.row_h) // self.row_h))
-        # as wide as its title too (a game's question as the chooser's title ran past both edges)
-        title_w = get_font(self.title_px() + 1, True).size(self.title)[0] + 40
-        box_w = min(width - 40, max(440, width // 3, title_w))
-        box_h = (self.rows + 1) * self.row_h + 24
+        px = self.title_px()
+        font = get_font(px)
+        # as wide as its title too (a game's question as the chooser's title ran past both edges), and
+        # as its longest entry up to most of the window (a narrow box cut the cards paid)
+        title_w = get_font(px + 1, True).size(self.title)[0] + 40
+        widest = max((font.size(label)[0] for label in self.labels), default=0) + 46
+        box_w = min(width - 40, max(440, width // 3, title_w, min(widest, width * 2 // 3)))
+        self.text_w = box_w - 46
+        self._lines = {}
+        self.room = max(3 * self.row_h, height - 4 * self.row_h - self.footer_h())
+        self._placed_for = (size, self.filter)
+        listed = sum(self.row_height(i) for i in self.shown) if self.shown else self.row_h
+        box_h = self.row_h + min(self.room, listed) + self.footer_h() + 24
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (width // 2, height // 2)
         self.scroll_to_focus()
@@ -52,29 +90,79 @@ class ActionMenu:
         """The rows' text size (the title is a pixel larger)."""
         return max(15, self.row_h * 11 // 20)
 
+    def line_h(self) -> int:
+        return get_font(self.title_px()).get_linesize()
+
+    def footer_h(self) -> int:
+        return get_font(max(12, self.title_px() - 3)).get_linesize() + 4 if self.hint else 0
+
+    def lines(self, index: int) -> list[str]:
+        """An entry's text as drawn: wrapped to the box, at most MAX_LINES lines."""
+        hit = self._lines.get(index)
+        if hit is None:
+            px = self.title_px()
+            wrapped = wrap_text(get_font(px), self.labels[index], self.text_w) or [""]
+            if len(wrapped) > MAX_LINES:
+                rest = " ".join(wrapped[MAX_LINES - 1 :])
+                wrapped = [*wrapped[: MAX_LINES - 1], fit_width(rest, px, self.text_w)]
+            hit = self._lines[index] = wrapped
+        return hit
+
+    def row_height(self, index: int) -> int:
+        """One entry's height: a row, and a line more for each wrapped line."""
+        return self.row_h + (len(self.lines(index)) - 1) * self.line_h()
+
+    def visible(self) -> list[tuple[int, pygame.Rect]]:
+        """The entries on screen, each with its rectangle, from `top` down while they fit."""
+        out: list[tuple[int, pygame.Rect]] = []
+        y = self.box.y + 12 + self.row_h
+        bottom = y + self.room
+        for position in range(self.top, len(self.shown)):
+            index = self.shown[position]
+            h = self.row_height(index)
+            if out and y + h > bottom:
+                break
+            out.append((index, pygame.Rect(self.box.x + 10, y, self.box.width - 30, h - 4)))
+            y += h
+        return out
+
     def row_rect(self, shown: int) -> pygame.Rect:
         """The rectangle of the `shown`-th visible row."""
-        return pygame.Rect(
-            self.box.x + 10, self.box.y + 12 + (shown + 1) * self.row_h, self.box.width - 30, self.row_h - 4
-        )
+        return self.visible()[shown][1]
+
+    def last_top(self) -> int:
+        """The furthest `top` scrolls: the last entries just fill the box."""
+        used = 0
+        position = len(self.shown)
+        while position > 0:
+            h = self.row_height(self.shown[position - 1])
+            if used and used + h > self.room:
+                break
+            used += h
+            position -= 1
+        return position
 
     def scroll_to_focus(self) -> None:
         if self.focus < self.top:
             self.top = self.focus
-        elif self.focus >= self.top + self.rows:
-            self.top = self.focus - self.rows + 1
-        self.top = max(0, min(self.top, max(0, len(self.actions) - self.rows)))
+        while self.top < self.focus and self.focus >= self.top + self.rows:
+            self.top += 1
+        self.top = max(0, min(self.top, self.last_top()))
 
     def scroll(self, rows: int) -> None:
         """Scroll by rows (the focus stays on screen)."""
-        self.top = max(0, min(self.top + rows, max(0, len(self.actions) - self.rows)))
-        self.focus = min(max(self.focus, self.top), self.top + self.rows - 1)
+        self.top = max(0, min(self.top + rows, self.last_top()))
+        self.focus = min(max(self.focus, self.top), self.top + max(0, self.rows - 1))
 
     def index_at(self, pos: tuple[int, int]) -> int | None:
-        for shown in range(min(self.rows, len(self.actions) - self.top)):
-            if self.row_rect(shown).collidepoint(pos):
-                return self.top + shown
+        for index, rect in self.visible():
+            if rect.collidepoint(pos):
+                return index
         return None
+
+    def focused(self) -> int | None:
+        """The focused entry's index, if any entry is listed."""
+        return self.shown[self.focus] if 0 <= self.focus < len(self.shown) else None
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> Action | None:
@@ -84,7 +172,7 @@ class ActionMenu:
         elif event.type == pygame.MOUSEMOTION:
             index = self.index_at(event.pos)
             if index is not None:
-                self.focus = index
+                self.focus = self.shown.index(index)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             index = self.index_at(event.pos)
             if index is not None:
@@ -108,25 +196,44 @@ class ActionMenu:
         return event.key in keys or _digit(event) is not None
 
     def key(self, event: pygame.event.Event) -> Action | None:
-        moves = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: self.rows, pygame.K_PAGEUP: -self.rows}
+        page = max(1, self.rows)
+        moves = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page}
         if event.key in moves:
-            self.focus = max(0, min(len(self.actions) - 1, self.focus + moves[event.key]))
+            self.focus = max(0, min(len(self.shown) - 1, self.focus + moves[event.key]))
             self.scroll_to_focus()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.typed:
                 return self.take_typed()
-            return self.actions[self.focus] if self.actions else None
+            index = self.focused()
+            return self.actions[index] if index is not None else None
         elif event.key == pygame.K_BACKSPACE:
-            self.typed = self.typed[:-1]
+            if self.typed:
+                self.typed = self.typed[:-1]
+            elif self.filter:
+                self.set_filter(self.filter[:-1])
         else:
             digit = _digit(event)
             if digit is not None:
                 return self.type_digit(digit)
+            letter = _letter(event)
+            if letter is not None:
+                self.typed = ""
+                self.set_filter(self.filter + letter)
         return None
+
+    def set_filter(self, text: str) -> None:
+        """List only the entries whose words contain `text` (all of them for none)."""
+        self.filter = text
+        wanted = text.casefold()
+        self.shown = [i for i, words in enumerate(self._folded) if wanted in words]
+        self.focus = 0
+        self.top = 0
+        self._placed_for = None
+        self.place(self.size)
 
     def type_digit(self, digit: str) -> Action | None:
         """A typed digit: chosen at once when no longer number starts with it, else it waits a moment
-        for a second digit (or Enter)."""
+        for a second digit (or Enter). Numbers are the entries' own, whatever the filter lists."""
         count = len(self.actions)
         typed = self.typed + digit
         if not 1 <= int(typed) <= count:
@@ -136,7 +243,9 @@ class ActionMenu:
                 return None
         self.typed = typed
         number = int(typed)
-        self.focus = number - 1
+        if number - 1 not in self.shown:  # an entry the filter hid: the whole list again
+            self.set_filter("")
+        self.focus = self.shown.index(number - 1)
         self.scroll_to_focus()
         if number * 10 > count:  # no longer row number begins with it
             return self.take_typed()
@@ -162,25 +271,41 @@ class ActionMenu:
         self.place(screen.get_size())
         draw_panel(screen, self.box)
         px = self.title_px()
-        title = self.title + (f"   {self.typed}_" if self.typed else "")
+        title = self.title
+        if self.filter:
+            title += f"   “{self.filter}”"
+        if self.typed:
+            title += f"   {self.typed}_"
         draw_text(screen, title, px + 1, (self.box.centerx, self.box.y + 10), INK, "midtop", bold=True)
-        for shown in range(min(self.rows, len(self.actions) - self.top)):
-            index = self.top + shown
-            rect = self.row_rect(shown)
-            hot = index == self.focus
+        visible = self.visible()
+        step = self.line_h()
+        for index, rect in visible:
+            hot = index == self.focused()
             pygame.draw.rect(screen, BUTTON_HOT if hot else BUTTON, rect, border_radius=6)
             if hot:
                 pygame.draw.rect(screen, GOLD, rect, 2, border_radius=6)
-            label = fit_width(self.labels[index], px, rect.width - 16)
-            draw_text(screen, label, px, (rect.x + 8, rect.centery), INK, "midleft")
-        if len(self.actions) > self.rows:  # a scroll bar and how far down the list is
-            track = pygame.Rect(self.box.right - 16, self.row_rect(0).y, 6, self.rows * self.row_h - 4)
+            lines = self.lines(index)
+            top = rect.centery - (len(lines) - 1) * step // 2
+            for number, line in enumerate(lines):
+                x = rect.x + 8 if number == 0 else rect.x + 8 + px  # wrapped lines indented under the text
+                draw_text(screen, line, px, (x, top + number * step), INK, "midleft")
+        if not self.shown and self.no_match:
+            y = self.box.y + 12 + self.row_h + self.row_h // 2
+            draw_text(screen, self.no_match, px, (self.box.centerx, y), DIM, "center")
+        if len(visible) < len(self.shown):  # a scroll bar and how far down the list is
+            first_y = visible[0][1].y if visible else self.box.y + 12 + self.row_h
+            track = pygame.Rect(self.box.right - 16, first_y, 6, self.room - 4)
             pygame.draw.rect(screen, (40, 60, 50), track, border_radius=3)
-            thumb_h = max(12, track.height * self.rows // len(self.actions))
-            thumb_y = track.y + (track.height - thumb_h) * self.top // max(1, len(self.actions) - self.rows)
+            thumb_h = max(12, track.height * len(visible) // max(1, len(self.shown)))
+            span = max(1, self.last_top())
+            thumb_y = track.y + (track.height - thumb_h) * min(self.top, span) // span
             pygame.draw.rect(screen, (150, 170, 150), (track.x, thumb_y, 6, thumb_h), border_radius=3)
-            more = f"{self.top + 1}-{min(len(self.actions), self.top + self.rows)} / {len(self.actions)}"
+            more = f"{self.top + 1}-{self.top + len(visible)} / {len(self.shown)}"
             draw_text(screen, more, max(12, px - 3), (self.box.right - 24, self.box.y + 12), DIM, "topright")
+        if self.hint:
+            draw_text(
+                screen, self.hint, max(12, px - 3), (self.box.centerx, self.box.bottom - 8), DIM, "midbottom"
+            )
         return self.box
 
 
@@ -190,4 +315,13 @@ def _digit(event: pygame.event.Event) -> str | None:
         return str(event.key - pygame.K_0)
     if pygame.K_KP0 <= event.key <= pygame.K_KP9:
         return str(event.key - pygame.K_KP0)
+    return None
+
+
+def _letter(event: pygame.event.Event) -> str | None:
+    """The letter a key press typed (a-z; Ctrl or Alt with it is a shortcut, not a letter)."""
+    if pygame.K_a <= event.key <= pygame.K_z and not getattr(event, "mod", 0) & (
+        pygame.KMOD_CTRL | pygame.KMOD_ALT
+    ):
+        return chr(event.key)
     return None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ....rules.cards import CardSpec
 from ...fonts import get_font
 from ...widgets import GOLD, INK, Button, draw_panel, draw_text
 
@@ -57,6 +58,14 @@ class OverlayMixin:
             self.needs_full_redraw = False
         return self.board.draw(screen)
 
+    def card_title(self: TableScene, spec: CardSpec) -> str:
+        """A card's name as a tooltip's first line: in the table's language, an English table adding
+        the name printed in Japanese ("Spear / 槍"); never the card's code (an internal name)."""
+        name = spec.name.get(self.app.t.language)
+        if self.app.t.language == "ja" or not spec.name.ja or spec.name.ja == name:
+            return name
+        return f"{name} / {spec.name.ja}"
+
     def draw_tooltip(self: TableScene, screen: pygame.Surface, card: int) -> pygame.Rect | None:
         """The hovered card's text, if this person may see the card."""
         if not self.may_show(card):
@@ -99,7 +108,12 @@ class OverlayMixin:
             draw_panel(screen, rect)
             draw_text(screen, self.toast[0], max(16, height // 40), rect.center, GOLD, "center")
             rects.append(rect)
-        if self.hovered is not None and not self.drag.active and self.menu is None:
+        if (
+            self.hovered is not None
+            and not self.drag.active
+            and self.menu is None
+            and self.previewing is None
+        ):
             box = self.draw_tooltip(screen, self.hovered)
             if box is not None:
                 rects.append(box)
@@ -108,6 +122,9 @@ class OverlayMixin:
         summary = self.draw_summary(screen)
         if summary is not None:
             rects.append(summary)
+        preview = self.draw_preview(screen)
+        if preview is not None:
+            rects.append(preview)
         return rects
 
 

@@ -94,9 +94,10 @@ class PrivacyMixin:
         self.relayout(animate=False)
 
     def forget_person(self: TableScene) -> None:
-        """What one person was doing is not the next one's: hover, tooltip, selection, drag, chooser
-        and message go."""
+        """What one person was doing is not the next one's: hover, tooltip, preview, selection, drag,
+        chooser and message go."""
         self.hovered = None
+        self.previewing = None
         self.cursor = None
         self.forget_fans()
         self.held_keys = []

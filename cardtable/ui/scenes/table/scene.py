@@ -1,9 +1,9 @@
 """The table scene every game shares: the flow of a game (bots, hand-offs, results), acting through the
 session, undo, sounds and keys. Its parts live beside it: layout (piles and sprites placed from the
 view), drag (gestures to moves), moves (the gesture-to-move mapper), menu (the action menu and
-chooser), dice, privacy (who may see what), log (the game's words) and overlay (buttons, tooltip,
-message, drawing over the cards). A game's table subclasses it with
-its layout and its declarations (drop areas, buttons, sounds).
+chooser), dice, privacy (who may see what), log (the game's words), overlay (buttons, tooltip,
+message, drawing over the cards) and preview (a card drawn large while a button or key is held). A
+game's table subclasses it with its layout and its declarations (drop areas, buttons, sounds).
 
 What is drawn comes only from `engine.view(viewer)`; state changes only through the session (and so
 the engine). `viewer` is the person looking at the screen, kept by the privacy rule (privacy.py).
@@ -25,13 +25,15 @@ from ...app import App
 from ...dice import DiceRoll
 from ...scene import Scene
 from ...sprites import Board
-from ...widgets import GOLD, Button, draw_text
+from ...widgets import GOLD, Button, draw_text, set_mark_colours
 from .dice import DiceMixin
 from .drag import Drag, GestureMixin
 from .layout import LayoutMixin
 from .log import LogMixin
 from .menu import ActionMenu
+from .moves import CardIndex
 from .overlay import OverlayMixin
+from .preview import PreviewMixin
 from .privacy import PrivacyMixin, visible_cards
 from .reload import ReloadMixin
 
@@ -52,7 +54,15 @@ def event_key(event: Event) -> str:
 
 
 class TableScene(
-    LayoutMixin, DiceMixin, PrivacyMixin, GestureMixin, LogMixin, OverlayMixin, ReloadMixin, Scene
+    LayoutMixin,
+    DiceMixin,
+    PrivacyMixin,
+    GestureMixin,
+    LogMixin,
+    OverlayMixin,
+    PreviewMixin,
+    ReloadMixin,
+    Scene,
 ):
     """Shared table behaviour; a game's table gives its layout and declarations."""
 
@@ -185,6 +195,8 @@ class TableScene(
     # -- scene plumbing ----------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
+        # the game's attribute marks (Lyabi's ▲●■) in colour wherever the table draws text
+        set_mark_colours(getattr(self.session.chronicle.module, "MARK_COLOURS", {}))
         self.animator.speed = self.app.settings.animation_speed
         self.relayout(animate=False)
 
@@ -379,16 +391,29 @@ class TableScene(
     def open_menu(self, title: str, actions: list[Action], must_answer: bool = False) -> None:
         """A list of moves to pick from by click, number or arrows (also the 'several moves' chooser);
         `must_answer`: a decision's chooser, which the table opens again whenever it is closed."""
-        self.menu = ActionMenu(title, list(actions), self.words)
+        t = self.app.t
+        self.menu = ActionMenu(
+            title, list(actions), self.words, t("table.menu_keys"), t("table.menu_no_match")
+        )
         self.menu.must_answer = must_answer
         self.menu.place(self.app.size)
         self.needs_full_redraw = True
 
     def open_actions(self) -> None:
-        """Every legal move (A)."""
+        """Every legal move (A); with hand cards selected, only the moves that use them (a long list
+        shrinks to what the person is pointing at), unless none does."""
         legal = self.my_legal()
-        if legal:
-            self.open_menu(self.app.t("table.actions"), legal)
+        if not legal:
+            return
+        selected = self.selected_cards()
+        if selected:
+            index = CardIndex(self.view())
+            chosen = {index.key(card) for card in selected}
+            using = [a for a in legal if chosen & {index.key(card) for card in a.cards}]
+            if using:
+                self.open_menu(self.app.t("table.actions_selected", n=len(selected)), using)
+                return
+        self.open_menu(self.app.t("table.actions"), legal)
 
     def close_menu(self) -> None:
         """Hide the action menu."""
@@ -402,6 +427,8 @@ class TableScene(
             self.pointer = event.pos
             if event.type == pygame.MOUSEMOTION:
                 self.release_fans()
+        if self.preview_event(event):  # right button or Shift held: the card large (preview.py)
+            return
         if self.summary and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.summary = None  # read: any click or key puts the summary away
             self.needs_full_redraw = True

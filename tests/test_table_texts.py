@@ -1,0 +1,154 @@
+"""What a player reads at every game's table, at 1280x720 in both languages: a person (played by a
+random chooser) and a bot play a few dozen moves through the real table scene, headless, with the
+action menu, a tooltip and a card's large preview opened along the way. Every text the UI draws is
+recorded, and
+
+- none names a card by its internal code (the codes of the game's own card set, cards/*.yaml);
+- none is cut short: no text was shortened with … to fit its box (a status line, a menu entry, a
+  panel's line), and none is wider than the window;
+- a menu of ten entries or more answers a two-digit number typed on the keyboard (in every game whose
+  walk meets one).
+
+The walks are short on purpose (a few dozen moves each, menus opened every few decisions): the checks
+sample every kind of decision a game asks early, and the suite stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pygame
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.games import all_entries
+from cardtable.persistence.settings import Settings
+from cardtable.rules.actions import Action
+from cardtable.session import SeatConfig, Session
+from cardtable.ui import widgets
+from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.registry import table_scene_for
+from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.table import TableScene
+from tests.clock import SteppedClock
+
+GAMES = sorted(gid for gid, entry in all_entries().items() if entry.table and gid != "war")
+MOVES = 40  # the person's and the bot's, together
+PARAMS: dict[str, dict[str, object]] = {"runeworks": {"level": 4}}
+
+
+@dataclass
+class Seen:
+    """What the walk drew: every text, and every text that was cut to fit (text, what was drawn)."""
+
+    texts: list[str] = field(default_factory=list)
+    cuts: list[tuple[str, str]] = field(default_factory=list)
+    typed: list[tuple[int, Action]] = field(default_factory=list)  # (number typed, the move it made)
+
+
+@pytest.fixture()
+def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Seen]:
+    """Records widgets.text_surface (everything the tables draw as text) and widgets' fitting, whose
+    every cut goes through `_fitted` (fit_width and the menu scenes' fit_text both)."""
+    out = Seen()
+    real_surface, real_fitted = widgets.text_surface, widgets._fitted
+
+    def surface(text: str, px: int, colour: tuple[int, int, int] = widgets.INK, bold: bool = False) -> object:
+        out.texts.append(text)
+        drawn = real_surface(text, px, colour, bold)
+        if drawn.get_width() > 1280:
+            out.cuts.append((text, "wider than the window"))
+        return drawn
+
+    def fitted(text: str, px: int, max_width: int, bold: bool) -> str:
+        result = real_fitted(text, px, max_width, bold)
+        if result != text:
+            out.cuts.append((text, result))
+        return result
+
+    monkeypatch.setattr(widgets, "text_surface", surface)
+    monkeypatch.setattr(widgets, "_fitted", fitted)
+    yield out
+
+
+def _codes(table: TableScene) -> re.Pattern[str]:
+    codes = sorted({spec.code for spec in table.cardset.physical()}, key=len, reverse=True)
+    return re.compile(r"(?<![A-Za-z0-9])(" + "|".join(map(re.escape, codes)) + r")(?![A-Za-z0-9])")
+
+
+def _key(app: App, key: int) -> None:
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
+
+
+def _walk(game_id: str, language: str, seen: Seen) -> TableScene:
+    app = App(Settings(language=language, bot_delay_s=0.0), size=(1280, 720), fast=True)
+    app.clock = SteppedClock(100)  # type: ignore[assignment]  # slides, dice and claim windows end soon
+    seats = [SeatConfig("Ann"), SeatConfig("Bot", human=False, bot="random")]
+    session = Session.new(game_id, seats, 5, PARAMS.get(game_id, {}), autosave=False)
+    table = table_scene_for(app, session)
+    assert isinstance(table, TableScene)
+    app.push(table)
+    me = make_bot("random", game_id, 7)
+    decisions = 0
+    for _ in range(MOVES * 12):
+        if isinstance(app.top, ResultsScene) or session.engine.is_over() or session.move_count >= MOVES:
+            break
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
+            continue
+        if table.viewer == 0 and table.my_legal() and not table.busy() and app.top is table:
+            decisions += 1
+            _look_around(app, table, decisions)
+            wanted = me.choose(table.engine.view(0))
+            menu = table.menu
+            if menu is not None and wanted in menu.actions and menu.actions.index(wanted) >= 9:
+                number = menu.actions.index(wanted) + 1  # the chosen move's entry, typed digit by digit
+                before = session.move_count
+                for digit in str(number):
+                    _key(app, pygame.K_0 + int(digit))
+                assert session.move_count == before + 1, f"typing {number} in a menu made no move"
+                assert session.last_action() == wanted, f"typing {number} made another move"
+                seen.typed.append((number, wanted))
+                continue
+            table.menu = None
+            table.perform(wanted)
+        app.frame([])
+    return table
+
+
+def _look_around(app: App, table: TableScene, decision: int) -> None:
+    """At some decisions: the action menu (A), a card's tooltip, a card held large."""
+    if table.menu is None and decision % 3 == 1:
+        _key(app, pygame.K_a)
+    if decision % 4 == 2:
+        shown = [s for s in table.board.sprites.values() if s.face_up and s.card >= 0 and s.image is None]
+        if shown:
+            sprite = shown[decision % len(shown)]
+            pos = sprite.card_rect().center
+            app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+            if decision % 8 == 2:
+                app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)])
+                app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3)])
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_table_shows_no_card_code_and_cuts_no_line(game_id: str, language: str, seen: Seen) -> None:
+    table = _walk(game_id, language, seen)
+    codes = _codes(table)
+    # a seat's label ("P1 Ann") is no card code, even where a card set has a card coded P1
+    seats = [table.app.t("table.seat_label", n=n + 1, name=table.session.name(n)) for n in range(2)]
+    named = sorted({text for text in seen.texts if codes.search(_without(text, seats))})
+    assert not named, f"{game_id} ({language}): card codes a player reads: {named[:8]}"
+    cut = sorted(set(seen.cuts))
+    assert not cut, f"{game_id} ({language}): texts cut short at 1280x720: {cut[:8]}"
+    assert len(seen.texts) > 50, "the walk drew the table"
+
+
+def _without(text: str, parts: list[str]) -> str:
+    for part in parts:
+        text = text.replace(part, " ")
+    return text
