@@ -1,0 +1,199 @@
+"""The shared menu and the large card preview, driven by real pygame events at 1280x720:
+
+- a menu entry numbered past 9 is picked by typing its two digits ("1" then "9" picks entry 19);
+- an entry too long for one line wraps onto the next, whole (the cards paid were cut with …);
+- letters typed filter the list; with hand cards selected, the action menu (A) lists only their moves;
+- the right button (or Shift) held on a card shows it large, in the table's language, only when the
+  person at the screen may see it, and a hand-off puts it away;
+- a game's attribute marks are drawn in their colours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from playthrough import session_at
+
+from cardtable.persistence.settings import Settings
+from cardtable.rules.actions import Action
+from cardtable.session import SeatConfig, Session
+from cardtable.ui import widgets
+from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
+from cardtable.ui.scenes.registry import table_scene_for
+from cardtable.ui.scenes.table import TableScene
+from cardtable.ui.scenes.table.menu import ActionMenu
+
+
+@pytest.fixture()
+def app() -> Iterator[App]:
+    application = App(Settings(bot_delay_s=0.0), fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _open(app: App, session: Session) -> TableScene:
+    table = table_scene_for(app, session)
+    assert isinstance(table, TableScene)
+    app.push(table)
+    app.frame([])
+    return table
+
+
+def _key(app: App, key: int, up: bool = False) -> None:
+    kind = pygame.KEYUP if up else pygame.KEYDOWN
+    app.frame([pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0)])
+
+
+def _button(app: App, pos: tuple[int, int], button: int, up: bool) -> None:
+    kind = pygame.MOUSEBUTTONUP if up else pygame.MOUSEBUTTONDOWN
+    app.frame([pygame.event.Event(kind, pos=pos, button=button)])
+
+
+# -- the menu ------------------------------------------------------------------------------------
+def test_typing_one_then_nine_picks_entry_nineteen(app: App) -> None:
+    table = _open(app, session_at("lyabi", "buy"))
+    _key(app, pygame.K_a)
+    menu = table.menu
+    assert menu is not None and len(menu.actions) >= 19, "Lyabi's buying offers many moves"
+    wanted = menu.actions[18]
+    before = table.session.move_count
+    _key(app, pygame.K_1)
+    assert table.session.move_count == before, "1 waits: 10 to 19 begin with it"
+    _key(app, pygame.K_9)
+    assert table.session.move_count > before
+    assert table.session.engine.state.history[before] == wanted
+
+
+def test_a_long_entry_wraps_whole_onto_the_next_line() -> None:
+    pygame.display.set_mode((1280, 720))
+    long = "Take Lv5 Red Lyabi (pay Lv1 Blue Lyabi, Lv1 Blue Lyabi, Lv3 Green Lyabi, Lv3 Green Lyabi) " * 2
+    menu = ActionMenu(
+        "Acquire", [Action(0, "buy"), Action(0, "pass")], lambda a: long if a.kind == "buy" else "Pass"
+    )
+    menu.draw(pygame.display.get_surface())
+    lines = menu.lines(0)
+    assert len(lines) >= 2 and not any("…" in line for line in lines)
+    assert " ".join(lines).split() == f"1. {long}".split(), "every word of the entry on screen"
+    rows = dict(menu.visible())
+    assert rows[0].height > rows[1].height and menu.box.contains(rows[0])
+    assert pygame.display.get_surface().get_rect().contains(menu.box)
+
+
+def test_letters_typed_filter_the_menu_and_backspace_takes_them_back() -> None:
+    pygame.display.set_mode((1280, 720))
+    words = {"draw": "Draw a card", "seek": "Seek the discard", "pass": "Pass"}
+    actions = [Action(0, kind) for kind in words]
+    menu = ActionMenu("Actions", actions, lambda a: words[a.kind])
+    menu.place((1280, 720))
+    for key in (pygame.K_s, pygame.K_e):
+        menu.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0))
+    assert [menu.actions[i].kind for i in menu.shown] == ["seek"], "only the entries containing 'se'"
+    chosen = menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert chosen == Action(0, "seek")
+    for _ in range(2):
+        menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0))
+    assert menu.shown == [0, 1, 2]
+    menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0))
+    assert menu.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_3, mod=0)) == Action(0, "pass"), (
+        "a number is the entry's own, whatever the filter lists"
+    )
+
+
+def test_the_action_menu_lists_only_the_selected_cards_moves(app: App) -> None:
+    table = _open(app, session_at("runeworks", "release"))
+    hand = [s for s in table.board.sprites.values() if table.own_sprite(s)]
+    card = hand[0].card
+    hand[0].selected = True
+    _key(app, pygame.K_a)
+    menu = table.menu
+    assert menu is not None and menu.actions
+    assert len(menu.actions) < len(table.my_legal())
+    assert all(card in a.cards for a in menu.actions), "every move listed uses the selected card"
+
+
+# -- the large preview ---------------------------------------------------------------------------
+def _two_people(app: App, game_id: str) -> TableScene:
+    session = Session.new(game_id, [SeatConfig("Ann"), SeatConfig("Cat")], 3, {}, autosave=False)
+    table = _open(app, session)
+    for _ in range(20):
+        if isinstance(app.top, HandOffScene):
+            app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
+        if table.viewer is not None:
+            break
+        app.frame([])
+    assert table.viewer is not None
+    return table
+
+
+@pytest.mark.parametrize("game_id", ["risugeon", "runeworks"])
+def test_the_right_button_held_on_ones_own_card_shows_it_large_until_let_go(app: App, game_id: str) -> None:
+    table = _two_people(app, game_id)
+    mine = next(s for s in table.board.sprites.values() if table.own_sprite(s))
+    pos = mine.card_rect().center
+    _button(app, pos, 3, up=False)
+    assert table.previewing == mine.card
+    drawn = table.draw_preview(pygame.display.get_surface())
+    assert drawn is not None and drawn.height > app.size[1] * 0.75, "large: most of the window's height"
+    _button(app, pos, 3, up=True)
+    assert table.previewing is None
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    _key(app, pygame.K_LSHIFT)
+    assert table.previewing == mine.card, "Shift held over a card shows it too"
+    _key(app, pygame.K_LSHIFT, up=True)
+    assert table.previewing is None
+
+
+@pytest.mark.parametrize("game_id", ["risugeon", "runeworks"])
+def test_no_preview_of_a_face_down_card_and_none_across_a_hand_off(app: App, game_id: str) -> None:
+    table = _two_people(app, game_id)
+    hidden = [s for s in table.board.sprites.values() if s.card < 0 or not table.may_show(s.card)]
+    assert hidden, "face-down cards lie on the table"
+    for sprite in hidden:
+        pos = sprite.card_rect().center
+        if table.board.sprite_at(pos) is sprite:  # on top where it is pressed
+            _button(app, pos, 3, up=False)
+            assert table.previewing is None, "a face-down card is never shown large"
+            _button(app, pos, 3, up=True)
+    mine = next(s for s in table.board.sprites.values() if table.own_sprite(s))
+    _button(app, mine.card_rect().center, 3, up=False)
+    assert table.previewing == mine.card
+    first = table.viewer
+    table.set_viewer(None)  # the hand-off's covering screen: nobody looks
+    assert table.previewing is None and table.draw_preview(pygame.display.get_surface()) is None
+    assert first is not None
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_previewed_face_prints_the_tables_language_first(language: str) -> None:
+    app = App(Settings(language=language, bot_delay_s=0.0), fast=True, size=(1280, 720))
+    table = _open(app, session_at("risugeon", "play"))
+    mine = next(s for s in table.board.sprites.values() if table.own_sprite(s))
+    spec = table.board.physical[mine.card]
+    drawn = table.board.renderer.drawn(spec, 400)
+    other = "ja" if language == "en" else "en"
+    name = next(p.text for p in drawn.texts if spec.name.en in p.text and spec.name.ja in p.text)
+    assert name.split("\n") == [spec.name.get(language), spec.name.get(other)], "the other language beneath"
+    pygame.display.quit()
+
+
+# -- marks in colour -----------------------------------------------------------------------------
+def test_a_games_attribute_marks_are_drawn_in_their_colours(app: App) -> None:
+    _open(app, session_at("lyabi", "buy"))  # the table brings Lyabi's marks
+    try:
+        surface = widgets.text_surface("▲B Lv1 ●R ■G", 28)
+        colours = {
+            surface.get_at((x, y))[:3]
+            for x in range(surface.get_width())
+            for y in range(surface.get_height())
+        }
+        for mark in ((110, 170, 255), (255, 112, 92), (110, 210, 130)):
+            assert mark in colours, f"{mark} drawn"
+        plain = widgets.text_surface("Lv1", 28)
+        assert (110, 170, 255) not in {
+            plain.get_at((x, y))[:3] for x in range(plain.get_width()) for y in range(plain.get_height())
+        }
+    finally:
+        widgets.set_mark_colours({})
