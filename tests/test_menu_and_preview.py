@@ -24,7 +24,7 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.table import TableScene
-from cardtable.ui.scenes.table.menu import ActionMenu
+from cardtable.ui.scenes.table.menu import GROUP_FROM, ActionMenu, group_entries
 
 
 @pytest.fixture()
@@ -65,6 +65,35 @@ def test_typing_one_then_nine_picks_entry_nineteen(app: App) -> None:
     _key(app, pygame.K_9)
     assert table.session.move_count > before
     assert table.session.engine.state.history[before] == wanted
+
+
+def test_a_long_list_groups_the_moves_of_one_pile_under_a_heading(app: App) -> None:
+    table = _open(app, session_at("lyabi", "buy"))
+    _key(app, pygame.K_a)
+    menu = table.menu
+    assert menu is not None and len(menu.actions) >= GROUP_FROM
+    grouped = [i for i, heading in enumerate(menu.headers) if heading is not None]
+    assert grouped, "Lyabi's pay-and-take moves are grouped by the pile they take from"
+    for i in grouped:  # a heading and what sets the entry apart say the whole move
+        heading, rest = menu.headers[i], menu.shown_as[i].split(". ", 1)[1]
+        assert heading in menu.labels[i] and rest in menu.labels[i], (heading, rest, menu.labels[i])
+        assert len(menu.entry_text(i)) < len(menu.labels[i])
+    targets = [(a.kind, a.target) for a, h in zip(menu.actions, menu.headers, strict=True) if h is not None]
+    seen_before: list[tuple[str, str]] = []
+    for key in targets:  # one group's moves side by side
+        assert key not in seen_before or seen_before[-1] == key, "a group's moves are not split"
+        seen_before.append(key)
+    drawn = dict(menu.visible())
+    headings = [row for row in menu.laid_out() if row[1] is not None]
+    assert headings and all(menu.box.contains(rect) for rect in drawn.values())
+
+
+def test_group_entries_keeps_lone_moves_in_place_and_numbers_stay_in_order() -> None:
+    texts = ["Take A (pay x)", "Pass", "Take B (pay y)", "Take A (pay y, z)"]
+    keys = [("buy", "A"), ("pass", ""), ("buy", "B"), ("buy", "A")]
+    order, headers, shown = group_entries(texts, keys)
+    assert order == [0, 3, 1, 2]
+    assert headers == ["Take A", None, None, "Take A"] and shown[3] == "pay y, z" and shown[2] == texts[2]
 
 
 def test_a_long_entry_wraps_whole_onto_the_next_line() -> None:
@@ -191,6 +220,13 @@ def test_a_games_attribute_marks_are_drawn_in_their_colours(app: App) -> None:
         }
         for mark in ((110, 170, 255), (255, 112, 92), (110, 210, 130)):
             assert mark in colours, f"{mark} drawn"
+        lv = widgets.text_surface("▲Lv1", 28)  # the L of Lv is no attribute's letter: ink, not blue
+        mark_w = widgets.text_surface("▲", 28).get_width()
+        assert all(
+            lv.get_at((x, y))[:3] != (110, 170, 255)
+            for x in range(mark_w + 1, lv.get_width())
+            for y in range(lv.get_height())
+        )
         plain = widgets.text_surface("Lv1", 28)
         assert (110, 170, 255) not in {
             plain.get_at((x, y))[:3] for x in range(plain.get_width()) for y in range(plain.get_height())

@@ -95,6 +95,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "選んだ{n}枚を使う行動（A）",
     },
     "table.menu_keys": {
+        "en": "Number keys · ↑↓ Enter · type letters to filter · Esc",
+        "ja": "数字キー・↑↓ Enter・英字で絞り込み・Esc",
+    },
+    "table.menu_keys_long": {
         "en": "Number keys (1 then 9 = 19) · ↑↓ Enter · type letters to filter · Esc",
         "ja": "数字キー（1→9で19番）・↑↓ Enter・英字で絞り込み・Esc",
     },

@@ -40,7 +40,9 @@ def set_mark_colours(marks: Mapping[str, tuple[int, int, int]]) -> None:
         return
     _marks.clear()
     _marks.update(marks)
-    _mark_pattern = re.compile("([" + "".join(map(re.escape, _marks)) + "][A-Z]?)") if _marks else None
+    _mark_pattern = (
+        re.compile("([" + "".join(map(re.escape, _marks)) + "](?:[A-Z](?![A-Za-z]))?)") if _marks else None
+    )
     _rendered.cache_clear()
 
 

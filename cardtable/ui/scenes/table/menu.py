@@ -9,7 +9,8 @@ PgUp/PgDn scroll; Esc closes (a decision's chooser stays open: Esc pauses over i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -19,6 +20,37 @@ from ...widgets import BUTTON, BUTTON_HOT, DIM, GOLD, INK, draw_panel, draw_text
 
 TYPE_AHEAD_S = 0.9  # how long a typed digit waits for a second one
 MAX_LINES = 3  # an entry wraps to at most this many lines (the last is cut only beyond that)
+GROUP_FROM = 12  # a list this long groups the moves of one kind and target under a heading
+
+
+def group_entries(texts: list[str], keys: list[Hashable]) -> tuple[list[int], list[str | None], list[str]]:
+    """Moves of one kind and target side by side under a heading: (the new order of the entries, each
+    entry's heading or None, each entry's words under it). A group's heading is what its entries'
+    words share up to a bracket ("Take ▲Lv1 Blue Lyabi" of "Take ▲Lv1 Blue Lyabi (pay …)"), and each
+    entry then shows what sets it apart (the bracket's words, "pay ■Lv1 Green Lyabi"); a move alone
+    of its kind, or whose words share no bracketed part, keeps its place and its words."""
+    groups: dict[Hashable, list[int]] = {}
+    for index, key in enumerate(keys):
+        groups.setdefault(key, []).append(index)
+    headers: list[str | None] = [None] * len(texts)
+    shown = list(texts)
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        prefix = os.path.commonprefix([texts[i] for i in members])
+        cut = max(prefix.rfind("("), prefix.rfind("（"))
+        heading = prefix[:cut].rstrip()
+        rests = [texts[i][cut + 1 :].removesuffix(")").removesuffix("）").strip() for i in members]
+        if cut <= 0 or not heading or not all(rests):
+            continue
+        for index, rest in zip(members, rests, strict=True):
+            headers[index], shown[index] = heading, rest
+    order: list[int] = []
+    for index, key in enumerate(keys):
+        if index in order:
+            continue
+        order += groups[key] if headers[index] is not None else [index]
+    return order, headers, shown
 
 
 class ActionMenu:
@@ -33,9 +65,17 @@ class ActionMenu:
         no_match: str = "",
     ) -> None:
         self.title = title
-        self.actions = actions
-        self.labels = [f"{i + 1}. {words(a)}" for i, a in enumerate(actions)]
-        self._folded = [label.split(". ", 1)[1].casefold() for label in self.labels]
+        texts = [words(a) for a in actions]
+        headers: list[str | None] = [None] * len(actions)
+        shown_as = texts
+        order = list(range(len(actions)))
+        if len(actions) >= GROUP_FROM:  # a long list: the moves of one kind and target together
+            order, headers, shown_as = group_entries(texts, [(a.kind, a.target) for a in actions])
+        self.actions = [actions[i] for i in order]
+        self.labels = [f"{n + 1}. {texts[i]}" for n, i in enumerate(order)]
+        self.headers = [headers[i] for i in order]  # the heading of each entry's group (None: none)
+        self.shown_as = [f"{n + 1}. {shown_as[i]}" for n, i in enumerate(order)]  # under its heading
+        self._folded = [texts[i].casefold() for i in order]
         self.hint = hint  # the keys, said under the list
         self.no_match = no_match  # said when the typed letters match no entry
         self.filter = ""  # letters typed: only the entries containing them are listed
@@ -50,6 +90,7 @@ class ActionMenu:
         self.text_w = 0  # how wide an entry's text may be
         self._lines: dict[int, list[str]] = {}  # each entry's wrapped lines for the current geometry
         self._placed_for: tuple[tuple[int, int], str] | None = None
+        self._last_top: int | None = None
         self.size = (1280, 720)  # the window's, as last placed
         # A decision's chooser, opened again at once if closed: Esc pauses over it instead of closing
         # it (closing it did nothing, so the pause menu, its rules and Save and quit, was out of reach)
@@ -74,13 +115,17 @@ class ActionMenu:
         # as wide as its title too (a game's question as the chooser's title ran past both edges), and
         # as its longest entry up to most of the window (a narrow box cut the cards paid)
         title_w = get_font(px + 1, True).size(self.title)[0] + 40
-        widest = max((font.size(label)[0] for label in self.labels), default=0) + 46
-        box_w = min(width - 40, max(440, width // 3, title_w, min(widest, width * 2 // 3)))
+        widest = max((font.size(self.entry_text(i))[0] for i in range(len(self.labels))), default=0) + 46
+        hint_w = get_font(max(12, px - 3)).size(self.hint)[0] + 40 if self.hint else 0
+        box_w = min(width - 40, max(440, width // 3, title_w, hint_w, min(widest, width * 2 // 3)))
         self.text_w = box_w - 46
         self._lines = {}
+        self._last_top = None
         self.room = max(3 * self.row_h, height - 4 * self.row_h - self.footer_h())
         self._placed_for = (size, self.filter)
+        headings = {self.headers[i] for i in self.shown} - {None}
         listed = sum(self.row_height(i) for i in self.shown) if self.shown else self.row_h
+        listed += sum(self.heading_height(h) for h in headings if h is not None)
         box_h = self.row_h + min(self.room, listed) + self.footer_h() + 24
         self.box = pygame.Rect(0, 0, box_w, box_h)
         self.box.center = (width // 2, height // 2)
@@ -101,12 +146,23 @@ class ActionMenu:
         hit = self._lines.get(index)
         if hit is None:
             px = self.title_px()
-            wrapped = wrap_text(get_font(px), self.labels[index], self.text_w) or [""]
+            wrapped = wrap_text(get_font(px), self.entry_text(index), self.text_w) or [""]
             if len(wrapped) > MAX_LINES:
                 rest = " ".join(wrapped[MAX_LINES - 1 :])
                 wrapped = [*wrapped[: MAX_LINES - 1], fit_width(rest, px, self.text_w)]
             hit = self._lines[index] = wrapped
         return hit
+
+    def entry_text(self, index: int) -> str:
+        """An entry as listed: its number and words (under a heading, what sets it apart)."""
+        return self.shown_as[index] if self.headers[index] is not None else self.labels[index]
+
+    def heading_lines(self, heading: str) -> list[str]:
+        """A group's heading, wrapped to the box."""
+        return wrap_text(get_font(self.title_px(), True), heading, self.text_w + 16) or [""]
+
+    def heading_height(self, heading: str) -> int:
+        return len(self.heading_lines(heading)) * self.line_h() + 6
 
     def row_height(self, index: int) -> int:
         """One entry's height: a row, and a line more for each wrapped line."""
@@ -114,15 +170,31 @@ class ActionMenu:
 
     def visible(self) -> list[tuple[int, pygame.Rect]]:
         """The entries on screen, each with its rectangle, from `top` down while they fit."""
-        out: list[tuple[int, pygame.Rect]] = []
+        return [(index, rect) for index, heading, rect in self.laid_out() if heading is None]
+
+    def laid_out(self, top: int | None = None) -> list[tuple[int, str | None, pygame.Rect]]:
+        """The rows on screen from `top` (an entry's position in `shown`) down while they fit: each an
+        entry (index, None, rect) or a group's heading (index of its first entry shown, heading, rect),
+        a heading also above a group's first entry on screen when the group began further up."""
+        out: list[tuple[int, str | None, pygame.Rect]] = []
         y = self.box.y + 12 + self.row_h
         bottom = y + self.room
-        for position in range(self.top, len(self.shown)):
+        start = self.top if top is None else top
+        last_heading: str | None = None
+        for position in range(start, len(self.shown)):
             index = self.shown[position]
+            heading = self.headers[index]
             h = self.row_height(index)
-            if out and y + h > bottom:
+            if heading is not None and heading != last_heading:
+                hh = self.heading_height(heading)
+                if out and y + hh + h > bottom:
+                    break
+                out.append((index, heading, pygame.Rect(self.box.x + 10, y, self.box.width - 30, hh - 6)))
+                y += hh
+            last_heading = heading
+            if out and y + h > bottom and any(row[1] is None for row in out):
                 break
-            out.append((index, pygame.Rect(self.box.x + 10, y, self.box.width - 30, h - 4)))
+            out.append((index, None, pygame.Rect(self.box.x + 10, y, self.box.width - 30, h - 4)))
             y += h
         return out
 
@@ -131,16 +203,17 @@ class ActionMenu:
         return self.visible()[shown][1]
 
     def last_top(self) -> int:
-        """The furthest `top` scrolls: the last entries just fill the box."""
-        used = 0
-        position = len(self.shown)
+        """The furthest `top` scrolls: the last entries just fill the box (remembered per placement)."""
+        if self._last_top is not None:
+            return self._last_top
+        position = len(self.shown) - 1
         while position > 0:
-            h = self.row_height(self.shown[position - 1])
-            if used and used + h > self.room:
-                break
-            used += h
+            rows = self.laid_out(position - 1)
+            if not rows or rows[-1][1] is not None or rows[-1][0] != self.shown[-1]:
+                break  # from one entry higher the last would no longer fit
             position -= 1
-        return position
+        self._last_top = max(0, position)
+        return self._last_top
 
     def scroll_to_focus(self) -> None:
         if self.focus < self.top:
@@ -277,8 +350,13 @@ class ActionMenu:
         if self.typed:
             title += f"   {self.typed}_"
         draw_text(screen, title, px + 1, (self.box.centerx, self.box.y + 10), INK, "midtop", bold=True)
-        visible = self.visible()
+        rows = self.laid_out()
+        visible = [(index, rect) for index, heading, rect in rows if heading is None]
         step = self.line_h()
+        for _, heading, rect in rows:
+            if heading is not None:  # a group's heading: gold, over its entries
+                for number, line in enumerate(self.heading_lines(heading)):
+                    draw_text(screen, line, px, (rect.x + 4, rect.y + 2 + number * step), GOLD, bold=True)
         for index, rect in visible:
             hot = index == self.focused()
             pygame.draw.rect(screen, BUTTON_HOT if hot else BUTTON, rect, border_radius=6)

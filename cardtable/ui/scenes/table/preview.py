@@ -79,6 +79,8 @@ class PreviewMixin:
         wrapped: list[tuple[str, bool]] = []
         for number, line in enumerate(lines):
             wrapped += [(part, number == 0) for part in wrap_text(font, line, text_w - 24) or [""]]
+        if wrapped:  # no wider than its longest line
+            text_w = min(text_w, max(font.size(line)[0] for line, _ in wrapped) + 24)
         step = font.get_linesize()
         text_h = min(card_h, (len(wrapped) + 1) * step) if wrapped else 0
         total_w = face.get_width() + (text_w + 16 if wrapped else 0)

@@ -392,9 +392,8 @@ class TableScene(
         """A list of moves to pick from by click, number or arrows (also the 'several moves' chooser);
         `must_answer`: a decision's chooser, which the table opens again whenever it is closed."""
         t = self.app.t
-        self.menu = ActionMenu(
-            title, list(actions), self.words, t("table.menu_keys"), t("table.menu_no_match")
-        )
+        keys = t("table.menu_keys_long" if len(actions) >= 10 else "table.menu_keys")  # 19 said only past 9
+        self.menu = ActionMenu(title, list(actions), self.words, keys, t("table.menu_no_match"))
         self.menu.must_answer = must_answer
         self.menu.place(self.app.size)
         self.needs_full_redraw = True
