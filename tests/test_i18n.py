@@ -24,7 +24,7 @@ from cardtable.ui.scenes.results import ResultsScene
 
 NAMES = ["Ann", "Bot", "Cat", "Dan"]
 # "Lv", "ATK" and "QR" are printed on Lyabi's cards as the rulebook writes them (Lv0, ATK 4, ダミー/QR)
-ALLOWED = {"MP", "PS", "HP", "Lv", "ATK", "QR", "Esc", "Ctrl", "Enter", *NAMES}
+ALLOWED = {"MP", "PS", "HP", "Lv", "ATK", "QR", "Esc", "Ctrl", "Enter", "Shift", *NAMES}
 # every registered game with a table; the test-only War (tests/games/war) brings no Japanese of its own
 JAPANESE_GAMES = sorted(gid for gid, entry in all_entries().items() if entry.table and gid != "war")
 # a word cut short with … is a name that did not fit

@@ -102,6 +102,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "Number keys (1 then 9 = 19) · ↑↓ Enter · type letters to filter · Esc",
         "ja": "数字キー（1→9で19番）・↑↓ Enter・英字で絞り込み・Esc",
     },
+    "table.preview_hint": {
+        "en": "Hold the right button or Shift to see it large",
+        "ja": "右ボタンかShiftを押したままで拡大表示",
+    },
     "table.menu_no_match": {"en": "No entry contains these letters", "ja": "その文字を含む項目はありません"},
     "table.claim": {"en": "Claim! (key {key})", "ja": "宣言！（キー{key}）"},
     "table.claim_window": {

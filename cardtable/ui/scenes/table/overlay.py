@@ -10,7 +10,7 @@ import pygame
 
 from ....rules.cards import CardSpec
 from ...fonts import get_font
-from ...widgets import GOLD, INK, Button, draw_panel, draw_text
+from ...widgets import DIM, GOLD, INK, Button, draw_panel, draw_text
 
 FOCUS_RING = (245, 245, 235)  # the keyboard cursor on a hand card (white: blue marks a selected card)
 
@@ -77,13 +77,16 @@ class OverlayMixin:
         px = max(14, height // 46)
         box_w = max(260, width // 5)
         wrapped = _wrap_lines(lines, px, box_w - 20)
-        box = pygame.Rect(0, 0, box_w, (len(wrapped) + 1) * (px + 6))
+        hint = _wrap_lines([self.app.t("table.preview_hint")], px - 2, box_w - 20)  # the large preview's keys
+        box = pygame.Rect(0, 0, box_w, (len(wrapped) + len(hint) + 1) * (px + 6))
         box.topleft = (self.hover_pos[0] + 18, self.hover_pos[1] + 18)
         box = box.clamp(screen.get_rect())
         draw_panel(screen, box, (10, 16, 14, 235))
         for index, line in enumerate(wrapped):
             colour = GOLD if index == 0 else INK
             draw_text(screen, line, px, (box.x + 10, box.y + 8 + index * (px + 6)), colour)
+        for index, line in enumerate(hint, start=len(wrapped)):
+            draw_text(screen, line, px - 2, (box.x + 10, box.y + 10 + index * (px + 6)), DIM)
         return box
 
     def draw_overlay(self: TableScene, screen: pygame.Surface) -> list[pygame.Rect]:
