@@ -9,6 +9,10 @@ recorded, and
 - a menu of ten entries or more answers a two-digit number typed on the keyboard (in every game whose
   walk meets one).
 
+A second, cheaper pass follows one whole game of each (bots on both seats, nothing drawn) and reads,
+in both languages, what the table would say: every seat's log, the words of the moves offered at
+sampled decisions and the questions asked; no card code in any of it.
+
 The walks are short on purpose (a few dozen moves each, menus opened every few decisions): the checks
 sample every kind of decision a game asks early, and the suite stays fast.
 """
@@ -152,3 +156,38 @@ def _without(text: str, parts: list[str]) -> str:
     for part in parts:
         text = text.replace(part, " ")
     return text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_whole_game_says_no_card_code_in_either_language(game_id: str) -> None:
+    app = App(Settings(bot_delay_s=0.0), size=(1280, 720), fast=True)
+    seats = [SeatConfig("Ann", human=False, bot="random"), SeatConfig("Bot", human=False, bot="random")]
+    session = Session.new(game_id, seats, 11, PARAMS.get(game_id, {}), autosave=False)
+    table = table_scene_for(app, session)
+    assert isinstance(table, TableScene)
+    codes = _codes(table)
+    names = [table.app.t("table.seat_label", n=n + 1, name=session.name(n)) for n in range(2)]
+    said: list[str] = []
+    engine = session.engine
+    for step in range(1500):
+        if engine.is_over():
+            break
+        seat = engine.deciding_seats()[0]
+        table.viewer = seat
+        table.forget_view()
+        if step % 5 == 0:  # the menu's words for every move offered, and the question, in both languages
+            for language in ("en", "ja"):
+                app.t.language = language
+                said += [table.words(a) for a in table.my_legal()]
+                pending = table.view().pending
+                if pending is not None:
+                    said.append(table.pending_title(pending.kind, pending.prompt))
+        session.apply(session.bot_action(seat))
+    for language in ("en", "ja"):
+        app.t.language = language
+        for viewer in (0, 1, None):
+            table.viewer = viewer
+            said += table.log_lines()
+    named = sorted({text for text in said if codes.search(_without(text, names))})
+    assert not named, f"{game_id}: card codes a player reads: {named[:8]}"
+    assert len(said) > 100

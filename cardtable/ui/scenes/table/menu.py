@@ -4,7 +4,8 @@ the words that tell two moves apart (the cards paid) stay on show.
 
 Every entry is reachable by keyboard: its number (1-9 at once; 10 and up as two digits typed one after
 the other, "1" then "9" picks entry 19, or a digit then Enter), Up/Down and Enter, or letters typed to
-filter the list to the entries that contain them (Backspace takes a letter back). The wheel,
+filter the list to the entries that contain them (Backspace takes a letter back, Esc all of them). A
+long list groups the moves of one kind and target under a heading (group_entries). The wheel,
 PgUp/PgDn scroll; Esc closes (a decision's chooser stays open: Esc pauses over it)."""
 
 from __future__ import annotations

@@ -437,7 +437,10 @@ class TableScene(
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.menu is not None and not self.menu.must_answer:
+                if self.menu is not None and self.menu.filter:  # the typed letters go first
+                    self.menu.set_filter("")
+                    self.needs_full_redraw = True
+                elif self.menu is not None and not self.menu.must_answer:
                     self.close_menu()
                 else:
                     self.open_pause()
