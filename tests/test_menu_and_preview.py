@@ -141,6 +141,12 @@ def test_the_action_menu_lists_only_the_selected_cards_moves(app: App) -> None:
     assert menu is not None and menu.actions
     assert len(menu.actions) < len(table.my_legal())
     assert all(card in a.cards for a in menu.actions), "every move listed uses the selected card"
+    _key(app, pygame.K_r)
+    assert menu.filter == "r"
+    _key(app, pygame.K_ESCAPE)
+    assert table.menu is menu and menu.filter == "", "Esc takes the typed letters back first"
+    _key(app, pygame.K_ESCAPE)
+    assert table.menu is None
 
 
 # -- the large preview ---------------------------------------------------------------------------
