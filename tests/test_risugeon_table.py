@@ -59,7 +59,8 @@ def test_hovering_a_card_shows_its_full_text(app: App) -> None:
     assert table.hovered == card
     lines = table.tooltip(card)
     spec = table.engine.state.cardset.physical()[card]  # type: ignore[union-attr]
-    assert spec.code in lines[0] and any(spec.get("text", {}).get("en", "") in line for line in lines)
+    assert spec.name.en in lines[0] and spec.code not in lines[0], "named, never by its code"
+    assert any(spec.get("text", {}).get("en", "") in line for line in lines)
 
 
 def _key(app: App, key: int) -> None:
