@@ -5,7 +5,7 @@ recorded, and
 
 - none names a card by its internal code (the codes of the game's own card set, cards/*.yaml);
 - none is cut short: no text was shortened with … to fit its box (a status line, a menu entry, a
-  panel's line), and none is wider than the window;
+  panel's line), no button's label is wider than its button, and no text is wider than the window;
 - a menu of ten entries or more answers a two-digit number typed on the keyboard (in every game whose
   walk meets one).
 
@@ -13,8 +13,9 @@ A second, cheaper pass follows one whole game of each (bots on both seats, nothi
 in both languages, what the table would say: every seat's log, the words of the moves offered at
 sampled decisions and the questions asked; no card code in any of it.
 
-The walks are short on purpose (a few dozen moves each, menus opened every few decisions): the checks
-sample every kind of decision a game asks early, and the suite stays fast.
+The walks are short on purpose (a few dozen moves each, menus opened every few decisions; the English
+one from the start, the Japanese one from the middle of the game): the checks sample the kinds of
+decision a game asks, and the suite stays fast.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig, Session
 from cardtable.ui import widgets
 from cardtable.ui.app import App
+from cardtable.ui.fonts import get_font
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.results import ResultsScene
@@ -42,6 +44,7 @@ from tests.clock import SteppedClock
 GAMES = sorted(gid for gid, entry in all_entries().items() if entry.table and gid != "war")
 MOVES = 40  # the person's and the bot's, together
 PARAMS: dict[str, dict[str, object]] = {"runeworks": {"level": 4}}
+AHEAD = {"landperson": 150, "lyabi": 100, "risugeon": 150, "runeworks": 150, "sainome": 150, "sandbox": 20}
 
 
 @dataclass
@@ -92,13 +95,19 @@ def _walk(game_id: str, language: str, seen: Seen) -> TableScene:
     app.clock = SteppedClock(100)  # type: ignore[assignment]  # slides, dice and claim windows end soon
     seats = [SeatConfig("Ann"), SeatConfig("Bot", human=False, bot="random")]
     session = Session.new(game_id, seats, 5, PARAMS.get(game_id, {}), autosave=False)
+    me = make_bot("random", game_id, 7)
+    # The Japanese walk joins the game later on, played to there without the table (cheap), so the
+    # two walks between them see the opening and the middle of the game.
+    while session.move_count < AHEAD.get(game_id, 0) * (language == "ja") and not session.engine.is_over():
+        seat = session.engine.deciding_seats()[0]
+        session.apply(me.choose(session.engine.view(seat)) if seat == 0 else session.bot_action(seat))
     table = table_scene_for(app, session)
     assert isinstance(table, TableScene)
     app.push(table)
-    me = make_bot("random", game_id, 7)
     decisions = 0
+    last = session.move_count + MOVES
     for _ in range(MOVES * 12):
-        if isinstance(app.top, ResultsScene) or session.engine.is_over() or session.move_count >= MOVES:
+        if isinstance(app.top, ResultsScene) or session.engine.is_over() or session.move_count >= last:
             break
         if isinstance(app.top, HandOffScene):
             app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
@@ -106,6 +115,10 @@ def _walk(game_id: str, language: str, seen: Seen) -> TableScene:
         if table.viewer == 0 and table.my_legal() and not table.busy() and app.top is table:
             decisions += 1
             _look_around(app, table, decisions)
+            for button in table.buttons:  # every button's label inside its button
+                px = max(12, min(28, button.rect.height * 9 // 20))  # as Button draws it
+                if get_font(px).size(button.label)[0] > button.rect.width - 8:
+                    seen.cuts.append((button.label, "wider than its button"))
             wanted = me.choose(table.engine.view(0))
             menu = table.menu
             if menu is not None and wanted in menu.actions and menu.actions.index(wanted) >= 9:
