@@ -149,6 +149,19 @@ def test_the_action_menu_lists_only_the_selected_cards_moves(app: App) -> None:
     assert table.menu is None
 
 
+def test_the_key_that_opened_the_menu_repeating_types_nothing_into_it(app: App) -> None:
+    table = _open(app, session_at("runeworks", "release"))
+    _key(app, pygame.K_a)
+    menu = table.menu
+    assert menu is not None
+    _key(app, pygame.K_a)  # A still held: the key repeats
+    _key(app, pygame.K_a)
+    assert menu.filter == "" and len(menu.shown) == len(menu.actions), "a held A filters nothing"
+    _key(app, pygame.K_a, up=True)
+    _key(app, pygame.K_a)  # let go and typed again: a letter
+    assert menu.filter == "a"
+
+
 # -- the large preview ---------------------------------------------------------------------------
 def _two_people(app: App, game_id: str) -> TableScene:
     session = Session.new(game_id, [SeatConfig("Ann"), SeatConfig("Cat")], 3, {}, autosave=False)

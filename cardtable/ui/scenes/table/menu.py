@@ -85,6 +85,7 @@ class ActionMenu:
         self.focus = 0  # the focused entry (a position in `shown`)
         self.typed = ""
         self.typed_left = 0.0
+        self.held: set[int] = set()  # keys held since before the menu opened: taken once let go
         self.box = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
         self.room = 0  # pixels the rows may fill
@@ -253,7 +254,9 @@ class ActionMenu:
                 return self.actions[index]
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
             self.scroll(-1 if event.button == 4 else 1)
-        elif event.type == pygame.KEYDOWN:
+        elif event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+        elif event.type == pygame.KEYDOWN and event.key not in self.held:
             return self.key(event)
         return None
 

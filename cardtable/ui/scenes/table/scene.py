@@ -422,6 +422,15 @@ class TableScene(
 
     # -- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        menu = self.menu
+        self.handle_event(event)
+        if event.type == pygame.KEYDOWN and self.menu is not None and self.menu is not menu:
+            # the key that opened a menu, held a moment (or repeated while a slow frame drew it), is no
+            # letter typed into it: "a" repeated after A listed nothing ("aaaa" matched no entry)
+            self.menu.held.add(event.key)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One event: the preview, the summary, Esc and undo, the menu, the buttons, keys and the mouse."""
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.pointer = event.pos
             if event.type == pygame.MOUSEMOTION:
@@ -525,6 +534,8 @@ class TableScene(
         for seat, event in keys:
             if seat == self.viewer:
                 self.handle(event)
+            if self.menu is not None:
+                break  # a key opened a menu: the rest were meant for the table, not typed into the menu
         return bool(keys)
 
     def key(self, event: pygame.event.Event) -> None:
