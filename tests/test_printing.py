@@ -92,13 +92,14 @@ def test_each_bundled_set_prints_to_size_with_marks_and_duplex_backs(
     assert report.cards == physical and seen[-1] == physical
     page_w, page_h = PAPERS[paper]
     pages = pages_of(out)
-    assert len(pages) == report.pages == 2 * -(-physical // 9)
+    per_page = sheet_for((card_w, card_h), paper, report.bleed_mm).per_page
+    assert len(pages) == report.pages == 2 * -(-physical // per_page)
     b = report.bleed_mm
     assert (b > 0) == bleed
     for number in range(0, len(pages), 2):
         fronts = placed(pages[number], page_h)
         backs = placed(pages[number + 1], page_h)
-        assert len(fronts) == len(backs) == min(9, physical - 9 * (number // 2))
+        assert len(fronts) == len(backs) == min(per_page, physical - per_page * (number // 2))
         trims = []
         for x, y, w, h, _ in fronts:
             # the image carries the bleed; the card inside it is the template's size
@@ -165,16 +166,125 @@ def test_cards_and_copies_pick_what_is_asked() -> None:
         pick_cards(cardset, (), ("ZZ",))
 
 
-def test_the_sheet_fits_three_by_three_on_both_papers_with_and_without_bleed() -> None:
-    for paper in PAPERS:
-        for bleed in (0.0, 3.0):
-            sheet = sheet_for((63, 88), paper, bleed)
-            assert (sheet.cols, sheet.rows) == (3, 3)
-            right = sheet.slot(8)[0] + 63 + sheet.shown_bleed_mm
-            bottom = sheet.slot(8)[1] + 88 + sheet.shown_bleed_mm
-            assert right <= PAPERS[paper][0] and bottom <= PAPERS[paper][1]
+def test_the_sheet_keeps_5_mm_clear_with_as_many_cards_as_that_allows() -> None:
+    """3 x 3 poker cards on both papers; with 3 mm of bleed A4 keeps 3 x 3 by sharing the bleed between
+    neighbours, Letter (279 mm tall: 3 x 88 mm leaves 7.7 mm a side) takes 3 x 2 with whole bleeds."""
+    expected = {("a4", 0.0): (3, 3), ("a4", 3.0): (3, 3), ("letter", 0.0): (3, 3), ("letter", 3.0): (3, 2)}
+    for (paper, bleed), grid in expected.items():
+        sheet = sheet_for((63, 88), paper, bleed)
+        assert (sheet.cols, sheet.rows) == grid
+        last = sheet.per_page - 1
+        left, top = sheet.slot(0)[0] - sheet.shown_bleed_mm, sheet.slot(0)[1] - sheet.shown_bleed_mm
+        right = sheet.slot(last)[0] + 63 + sheet.shown_bleed_mm
+        bottom = sheet.slot(last)[1] + 88 + sheet.shown_bleed_mm
+        assert min(left, top) >= 5 and right <= PAPERS[paper][0] - 5 and bottom <= PAPERS[paper][1] - 5
+        assert sheet.gap_mm >= bleed  # a bleed is shared at most, never cut to nothing
+        for x1, y1, x2, y2 in sheet.crop_marks():
+            assert min(x1, x2, y1, y2) >= 5 and max(x1, x2) <= PAPERS[paper][0] - 5
+            assert max(y1, y2) <= PAPERS[paper][1] - 5 and abs(x2 - x1) + abs(y2 - y1) >= 1.5
     with pytest.raises(ValueError, match="does not fit"):
         sheet_for((300, 400), "a4")
+    with pytest.raises(ValueError, match="5 mm kept clear"):
+        sheet_for((205, 290), "a4")  # it fits the paper, but not inside its printable area
+
+
+def inked(page: bytes) -> list[tuple[str, float, float, float, float]]:
+    """What a page's content stream puts on paper, as (kind, x0, y0, x1, y1) in mm from the bottom-left.
+
+    A small interpreter of the operators reportlab writes: q/Q save and restore the transform and the
+    clip, `cm` (scale and move only), `re W n` clips, `Do` places an image (the unit square through the
+    transform, cut by the clip), `m ... l S` strokes a line, `BT ... Tm/Td ... Tj ET` places a text (its
+    start point). Anything it does not know (a rotation) fails the test rather than being skipped.
+    """
+    out: list[tuple[str, float, float, float, float]] = []
+    ctm = (1.0, 1.0, 0.0, 0.0)  # sx, sy, tx, ty
+    clip: tuple[float, float, float, float] | None = None
+    stack: list[tuple[tuple[float, float, float, float], tuple[float, float, float, float] | None]] = []
+    operands: list[bytes] = []
+    path: list[tuple[float, float]] = []
+    rect: tuple[float, float, float, float] | None = None
+    text_at = (0.0, 0.0)
+
+    def point(x: float, y: float) -> tuple[float, float]:
+        return ctm[0] * x + ctm[2], ctm[1] * y + ctm[3]
+
+    for token in re.findall(rb"\((?:\\.|[^)])*\)|<[0-9a-fA-F]*>|/?[^\s()<>/\[\]]+|\[|\]", page):
+        number = re.fullmatch(rb"-?[\d.]+", token)
+        if number or token.startswith((b"/", b"(", b"<", b"[", b"]")):
+            operands.append(token)
+            continue
+        nums = [float(t) for t in operands if re.fullmatch(rb"-?[\d.]+", t)]
+        op = token
+        if op == b"q":
+            stack.append((ctm, clip))
+        elif op == b"Q":
+            ctm, clip = stack.pop()
+        elif op == b"cm":
+            a, b, c, d, e, f = nums[-6:]
+            assert b == 0 and c == 0, "a turned drawing: the checker reads scale and move only"
+            ctm = (ctm[0] * a, ctm[1] * d, ctm[0] * e + ctm[2], ctm[1] * f + ctm[3])
+        elif op == b"re":
+            x, y, w, h = nums[-4:]
+            (x0, y0), (x1, y1) = point(x, y), point(x + w, y + h)
+            rect = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+        elif op in (b"W", b"W*"):
+            assert rect is not None
+            clip = rect if clip is None else _meet(clip, rect)
+        elif op == b"m":
+            path = [point(*nums[-2:])]
+        elif op == b"l":
+            path.append(point(*nums[-2:]))
+        elif op in (b"S", b"f", b"B", b"f*", b"B*"):
+            shape = path or ([(rect[0], rect[1]), (rect[2], rect[3])] if rect else [])
+            if shape:
+                xs, ys = [p[0] for p in shape], [p[1] for p in shape]
+                box = (min(xs), min(ys), max(xs), max(ys))
+                out.append(("line" if op == b"S" else "fill", *(_meet(clip, box) if clip else box)))
+            path, rect = [], None
+        elif op == b"n":
+            path, rect = [], None
+        elif op == b"Do":
+            (x0, y0), (x1, y1) = point(0, 0), point(1, 1)
+            box = (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+            out.append(("image", *(_meet(clip, box) if clip else box)))
+        elif op == b"Tm":
+            text_at = point(*nums[-2:])
+        elif op == b"Td":
+            text_at = (text_at[0] + ctm[0] * nums[-2], text_at[1] + ctm[1] * nums[-1])
+        elif op in (b"Tj", b"TJ"):
+            out.append(("text", text_at[0], text_at[1], text_at[0], text_at[1]))
+        elif op == b"BT":
+            text_at = point(0, 0)
+        operands = []
+    return [(kind, *(v / PT for v in box)) for kind, *box in out]  # type: ignore[misc]
+
+
+def _meet(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float, float, float]:
+    return max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [None, 3.0, 5.0])
+def test_nothing_is_printed_within_5_mm_of_the_paper_edge(
+    paper: str, bleed: float | None, tmp_path: Path
+) -> None:
+    """Home printers leave the outer 3-5 mm blank: every bleed, mark and label keeps 5 mm clear."""
+    cardset = load_bundled("sainome")
+    out = tmp_path / "edge.pdf"
+    options = PrintOptions(paper=paper, bleed=bleed is not None, bleed_mm=bleed, dpi=20, copies="one")
+    report = export_pdf(cardset, out, options)
+    page_w, page_h = PAPERS[paper]
+    seen = {"image": 0, "line": 0}
+    for page in pages_of(out)[:2]:
+        drawn = inked(page)
+        for kind, x0, y0, x1, y1 in drawn:
+            seen[kind] = seen.get(kind, 0) + 1
+            assert x0 >= 5 - 1e-6 and y0 >= 5 - 1e-6, (kind, x0, y0, x1, y1)
+            assert x1 <= page_w - 5 + 1e-6 and y1 <= page_h - 5 + 1e-6, (kind, x0, y0, x1, y1)
+    assert seen["image"] >= 2 * 6 and seen["line"] >= 16, seen  # the checker saw the cards and marks
+    # a full page still holds 9 cards wherever the margins allow it (A4 even with 3 mm of bleed)
+    if paper == "a4" and bleed in (None, 3.0) or paper == "letter" and bleed is None:
+        assert report.pages == 2 * -(-report.cards // 9)
 
 
 def test_the_paper_follows_the_locale() -> None:
