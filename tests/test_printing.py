@@ -292,6 +292,23 @@ def test_the_paper_follows_the_locale() -> None:
     assert (
         default_paper("ja_JP.UTF-8") == "a4" and default_paper("en_GB") == "a4" and default_paper("C") == "a4"
     )
+    assert default_paper("C.UTF-8") == default_paper("POSIX") == default_paper("en") == "a4"
+    assert default_paper("English_United States.1252") == "letter"
+
+
+def test_the_paper_comes_from_lc_paper_and_c_utf8_is_a4(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The environment says the paper (LC_ALL, then LC_PAPER, then LANG); C.UTF-8 is A4, not the
+    en_US Python's locale.getlocale() turns it into."""
+    for variable in ("LC_ALL", "LC_PAPER", "LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert default_paper() == "a4"
+    monkeypatch.setenv("LC_PAPER", "en_US.UTF-8")
+    assert default_paper() == "letter"  # a German-speaking user in the US prints on Letter
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    assert default_paper() == "letter"
+    monkeypatch.setenv("LC_ALL", "ja_JP.UTF-8")
+    assert default_paper() == "a4"
 
 
 def test_tabletop_simulator_sheets_put_the_hidden_face_last(tmp_path: Path) -> None:

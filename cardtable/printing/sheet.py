@@ -14,6 +14,7 @@ back lands behind its own face.
 from __future__ import annotations
 
 import locale
+import os
 from dataclasses import dataclass
 
 MM_PER_INCH = 25.4
@@ -33,14 +34,32 @@ MAX_GRID = 3  # 3 x 3 per page, as print-and-play sheets are laid out
 
 
 def default_paper(locale_name: str | None = None) -> str:
-    """`letter` where the locale's territory uses it (en_US, fr_CA, es_MX...), else `a4`."""
+    """`letter` where the locale's territory uses it (en_US, fr_CA, es_MX...), else `a4` (C, POSIX,
+    C.UTF-8 and any locale that says no territory: most of the world prints on A4)."""
     if locale_name is None:
-        try:
-            locale_name = locale.getlocale(locale.LC_CTYPE)[0] or ""
-        except ValueError:
-            locale_name = ""
-    territory = locale_name.split(".")[0].split("@")[0].replace("-", "_").split("_")[-1:]
-    return "letter" if territory and territory[0].upper() in LETTER_TERRITORIES else "a4"
+        locale_name = paper_locale()
+    name = locale_name.split(".")[0].split("@")[0].replace("-", "_")
+    if "United States" in name or "Canada" in name:  # Windows names: English_United States.1252
+        return "letter"
+    territory = name.split("_")[1:] and name.split("_")[-1]
+    return "letter" if territory and territory.upper() in LETTER_TERRITORIES else "a4"
+
+
+def paper_locale() -> str:
+    """The locale that chooses the paper: LC_ALL, LC_PAPER or LANG as set (POSIX's order), else the
+    process's own LC_CTYPE name as it is.
+
+    Not locale.getlocale(): it "normalises" C.UTF-8 into en_US.UTF-8, which made Letter the paper of
+    every container and CI machine.
+    """
+    for variable in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = os.environ.get(variable, "")
+        if value:
+            return value
+    try:
+        return locale.setlocale(locale.LC_CTYPE, None) or ""
+    except (ValueError, locale.Error):
+        return ""
 
 
 @dataclass(frozen=True)
