@@ -91,28 +91,27 @@ def export_pdf(
     canvas.setTitle(cardset.title.get("en") or cardset.id)
     canvas.setCreator("cardtable export")
     pages = [printed[i : i + sheet.per_page] for i in range(0, len(printed), sheet.per_page)]
-    back_image = None
-    images: dict[tuple[str, str | None], object] = {}
     done = 0
 
-    def image_of(card: Printed, back: bool) -> object:
-        nonlocal back_image
+    def key_of(card: Printed, back: bool) -> tuple[str, str | None]:
         if back and card.back_side is None:
-            if back_image is None:
-                back_image = _image(renderer.back(width_px, bleed=bleed))  # type: ignore[attr-defined]
-            return back_image
-        side = card.back_side if back else card.side
-        key = (card.spec.code, side)
-        if key not in images:  # copies of a card share one embedded image
-            surface = renderer.face(card.spec, width_px, side, bleed=bleed)  # type: ignore[attr-defined]
-            images[key] = _image(surface)
-        return images[key]
+            return ("", None)  # the set's back
+        return (card.spec.code, card.back_side if back else card.side)
 
-    names: dict[int, str] = {}  # id of an image drawn before -> its name in the PDF
+    def image_of(card: Printed, back: bool) -> object:
+        if back and card.back_side is None:
+            return _image(renderer.back(width_px, bleed=bleed))  # type: ignore[attr-defined]
+        side = card.back_side if back else card.side
+        return _image(renderer.face(card.spec, width_px, side, bleed=bleed))  # type: ignore[attr-defined]
+
+    # Memory is bounded by one page: a face's pixels are drawn, embedded (compressed) and let go; a
+    # copy of a card on a later page, and the back, are drawn again by the name the PDF knows them by.
+    names: dict[tuple[str, str | None], str] = {}
     for cards in pages:
         for back in (False, True) if options.backs else (False,):
             for index, card in enumerate(cards):
-                _place(canvas, sheet, index, image_of(card, back), back, names)
+                key = key_of(card, back)
+                _place(canvas, sheet, index, key, lambda c=card, b=back: image_of(c, b), back, names)
                 if not back:
                     done += 1
                     if progress is not None:
@@ -120,7 +119,7 @@ def export_pdf(
             _crop_marks(canvas, sheet)
             canvas.showPage()
     canvas.save()
-    atomic_write_bytes(out, buffer.getvalue(), keep_backup=False)
+    atomic_write_bytes(out, buffer.getbuffer(), keep_backup=False)  # type: ignore[arg-type]
     return ExportReport(
         out,
         len(printed),
@@ -132,7 +131,13 @@ def export_pdf(
 
 
 def _place(
-    canvas: object, sheet: Sheet, index: int, image: object, back: bool, names: dict[int, str]
+    canvas: object,
+    sheet: Sheet,
+    index: int,
+    key: tuple[str, str | None],
+    image: Callable[[], object],
+    back: bool,
+    names: dict[tuple[str, str | None], str],
 ) -> None:
     """Draw one card (with its bleed, clipped to what the gap between cards leaves of it)."""
     x, y = sheet.slot(index, back)
@@ -144,14 +149,19 @@ def _place(
         path = c.beginPath()  # type: ignore[attr-defined]
         path.rect(*_pt_rect(sheet, x - shown, y - shown, w + 2 * shown, h + 2 * shown))
         c.clipPath(path, stroke=0, fill=0)  # type: ignore[attr-defined]
-    _draw(c, image, _pt_rect(sheet, x - b, y - b, w + 2 * b, h + 2 * b), names)
+    _draw(c, key, image, _pt_rect(sheet, x - b, y - b, w + 2 * b, h + 2 * b), names)
     c.restoreState()  # type: ignore[attr-defined]
 
 
 def _draw(
-    canvas: object, image: object, rect: tuple[float, float, float, float], names: dict[int, str]
+    canvas: object,
+    key: tuple[str, str | None],
+    image: Callable[[], object],
+    rect: tuple[float, float, float, float],
+    names: dict[tuple[str, str | None], str],
 ) -> None:
-    """canvas.drawImage, except that an image drawn before is drawn again by its name.
+    """canvas.drawImage of the image `image()` makes, except that an image drawn before (by `key`) is
+    drawn again by its name, without drawing its pixels again.
 
     drawImage finds an image it embedded before by an md5 of all its pixels, on every call: 2.3 MB
     for a 300 dpi face, so a set's back drawn behind 52 cards cost more than embedding every face.
@@ -159,11 +169,11 @@ def _draw(
     """
     c = canvas
     x, y, w, h = rect
-    name = names.get(id(image))
+    name = names.get(key)
     if name is None:
         found: dict[str, object] = {"name": None}
-        c.drawImage(image, x, y, w, h, extraReturn=found)  # type: ignore[attr-defined]
-        names[id(image)] = str(found["name"])
+        c.drawImage(image(), x, y, w, h, extraReturn=found)  # type: ignore[attr-defined]
+        names[key] = str(found["name"])
         return
     c.saveState()  # type: ignore[attr-defined]
     c.translate(x, y)  # type: ignore[attr-defined]
