@@ -151,12 +151,15 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .resources import bundled_cardsets
 
     paths = [Path(p) for p in args.paths] or bundled_cardsets()
-    problems = validate_paths(paths)
-    for problem in problems:
+    found = validate_paths(paths)
+    for problem in found:
         print(problem)
+    problems = [p for p in found if not p.warning]
     if problems:
         print(f"{len(problems)} problem(s)", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if found:
+        print(f"{len(found)} warning(s)", file=sys.stderr)
     if not args.paths:
         for path in paths:
             print(f"ok: {path}")
@@ -189,16 +192,20 @@ def cmd_export(args: argparse.Namespace) -> int:
             copies=args.copies,
             cards=codes,
             backs=not args.no_backs,
+            proof=args.proof,
         )
         try:
             report = export_pdf(cardset, Path(args.pdf), options, _progress_bar(sys.stderr, "cards"))
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         bleed = f", bleed {report.bleed_mm:g} mm" if report.bleed_mm else ""
+        proof = "a proof of " if args.proof else ""
         print(
-            f"{report.path}: {report.cards} cards on {report.pages} pages ({report.paper}{bleed}) "
+            f"{report.path}: {proof}{report.cards} cards on {report.pages} pages ({report.paper}{bleed}) "
             f"in {report.seconds:.1f} s"
         )
+        for warning in report.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
     if args.png_sheets:
         from .printing.tts import export_png_sheets
 
@@ -442,6 +449,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="each card as many times as the set counts it (default), or one of each",
     )
     exp.add_argument("--no-backs", action="store_true", help="faces only (no pages of backs for duplex)")
+    exp.add_argument(
+        "--proof",
+        action="store_true",
+        help="a labelled proof sheet: one of each card with its code, count and warnings beneath "
+        "(a red corner on cards with warnings); no bleed, backs or crop marks",
+    )
     exp.set_defaults(func=cmd_export)
 
     new = sub.add_parser(

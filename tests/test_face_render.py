@@ -242,7 +242,7 @@ def copy_set(tmp_path: Path) -> Path:
     return target / "artset.yaml"
 
 
-def test_a_missing_image_falls_back_to_the_drawn_face(tmp_path: Path):
+def test_a_missing_image_falls_back_to_the_drawn_face_marked(tmp_path: Path):
     path = copy_set(tmp_path)
     cardset = load_cardset(path)
     (path.parent / "art" / "knight.png").unlink()
@@ -253,7 +253,7 @@ def test_a_missing_image_falls_back_to_the_drawn_face(tmp_path: Path):
     assert any("knight.png not found" in p for p in knight.problems)
     full = renderer.drawn(cardset.by_code()["F1"], 200)  # no art: its drawn face, with its name
     assert [p.text for p in full.texts if p.box == "name"] == ["全面\nFull art"]
-    assert any("full.png not found; the card is drawn without it" in p for p in renderer.problems)
+    assert any("full.png not found; drawn as a placeholder" in p for p in renderer.problems)
 
 
 @pytest.mark.parametrize(

@@ -363,3 +363,73 @@ def test_a_print_run_keeps_at_most_one_page_of_faces(tmp_path: Path, monkeypatch
     report = export_pdf(cardset, tmp_path / "m.pdf", PrintOptions(paper="a4", copies="one", dpi=20))
     assert report.cards > 2 * 9  # more distinct faces than two pages hold
     assert 1 <= most[0] <= 9 + 1, most[0]  # a page of faces (and the back) at most
+
+
+def _set_missing_art(tmp_path: Path) -> Path:
+    """A new set (cardtable new-set) whose first card names art that is not there yet."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("wip", tmp_path)
+    text = (
+        file.read_bytes().decode("utf-8").replace("    cost: 1\n", "    cost: 1\n    art: art/seed.png\n", 1)
+    )
+    file.write_bytes(text.encode("utf-8"))
+    return file
+
+
+def test_a_missing_image_prints_as_a_marked_placeholder_with_a_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A work-in-progress set with one missing image exports (it was refused), the card carries a red
+    placeholder where its art goes, and the export names the card and the file."""
+    from cardtable.cardsets import load_cardset
+    from cardtable.ui.render.cardface import PLACEHOLDER_RED, CardRenderer
+
+    file = _set_missing_art(tmp_path)
+    cardset = load_cardset(file)
+    report = export_pdf(cardset, tmp_path / "wip.pdf", PrintOptions(paper="a4", dpi=40, copies="one"))
+    assert report.cards == 3 and len(report.warnings) == 1
+    assert report.warnings[0].startswith("SEED: image ") and "seed.png not found" in report.warnings[0]
+    face = CardRenderer(cardset).face(cardset.by_code()["SEED"], 252)  # 4 px a mm
+    art = face.subsurface((16, 99, 221, 87))  # the generic template's art window, [3.8, 24.6, 55.4, 22] mm
+    reds = sum(
+        1 for x in range(0, 221, 3) for y in range(0, 87, 3) if tuple(art.get_at((x, y))) == PLACEHOLDER_RED
+    )
+    assert reds >= 20, reds  # its red edge, cross and name
+    other = CardRenderer(cardset).face(cardset.by_code()["FIRE"], 252).subsurface((16, 99, 221, 87))
+    assert all(
+        tuple(other.get_at((x, y))) != PLACEHOLDER_RED for x in range(0, 221, 3) for y in range(0, 87, 3)
+    )
+    assert main(["export", str(file), "--pdf", str(tmp_path / "cli.pdf"), "--paper", "a4"]) == 0
+    assert "warning: SEED: image" in capsys.readouterr().err
+    assert main(["validate", str(file)]) == 0  # a warning, not an error
+    assert "cards[0].art: warning: no image file 'art/seed.png'" in capsys.readouterr().out
+
+
+def test_a_proof_sheet_labels_each_card_and_marks_those_with_warnings(tmp_path: Path) -> None:
+    """--proof: one of each card, a label beneath each (code, count, warnings) and a red corner only on
+    the card with a warning; nothing within 5 mm of the edge, no backs, no crop marks."""
+    from cardtable.cardsets import load_cardset
+    from cardtable.printing.pdf import PROOF_CORNER_MM, PROOF_LABEL_MM
+
+    cardset = load_cardset(_set_missing_art(tmp_path))
+    out = tmp_path / "proof.pdf"
+    report = export_pdf(cardset, out, PrintOptions(paper="a4", dpi=100, proof=True, bleed=True))
+    assert report.cards == 3 and report.pages == 1 and report.bleed_mm == 0
+    (page,) = pages_of(out)
+    drawn = inked(page)
+    images = sorted((x0, y0, x1, y1) for kind, x0, y0, x1, y1 in drawn if kind == "image")
+    fills = [(x0, y0, x1, y1) for kind, x0, y0, x1, y1 in drawn if kind == "fill"]
+    assert not [d for d in drawn if d[0] == "line"]  # no crop marks
+    assert len(images) == 6  # three faces, three labels
+    faces = [r for r in images if abs((r[3] - r[1]) - 88) < 0.2]
+    labels = [r for r in images if abs((r[3] - r[1]) - (PROOF_LABEL_MM - 1)) < 0.2]
+    assert len(faces) == len(labels) == 3
+    for face in faces:  # each label sits under its card
+        assert any(abs(lab[0] - face[0]) < 0.01 and 0 < face[1] - lab[3] <= 1.01 for lab in labels)
+    seed = faces[0]  # the first card, top left (PDF y grows upwards: its top is y1)
+    assert len(fills) == 1
+    x0, y0, x1, y1 = fills[0]
+    assert abs(x1 - seed[2]) < 0.01 and abs(y1 - seed[3]) < 0.01 and abs(x1 - x0 - PROOF_CORNER_MM) < 0.01
+    for _, a, b, c, d in drawn:
+        assert min(a, b) >= 5 and c <= 210 - 5 and d <= 297 - 5

@@ -234,9 +234,14 @@ def _template_problems(
     return sorted(set(problems))
 
 
+class ImageMessage(str):
+    """What is wrong with an image file: a warning, not an error (the renderer draws a marked
+    placeholder in its place, so a work-in-progress set still plays and prints)."""
+
+
 def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
     line, col = locate(root, path)
-    return Problem(file, line, col, format_key_path(path), message)
+    return Problem(file, line, col, format_key_path(path), str(message), isinstance(message, ImageMessage))
 
 
 def _semantic_problems(
@@ -397,7 +402,8 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
 
 
 def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's).
+    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's):
+    warnings (ImageMessage), as the card is drawn with a placeholder.
 
     `base` None: files are not being checked.
     """
@@ -405,16 +411,16 @@ def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tupl
         return
     target = (base / name).expanduser()
     if not target.is_file():
-        yield path, f"no image file {name!r} (looked for {target})"
+        yield path, ImageMessage(f"no image file {name!r} (looked for {target}); drawn as a placeholder")
         return
     try:
         with target.open("rb") as handle:
             head = handle.read(16)
     except OSError as exc:
-        yield path, f"cannot read the image {name!r}: {exc.strerror or exc}"
+        yield path, ImageMessage(f"cannot read the image {name!r}: {exc.strerror or exc}")
         return
     if image_kind(head) is None:
-        yield path, f"{name!r} is not a PNG, JPEG or WebP image"
+        yield path, ImageMessage(f"{name!r} is not a PNG, JPEG or WebP image")
 
 
 def image_kind(head: bytes) -> str | None:

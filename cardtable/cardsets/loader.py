@@ -89,7 +89,7 @@ def load_cardset(path: str | Path) -> CardSet:
 
 def _checked(data: Any, root: Node | None, path: Path) -> CardSet:
     """The card set in data already read from `path`; CardSetError listing every problem otherwise."""
-    problems = check_cardset(data, root, str(path))
+    problems = [p for p in check_cardset(data, root, str(path)) if not p.warning]
     if problems:
         raise CardSetError(problems)
     return _build(data, path)
@@ -150,7 +150,8 @@ def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
     """Every problem in the given card set files and folders (each *.yaml directly inside a folder).
 
     A path that does not exist, and a folder with no *.yaml file, are problems too. An empty list
-    means every file is a valid card set.
+    means every file is a valid card set; a list of warnings only (`Problem.warning`: a missing
+    image) means they load, with what the warnings name drawn as a placeholder.
     """
     problems: list[Problem] = []
     for given in paths:
@@ -180,11 +181,7 @@ def _file_problems(path: Path) -> list[Problem]:
         return list(exc.problems)
     if is_template_data(data):
         return check_template_file(path)
-    try:
-        _checked(data, root, path)
-    except CardSetError as exc:
-        return list(exc.problems)
-    return []
+    return check_cardset(data, root, str(path))
 
 
 def as_text(value: Any, language: str) -> Text:

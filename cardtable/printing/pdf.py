@@ -22,17 +22,21 @@ import pygame
 from cardtable.persistence.files import atomic_write_bytes
 from cardtable.rules.cards import CardSet
 
+from .checks import card_warnings
 from .pick import Printed, pick_cards
 from .sheet import DEFAULT_BLEED_MM, MM_PER_INCH, PrintOptions, Sheet, px_for, sheet_for
 
 Progress = Callable[[int, int], None]
 PT_PER_MM = 72 / MM_PER_INCH
 MARK_WIDTH_PT = 0.25
+PROOF_LABEL_MM = 16.0  # under each card of a proof sheet: its code, count and warnings
+PROOF_CORNER_MM = 9.0  # the red corner of a card with warnings
+PROOF_RED = (206 / 255, 32 / 255, 41 / 255)
 
 
 @dataclass(frozen=True)
 class ExportReport:
-    """What an export wrote."""
+    """What an export wrote, and what is wrong with the cards it printed (`CODE: message` each)."""
 
     path: Path
     cards: int
@@ -40,6 +44,7 @@ class ExportReport:
     seconds: float
     paper: str
     bleed_mm: float
+    warnings: tuple[str, ...] = ()
 
 
 def _renderer(cardset: CardSet) -> object:
@@ -79,12 +84,17 @@ def export_pdf(
     printed = pick_cards(cardset, template.sides, options.cards, options.copies)
     if not printed:
         raise ValueError(f"{cardset.id}: no cards to print")
+    if options.proof:  # a proof is one of each card, labelled: no bleed, no backs, no crop marks
+        printed = list({(card.spec.code, card.side): card for card in printed}.values())
     bleed = 0.0
-    if options.bleed:
+    if options.bleed and not options.proof:
         bleed = options.bleed_mm if options.bleed_mm is not None else (template.data.get("bleed_mm") or 0.0)
         bleed = float(bleed) or DEFAULT_BLEED_MM
-    sheet = sheet_for(template.size_mm, options.paper, bleed)
-    width_px = px_for(template.size_mm[0], options.dpi)
+    card_mm = template.size_mm
+    slot_mm = (card_mm[0], card_mm[1] + PROOF_LABEL_MM) if options.proof else card_mm
+    sheet = sheet_for(slot_mm, options.paper, bleed)
+    backs = options.backs and not options.proof
+    width_px = px_for(card_mm[0], options.dpi)
     buffer = io.BytesIO()
     page_w, page_h = sheet.page_mm
     canvas = Canvas(buffer, pagesize=(page_w * PT_PER_MM, page_h * PT_PER_MM), pageCompression=1)
@@ -107,27 +117,88 @@ def export_pdf(
     # Memory is bounded by one page: a face's pixels are drawn, embedded (compressed) and let go; a
     # copy of a card on a later page, and the back, are drawn again by the name the PDF knows them by.
     names: dict[tuple[str, str | None], str] = {}
+    warnings: dict[str, list[str]] = {}
     for cards in pages:
-        for back in (False, True) if options.backs else (False,):
+        for back in (False, True) if backs else (False,):
             for index, card in enumerate(cards):
                 key = key_of(card, back)
-                _place(canvas, sheet, index, key, lambda c=card, b=back: image_of(c, b), back, names)
-                if not back:
-                    done += 1
-                    if progress is not None:
-                        progress(done, len(printed))
-            _crop_marks(canvas, sheet)
+                label_mm = PROOF_LABEL_MM if options.proof else 0.0
+                _place(
+                    canvas, sheet, index, key, lambda c=card, b=back: image_of(c, b), back, names, label_mm
+                )
+                if back:
+                    continue
+                if card.spec.code not in warnings:
+                    # drawn just now (the renderer's cache), so asking costs nothing
+                    warnings[card.spec.code] = card_warnings(renderer, cardset, card, width_px)
+                if options.proof:
+                    _label(canvas, sheet, index, card, warnings[card.spec.code], options.dpi)
+                done += 1
+                if progress is not None:
+                    progress(done, len(printed))
+            if not options.proof:
+                _crop_marks(canvas, sheet)
             canvas.showPage()
     canvas.save()
     atomic_write_bytes(out, buffer.getbuffer(), keep_backup=False)  # type: ignore[arg-type]
     return ExportReport(
         out,
         len(printed),
-        len(pages) * (2 if options.backs else 1),
+        len(pages) * (2 if backs else 1),
         time.perf_counter() - start,
         options.paper,
         bleed,
+        tuple(f"{code}: {message}" for code, found in warnings.items() for message in found),
     )
+
+
+def _label(canvas: object, sheet: Sheet, index: int, card: Printed, warnings: list[str], dpi: int) -> None:
+    """A proof card's label beneath it (code, count, each warning) and, when it has warnings, a red
+    corner over its top-right corner."""
+    x, y = sheet.slot(index)
+    w, h = sheet.card_mm[0], sheet.card_mm[1] - PROOF_LABEL_MM
+    c = canvas
+    surface = _label_surface(card, warnings, (px_for(w, dpi), px_for(PROOF_LABEL_MM - 1, dpi)))
+    c.drawImage(_image(surface), *_pt_rect(sheet, x, y + h + 1, w, PROOF_LABEL_MM - 1))  # type: ignore[attr-defined]
+    if not warnings:
+        return
+    page_h = sheet.page_mm[1]
+    corner = PROOF_CORNER_MM
+    c.saveState()  # type: ignore[attr-defined]
+    c.setFillColorRGB(*PROOF_RED)  # type: ignore[attr-defined]
+    path = c.beginPath()  # type: ignore[attr-defined]
+    path.moveTo((x + w - corner) * PT_PER_MM, (page_h - y) * PT_PER_MM)
+    path.lineTo((x + w) * PT_PER_MM, (page_h - y) * PT_PER_MM)
+    path.lineTo((x + w) * PT_PER_MM, (page_h - y - corner) * PT_PER_MM)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)  # type: ignore[attr-defined]
+    c.restoreState()  # type: ignore[attr-defined]
+
+
+def _label_surface(card: Printed, warnings: list[str], size: tuple[int, int]) -> pygame.Surface:
+    """The label's text drawn with the faces' fonts (Japanese in a warning prints as it reads)."""
+    from cardtable.ui.render.layout import layout_text
+    from cardtable.ui.render.primitives import face_fonts
+
+    fonts = face_fonts()
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    head = f"{card.spec.code}  x{card.spec.count}"
+    if card.side is not None:
+        head += f"  ({card.side} / {card.back_side})" if card.back_side else f"  ({card.side})"
+    head_px = max(6, round(h * 0.24))
+    surface.blit(fonts.render(head, head_px, (20, 20, 24), True), (0, 0))
+    text = "\n".join(warnings) if warnings else "no warnings"
+    top = round(head_px * 1.25)
+    fit = layout_text(fonts.measure(), text, "", (w, h - top), (4, max(5, h * 0.16)))
+    colour = (190, 28, 36) if warnings else (90, 90, 96)
+    for i, line in enumerate(fit.first.lines):
+        y = top + i * fit.first.step
+        if y + fit.first.step > h:  # more warnings than the label holds: the export lists them all
+            break
+        if line:
+            surface.blit(fonts.render(line, fit.first.px, colour), (0, y))
+    return surface
 
 
 def _place(
@@ -138,10 +209,13 @@ def _place(
     image: Callable[[], object],
     back: bool,
     names: dict[tuple[str, str | None], str],
+    label_mm: float = 0.0,
 ) -> None:
     """Draw one card (with its bleed, clipped to what the gap between cards leaves of it)."""
     x, y = sheet.slot(index, back)
     w, h = sheet.card_mm
+    if label_mm:  # a proof's slot holds the card and its label beneath
+        h -= label_mm
     b, shown = sheet.bleed_mm, sheet.shown_bleed_mm
     c = canvas
     c.saveState()  # type: ignore[attr-defined]

@@ -73,6 +73,7 @@ class PrintOptions:
     cards: tuple[str, ...] = ()  # card codes to print; empty: every card
     backs: bool = True  # a mirrored page of backs after every page of faces, for duplex
     dpi: int = 300
+    proof: bool = False  # one of each card, labelled beneath with its code, count and warnings
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,9 @@ box, the other language beneath.
 Faces are cached by (card, width, side, bleed, template version, language), least recently used first out. The
 template and the images are re-read when their files change (checked at most once a second), so a
 designer's edit shows at once. A broken template falls back to the generic one and a missing image
-to the drawn face; both are listed in `problems` and logged, never raised.
+is drawn as a marked placeholder (a red-crossed box with the file's name; a card whose whole face is
+its art is drawn from the template with a red label); both are listed in `problems` and logged, never
+raised.
 
 All surfaces are SRCALPHA and never `convert_alpha()`ed here, so rendering works before `set_mode()`.
 """
@@ -67,6 +69,7 @@ log = logging.getLogger(__name__)
 CARD_ASPECT = 88 / 63
 RGBA = tuple[int, int, int, int]
 INK: RGBA = (34, 34, 40, 255)
+PLACEHOLDER_RED: RGBA = (206, 32, 41, 255)  # a missing image's mark, and a proof's warning corner
 
 # How much of a badge's shape its number may fill (width, height) and where its middle is (dy).
 _BADGE_INNER = {
@@ -136,6 +139,7 @@ class _Painter:
     def paint(self) -> Drawn:
         surface = pygame.Surface(self.size, pygame.SRCALPHA)
         art = self.face.image
+        missing = None
         if art is not None:
             image = self.images.fitted(art, self.size, "cover")
             if image is not None:
@@ -143,11 +147,47 @@ class _Painter:
                 self._round(surface, force=True)
                 return Drawn(surface, [], [])
             self.problems.append(self.images.problems.get(art.path, f"image {art.describe()} not drawn"))
+            missing = art
         self._base(surface)
         for box in self.face.boxes:
             self._box(surface, box)
+        if missing is not None:
+            # the card's own face is its art: drawn from the template instead, marked along the top
+            w, h = self.face.size_mm
+            self._placeholder(
+                surface, self.scale.rect((w * 0.12, 0.8, w * 0.76, h * 0.07)), missing, cross=False
+            )
         self._round(surface)
         return Drawn(surface, self.texts, self.problems)
+
+    def _placeholder(self, target: pygame.Surface, rect: Rect, ref: Any, cross: bool = True) -> None:
+        """Where an image is missing: a pale box edged and crossed in red with the file's name, so a
+        print or a playtest shows at a glance what still needs art (and never a silent gap)."""
+        left, top, w, h = pixel_rect(rect)
+        if w < 2 or h < 2:
+            return
+        line = max(1, round(min(w, h) * 0.02))
+        pygame.draw.rect(target, (238, 236, 232, 255), (left, top, w, h))
+        if cross:
+            pygame.draw.line(target, PLACEHOLDER_RED, (left, top), (left + w - 1, top + h - 1), line)
+            pygame.draw.line(target, PLACEHOLDER_RED, (left, top + h - 1), (left + w - 1, top), line)
+        pygame.draw.rect(target, PLACEHOLDER_RED, (left, top, w, h), line)
+        name = ref.path.name if hasattr(ref, "path") else str(ref)
+        label_h = min(h * 0.5, max(h * 0.22, self.scale.length(2.6)))
+        label = (left + w * 0.06, top + (h - label_h) / 2, w * 0.88, label_h)
+        if cross:
+            pygame.draw.rect(target, (238, 236, 232, 255), pixel_rect(_grow(label, line)))
+        before = len(self.texts)
+        self._tight(
+            target,
+            Box("missing", "text", (0, 0, 0, 0)),
+            f"missing: {name}",
+            label,
+            label_h,
+            PLACEHOLDER_RED,
+            True,
+        )
+        del self.texts[before:]  # the label is the renderer's, not the designer's text
 
     def _round(self, surface: pygame.Surface, force: bool = False) -> None:
         """Round the corners of what images drew over them (print faces with bleed keep them square)."""
@@ -453,6 +493,7 @@ class _Painter:
             self.problems.append(
                 self.images.problems.get(props["image"].path, f"image {props['image'].describe()} not drawn")
             )
+            self._placeholder(target, rect, props["image"])
             return
         radius = self.scale.length(props["radius_mm"])
         if radius > 0:
