@@ -7,7 +7,7 @@ pdf        seconds for the whole print PDF of each bundled set (faces at 300 dpi
 per card   ms per printed card (the PDF's time over its cards)
 tts        seconds for the Tabletop Simulator sheets of each set (500 px cells)
 distinct   a generated set of N cards (300 by default), every face different (its own name, text,
-           cost, points and element), exported in a child process each: the PDF at 300 dpi and the
+           cost, points and element; past 1,000 kinds, the most a set has, each kind twice or more), exported in a child process each: the PDF at 300 dpi and the
            Tabletop Simulator sheets, with the time and the child's peak memory (ru_maxrss: all of
            Python, pygame, reportlab and the faces) in MiB
 
@@ -31,6 +31,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from cardtable.cardsets import load_bundled, load_cardset  # noqa: E402
+from cardtable.limits import MAX_CARD_KINDS  # noqa: E402
 from cardtable.printing import PrintOptions  # noqa: E402
 from cardtable.printing.pdf import export_pdf  # noqa: E402
 from cardtable.printing.tts import export_png_sheets  # noqa: E402
@@ -41,7 +42,10 @@ ELEMENTS = ("wind", "fire", "water", "earth")
 
 
 def distinct_set(folder: Path, cards: int) -> Path:
-    """A card set of `cards` cards, one copy each, no two faces alike (the generic template)."""
+    """A card set of `cards` cards, no two kinds alike (the generic template); past the limit of
+    kinds (MAX_CARD_KINDS, 1,000) each kind has as many copies as it takes (2,000: 1,000 x 2)."""
+    kinds = min(cards, MAX_CARD_KINDS)
+    copies = max(1, cards // kinds)
     lines = [
         "cardset: distinct",
         "title: {ja: 別々, en: Distinct}",
@@ -49,11 +53,11 @@ def distinct_set(folder: Path, cards: int) -> Path:
         "template: generic",
         "cards:",
     ]
-    for i in range(cards):
+    for i in range(kinds):
         lines += [
             f"  - code: C{i:04d}",
             f"    name: {{ja: カード{i}, en: Card number {i}}}",
-            "    count: 1",
+            f"    count: {copies}",
             f"    element: {ELEMENTS[i % 4]}",
             f"    cost: {i % 10}",
             f"    points: {i % 7}",
@@ -83,10 +87,10 @@ def measure_distinct(cards: int, folder: Path) -> dict[str, float]:
     results: dict[str, float] = {}
     for kind, out in (("pdf", folder / "distinct.pdf"), ("tts", folder / "tts")):
         done = subprocess.run(
-            [sys.executable, __file__, "--child", kind, str(set_path), str(out)],
-            check=True,
-            capture_output=True,
+            [sys.executable, __file__, "--child", kind, str(set_path), str(out)], capture_output=True
         )
+        if done.returncode != 0:
+            raise SystemExit(f"the {kind} export failed:\n{done.stderr.decode('utf-8', 'replace')[-2000:]}")
         figures = json.loads(done.stdout.decode("utf-8").strip().splitlines()[-1])
         results[f"distinct_{kind}_ms"] = figures["ms"]
         results[f"distinct_{kind}_per_card_ms"] = figures["ms"] / cards
