@@ -224,6 +224,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 f"{sheet.path}: Tabletop Simulator deck, width {sheet.cols}, height {sheet.rows}, "
                 f"number {sheet.cards} (the last cell is the hidden face)"
             )
+            if sheet.backs is not None:
+                print(f"{sheet.backs}: its cards' own backs (tick Unique backs and give this as the Back)")
         print(f"{Path(args.png_sheets) / 'back.png'}: the deck's back")
     return EXIT_OK
 

@@ -433,3 +433,74 @@ def test_a_proof_sheet_labels_each_card_and_marks_those_with_warnings(tmp_path: 
     assert abs(x1 - seed[2]) < 0.01 and abs(y1 - seed[3]) < 0.01 and abs(x1 - x0 - PROOF_CORNER_MM) < 0.01
     for _, a, b, c, d in drawn:
         assert min(a, b) >= 5 and c <= 210 - 5 and d <= 297 - 5
+
+
+def _set_with_backs_by_element(tmp_path: Path) -> Path:
+    """A new set whose template gives fire cards a red back and every other card a blue one."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("kinds", tmp_path)
+    look = file.parent / "faces" / "kinds.yaml"
+    text = look.read_bytes().decode("utf-8")
+    text = text[: text.index("\nback:")] + (
+        "\nback:\n"
+        "  by: element\n"
+        "  cases:\n"
+        '    fire: {background: "#d4582f", boxes: [{kind: text, text: FIRE, rect: [5, 40, 53, 8]}]}\n'
+        '  default: {background: "#2f77b5"}\n'
+    )
+    look.write_bytes(text.encode("utf-8"))
+    return file
+
+
+def test_a_back_per_kind_of_card_chosen_by_a_field(tmp_path: Path) -> None:
+    """`back: {by: element, cases: {fire: ...}, default: ...}`: fire cards print with the red back behind
+    them, the others with the default; a hidden card on the table gets the default (its kind stays
+    hidden); Tabletop Simulator gets a sheet of unique backs."""
+    from cardtable.cardsets import load_cardset
+    from cardtable.ui.render.cardface import CardRenderer
+
+    file = _set_with_backs_by_element(tmp_path)
+    assert main(["validate", str(file)]) == 0
+    cardset = load_cardset(file)
+    renderer = CardRenderer(cardset)
+    fire, seed = cardset.by_code()["FIRE"], cardset.by_code()["SEED"]
+    red, blue = (212, 88, 47), (47, 119, 181)
+    assert tuple(renderer.back(60, spec=fire).get_at((30, 10)))[:3] == red
+    assert tuple(renderer.back(60, spec=seed).get_at((30, 10)))[:3] == blue
+    assert tuple(renderer.back(60).get_at((30, 10)))[:3] == blue  # hidden: the default back
+
+    out = tmp_path / "kinds.pdf"
+    export_pdf(cardset, out, PrintOptions(paper="a4", dpi=20, copies="one"))
+    fronts, backs = (placed(page, 297) for page in pages_of(out))
+    assert len({name for *_, name in backs}) == 2  # two backs, each embedded once
+    order = [spec.code for spec in cardset.cards]
+    by_name = {}
+    for code, (x, y, _w, _h, _), (bx, by, bw, _bh, name) in zip(order, fronts, backs, strict=True):
+        assert abs((210 - bx - bw) - x) < 0.01 and abs(by - y) < 0.01  # behind its own face
+        by_name.setdefault(name, set()).add(code)
+    assert sorted(map(sorted, by_name.values())) == [["FIRE"], ["SEED", "WAVE"]]
+
+    sheets = export_png_sheets(cardset, tmp_path / "tts", copies="one", cell_width=40)
+    assert sheets[0].backs is not None
+    grid = pygame.image.load(str(sheets[0].backs))
+    cell_w = grid.get_width() // sheets[0].cols
+    assert tuple(grid.get_at((order.index("FIRE") * cell_w + cell_w // 2, 6)))[:3] == red
+    assert tuple(grid.get_at((order.index("SEED") * cell_w + cell_w // 2, 6)))[:3] == blue
+
+
+def test_a_back_by_a_field_is_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = _set_with_backs_by_element(tmp_path)
+    look = file.parent / "faces" / "kinds.yaml"
+    text = look.read_bytes().decode("utf-8")
+    look.write_bytes(
+        text.replace("\nback:\n  by: element\n", "\nback:\n  by: element\n  background: $nope\n").encode(
+            "utf-8"
+        )
+    )
+    assert main(["validate", str(file)]) == 2
+    err = capsys.readouterr().out
+    assert "back.by: a back chosen by a field has its looks under cases and default" in err
+    look.write_bytes(text.replace('background: "#d4582f"', "background: $nope").encode("utf-8"))
+    assert main(["validate", str(file)]) == 2
+    assert "back.cases.fire.background: no colour named $nope" in capsys.readouterr().out

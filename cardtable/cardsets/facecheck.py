@@ -234,14 +234,54 @@ def _template_problems(
     return sorted(set(problems))
 
 
-class ImageMessage(str):
-    """What is wrong with an image file: a warning, not an error (the renderer draws a marked
-    placeholder in its place, so a work-in-progress set still plays and prints)."""
+class FileWarning(str):
+    """What is wrong with a file a face draws (an image, a font): a warning, not an error (the renderer
+    draws a marked placeholder, or the bundled font, in its place, so a work-in-progress set still
+    plays and prints)."""
+
+
+def back_faces(data: Mapping[str, Any]) -> list[tuple[KeyPath, Mapping[str, Any]]]:
+    """A template's backs with their key paths: its one back, or, chosen by a field (`back: {by, cases,
+    default}`), each case's back and the default."""
+    back = data.get("back")
+    if not isinstance(back, Mapping):
+        return []
+    if not {"by", "cases", "default"} & set(back):
+        return [(["back"], back)]
+    out: list[tuple[KeyPath, Mapping[str, Any]]] = []
+    cases = back.get("cases")
+    for value, face in cases.items() if isinstance(cases, Mapping) else ():
+        if isinstance(face, Mapping):
+            out.append((["back", "cases", value], face))
+    if isinstance(back.get("default"), Mapping):
+        out.append((["back", "default"], back["default"]))
+    return out
+
+
+_FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
+
+
+def _font_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """A template's `font:` must be a TrueType or OpenType file (warnings: the bundled font stands in)."""
+    if base is None:
+        return
+    target = (base / name).expanduser()
+    if not target.is_file():
+        yield path, FileWarning(f"no font file {name!r} (looked for {target}); the bundled font is used")
+        return
+    try:
+        with target.open("rb") as handle:
+            head = handle.read(4)
+    except OSError as exc:
+        yield path, FileWarning(f"cannot read the font {name!r}: {exc.strerror or exc}")
+        return
+    if head not in _FONT_MAGIC:
+        yield path, FileWarning(f"{name!r} is not a TrueType or OpenType font; the bundled font is used")
 
 
 def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
     line, col = locate(root, path)
-    return Problem(file, line, col, format_key_path(path), str(message), isinstance(message, ImageMessage))
+    return Problem(file, line, col, format_key_path(path), str(message), isinstance(message, FileWarning))
 
 
 def _semantic_problems(
@@ -274,19 +314,29 @@ def _semantic_problems(
         if isinstance(sheet, Mapping) and isinstance(sheet.get("file"), str):
             found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"]))
 
-    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
-    if "image" in back:
-        found.extend(_image_source_problems(back["image"], base, sheets, ["back", "image"]))
+    backs = back_faces(data)
+    for where, back in backs:
+        if "image" in back:
+            found.extend(_image_source_problems(back["image"], base, sheets, [*where, "image"]))
+    if isinstance(data.get("font"), str):
+        found.extend(_font_problems(base, data["font"], ["font"]))
+    whole = data.get("back") if isinstance(data.get("back"), Mapping) else {}
+    if "by" in whole and {"background", "frame", "image", "boxes"} & set(whole):
+        found.append(
+            (["back", "by"], "a back chosen by a field has its looks under cases and default, not beside by")
+        )
 
     ids: dict[str, int] = {}
-    for section, boxes in (("boxes", data.get("boxes")), ("back", back.get("boxes"))):
+    sections: list[tuple[KeyPath, Any]] = [(["boxes"], data.get("boxes"))]
+    sections += [([*where, "boxes"], back.get("boxes")) for where, back in backs]
+    for section, boxes in sections:
         if not isinstance(boxes, list):
             continue
         for index, box in enumerate(boxes):
-            path: KeyPath = [section, index] if section == "boxes" else ["back", "boxes", index]
+            path: KeyPath = [*section, index]
             if not isinstance(box, Mapping):
                 continue
-            if section == "boxes" and isinstance(box.get("id"), str):
+            if section == ["boxes"] and isinstance(box.get("id"), str):
                 if box["id"] in ids:
                     found.append(
                         ([*path, "id"], f"box id {box['id']!r} is already used by boxes[{ids[box['id']]}]")
@@ -403,7 +453,7 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
 
 def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's):
-    warnings (ImageMessage), as the card is drawn with a placeholder.
+    warnings (FileWarning), as the card is drawn with a placeholder.
 
     `base` None: files are not being checked.
     """
@@ -411,16 +461,16 @@ def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tupl
         return
     target = (base / name).expanduser()
     if not target.is_file():
-        yield path, ImageMessage(f"no image file {name!r} (looked for {target}); drawn as a placeholder")
+        yield path, FileWarning(f"no image file {name!r} (looked for {target}); drawn as a placeholder")
         return
     try:
         with target.open("rb") as handle:
             head = handle.read(16)
     except OSError as exc:
-        yield path, ImageMessage(f"cannot read the image {name!r}: {exc.strerror or exc}")
+        yield path, FileWarning(f"cannot read the image {name!r}: {exc.strerror or exc}")
         return
     if image_kind(head) is None:
-        yield path, ImageMessage(f"{name!r} is not a PNG, JPEG or WebP image")
+        yield path, FileWarning(f"{name!r} is not a PNG, JPEG or WebP image")
 
 
 def image_kind(head: bytes) -> str | None:
@@ -524,14 +574,17 @@ def _colour_values(data: Mapping[str, Any]) -> Iterator[tuple[KeyPath, Any]]:
             for key in ("fill", "edge", "colour"):
                 if key in icon:
                     yield ["icons", name, key], icon[key]
-    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
-    if "background" in back:
-        yield ["back", "background"], back["background"]
-    if isinstance(back.get("frame"), Mapping):
-        for key in ("colour", "fill"):
-            if key in back["frame"]:
-                yield ["back", "frame", key], back["frame"][key]
-    for section, boxes in ((["boxes"], data.get("boxes")), (["back", "boxes"], back.get("boxes"))):
+    backs = back_faces(data)
+    for where, back in backs:
+        if "background" in back:
+            yield [*where, "background"], back["background"]
+        if isinstance(back.get("frame"), Mapping):
+            for key in ("colour", "fill"):
+                if key in back["frame"]:
+                    yield [*where, "frame", key], back["frame"][key]
+    sections: list[tuple[KeyPath, Any]] = [(["boxes"], data.get("boxes"))]
+    sections += [([*where, "boxes"], back.get("boxes")) for where, back in backs]
+    for section, boxes in sections:
         for index, box in enumerate(boxes if isinstance(boxes, list) else []):
             if isinstance(box, Mapping):
                 for key in _COLOUR_KEYS:

@@ -538,10 +538,44 @@ def resolve_face(
     )
 
 
-def resolve_back(template: FaceTemplate, cardset: CardSet) -> Face:
-    """The set's back: its own background, frame and boxes of literals, or an image."""
+def back_choice(template: FaceTemplate, cardset: CardSet, spec: CardSpec | None) -> str:
+    """Which back a card has: "" for the template's one back (and for any card when it has one, or
+    when `spec` is None: a hidden card), else the case of `back: {by, cases}` its field chooses
+    ("" again for the default)."""
+    back = template.data.get("back")
+    if spec is None or not isinstance(back, Mapping) or "by" not in back:
+        return ""
+    cases = back.get("cases") if isinstance(back.get("cases"), Mapping) else {}
+    raw = _Card(template, cardset, spec, None).get(str(back["by"]))
+    if raw is None:
+        return ""
+    for key in cases:
+        if _same(raw, key):
+            return str(key)
+    return ""
+
+
+def _back_data(template: FaceTemplate, choice: str) -> Mapping[str, Any]:
+    back = template.data.get("back")
+    if not isinstance(back, Mapping):
+        return {}
+    if "by" not in back:
+        return back
+    if choice:
+        cases = back.get("cases") if isinstance(back.get("cases"), Mapping) else {}
+        for key, face in cases.items():
+            if str(key) == choice and isinstance(face, Mapping):
+                return face
+    default = back.get("default")
+    return default if isinstance(default, Mapping) else {}
+
+
+def resolve_back(template: FaceTemplate, cardset: CardSet, spec: CardSpec | None = None) -> Face:
+    """A back: the set's one back, or the one `spec`'s field chooses (`back: {by, cases, default}`);
+    the default for a hidden card (spec None). Its own background, frame and boxes of literals, or an
+    image: a back reads no card field, so it shows no more of a card than which kind it is."""
     data = template.data
-    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
+    back = _back_data(template, back_choice(template, cardset, spec))
     card = _Card(template, cardset, None, None)
     image = _image_ref(template, back.get("image"), template.base_dir, default_last=True)
     return Face(

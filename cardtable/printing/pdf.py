@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from cardtable.cardsets.faces import back_choice
 from cardtable.persistence.files import atomic_write_bytes
 from cardtable.rules.cards import CardSet
 
@@ -104,13 +105,13 @@ def export_pdf(
     done = 0
 
     def key_of(card: Printed, back: bool) -> tuple[str, str | None]:
-        if back and card.back_side is None:
-            return ("", None)  # the set's back
+        if back and card.back_side is None:  # the set's back, or its kind's (one image per kind)
+            return ("", back_choice(template, cardset, card.spec))
         return (card.spec.code, card.back_side if back else card.side)
 
     def image_of(card: Printed, back: bool) -> object:
         if back and card.back_side is None:
-            return _image(renderer.back(width_px, bleed=bleed))  # type: ignore[attr-defined]
+            return _image(renderer.back(width_px, bleed=bleed, spec=card.spec))  # type: ignore[attr-defined]
         side = card.back_side if back else card.side
         return _image(renderer.face(card.spec, width_px, side, bleed=bleed))  # type: ignore[attr-defined]
 

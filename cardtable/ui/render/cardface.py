@@ -34,7 +34,15 @@ from typing import Any
 
 import pygame
 
-from cardtable.cardsets.faces import Box, Face, FaceTemplate, face_template, resolve_back, resolve_face
+from cardtable.cardsets.faces import (
+    Box,
+    Face,
+    FaceTemplate,
+    back_choice,
+    face_template,
+    resolve_back,
+    resolve_face,
+)
 from cardtable.rules.cards import CardSet, CardSpec
 
 from .images import ImageStore
@@ -683,14 +691,19 @@ class CardRenderer:
         """The face of `spec`, `width` pixels wide (plus the bleed when asked, for print)."""
         return self.drawn(spec, width, side, bleed=bleed).surface
 
-    def back(self, width: int, *, bleed: bool | float = False) -> pygame.Surface:
-        """The set's back, `width` pixels wide."""
+    def back(
+        self, width: int, *, bleed: bool | float = False, spec: CardSpec | None = None
+    ) -> pygame.Surface:
+        """The back of `spec` (a template may give each kind of card its own, `back: {by, cases}`), or
+        the set's default back (spec None: a hidden card, whose kind the table does not know),
+        `width` pixels wide."""
         template = self.template
         width = max(8, int(width))
-        key = ("back", "", width, None, _bleed_key(bleed), template.version)
+        choice = back_choice(template, self.cardset, spec)
+        key = ("back", choice, width, None, _bleed_key(bleed), template.version)
 
         def draw() -> Drawn:
-            return _Painter(resolve_back(template, self.cardset), width, self.images, bleed).paint()
+            return _Painter(resolve_back(template, self.cardset, spec), width, self.images, bleed).paint()
 
         return self._cached(key, draw).surface
 
