@@ -305,3 +305,57 @@ def test_the_face_cache_keeps_to_its_byte_budget(artset):
     for spec in cardset.cards:
         renderer.face(spec, 300)
     assert len(renderer._cache) == 3 and renderer.cache_bytes() == 3 * 300 * 466 * 4
+
+
+def _set_with_font(tmp_path: Path, font: str) -> Path:
+    """A new set whose template draws its texts with `font` (a path from the template's folder)."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("fonted", tmp_path)
+    look = file.parent / "faces" / "fonted.yaml"
+    text = (
+        look.read_bytes().decode("utf-8").replace("size_mm: [63, 88]\n", f"size_mm: [63, 88]\nfont: {font}\n")
+    )
+    look.write_bytes(text.encode("utf-8"))
+    return file
+
+
+def test_a_designers_own_font_beside_the_set_draws_the_texts(tmp_path: Path) -> None:
+    """`font: ../fonts/x.ttf` in the template: every text is drawn with it (pygame's own FreeSans
+    here); a font outside the set's folder, or no font at all, is a warning and the bundled font draws."""
+    from cardtable.cli import main
+
+    free = Path(pygame.__file__).parent / "freesansbold.ttf"
+    plain = CardRenderer(load_cardset(_set_with_font(tmp_path / "a", "../fonts/none.ttf")))
+    spec = plain.cardset.by_code()["WAVE"]
+    assert any("font '../fonts/none.ttf' not found" in p for p in plain.drawn(spec, 200).problems)
+    file = _set_with_font(tmp_path / "b", "../fonts/free.ttf")
+    (file.parent / "fonts").mkdir()
+    (file.parent / "fonts" / "free.ttf").write_bytes(free.read_bytes())
+    assert main(["validate", str(file)]) == 0
+    fonted = CardRenderer(load_cardset(file))
+    drawn = fonted.drawn(fonted.cardset.by_code()["WAVE"], 200)
+    assert not drawn.problems and not fonted.problems
+    english = [p for p in drawn.texts if p.box == "text"][0]
+    x, y, w, h = english.area
+    mine = pygame.image.tobytes(drawn.surface.subsurface((x, y, w, h)), "RGBA")
+    theirs = pygame.image.tobytes(plain.face(spec, 200).subsurface((x, y, w, h)), "RGBA")
+    assert mine != theirs  # the same words in another font
+    outside = _set_with_font(tmp_path / "c", "../../../b/fonted/fonts/free.ttf")
+    renderer = CardRenderer(load_cardset(outside))
+    found = renderer.drawn(renderer.cardset.by_code()["WAVE"], 200)
+    assert any("outside the card set's folder" in p for p in found.problems)
+    assert pygame.image.tobytes(found.surface.subsurface((x, y, w, h)), "RGBA") == theirs
+
+
+def test_a_font_that_is_not_one_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.cli import main
+
+    file = _set_with_font(tmp_path, "fake.ttf")
+    (file.parent / "faces" / "fake.ttf").write_bytes(b"this is not a font at all")
+    assert main(["validate", str(file)]) == 0
+    assert "font: warning: 'fake.ttf' is not a TrueType or OpenType font" in capsys.readouterr().out
+    renderer = CardRenderer(load_cardset(file))
+    assert any(
+        "not a font pygame can read" in p for p in renderer.drawn(renderer.cardset.cards[0], 120).problems
+    )

@@ -25,11 +25,13 @@ All surfaces are SRCALPHA and never `convert_alpha()`ed here, so rendering works
 
 from __future__ import annotations
 
+import io
 import logging
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -43,6 +45,7 @@ from cardtable.cardsets.faces import (
     resolve_back,
     resolve_face,
 )
+from cardtable.limits import FileRefused, read_limited
 from cardtable.rules.cards import CardSet, CardSpec
 
 from .images import ImageStore
@@ -59,6 +62,7 @@ from .layout import (
     tight_px,
 )
 from .primitives import (
+    FaceFonts,
     Layer,
     draw_die,
     draw_pattern,
@@ -123,7 +127,9 @@ class Drawn:
 class _Painter:
     """Paints one resolved face at one size."""
 
-    def __init__(self, face: Face, width: int, images: ImageStore, bleed: bool | float) -> None:
+    def __init__(
+        self, face: Face, width: int, images: ImageStore, bleed: bool | float, fonts: FaceFonts | None = None
+    ) -> None:
         self.face = face
         self.images = images
         w_mm, h_mm = face.size_mm
@@ -137,7 +143,7 @@ class _Painter:
             round((h_mm + 2 * self.bleed) * px_per_mm) if bleed else max(1, round(width * h_mm / w_mm)),
         )
         self.ss = supersample(width)
-        self.fonts = face_fonts()
+        self.fonts = fonts or face_fonts()
         self.texts: list[PlacedText] = []
         self.problems: list[str] = []
         self.clip_corners = False
@@ -599,6 +605,81 @@ def _turn(
     return x + origin[0], y + origin[1], w, h
 
 
+MAX_FONT_BYTES = 32 * 1024 * 1024  # a CJK OpenType font is 5-20 MiB
+
+
+class DesignerFonts:
+    """The designer's own font (a template's `font: fonts/x.ttf`), read once and kept while the file
+    stays the same.
+
+    The file is read only from inside the card set's folder (a shared set cannot make the table read
+    any file of its player's) and only as a regular file within MAX_FONT_BYTES (limits.read_limited);
+    a font that is missing, outside, too big or not a font is one problem, logged once, and the faces
+    are drawn with the bundled font.
+    """
+
+    def __init__(self) -> None:
+        self._loaded: dict[Path, tuple[tuple[int, int] | None, FaceFonts | None, str]] = {}
+        self.problems: dict[Path, str] = {}
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple[int, int] | None:
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        return stat.st_mtime_ns, stat.st_size
+
+    def for_template(self, template: FaceTemplate) -> tuple[FaceFonts, str]:
+        """The fonts a template's faces are drawn with, and the problem that made them the bundled
+        ones ("" when there is none)."""
+        name = template.data.get("font")
+        if not isinstance(name, str) or not name:
+            return face_fonts(), ""
+        path = (template.base_dir / name).expanduser()
+        stamp = self._stamp(path)
+        hit = self._loaded.get(path)
+        if hit is None or hit[0] != stamp:
+            fonts, problem = self._load(path, name, template.cards_dir, stamp)
+            hit = (stamp, fonts, problem)
+            self._loaded[path] = hit
+            if problem:
+                if self.problems.get(path) != problem:
+                    log.warning("%s", problem)
+                self.problems[path] = problem
+            else:
+                self.problems.pop(path, None)
+        fonts = hit[1]
+        return (fonts if fonts is not None else face_fonts()), hit[2]
+
+    def _load(
+        self, path: Path, name: str, root: Path, stamp: tuple[int, int] | None
+    ) -> tuple[FaceFonts | None, str]:
+        if stamp is None:
+            return None, f"font {name!r} not found (looked for {path}); the bundled font is used"
+        try:
+            inside = path.resolve().is_relative_to(root.resolve())
+        except OSError:
+            inside = False
+        if not inside:
+            return None, f"font {name!r} is outside the card set's folder {root}; the bundled font is used"
+        try:
+            raw = read_limited(path, MAX_FONT_BYTES)
+        except FileRefused as exc:
+            return None, f"font {name!r}: {exc}; the bundled font is used"
+        try:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            pygame.font.Font(io.BytesIO(raw), 12).render("Aa", True, (0, 0, 0))
+        except (pygame.error, OSError, ValueError) as exc:
+            return None, f"font {name!r} is not a font pygame can read ({exc}); the bundled font is used"
+        return FaceFonts(raw), ""
+
+    def changed(self) -> bool:
+        """Whether a font file read has changed on disk since."""
+        return any(self._stamp(path) != stamp for path, (stamp, _, _) in self._loaded.items())
+
+
 class CardRenderer:
     """Faces and backs of one card set, drawn from its template on demand at any width, and kept.
 
@@ -621,6 +702,7 @@ class CardRenderer:
         self.max_bytes = max_bytes
         self._bytes = 0
         self.images = ImageStore()
+        self.fonts = DesignerFonts()
         self._cache: OrderedDict[tuple[Any, ...], Drawn] = OrderedDict()
         self._template: FaceTemplate | None = None
         self._template_problems: list[str] = []
@@ -636,7 +718,7 @@ class CardRenderer:
             self._checked = now
             template, problems = face_template(self.cardset)
             changed = self._template is None or template.version != self._template.version
-            if changed or self.images.changed():
+            if changed or self.images.changed() or self.fonts.changed():
                 if self._template is not None:
                     self.clear()
                 self._template = template
@@ -648,7 +730,7 @@ class CardRenderer:
     @property
     def problems(self) -> list[str]:
         """Why something is not drawn as the designer asked: a broken template, a missing image."""
-        return [*self._template_problems, *self.images.problems.values()]
+        return [*self._template_problems, *self.images.problems.values(), *self.fonts.problems.values()]
 
     def face_size(self, width: int) -> tuple[int, int]:
         """The size of a face `width` pixels wide (the template's proportions)."""
@@ -681,7 +763,11 @@ class CardRenderer:
 
         def draw() -> Drawn:
             face = resolve_face(template, self.cardset, spec, side, language)
-            return _Painter(face, width, self.images, bleed).paint()
+            fonts, problem = self.fonts.for_template(template)
+            drawn = _Painter(face, width, self.images, bleed, fonts).paint()
+            if problem:
+                drawn.problems.insert(0, problem)
+            return drawn
 
         return self._cached(key, draw)
 
@@ -703,7 +789,10 @@ class CardRenderer:
         key = ("back", choice, width, None, _bleed_key(bleed), template.version)
 
         def draw() -> Drawn:
-            return _Painter(resolve_back(template, self.cardset, spec), width, self.images, bleed).paint()
+            fonts = self.fonts.for_template(template)[0]
+            return _Painter(
+                resolve_back(template, self.cardset, spec), width, self.images, bleed, fonts
+            ).paint()
 
         return self._cached(key, draw).surface
 
