@@ -359,3 +359,43 @@ def test_a_font_that_is_not_one_is_a_warning(tmp_path: Path, capsys: pytest.Capt
     assert any(
         "not a font pygame can read" in p for p in renderer.drawn(renderer.cardset.cards[0], 120).problems
     )
+
+
+def test_icon_tokens_in_text_draw_the_icon_inline(tmp_path: Path) -> None:
+    """`{gem}` in a card's text draws the template's icon `gem` in the line, the size of a letter, where
+    it was printed as the letters "{gem}"; a token naming no icon stays as written."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("tokens", tmp_path)
+    look = file.parent / "faces" / "tokens.yaml"
+    text = look.read_bytes().decode("utf-8")
+    text = text.replace(
+        "size_mm: [63, 88]\n", 'size_mm: [63, 88]\nicons:\n  gem: {shape: diamond, fill: "#00c000"}\n'
+    )
+    look.write_bytes(text.encode("utf-8"))
+    cards = file.read_bytes().decode("utf-8")
+    cards = cards.replace(
+        "en: Return a card in play to its owner's hand.", 'en: "Pay {gem}{gem} to draw. {nothing}"'
+    )
+    file.write_bytes(cards.encode("utf-8"))
+    cardset = load_cardset(file)
+    renderer = CardRenderer(cardset)
+    drawn = renderer.drawn(cardset.by_code()["WAVE"], 400)
+    (placed,) = [p for p in drawn.texts if p.box == "text"]
+    assert placed.fits and "{gem}" in placed.text
+    x, y, w, h = placed.area
+    area = drawn.surface.subsurface((x, y, w, h))
+    green = [
+        (i, j)
+        for i in range(w)
+        for j in range(0, h, 2)
+        if near(tuple(area.get_at((i, j)))[:3], (0, 192, 0), 40)
+    ]
+    assert len(green) > 40, len(green)
+    # two gems side by side, in one line, each about a letter high (the English line is ~10 px at 400 px)
+    xs = sorted({i for i, _ in green})
+    runs = sum(1 for a, b in zip(xs, xs[1:], strict=False) if b - a > 1) + 1
+    assert runs == 2, xs
+    assert max(j for _, j in green) - min(j for _, j in green) < 20
+    # the unknown token is printed as written, not swallowed
+    assert placed.text.endswith("{nothing}")

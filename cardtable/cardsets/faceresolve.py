@@ -130,6 +130,7 @@ class _Card:
             self.root.setdefault("side", side)
         self.root.setdefault("set", {"id": cardset.id, "title": cardset.title, **cardset.meta})
         self.words: Mapping[str, Any] = template.data.get("words") or {}
+        self.icons: Mapping[str, Any] = template.data.get("icons") or {}
         self.palette: Mapping[str, Any] = template.data.get("colours") or {}
 
     def get(self, path: str, scope: Any = None) -> Any:
@@ -195,7 +196,10 @@ class _Card:
             pattern = template_text if isinstance(template_text, str) else source.get(language)  # type: ignore[union-attr]
 
             def fill(match: re.Match[str], language: str = language) -> str:
-                return self.text(self.get(match.group(1), scope)).get(language)
+                value = self.get(match.group(1), scope)
+                if value is None and match.group(1) in self.icons:
+                    return match.group(0)  # an icon token, drawn inline by the painter
+                return self.text(value).get(language)
 
             out[language] = _PLACEHOLDER.sub(fill, pattern)
         return Text(ja=out["ja"], en=out["en"])
@@ -260,6 +264,7 @@ class _Card:
 
 
 _MISSING = object()
+_ICON_TOKEN = re.compile(r"\{([A-Za-z0-9_]+)\}")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -390,7 +395,11 @@ def _resolve_box(card: _Card, template: FaceTemplate, box: Mapping[str, Any], in
             "tight": bool(box.get("tight", kind == "badge")),
         }
         if kind == "text":
+            # `{six}` in a text draws the template's icon `six` inline, the size of a letter
+            tokens = {m.group(1) for m in _ICON_TOKEN.finditer(first + "\n" + second)}
+            inline = {name: _icon(card, name, template) for name in sorted(tokens) if name in card.icons}
             props.update(
+                inline_icons={name: icon for name, icon in inline.items() if icon is not None},
                 lines=box.get("lines"),
                 align=box.get("align", "center"),
                 valign=box.get("valign", "middle"),

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -337,11 +338,22 @@ class _Painter:
                 target, box, props["text"], area, high, props["colour"], bold, props["align"], props["valign"]
             )
             return
+        # Icon tokens ({six}) stand in the text as one private-use character each, as wide as a letter
+        # is high, so wrapping and kinsoku treat an icon as a character.
+        chars: dict[str, Mapping[str, Any]] = {}
+        first_text, second_text = props["text"], props["second"]
+        if props.get("inline_icons"):
+            first_text, second_text = (
+                _tokens(t, props["inline_icons"], chars) for t in (first_text, second_text)
+            )
+        measure = self.fonts.measure(bold)
+        if chars:
+            measure = _with_icons(measure, chars)
         while True:
             fit = layout_text(
-                self.fonts.measure(bold),
-                props["text"],
-                props["second"],
+                measure,
+                first_text,
+                second_text,
                 (area[2], area[3]),
                 (low, high),
                 second_scale=props["second_scale"],
@@ -355,7 +367,7 @@ class _Painter:
             for block, colour in ((fit.first, props["colour"]), (fit.second, props["second_colour"])):
                 if block is not None:
                     surfs = [
-                        self.fonts.render(line, block.px, colour or INK, bold) if line else None
+                        self._line(line, block.px, colour or INK, bold, chars) if line else None
                         for line in block.lines
                     ]
                     widest = max([widest, *(s.get_width() for s in surfs if s is not None)])
@@ -389,6 +401,28 @@ class _Painter:
             self.problems.append(
                 f"box {box.id}: the text does not fit even at {fit.first.px} px: {text[:40]!r}"
             )
+
+    def _line(
+        self, line: str, px: int, colour: RGBA, bold: bool, chars: Mapping[str, Mapping[str, Any]]
+    ) -> pygame.Surface:
+        """One line of text at `px`, its icon characters drawn as the icons they stand for."""
+        if not chars or not any(ch in chars for ch in line):
+            return self.fonts.render(line, px, colour, bold)
+        pieces = [piece for piece in re.split(f"([{''.join(chars)}])", line) if piece]
+        height = self.fonts.heights(px, bold)[0]
+        widths = [
+            _icon_advance(px) if piece in chars else self.fonts.width(piece, px, bold) for piece in pieces
+        ]
+        surface = pygame.Surface((max(1, sum(widths)), height), pygame.SRCALPHA)
+        x = 0
+        for piece, width in zip(pieces, widths, strict=True):
+            if piece in chars:
+                side = px * INLINE_ICON_EM
+                self._icon(surface, chars[piece], (x + (width - side) / 2, (height - side) / 2, side, side))
+            else:
+                surface.blit(self.fonts.render(piece, px, colour, bold), (x, 0))
+            x += width
+        return surface
 
     def _tight(
         self,
@@ -568,6 +602,59 @@ class _Painter:
 
         key = ("mark", kind, value, suit, fill, edge, colour, _r(line), _r(size), turned, points)
         self._patch(target, _grow(box, 1), fill if kind == "die" else colour, key, draw)
+
+
+INLINE_ICON_EM = 0.9  # an inline icon's side, in the text's pixel size
+_ICON_CHARS = 0xE000  # the first private-use character standing for an inline icon
+
+
+def _icon_advance(px: int) -> int:
+    """How much of a line an inline icon takes: its side and a little room either side."""
+    return max(1, round(px * (INLINE_ICON_EM + 0.12)))
+
+
+def _tokens(text: str, icons: Mapping[str, Mapping[str, Any]], chars: dict[str, Mapping[str, Any]]) -> str:
+    """`text` with each `{name}` of an icon replaced by its own private-use character (kept in `chars`)."""
+
+    def swap(match: re.Match[str]) -> str:
+        icon = icons.get(match.group(1))
+        if icon is None:
+            return match.group(0)
+        for char, known in chars.items():
+            if known is icon:
+                return char
+        char = chr(_ICON_CHARS + len(chars))
+        chars[char] = icon
+        return char
+
+    return _TOKEN.sub(swap, text) if text else text
+
+
+_TOKEN = re.compile(r"\{([A-Za-z0-9_]+)\}")
+
+
+class _IconMeasure:
+    """A font measure (layout.FontMetrics) for text holding icon characters."""
+
+    def __init__(self, inner: Any, chars: Mapping[str, Any], px: int) -> None:
+        self.inner, self.chars, self.px = inner, chars, px
+
+    def size(self, text: str) -> tuple[int, int]:
+        icons = sum(1 for ch in text if ch in self.chars)
+        if not icons:
+            return self.inner.size(text)
+        width, height = self.inner.size("".join(ch for ch in text if ch not in self.chars))
+        return width + icons * _icon_advance(self.px), height
+
+    def get_height(self) -> int:
+        return self.inner.get_height()
+
+    def get_linesize(self) -> int:
+        return self.inner.get_linesize()
+
+
+def _with_icons(measure: Any, chars: Mapping[str, Any]) -> Any:
+    return lambda px: _IconMeasure(measure(px), chars, max(1, int(px)))
 
 
 def _bleed_key(bleed: bool | float) -> Any:
