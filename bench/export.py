@@ -11,7 +11,7 @@ distinct   a generated set of N cards (300 by default), every face different (it
            Tabletop Simulator sheets, with the time and the child's peak memory (ru_maxrss: all of
            Python, pygame, reportlab and the faces) in MiB
 
-  python bench/export.py [--json] [--distinct N] [--skip-bundled]
+  python bench/export.py [--json] [--distinct N] [--skip-bundled] [--only pdf|tts]
 """
 
 from __future__ import annotations
@@ -82,10 +82,12 @@ def child(kind: str, set_path: Path, out: Path) -> None:
     print(json.dumps({"ms": seconds * 1000, "peak_mib": peak_kib / 1024}))
 
 
-def measure_distinct(cards: int, folder: Path) -> dict[str, float]:
+def measure_distinct(cards: int, folder: Path, kinds: tuple[str, ...] = ("pdf", "tts")) -> dict[str, float]:
     set_path = distinct_set(folder, cards)
     results: dict[str, float] = {}
     for kind, out in (("pdf", folder / "distinct.pdf"), ("tts", folder / "tts")):
+        if kind not in kinds:
+            continue
         done = subprocess.run(
             [sys.executable, __file__, "--child", kind, str(set_path), str(out)], capture_output=True
         )
@@ -96,7 +98,8 @@ def measure_distinct(cards: int, folder: Path) -> dict[str, float]:
         results[f"distinct_{kind}_per_card_ms"] = figures["ms"] / cards
         results[f"distinct_{kind}_peak_mib"] = figures["peak_mib"]
     results["distinct_cards"] = float(cards)
-    results["distinct_pdf_mib"] = (folder / "distinct.pdf").stat().st_size / 2**20
+    if "pdf" in kinds:
+        results["distinct_pdf_mib"] = (folder / "distinct.pdf").stat().st_size / 2**20
     return results
 
 
@@ -127,6 +130,9 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--distinct", type=int, default=300, help="cards in the generated set (0: skip)")
     parser.add_argument("--skip-bundled", action="store_true", help="only the generated set")
+    parser.add_argument(
+        "--only", choices=("pdf", "tts"), help="the generated set as a PDF only, or as sheets only"
+    )
     parser.add_argument("--child", nargs=3, metavar=("KIND", "SET", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -137,7 +143,8 @@ def main() -> int:
         if not args.skip_bundled:
             results.update(measure_bundled(folder))
         if args.distinct > 0:
-            results.update(measure_distinct(args.distinct, Path(folder)))
+            kinds = (args.only,) if args.only else ("pdf", "tts")
+            results.update(measure_distinct(args.distinct, Path(folder), kinds))
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
@@ -151,8 +158,9 @@ def main() -> int:
                 f"{results[n + '_pdf_mib']:>7.1f}{results[n + '_tts_ms'] / 1000:>8.2f}"
             )
     if args.distinct > 0:
-        print(f"{args.distinct} distinct faces ({results['distinct_pdf_mib']:.1f} MiB PDF):")
-        for kind in ("pdf", "tts"):
+        size = f" ({results['distinct_pdf_mib']:.1f} MiB PDF)" if "distinct_pdf_mib" in results else ""
+        print(f"{args.distinct} distinct faces{size}:")
+        for kind in ("pdf", "tts") if not args.only else (args.only,):
             print(
                 f"  {kind}: {results[f'distinct_{kind}_ms'] / 1000:.1f} s, "
                 f"peak memory {results[f'distinct_{kind}_peak_mib']:.0f} MiB"
