@@ -27,11 +27,14 @@ def lint_warnings(cardset: CardSet, code: str) -> list[str]:
     return [str(w) for w in per_card(cardset, code)]
 
 
-def card_warnings(renderer: Any, cardset: CardSet, card: Printed, width: int) -> list[str]:
-    """Every warning about one printed card (its face and, for a two-sided card, its other side)."""
+def card_warnings(
+    renderer: Any, cardset: CardSet, card: Printed, width: int, bleed: bool | float = False
+) -> list[str]:
+    """Every warning about one printed card (its face and, for a two-sided card, its other side), as
+    drawn at `width` with `bleed` (the renderer's cache has it when the card was just drawn so)."""
     found: list[str] = []
     for side in (card.side, card.back_side) if card.back_side is not None else (card.side,):
-        for problem in renderer.drawn(card.spec, width, side).problems:
+        for problem in renderer.drawn(card.spec, width, side, bleed=bleed).problems:
             if problem not in found:
                 found.append(problem)
     for problem in lint_warnings(cardset, card.spec.code):

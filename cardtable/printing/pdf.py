@@ -1,12 +1,19 @@
-"""Print-and-play PDF: faces from the table's renderer at 300 dpi, 3 x 3 a page, crop marks, duplex backs.
+"""Print-and-play PDF: faces from the table's renderer at 300 dpi, up to 3 x 3 a page, crop marks,
+duplex backs, or a labelled proof sheet.
 
 reportlab (BSD, maintained since 2000) writes the file: it embeds an RGB image Flate-compressed, that
 is losslessly, so Japanese text drawn into the faces stays as crisp as the 300 dpi pixels, and it
-stores an image drawn many times (the set's back) once. Each face is placed at its exact size in
-points, so a card measures its template's millimetres whatever the pixel rounding.
+stores an image drawn many times (a back, a card's copies) once. Each face is placed at its exact size
+in points, so a card measures its template's millimetres whatever the pixel rounding. Nothing is
+placed within 5 mm of the paper's edge (sheet.py). A face's pixels live only while its page is drawn,
+so memory stays bounded by a page whatever the size of the set.
 
 Pages go face, back, face, back...: print duplex, flipped on the long edge, and every back lands
-behind its face (the back page is the face page mirrored left to right, `sheet.Sheet.slot`).
+behind its face (the back page is the face page mirrored left to right, `sheet.Sheet.slot`); a
+template with a back per kind of card (`back: {by, cases}`) puts each card's own back there.
+
+`--proof` prints one of each card with its code, count and warnings beneath it (checks.py) and a red
+corner on each card that has any; no bleed, backs or crop marks.
 """
 
 from __future__ import annotations
@@ -130,7 +137,7 @@ def export_pdf(
                     continue
                 if card.spec.code not in warnings:
                     # drawn just now (the renderer's cache), so asking costs nothing
-                    warnings[card.spec.code] = card_warnings(renderer, cardset, card, width_px)
+                    warnings[card.spec.code] = card_warnings(renderer, cardset, card, width_px, bleed)
                 if options.proof:
                     _label(canvas, sheet, index, card, warnings[card.spec.code], options.dpi)
                 done += 1
