@@ -502,3 +502,34 @@ def test_a_back_by_a_field_is_checked(tmp_path: Path, capsys: pytest.CaptureFixt
     look.write_bytes(text.replace('background: "#d4582f"', "background: $nope").encode("utf-8"))
     assert main(["validate", str(file)]) == 2
     assert "back.cases.fire.background: no colour named $nope" in capsys.readouterr().out
+
+
+def test_the_proof_takes_the_set_lints_per_card_warnings_when_there_is_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The seam to the card set lint (cardtable.ui.render.facelint.card_warnings): its warnings about a
+    card join the renderer's, once each, and mark the card."""
+    import sys
+    import types
+
+    from cardtable.cardsets import load_cardset
+    from cardtable.printing import checks
+
+    class Warned:
+        def __init__(self, message: str) -> None:
+            self.message = message
+
+    lint = types.ModuleType("facelint_stub")
+    lint.card_warnings = lambda cardset: {  # type: ignore[attr-defined]
+        "FIRE": [Warned("field 'cots' is read by no box (did you mean 'cost'?)")],
+        "SEED": [Warned("no image file 'art/seed.png'")],
+    }
+    monkeypatch.setitem(sys.modules, checks.LINT_MODULE, lint)
+    cardset = load_cardset(_set_missing_art(tmp_path))
+    report = export_pdf(cardset, tmp_path / "p.pdf", PrintOptions(paper="a4", dpi=100, proof=True))
+    assert report.warnings == (
+        "SEED: no image file 'art/seed.png'",  # the lint's words; the renderer's same image not again
+        "FIRE: field 'cots' is read by no box (did you mean 'cost'?)",
+    )
+    (page,) = pages_of(tmp_path / "p.pdf")
+    assert len([d for d in inked(page) if d[0] == "fill"]) == 2  # two red corners

@@ -30,7 +30,7 @@ from cardtable.cardsets.faces import back_choice
 from cardtable.persistence.files import atomic_write_bytes
 from cardtable.rules.cards import CardSet
 
-from .checks import card_warnings
+from .checks import card_warnings, lint_by_card
 from .pick import Printed, pick_cards
 from .sheet import DEFAULT_BLEED_MM, MM_PER_INCH, PrintOptions, Sheet, px_for, sheet_for
 
@@ -125,6 +125,7 @@ def export_pdf(
     # copy of a card on a later page, and the back, are drawn again by the name the PDF knows them by.
     names: dict[tuple[str, str | None], str] = {}
     warnings: dict[str, list[str]] = {}
+    lint = lint_by_card(cardset)  # the set lint's per-card warnings, when the app has a lint
     for cards in pages:
         for back in (False, True) if backs else (False,):
             for index, card in enumerate(cards):
@@ -137,7 +138,7 @@ def export_pdf(
                     continue
                 if card.spec.code not in warnings:
                     # drawn just now (the renderer's cache), so asking costs nothing
-                    warnings[card.spec.code] = card_warnings(renderer, cardset, card, width_px, bleed)
+                    warnings[card.spec.code] = card_warnings(renderer, cardset, card, width_px, bleed, lint)
                 if options.proof:
                     _label(canvas, sheet, index, card, warnings[card.spec.code], options.dpi)
                 done += 1
