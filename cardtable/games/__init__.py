@@ -154,11 +154,13 @@ def vocabulary_for(template: str) -> Vocabulary | None:
 
 
 def games_for_cardset(template: object, declared: object = None) -> list[Game]:
-    """The registered games a card set is made for, whose `check_cardset` `cardtable validate` asks:
-    the game its `game:` key names (`declared`), else every game whose own set has the set's
-    `template:` (the catalog's rule for what the Setup screen offers); then every game that plays any
-    set (the sandbox). An unknown `declared` id gives only the latter (the loader reports the key)."""
-    games = all_games()
+    """The registered games a card set is made for, whose `check_cardset` `cardtable validate` asks
+    (of those with a `cardset` parameter, the games a set can be chosen for): the game its `game:`
+    key names (`declared`), else every game whose own set has the set's `template:` (the catalog's
+    rule for what the Setup screen offers); then every game that plays any set (the sandbox). An
+    unknown `declared` id gives only the latter (the loader reports the key)."""
+    # a game without a `cardset` parameter plays only its own set, whatever another set says
+    games = {gid: g for gid, g in all_games().items() if any(p.name == "cardset" for p in g.params)}
     if isinstance(declared, str):
         made_for = [games[declared]] if declared in games else []
     else:
