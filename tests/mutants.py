@@ -19,6 +19,7 @@ An outcome is one of:
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import json
 import random
@@ -262,14 +263,20 @@ _VALUE_EDITS: list[Callable[[Any, list[str], random.Random], Any]] = [
 _SET_KEYS = ("cardset", "title", "language", "template", "faces", "version", "game", "suits")
 
 
+@functools.lru_cache(maxsize=8)
+def _base_json(text: str) -> str:
+    """A base set's data as the app reads it (YAML 1.2: `on:` is a key, not true), parsed once."""
+    from cardtable.cardsets import parse_yaml
+
+    return json.dumps(parse_yaml(text, "base")[0])
+
+
 def value_mutant(text: str, rng: random.Random) -> bytes:
     """A bundled set with one to three card values changed as a designer might (a negative attack, a
     missing code in a list, a count of 0 or 50, a card removed or the set cut short): the file stays
     well formed and passes the schema more often than not, so the game's own checks and the rules
     meet the values. Faces are left out (they are another file's business)."""
-    from cardtable.cardsets import parse_yaml
-
-    data = json.loads(json.dumps(parse_yaml(text, "base")[0]))  # YAML 1.2 as the app reads it (`on:`)
+    data = json.loads(_base_json(text))
     data.pop("faces", None)
     cards = data["cards"]
     codes = [c.get("code") for c in cards if isinstance(c, dict) and isinstance(c.get("code"), str)]
@@ -434,7 +441,7 @@ def cardset_outcome(
     through what the game cannot play."""
 
     def work() -> Outcome:
-        from cardtable.cardsets import read_yaml, validate_paths
+        from cardtable.cardsets import load_cached, validate_paths
         from cardtable.games import games_for_cardset
         from cardtable.rules.engine import Engine
 
@@ -449,9 +456,9 @@ def cardset_outcome(
                 if bad
                 else Outcome("refused", str(problems[0]))
             )
-        data, _ = read_yaml(path)  # valid: validate_paths read it
+        cardset = load_cached(path)  # valid: read once more, and the games' loads find it cached
         played = []
-        for game in games_for_cardset(data.get("template"), data.get("game")):
+        for game in games_for_cardset(cardset.template, cardset.meta.get("game")):
             params = {"cardset": str(path)}
             try:
                 Engine.new(game, game.max_seats, seed, params)  # the deal for the most seats

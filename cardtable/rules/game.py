@@ -190,7 +190,8 @@ class Game(Notation):
     # -- the contract ------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
         """The card set this game is played with. The rules layer reads no files: a game with a card
-        set says how it loads it (usually `cardtable.cardsets.load_named` of its `cardset` parameter)."""
+        set says how it loads it (usually `cardtable.cardsets.load_for(self, ...)` of its `cardset` parameter,
+        which asks `check_cardset`)."""
         raise NotImplementedError(f"{self.id} names a card set but does not say how to load it")
 
     def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
