@@ -17,7 +17,7 @@ from mutants import cardset_bases, cardset_outcome, trimmed_cardset
 from cardtable.cardsets import CardSetError, load_cardset, parse_yaml, validate_paths
 from cardtable.cardsets.watch import CardSetWatcher
 from cardtable.cli import main
-from cardtable.games import all_games, games_for_cardset, get_game
+from cardtable.games import all_games, get_game
 from cardtable.resources import cardset_path
 from cardtable.rules.engine import Engine
 
@@ -123,6 +123,8 @@ def test_every_game_can_be_played_with_its_own_set(game_id: str) -> None:
 
 
 def test_validate_asks_the_games_a_set_is_made_for() -> None:
+    from cardtable.games import games_for_cardset
+
     ids = {t: [g.id for g in games_for_cardset(t)] for t in ("playing_card", "deckbuilder", "lyabi")}
     assert ids["playing_card"][0] == "runeworks" and "sandbox" in ids["playing_card"]
     assert ids["deckbuilder"][0] == "risugeon" and "sandbox" in ids["deckbuilder"]
