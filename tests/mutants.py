@@ -425,10 +425,7 @@ def play_to_end(engine: Any, seed: int, max_actions: int | None, check: bool = F
             raise InvariantFailure(f"after {made} moves: " + "; ".join(problems[:3]))
         if engine.is_over() or (max_actions is not None and made >= max_actions):
             return
-        deciding = engine.deciding_seats()
-        if not deciding:
-            raise InvariantFailure(f"after {made} moves: the game is not over and no seat decides")
-        engine.apply(bot.choose(engine.view(deciding[0])))
+        engine.apply(bot.choose(engine.view(engine.deciding_seats()[0])))
         made += 1
 
 

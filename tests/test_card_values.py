@@ -185,3 +185,14 @@ def test_a_hot_reloaded_edit_the_game_cannot_play_is_not_taken(tmp_path: Path) -
     assert [p.key_path for p in change.problems] == ["cards[9].atk"]
     _p02_atk(tmp_path, "3")
     assert watcher.check().kind == "in_place"
+
+
+def test_a_game_nobody_can_move_in_is_an_invariant_failure() -> None:
+    """A soft-lock is reported by `simulate --check` whichever way it comes: a deciding seat with no
+    legal move (already an invariant), or no seat deciding while the game is not over."""
+    from cardtable.rules.invariants import check_invariants
+
+    engine = Engine.new(get_game("runeworks"), 2, 1, {})
+    assert check_invariants(engine) == []
+    engine.state.pending, engine.state.active = None, None
+    assert any("not over but no seat must decide" in p for p in check_invariants(engine))
