@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
-from mutants import cardset_bases, cardset_outcome, trimmed_cardset
+from mutants import cardset_bases, cardset_outcome, play_to_end, trimmed_cardset
 
 from cardtable.cardsets import CardSetError, load_cardset, parse_yaml, validate_paths
 from cardtable.cardsets.watch import CardSetWatcher
@@ -102,9 +102,12 @@ def test_half_of_a_bundled_set_is_refused_by_validate_or_played(tmp_path: Path, 
     ("name", "said"),
     [
         ("standard52", "Rune Works!: the game needs the 52 cards of a standard deck; 26 missing"),
-        ("risugeon", "Risugeon: a starting deck takes 2 production cards: the set has 0"),
+        ("risugeon", "Risugeon: a starting deck takes 2 production cards (start_production): the set has 0"),
         ("lyabi", "Lyabi: a Lyabi set needs dummy cards"),
-        ("landperson", "Land & Person: player 1's half of the cards holds 13 persons: a deck needs 40"),
+        (
+            "landperson",
+            "Land & Person: player 1's half of the cards holds 13 persons: a deck needs 40 (deck_size)",
+        ),
     ],
 )
 def test_a_set_too_small_to_deal_says_what_the_game_needs(tmp_path: Path, name: str, said: str) -> None:
@@ -118,8 +121,10 @@ def test_a_set_too_small_to_deal_says_what_the_game_needs(tmp_path: Path, name: 
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))
 def test_every_game_can_be_played_with_its_own_set(game_id: str) -> None:
+    """At its defaults (what validate asks); a game's other variants are dealt by test_contract.py."""
     game = get_game(game_id)
-    assert game.check_cardset(load_cardset(cardset_path(game.cardset_name))) == []
+    own = load_cardset(cardset_path(game.cardset_name))
+    assert game.check_cardset(own, game.resolve_params()) == []
 
 
 def test_validate_asks_the_games_a_set_is_made_for() -> None:
@@ -196,3 +201,29 @@ def test_a_game_nobody_can_move_in_is_an_invariant_failure() -> None:
     assert check_invariants(engine) == []
     engine.state.pending, engine.state.active = None, None
     assert any("not over but no seat must decide" in p for p in check_invariants(engine))
+
+
+def test_a_game_checks_a_set_under_the_parameters_it_is_played_with(tmp_path: Path) -> None:
+    """Validate asks at the defaults; a game dealt with other parameters asks at those: 60 persons are
+    too few for two 40-person decks, and enough for two of 20."""
+    import json
+
+    import yaml
+
+    data = json.loads(json.dumps(parse_yaml(BUNDLED["landperson"], "landperson")[0]))
+    data.pop("faces")
+    for card in data["cards"]:
+        if card["kind"] == "person":
+            card["count"] = 4
+    path = tmp_path / "small.yaml"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    said = [p.message for p in validate_paths([path])]
+    assert said == [
+        f"Land & Person: player {n}'s half of the cards holds 30 persons: a deck needs 40 (deck_size)"
+        for n in (1, 2)
+    ]
+    with pytest.raises(CardSetError, match="a deck needs 40"):
+        Engine.new(get_game("landperson"), 2, 1, {"cardset": str(path)})
+    engine = Engine.new(get_game("landperson"), 2, 1, {"cardset": str(path), "deck_size": 20})
+    assert len(engine.state.zones["deck:0"].cards) + len(engine.state.zones["hand:0"].cards) == 20
+    play_to_end(engine, 1, 40, check=True)

@@ -207,39 +207,46 @@ def _made_for_problems(
         known = ", ".join(all_games())
         problems.append(_problem(file, root, ["game"], f"{_show(declared)} is not a game (games: {known})"))
     for game in games_for_cardset(data.get("template"), declared):
-        problems.extend(game_problems(game, cardset, root, label=True))
+        problems.extend(game_problems(game, cardset, None, root, label=True))
     return sorted(set(problems))
 
 
 def game_problems(
-    game: Game, cardset: CardSet, root: Node | None = None, label: bool = False
+    game: Game,
+    cardset: CardSet,
+    params: Mapping[str, Any] | None = None,
+    root: Node | None = None,
+    label: bool = False,
 ) -> list[Problem]:
-    """What `game` finds wrong with a loaded set (its `check_cardset`), placed at file:line:col;
-    `label` puts the game's title before each message (validate asks several games about one set)."""
-    found = game.check_cardset(cardset)
+    """What `game` finds wrong with a loaded set under `params` (its defaults when None), from its
+    `check_cardset`, placed at file:line:col; `label` puts the game's title before each message
+    (validate asks several games about one set)."""
+    found = game.check_cardset(cardset, game.resolve_params(dict(params or {})))
     if label:
         found = [(path, f"{game.title}: {message}") for path, message in found]
     return problems_in(cardset, found, root)
 
 
-def load_for(game: Game, value: str | Path) -> CardSet:
-    """A card set by a game's `cardset` parameter (load_named), checked by the game's own
-    `check_cardset` (once per loaded set): CardSetError at file:line:col when the game cannot be
-    played with it. Every game's `load_cardset` loads through here, so simulate, play, the Setup
-    screen and scenario files all refuse what `cardtable validate` refuses."""
-    cardset = load_named(value)
-    key = (game.id, id(cardset))
+def load_for(game: Game, params: Mapping[str, Any]) -> CardSet:
+    """The card set a game's `cardset` parameter names (load_named; the game's own set when it is
+    not given), checked by the game's own `check_cardset` under `params` (once per loaded set and
+    parameters): CardSetError at file:line:col when the game cannot be played with it. Every game's
+    `load_cardset` loads through here, so simulate, play, the Setup screen and scenario files all
+    refuse what `cardtable validate` refuses."""
+    cardset = load_named(params.get("cardset", game.cardset_name))
+    resolved = game.resolve_params(dict(params))
+    key = (game.id, id(cardset), repr(sorted(resolved.items())))
     if _GAME_CHECKED.get(key) is not cardset:
-        problems = game_problems(game, cardset)
+        problems = game_problems(game, cardset, resolved)
         if problems:
             raise CardSetError(problems)
         _GAME_CHECKED[key] = cardset
     return cardset
 
 
-# (game id, id of a loaded set) -> that set, once the game's check passed it (the set is kept so a
-# reused id of a freed set is not taken for it)
-_GAME_CHECKED: dict[tuple[str, int], CardSet] = {}
+# (game id, id of a loaded set, its parameters) -> that set, once the game's check passed it (the set
+# is kept so a reused id of a freed set is not taken for it)
+_GAME_CHECKED: dict[tuple[str, int, str], CardSet] = {}
 
 
 def as_text(value: Any, language: str) -> Text:

@@ -1,6 +1,6 @@
 """Hot reload: watch the files a card set is drawn and played from, and say what an edit means.
 
-    watcher = CardSetWatcher(cardset, game=game)
+    watcher = CardSetWatcher(cardset, game=game, params=params)
     change = watcher.poll()          # None, or a Change once a file was saved
     change.kind                      # "in_place" | "restart" | "broken"
 
@@ -25,7 +25,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.rules.cards import CardSet
 
@@ -72,9 +72,16 @@ def structural_changes(old: CardSet, new: CardSet) -> list[str]:
 class CardSetWatcher:
     """Polls a card set's file and its face template file for changes."""
 
-    def __init__(self, cardset: CardSet, every_s: float = POLL_EVERY_S, game: Game | None = None) -> None:
+    def __init__(
+        self,
+        cardset: CardSet,
+        every_s: float = POLL_EVERY_S,
+        game: Game | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         self.cardset = cardset
         self.game = game  # whose check_cardset an edit must pass too (the game at the table)
+        self.params = dict(params or {})  # under the parameters it is played with
         self.every_s = every_s
         self._last = time.monotonic()
         self._stamps = self._read_stamps()
@@ -131,7 +138,7 @@ class CardSetWatcher:
         except LoadError as exc:
             return Change("broken", old, tuple(exc.problems))
         if self.game is not None:  # an edit the game cannot be played with is not taken
-            game_found = game_problems(self.game, new)
+            game_found = game_problems(self.game, new, self.params)
             if game_found:
                 return Change("broken", old, tuple(game_found))
         source = template_source(new)

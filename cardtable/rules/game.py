@@ -36,6 +36,12 @@ CardProblem = tuple[list[str | int], str]
 what is wrong there, in a designer's words. The card-set loader places it at file:line:col."""
 
 
+def whole_number(value: Any, low: int, high: int) -> bool:
+    """Whether a card value is a whole number from `low` to `high` (true and false are not numbers):
+    the range check a game's `check_cardset` makes of a cost, an attack, a count."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
 def keep_legal(check: Check, state: GameState, candidates: Iterable[Action]) -> list[Action]:
     """The candidates `check` finds legal, in their order: how legal_actions uses a game's one rule."""
     return [a for a in candidates if not check(state, a)]
@@ -194,20 +200,22 @@ class Game(Notation):
         which asks `check_cardset`)."""
         raise NotImplementedError(f"{self.id} names a card set but does not say how to load it")
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
-        """Every reason this game cannot be played with `cardset` at its default parameters and any
-        seat count it allows, as (key path, message) pairs; empty when it can. The schema and the
-        effect vocabulary have checked the file already; this says what the game's rules read beyond
-        them: value ranges (no negative cost or attack), references between cards (codes that must
-        exist), the types its rules read, and the whole set (enough cards to deal for `max_seats`,
-        codes it needs). Whatever passes here plays under `simulate --check` without a crash, a seat
-        left with no legal move, or a broken invariant.
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        """Every reason this game cannot be played with `cardset` under `params` (resolved: every
+        parameter present) at any seat count it allows, as (key path, message) pairs; empty when it
+        can. The schema and the effect vocabulary have checked the file already; this says what the
+        game's rules read beyond them: value ranges (no negative cost or attack), references between
+        cards (codes that must exist), the types its rules read, and the whole set (enough cards to
+        deal for `max_seats`, codes it needs; a message about a parameter names it). Whatever passes
+        here plays under `simulate --check` without a crash, a seat left with no legal move, or a
+        broken invariant.
 
-        `cardtable validate` asks it of every set made for the game (its `game:` key, else a set with
-        the template of the game's own set), and every load of a set for the game (simulate, play, the
-        Setup screen, a hot reload) refuses a set with problems: `cardtable.cardsets.load_for` places
-        each at the set's file:line:col. Pure: it reads the loaded set, never a file. This default,
-        for a game that reads nothing of its cards, finds nothing."""
+        `cardtable validate` asks it, at the defaults, of every set made for the game (its `game:`
+        key, else a set with the template of the game's own set), and every load of a set for the
+        game (simulate, play, the Setup screen, a hot reload), at the game's parameters, refuses a set
+        with problems: `cardtable.cardsets.load_for` places each at the set's file:line:col. Pure: it
+        reads the loaded set, never a file. This default, for a game that reads nothing of its
+        cards, finds nothing."""
         return []
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:

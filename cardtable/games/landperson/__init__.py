@@ -92,10 +92,10 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
     reserve_zone = "box"
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_for(self, params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
-        return check_cards(cardset)
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return check_cards(cardset, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         cardset = self.load_cardset(params)

@@ -17,12 +17,12 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from ...rules.cards import CardSet, CardSpec
-from ...rules.game import CardProblem, ParamError
+from ...rules.game import CardProblem, ParamError, whole_number
 from ...rules.notation import physical_codes
 from .effects import VOCAB, stat
-from .params import PARAMS
 
 RECOMMENDED_MIX = ((0, 0, 20), (1, 2, 14), (3, 4, 6))  # cost range -> about how many (公式サイトより)
 _ENTRY = re.compile(r"^([A-Za-z0-9_-]+?)(?:[x*](\d+))?$")
@@ -34,12 +34,11 @@ PERSON_NUMBERS = ("cost", "int", "atk")
 MAX_NUMBER = 99  # the most a card's number may be (a total of them stays small)
 # The deck-building bot tries every combination of a half's lands (best_lands): 2**12 at most.
 MAX_LANDS_IN_HALF = 12
-_DEFAULTS = {p.name: p.default for p in PARAMS}
 
 
-def check(cardset: CardSet) -> list[CardProblem]:
-    """What a card set needs to be played as Land & Person at the default options (no schema says
-    it): a kind on every card, its numbers whole and from 0 to MAX_NUMBER (a negative attack leaves
+def check(cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+    """What a card set needs to be played as Land & Person with `params` (the defaults, at validate;
+    no schema says it): a kind on every card, its numbers whole and from 0 to MAX_NUMBER (a negative attack leaves
     a fight nobody can answer), abilities in the game's words, and for deck construction each
     player's half holding a deck of deck_size persons and lands worth exactly ★land_stars."""
     found: list[CardProblem] = []
@@ -50,8 +49,7 @@ def check(cardset: CardSet) -> list[CardProblem]:
             found.append(([*at, "kind"], f"kind must be one of {', '.join(KINDS)}"))
             continue
         for name in LAND_NUMBERS if kind == "land" else PERSON_NUMBERS:
-            value = spec.get(name, 0)
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_NUMBER:
+            if not whole_number(spec.get(name, 0), 0, MAX_NUMBER):
                 found.append(([*at, name], f"{name} must be a whole number from 0 to {MAX_NUMBER}"))
         for key in ("specialty", "special"):
             found.extend(
@@ -59,12 +57,14 @@ def check(cardset: CardSet) -> list[CardProblem]:
             )
     if found:
         return found
-    size, stars = int(_DEFAULTS["deck_size"]), int(_DEFAULTS["land_stars"])
+    size, stars = int(params["deck_size"]), int(params["land_stars"])
     for seat in range(2):
         land_pool, person_pool = half(cardset, seat)
         who = f"player {seat + 1}'s half of the cards"
         if len(person_pool) < size:
-            found.append((["cards"], f"{who} holds {len(person_pool)} persons: a deck needs {size}"))
+            found.append(
+                (["cards"], f"{who} holds {len(person_pool)} persons: a deck needs {size} (deck_size)")
+            )
         if len(land_pool) > MAX_LANDS_IN_HALF:
             found.append(
                 (
@@ -73,7 +73,12 @@ def check(cardset: CardSet) -> list[CardProblem]:
                 )
             )
         elif stars not in _subset_sums([stat(cardset.physical()[c], "stars") for c in land_pool]):
-            found.append((["cards"], f"no lands of {who} are worth exactly ★{stars} together (a land deck)"))
+            found.append(
+                (
+                    ["cards"],
+                    f"no lands of {who} are worth exactly ★{stars} together (a land deck: land_stars)",
+                )
+            )
     return found
 
 

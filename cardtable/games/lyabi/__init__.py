@@ -76,9 +76,9 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     public_data_per_seat = True  # a seat that looked at the opponent's hand (Mystic Eye) sees it
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_for(self, params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return card_rules.check(cardset)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 from ...rules.cards import CardSet
 from ...rules.effects import EffectData, EffectError
 from ...rules.effects.timing import Timings
-from ...rules.game import CardProblem
+from ...rules.game import CardProblem, whole_number
 from .effects import VOCAB
 from .params import ATTRIBUTES, CIRCLE_LEVELS
 
@@ -76,10 +76,6 @@ def _number(value: Any) -> Fraction | None:
     return Fraction(str(value))
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
 def check(base: CardSet) -> list[CardProblem]:
     """What a card set needs to be played as Lyabi (the game reads these fields; no schema does)."""
     found: list[CardProblem] = []
@@ -99,9 +95,9 @@ def check(base: CardSet) -> list[CardProblem]:
             level = spec.get("level")
             if kind == "circle" and level not in CIRCLE_LEVELS:
                 found.append(([*at, "level"], f"a circle's level is one of {CIRCLE_LEVELS}"))
-            elif not _whole(level, 0, MAX_VALUE):
+            elif not whole_number(level, 0, MAX_VALUE):
                 found.append(([*at, "level"], f"level must be a whole number from 0 to {MAX_VALUE}"))
-        if kind != "dummy" and not _whole(spec.get("cost"), 0, MAX_VALUE):
+        if kind != "dummy" and not whole_number(spec.get("cost"), 0, MAX_VALUE):
             found.append(([*at, "cost"], f"cost must be a whole number from 0 to {MAX_VALUE}"))
         if kind == "lyabi":
             times = _number(spec.get("times"))
@@ -110,7 +106,7 @@ def check(base: CardSet) -> list[CardProblem]:
                     ([*at, "times"], f"times must be a number above 0 and at most {MAX_VALUE}, such as 1.5")
                 )
         if kind == "circle":
-            if not _whole(spec.get("atk"), 0, MAX_VALUE):
+            if not whole_number(spec.get("atk"), 0, MAX_VALUE):
                 found.append(([*at, "atk"], f"atk must be a whole number from 0 to {MAX_VALUE}"))
             if spec.get("level") == 0:
                 starting += spec.count

@@ -112,10 +112,10 @@ class Risugeon(Game):
 
     # -- card set and bounds -----------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return card_rules.physical(load_for(self, params.get("cardset", self.cardset_name)))
+        return card_rules.physical(load_for(self, params))
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
-        return card_rules.check(cardset)
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return card_rules.check(cardset, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         # Per turn: at most max_turn_actions plays, discards, trainings, stocks and ability uses, a

@@ -14,14 +14,12 @@ from typing import Any
 
 from ...rules.cards import CardSet
 from ...rules.effects import EffectData, Vocabulary
-from ...rules.game import CardProblem
+from ...rules.game import CardProblem, whole_number
 from .effects import DECKBUILDER
-from .params import MAX_SETS, PARAMS
+from .params import MAX_SETS
 
 VOCAB: Vocabulary = DECKBUILDER
 TYPES = ("combat", "action", "production", "gem")
-_DEFAULTS = {p.name: p.default for p in PARAMS}
-START_COMBAT, START_PRODUCTION = int(_DEFAULTS["start_combat"]), int(_DEFAULTS["start_production"])
 
 
 @dataclass(frozen=True)
@@ -76,13 +74,10 @@ def physical(base: CardSet) -> CardSet:
     return physical
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
-
-
-def check(base: CardSet) -> list[CardProblem]:
-    """What a card set needs to be played as Risugeon, beyond the schema and the effect vocabulary
-    (which a set made for the game by its `game:` key under another template has not been held to)."""
+def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+    """What a card set needs to be played as Risugeon with `params` (the defaults, at validate),
+    beyond the schema and the effect vocabulary (which a set made for the game by its `game:` key
+    under another template has not been held to)."""
     found: list[CardProblem] = []
     if base.template != "deckbuilder":
         found.append((["template"], f"the game needs template deckbuilder, not {base.template!r}"))
@@ -91,13 +86,13 @@ def check(base: CardSet) -> list[CardProblem]:
         kind = spec.get("type")
         if kind not in TYPES:
             found.append(([*at, "type"], f"every card needs a type ({', '.join(TYPES)})"))
-        if not _whole(spec.get("cost"), 0, 999):
+        if not whole_number(spec.get("cost"), 0, 999):
             found.append(
                 ([*at, "cost"], "every card needs a cost: a whole number from 0 to 999 (0 for free)")
             )
-        if kind == "combat" and not _whole(spec.get("skill"), 1, 9):
+        if kind == "combat" and not whole_number(spec.get("skill"), 1, 9):
             found.append(([*at, "skill"], "a combat card's skill is a whole number from 1 to 9"))
-        if "points" in spec.fields and not _whole(spec.get("points"), -999, 999):
+        if "points" in spec.fields and not whole_number(spec.get("points"), -999, 999):
             found.append(([*at, "points"], "points are a whole number from -999 to 999"))
         if spec.get("effects") and kind != "action":
             found.append(
@@ -114,25 +109,27 @@ def check(base: CardSet) -> list[CardProblem]:
     for needed in ("combat", "gem"):
         if not copies[needed]:
             found.append((["cards"], f"the game needs at least one {needed} card"))
+    start_combat, start_production = int(params["start_combat"]), int(params["start_production"])
     combat = [spec for spec in base.cards if spec.get("type") == "combat"]
     if combat:
         # Each player's starting deck takes start_combat cards of the lowest skill and start_production
         # production cards from the piles of the sets in play (one set per player by default).
         lowest = min(int(spec.get("skill")) for spec in combat)
         have = sum(spec.count for spec in combat if spec.get("skill") == lowest)
-        if have < START_COMBAT:
+        if have < start_combat:
             found.append(
                 (
                     ["cards"],
-                    f"a starting deck takes {START_COMBAT} combat cards of the lowest skill ({lowest}): "
+                    f"a starting deck takes {start_combat} combat cards of the lowest skill ({lowest}; start_combat): "
                     f"the set has {have}",
                 )
             )
-    if copies["production"] < START_PRODUCTION:
+    if copies["production"] < start_production:
         found.append(
             (
                 ["cards"],
-                f"a starting deck takes {START_PRODUCTION} production cards: the set has {copies['production']}",
+                f"a starting deck takes {start_production} production cards (start_production): "
+                f"the set has {copies['production']}",
             )
         )
     return found

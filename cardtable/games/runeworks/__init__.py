@@ -70,9 +70,9 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
 
     # -- bounds ------------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_for(self, params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return deck_problems(cardset)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:

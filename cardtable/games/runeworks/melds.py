@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from ...rules.cards import CardSet
-from ...rules.game import CardProblem, UnplayableCardSet
+from ...rules.game import CardProblem, UnplayableCardSet, whole_number
 
 SUITS = ("S", "C", "H", "D")
 ELEMENT_OF_SUIT = {"S": "wind", "C": "fire", "H": "water", "D": "earth"}
@@ -43,7 +43,7 @@ def deck_problems(cardset: CardSet) -> list[CardProblem]:
     first: dict[tuple[int, str], str] = {}
     for index, spec in enumerate(cardset.cards):
         rank, suit = spec.get("rank"), spec.get("suit")
-        if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
+        if not whole_number(rank, 1, 13):
             found.append((["cards", index, "rank"], f"card {spec.code} needs a rank from 1 to 13"))
             continue
         if suit not in SUITS:

@@ -109,10 +109,10 @@ class Sainome(SainomeMoves, SainomeWords, Game):
 
     # -- card set and bounds -----------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_for(self, params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
-        return card_rules.check(cardset)
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return card_rules.check(cardset, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         # Setup: the rolls (ties capped), the right, two picks, the draft, two first setups. A turn: its

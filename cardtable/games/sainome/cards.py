@@ -19,11 +19,9 @@ from ...rules.cards import CardSet, Text
 from ...rules.effects import EffectData, Vocabulary
 from ...rules.game import CardProblem
 from .effects import DUEL
-from .params import PARAMS, SLOTS
+from .params import SLOTS
 
 VOCAB: Vocabulary = DUEL
-_DEFAULTS = {p.name: p.default for p in PARAMS}
-HP_SIZE, FIRST_HAND = int(_DEFAULTS["hp_size"]), int(_DEFAULTS["first_hand"])
 CATEGORIES = ("weapon", "magic", "item", "skill")
 NORMAL, AWAKENED = "normal", "awakened"
 # Effects that could start the same resolution again if a roll or a skill could reach them.
@@ -127,8 +125,9 @@ def _effect_ops(effects: Iterable[EffectData]) -> Iterable[str]:
                         yield from _effect_ops(v for v in branch if isinstance(v, dict) and "op" in v)
 
 
-def check(base: CardSet) -> list[CardProblem]:
-    """What a card set needs to be played as Sainome, beyond the schema and the effect vocabulary."""
+def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+    """What a card set needs to be played as Sainome with `params` (the defaults, at validate),
+    beyond the schema and the effect vocabulary."""
     found: list[CardProblem] = []
     if base.template != "sainome":  # the schema's checks of the values below hold for this template
         return [(["template"], f"the game needs template sainome, not {base.template!r}")]
@@ -136,13 +135,14 @@ def check(base: CardSet) -> list[CardProblem]:
     if sum(s.count for s in characters) < 2:
         found.append((["cards"], "the game needs at least 2 character cards"))
     # Each player's HP deck and first hand are dealt from the Sainome cards (not the characters).
+    hp_size, first_hand = int(params["hp_size"]), int(params["first_hand"])
     dealt = sum(s.count for s in base.cards if s.get("category") != "character")
-    if dealt < 2 * (HP_SIZE + FIRST_HAND):
+    if dealt < 2 * (hp_size + first_hand):
         found.append(
             (
                 ["cards"],
-                f"two players' HP decks ({HP_SIZE}) and first hands ({FIRST_HAND}) need "
-                f"{2 * (HP_SIZE + FIRST_HAND)} Sainome cards; the set has {dealt}",
+                f"two players' HP decks (hp_size {hp_size}) and first hands (first_hand {first_hand}) need "
+                f"{2 * (hp_size + first_hand)} Sainome cards; the set has {dealt}",
             )
         )
     for index, spec in enumerate(base.cards):

@@ -124,9 +124,9 @@ class Sandbox(Game):
     }
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_for(self, params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
-    def check_cardset(self, cardset: CardSet) -> list[CardProblem]:
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         # The rules read nothing of the cards; only the table's layout must make sense.
         try:
             layout_of(cardset)

@@ -51,7 +51,7 @@ class War(Game):
     cardset_name = "standard52"
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_for(self, params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         return 52  # every action plays one card
