@@ -247,6 +247,8 @@ _VALUE_EDITS: list[Callable[[Any, list[str], random.Random], Any]] = [
     lambda v, codes, rng: v * 100 if isinstance(v, int) and not isinstance(v, bool) else 100,
     lambda v, codes, rng: 10**6,
     lambda v, codes, rng: 2.5,
+    lambda v, codes, rng: float("nan"),
+    lambda v, codes, rng: float("-inf"),
     lambda v, codes, rng: "3",
     lambda v, codes, rng: None,
     lambda v, codes, rng: True,

@@ -227,3 +227,16 @@ def test_a_game_checks_a_set_under_the_parameters_it_is_played_with(tmp_path: Pa
     engine = Engine.new(get_game("landperson"), 2, 1, {"cardset": str(path), "deck_size": 20})
     assert len(engine.state.zones["deck:0"].cards) + len(engine.state.zones["hand:0"].cards) == 20
     play_to_end(engine, 1, 40, check=True)
+
+
+@pytest.mark.parametrize("value", [".nan", ".inf", "-1.5", "0"])
+def test_a_lyabi_multiplier_that_is_no_number_above_0_is_refused(tmp_path: Path, value: str) -> None:
+    text = BUNDLED["lyabi"]
+    at = text.index("times: 1\n")  # the first lyabi's multiplier
+    path = tmp_path / "lyabi.yaml"
+    path.write_text(text[:at] + f"times: {value}\n" + text[at + len("times: 1\n") :], encoding="utf-8")
+    problems = validate_paths([path])
+    assert [(p.key_path, p.line) for p in problems] == [
+        (problems[0].key_path, _line_of(path, f"times: {value}\n"))
+    ]
+    assert problems[0].key_path.endswith(".times") and "times must be a number above 0" in problems[0].message

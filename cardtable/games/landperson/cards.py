@@ -38,9 +38,10 @@ MAX_LANDS_IN_HALF = 12
 
 def check(cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
     """What a card set needs to be played as Land & Person with `params` (the defaults, at validate;
-    no schema says it): a kind on every card, its numbers whole and from 0 to MAX_NUMBER (a negative attack leaves
-    a fight nobody can answer), abilities in the game's words, and for deck construction each
-    player's half holding a deck of deck_size persons and lands worth exactly ★land_stars."""
+    no schema says it): a kind on every card, its numbers whole and from 0 to MAX_NUMBER (a negative
+    attack leaves a fight nobody can answer), abilities in the game's words, and for deck
+    construction each player's half holding a deck of deck_size persons and lands worth exactly
+    ★land_stars (the bot builds a deck of the lands that add up to it)."""
     found: list[CardProblem] = []
     for index, spec in enumerate(cardset.cards):
         at: list[str | int] = ["cards", index]
@@ -83,6 +84,7 @@ def check(cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
 
 
 def _subset_sums(values: list[int]) -> set[int]:
+    """Every total some of `values` add up to."""
     sums = {0}
     for value in values:
         sums |= {s + value for s in sums}

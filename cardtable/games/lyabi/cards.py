@@ -8,6 +8,7 @@ here when a game loads the set, as problems at file:line:col. Tables are cached 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -71,7 +72,8 @@ class Table:
 
 
 def _number(value: Any) -> Fraction | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """A card's number exactly (1.5 is 3/2), or None when it is not a finite number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return Fraction(str(value))
 
