@@ -406,7 +406,13 @@ def build_parser() -> argparse.ArgumentParser:
     par.add_argument("game", nargs="?", default="", help="game id (default: every game)")
     par.set_defaults(func=cmd_params)
 
-    val = sub.add_parser("validate", help="check card set YAML files (default: the bundled sets)")
+    val = sub.add_parser(
+        "validate",
+        help="check card set YAML files (default: the bundled sets)",
+        description="Check card set files (and face templates): the schema, card effects, and whether "
+        "each game the set is made for (its game: key, else its template; and the sandbox) can be "
+        "played with it. Problems read file:line:col: key: message; exit 2 when there are any.",
+    )
     val.add_argument("paths", nargs="*", help="files or folders")
     val.set_defaults(func=cmd_validate)
 
