@@ -1,4 +1,4 @@
-"""User settings (language, sound, animation speed, window, the names last typed at setup) in the user
+"""User settings (language, sound, animation speed, window, the seats and names last set up) in the user
 config folder, as JSON.
 
 Unknown keys are dropped and bad values fall back to the default, so a hand-edited or older file
@@ -38,6 +38,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     paper: str = ""  # print-and-play paper, "a4" or "letter"; "" follows the locale
     names: list[str] = field(default_factory=list)  # the seats' names last typed at setup ("" = default)
+    seat_kinds: list[str] = field(default_factory=list)  # who sat where last: "human" or a bot's name
+    seat_count: int = 0  # how many seats the last game had (0: the setup's default)
 
     def clean(self) -> Settings:
         """Values clamped into their ranges."""
@@ -51,6 +53,8 @@ class Settings:
         # an upper bound too: a hand-edited 10**9 would ask SDL for a window it cannot make
         self.window_size = (int(_clamp(w, 800, MAX_WINDOW, 1280)), int(_clamp(h, 500, MAX_WINDOW, 720)))
         self.names = [str(n)[:MAX_NAME] for n in self.names[:MAX_SEATS]]
+        self.seat_kinds = [str(k)[:MAX_NAME] for k in self.seat_kinds[:MAX_SEATS]]
+        self.seat_count = int(_clamp(self.seat_count, 0, MAX_SEATS, 0))
         return self
 
 
@@ -101,9 +105,12 @@ def load_settings(path: Path | None = None) -> Settings:
                         _clamp(value[0], 0, MAX_WINDOW, 1280),
                         _clamp(value[1], 0, MAX_WINDOW, 720),
                     )
-            elif field.name == "names":
+            elif field.name in ("names", "seat_kinds"):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                    settings.names = list(value)
+                    setattr(settings, field.name, list(value))
+            elif isinstance(default, int) and not isinstance(default, bool):
+                if isinstance(value, int) and not isinstance(value, bool):
+                    setattr(settings, field.name, value)
             elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(settings, field.name, value)
