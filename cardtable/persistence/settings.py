@@ -31,7 +31,10 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0  # 0 = animations off; 2 = twice as fast
-    claim_window_s: float = 3.0  # how long any seat may claim a Release (the same whoever holds what)
+    # how long any seat may claim a Release (the same whoever holds what). 6 s, not 3: two new players
+    # lost a winning Shot to the 3 s window (finding the discard, reading it and the seat key took them
+    # longer); 6 s keeps the claim a race. A group that wants no race asks each in turn (claim_ask_each).
+    claim_window_s: float = 6.0
     claim_ask_each: bool = False  # instead of the timed window, ask every person in turn, in private
     bot_delay_s: float = 0.5
     fullscreen: bool = False
@@ -47,7 +50,7 @@ class Settings:
         self.paper = self.paper if self.paper in PAPERS else ""
         self.volume = _clamp(self.volume, 0.0, 1.0, 0.7)
         self.animation_speed = _clamp(self.animation_speed, 0.0, 4.0, 1.0)
-        self.claim_window_s = _clamp(self.claim_window_s, 1.0, 15.0, 3.0)
+        self.claim_window_s = _clamp(self.claim_window_s, 1.0, 15.0, 6.0)
         self.bot_delay_s = _clamp(self.bot_delay_s, 0.0, 3.0, 0.5)
         w, h = self.window_size
         # an upper bound too: a hand-edited 10**9 would ask SDL for a window it cannot make
