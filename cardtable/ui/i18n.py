@@ -170,6 +170,7 @@ STRINGS: dict[str, dict[str, str]] = {
     },
     "menu.games": {"en": "Games", "ja": "ゲーム"},
     "menu.coming_soon": {"en": "table not ready yet", "ja": "テーブル準備中"},
+    "menu.to_play": {"en": "{name} to play", "ja": "{name}の番"},
     "menu.save_summary": {"en": "{game} · {n} players · move {moves}", "ja": "{game}・{n}人・{moves}手目"},
     "menu.continue_previous": {
         "en": "Continue from the previous save?",

@@ -420,3 +420,9 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
 
 WORDS.update(TABLE_WORDS)
 WORDS.update(REASON_WORDS)
+
+
+def headline(view: PlayerView) -> Phrase | None:
+    """Where the game stands, for the menu's Continue: the turn under way."""
+    n = view.data.get("turn")
+    return phrase("common.turn", n=int(n)) if isinstance(n, int) and n > 0 else None
