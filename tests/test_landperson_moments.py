@@ -201,3 +201,26 @@ def test_every_status_line_fits_its_panel_whole(language: str, mode: str) -> Non
         app.frame([])
     assert checked > 100
     pygame.display.quit()
+
+
+def test_a_person_dropped_on_a_land_it_cannot_work_says_why(app: App) -> None:
+    # "no task is gathering persons" left a first-time pair guessing: the land's costs were the reason.
+    def nothing_to_work(session: Session) -> bool:
+        state = session.engine.state
+        ready = [c for c in state.zones["field:0"].cards if state.data["status"].get(str(c)) == "ready"]
+        works = [a for a in session.engine.legal_actions(0) if a.kind in ("commerce", "hunt")]
+        return state.phase == "domestic" and not state.data.get("task") and bool(ready) and not works
+
+    table = _table(app, _person_then_bot_until(nothing_to_work))
+    view = table.view()
+    person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
+    start, end = table.board.sprites[person].card_rect().center, table.land_rect(0).center
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
+            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
+        ]
+    )
+    assert table.toast is not None and "the land asks" in table.toast[0], table.toast
+    assert "R6" not in table.toast[0]

@@ -362,6 +362,10 @@ class LandPersonTable(LandPersonTexts, TableScene):
         super().hurry()
         self.pause_after = 0.0
 
+    def busy(self) -> bool:
+        """The battle note's clock runs in real time (an idle table updates only twice a second)."""
+        return super().busy() or bool(self.battle_note)
+
     def update(self, dt: float) -> bool:
         """The battle note's time runs while a person looks at the table (not behind a hand-off or
         under the welcome-back summary), so each of two people sees it."""
@@ -515,7 +519,14 @@ class LandPersonTable(LandPersonTexts, TableScene):
             return None
         works = [a for a in self.my_legal() if a.kind in ("commerce", "hunt")]
         if not works:
-            return None
+            # why the land cannot be worked now (its costs against the persons' numbers): the drop's
+            # own refusal said only "no task is gathering persons"
+            reasons = [self.engine.explain(Action(seat, kind)) for kind in ("commerce", "hunt")]
+            said = [self.refusal_text(r) for r in reasons if r]
+            if not said or view.phase != "domestic":
+                return None
+            self.say(" · ".join(dict.fromkeys(said)))
+            return False
         self.joining = list(held)
         if len(works) == 1:
             return self.perform(works[0])
@@ -542,6 +553,9 @@ class LandPersonTable(LandPersonTexts, TableScene):
         elif action.kind == "capture" and self.battle_note:  # the spoils chosen after the fight
             self.battle_note = self.battle_note + battle_aftermath(events, view)
             self.battle_left = BATTLE_NOTE_S
+            self.needs_full_redraw = True
+        elif self.battle_note:  # the game has moved on: the last fight's result would read as news
+            self.battle_note = []
             self.needs_full_redraw = True
         if action.kind == "battle" and view.phase != "battle" and not self.session.is_bot(action.seat):
             # B with nobody able to attack: the rules go on to the end phase; the person is told, and
