@@ -260,7 +260,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "lp.prompt.defend": {
         "en": "You are attacked ({n}): intercept (I) or hold a siege (S)",
-        "ja": "攻撃されています（攻撃力{n}）：迎撃（I）か籠城（S）か",
+        "ja": "攻撃力{n}の攻撃：迎撃（I）か籠城（S）か",
     },
     "lp.prompt.capture": {"en": "Choose a person to take as spoils", "ja": "戦果にする人物を選ぶ"},
     "lp.prompt.muster": {
