@@ -422,6 +422,13 @@ def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: Ap
                 now = [k for k in taking if k in kinds_now(view.phase, task)]
                 meant = Action(0, (now or taking)[0], canonical(view, held), area.target or "")
                 expected = table.refusal_text(table.engine.explain(meant))
+                dropped = (area.name, where[sprite.card], view.phase, task, mode)
+                if dropped == ("land", "field:0", "domestic", None, "deck"):
+                    # a person dropped on its land that cannot be worked: why not, by the land's costs
+                    # (LandPersonTable.work_land), rather than "no task is gathering persons"
+                    reasons = [table.engine.explain(Action(0, kind)) for kind in ("commerce", "hunt")]
+                    said = [table.refusal_text(r) for r in reasons if r]
+                    expected = " · ".join(dict.fromkeys(said)) if said else expected
                 assert shown == expected, (view.phase, where[sprite.card], area.name, shown)
                 refused[(view.phase, task, where[sprite.card].split(":")[0], area.name)] = shown
             table.perform(chooser.choose(view))
