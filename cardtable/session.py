@@ -42,7 +42,7 @@ from .rules.actions import Action
 from .rules.cards import CardSet
 from .rules.engine import Engine
 from .rules.events import Announced, Committed, Event, GameEnded, Revealed, Scored
-from .rules.narration import Chronicle, narration_for, replay_chronicle
+from .rules.narration import Chronicle, headline, narration_for, replay_chronicle
 from .rules.rng import RNG_VERSION
 
 log = logging.getLogger("cardtable.session")
@@ -307,8 +307,26 @@ class Session:
             self.moves = move_texts(self.engine)
         players = [Player(s.name, s.human, s.bot) for s in self.seats]
         return save_bytes(
-            self.engine, players, self.bot_rngs(), self.moves, self.log[-MAX_LOG_LINES:], replaces=replaces
+            self.engine,
+            players,
+            self.bot_rngs(),
+            self.moves,
+            self.log[-MAX_LOG_LINES:],
+            meta={"where": self.where()},
+            replaces=replaces,
         )
+
+    def where(self) -> dict[str, Any]:
+        """Where the game stands, for the menu's Continue ("Round 7 · Aki to play") without replaying:
+        after how many moves, the game's headline (a phrase of plain values) and whose move it is."""
+        view = self.engine.view(None)
+        said = headline(self.chronicle.module, view)
+        seat = view.active if view.active is not None else (view.deciding[0] if view.deciding else None)
+        return {
+            "at": len(self.engine.state.history),
+            "headline": {"key": said.key, "values": dict(said.values)} if said is not None else None,
+            "seat": seat,
+        }
 
     def save(self, path: Path | None = None) -> None:
         """Save the whole game (atomic; the previous save is kept as .bak) and empty its journal."""

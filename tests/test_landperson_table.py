@@ -16,6 +16,7 @@ from cardtable.persistence.settings import Settings
 from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig
 from cardtable.ui.app import App
+from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.landperson_decks import DeckBuildScene, load_saved
 from cardtable.ui.scenes.landperson_table import LandPersonTable
 
@@ -90,6 +91,12 @@ def test_each_person_builds_a_deck_in_turn_and_the_game_gets_them_as_parameters(
     def key(k: int) -> None:
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
 
+    # the first builder takes the screen behind a hand-off too, as the second does
+    assert app.scenes[-1] is not scene and isinstance(app.scenes[-1], HandOffScene)
+    assert app.scenes[-1].name == "P1"
+    key(pygame.K_SPACE)
+    assert app.scenes[-1] is scene
+
     key(pygame.K_x)  # clear
     assert scene.persons() == [] and not scene.lands
     key(pygame.K_4)  # cost 3-4 only
@@ -133,7 +140,7 @@ def test_hovering_a_person_row_or_a_land_on_the_deck_screen_shows_what_it_does(
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     scene = DeckBuildScene(app, GAME, _seats(True, True), {"mode": "deck"}, lambda _p: None)
     app.push(scene)
-    app.frame([])
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])  # hand-off
     code, y = next((c, y) for c, y in scene.rows if c == "P03")  # the Merchant: a specialty
     app.frame(
         [
@@ -415,6 +422,13 @@ def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: Ap
                 now = [k for k in taking if k in kinds_now(view.phase, task)]
                 meant = Action(0, (now or taking)[0], canonical(view, held), area.target or "")
                 expected = table.refusal_text(table.engine.explain(meant))
+                dropped = (area.name, where[sprite.card], view.phase, task, mode)
+                if dropped == ("land", "field:0", "domestic", None, "deck"):
+                    # a person dropped on its land that cannot be worked: why not, by the land's costs
+                    # (LandPersonTable.work_land), rather than "no task is gathering persons"
+                    reasons = [table.engine.explain(Action(0, kind)) for kind in ("commerce", "hunt")]
+                    said = [table.refusal_text(r) for r in reasons if r]
+                    expected = " · ".join(dict.fromkeys(said)) if said else expected
                 assert shown == expected, (view.phase, where[sprite.card], area.name, shown)
                 refused[(view.phase, task, where[sprite.card].split(":")[0], area.name)] = shown
             table.perform(chooser.choose(view))
@@ -549,7 +563,7 @@ def test_the_deck_screens_back_button_sits_clear_of_the_panel(size: tuple[int, i
     app = App(Settings(), size=size)
     scene = DeckBuildScene(app, GAME, _seats(True, True), {"mode": "deck"}, lambda _p: None)
     app.push(scene)
-    app.frame([])
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])  # hand-off
     back = next(c for c in scene.controls if c.tag == "back")
     assert back.rect.top > scene.right_panel.bottom and back.rect.bottom <= size[1]
     pygame.display.quit()

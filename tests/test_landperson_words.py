@@ -145,7 +145,7 @@ def test_the_deck_screen_is_in_the_players_language(
     seats = [SeatConfig("Ann"), SeatConfig("Dan")]
     scene = DeckBuildScene(app, get_game("landperson"), seats, {"mode": "deck"}, lambda _p: None)
     app.push(scene)
-    app.frame([])
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])  # hand-off
 
     def key(k: int) -> None:
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])

@@ -154,3 +154,27 @@ def test_the_pause_menu_stops_the_claim_window_and_resume_goes_on(app: App) -> N
     assert len(table.engine.state.history) == moves
     app.pop()
     _pass_hand_offs(app, table, lambda: table.claim_left < left)
+
+
+def test_with_the_default_window_a_new_player_pressing_five_seconds_after_the_release_still_claims(
+    app: App,
+) -> None:
+    # Two new players lost a winning Shot to the old 3 s default: finding the discard, reading it and
+    # the seat key took one of them about five seconds.
+    from cardtable.persistence.settings import Settings
+
+    seed, card = _callable_deal()
+    table = _table(app, seed)
+    me = table.engine.state.active
+    assert me is not None
+    other = 1 - me
+    _animated(app, table)
+    app.settings.claim_window_s = Settings().claim_window_s  # the default a new pair plays with
+    _pass_hand_offs(app, table, lambda: table.viewer == me)
+    table.perform(Action(me, "release", (card,)))
+    for _ in range(5000 // 20):  # five seconds of frames after the Release
+        app.frame([])
+    assert table._window_open(), "the window is still open five seconds on"
+    key = pygame.K_1 + other
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=str(other + 1))])
+    assert table.claimants == [other]

@@ -317,3 +317,25 @@ def _played_until(session: object, chooser: object) -> object | None:
             return session
         session.apply(chooser.choose(engine.view(seat)))  # type: ignore[attr-defined]
     return None
+
+
+def test_the_rights_roll_is_said_once_in_the_status_panel(app: App) -> None:
+    # The panel showed "Rolls for the rights: Ann: 5 · Ben: 3" and, under it, "Ben rolls a 3 for the
+    # rights" from the log: each roll said twice.
+    from cardtable.session import SeatConfig, Session
+
+    app.settings.animation_speed = 0.0
+    session = Session.new("sainome", [SeatConfig("Ann"), SeatConfig("Ben")], 3, {}, autosave=False)
+    table = SainomeTable(app, session)
+    app.replace(table)
+    app.frame([])
+    for _ in range(2):  # each person presses R for the rights roll
+        assert table.engine.state.phase == "roll"
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r")])
+        for _ in range(200):
+            app.frame([])
+            if not table.table_is_moving() and not table.rolls:
+                break
+    assert len([a for a in table.engine.state.history if a.kind == "roll"]) == 2
+    lines = table.status_lines(table.view())
+    assert sum(line.count("rights") for line in lines) == 1, lines

@@ -151,7 +151,7 @@ def test_settings_change_language_and_persist(app: Any) -> None:
     click(app, control(settings, "mute").rect.center)
     assert load_settings().muted is True
     click(app, control(settings, "claim+").rect.center)
-    assert load_settings().claim_window_s == 4.0
+    assert load_settings().claim_window_s == 7.0  # one more than the 6 s default
     # keyboard: the animation row, one step right
     settings.focus_on(control(settings, "animation"))
     press(app, pygame.K_RIGHT)

@@ -822,9 +822,11 @@ def _journal_record(
     loaded.log = (loaded.log + new_log)[-MAX_LOG_LINES:]
 
 
-def summary(path: Path) -> tuple[str, int, int, dict[str, Any]] | None:
-    """(game id, seats, moves, params) of a save for a menu line, read without replaying it; None when
-    the file does not read as a save (Continue then says what is wrong)."""
+def summary(path: Path) -> tuple[str, int, int, dict[str, Any], dict[str, Any]] | None:
+    """(game id, seats, moves, params, about) of a save for a menu line, read without replaying it; None
+    when the file does not read as a save (Continue then says what is wrong). `about` has the players'
+    "names" and, when the main file was written at the latest move (Save and quit writes it), "where"
+    the game stands as the session kept it (Session.where)."""
     try:
         data = _read_json(path)
     except SaveError:
@@ -840,4 +842,12 @@ def summary(path: Path) -> tuple[str, int, int, dict[str, Any]] | None:
         moves += max(0, raw.count(b"\n") - 1)  # its lines after the header (an undo counts as one)
     except FileRefused:
         pass
-    return game, seats, moves, params
+    about: dict[str, Any] = {}
+    players = data.get("players")
+    if isinstance(players, list) and all(isinstance(p, dict) and _text(p.get("name"), 99) for p in players):
+        about["names"] = [p["name"] for p in players]
+    meta = data.get("meta")
+    where = meta.get("where") if isinstance(meta, dict) else None
+    if isinstance(where, dict) and where.get("at") == moves:  # not a position some moves ago
+        about["where"] = where
+    return game, seats, moves, params, about

@@ -88,6 +88,9 @@ COMMON: dict[str, dict[str, str]] = {
     "common.a_card": {"en": "a card", "ja": "カード1枚"},
     "common.n_cards": {"en": "{n} cards", "ja": "カード{n}枚"},
     "common.nobody": {"en": "nobody", "ja": "なし"},
+    # where a game stands, for the menu's Continue (a narration module's `headline`)
+    "common.round": {"en": "Round {n}", "ja": "第{n}ラウンド"},
+    "common.turn": {"en": "Turn {n}", "ja": "第{n}ターン"},
     "common.reason.turn": {"en": "it is Player {n}'s turn", "ja": "プレイヤー{n}の手番です"},
     "common.reason.nothing": {
         "en": "Player {n} has nothing to decide now",
@@ -164,6 +167,13 @@ class GameNarration(Protocol):
     def narrate(self, action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
         """One move (None when the seat may not know it) and its events, as `view`'s seat knows them."""
         ...
+
+
+def headline(module: ModuleType | None, view: PlayerView) -> Phrase | None:
+    """Where the game stands in a few words ("Round 7"), from the module's optional `headline(view)`:
+    the menu's Continue names it. Its values are plain numbers and text (it is kept in the save)."""
+    said = getattr(module, "headline", None)
+    return said(view) if callable(said) else None
 
 
 def narration_for(game_module: str) -> ModuleType | None:

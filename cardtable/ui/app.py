@@ -214,9 +214,19 @@ class App:
         self.frames_drawn += 1
 
     def closing(self) -> None:
-        """The app is about to end: what is remembered for next time (the window's size) is written."""
+        """The app is about to end: what is remembered for next time (the window's size) is written, and
+        a game in play is saved whole (its journal already holds every move; the whole save also keeps
+        where the game stands, which the menu's Continue names)."""
         if self.size_changed:
             self.apply_settings()
+        for scene in self.scenes:
+            session = getattr(scene, "session", None)
+            if session is None or not getattr(session, "autosave", False) or session.engine.is_over():
+                continue
+            try:
+                session.save()
+            except OSError as exc:  # the journal keeps the game: Continue still has every move
+                logging.getLogger("cardtable.app").warning("save on closing failed: %s", exc)
 
     def run(self) -> int:
         """The main loop, until Quit."""

@@ -328,7 +328,7 @@ class LandPersonMoves:
         if state.params["below_cost_attempts"]:
             return LEGAL if joinable(state, seat, kind) else "you have no ready person"
         if have < cost:
-            return f"your ready persons have {have} {what}, the land asks {cost} (R6: no attempt below it)"
+            return f"your ready persons have {have} {what}, the land asks {cost}"
         return LEGAL
 
     def _why_not_commerce(self: LandPerson, state: GameState, action: Action) -> str:

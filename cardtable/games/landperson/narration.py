@@ -184,6 +184,15 @@ WORDS: dict[str, dict[str, str]] = {
     "lp.top": {"en": "{who} puts the looked-at cards back", "ja": "{who}が見たカードを戻した"},
     "lp.take": {"en": "{who} takes {cards} from the discard pile", "ja": "{who}が捨て札から{cards}を手札に"},
     "lp.battle": {"en": "{who} goes to the battle phase", "ja": "{who}が戦闘フェイズへ"},
+    "lp.battle_none": {
+        "en": "{who} goes to battle, but no ready person can attack: on to the end phase",
+        "ja": "{who}が戦闘フェイズへ：攻撃できる人物がいないため終了フェイズへ",
+    },
+    # a battle's result, shown on the table for a moment (battle_result)
+    "lp.note.title": {"en": "Battle", "ja": "戦闘"},
+    "lp.note.attackers": {"en": "{who} attacked with {cards}", "ja": "{who}の攻撃：{cards}"},
+    "lp.note.defenders": {"en": "{who} defended with {cards}", "ja": "{who}の防御：{cards}"},
+    "lp.note.land_alone": {"en": "{who} held the land alone", "ja": "{who}は土地だけで籠城"},
     "lp.noattack": {"en": "{who} does not attack", "ja": "{who}は攻撃しない"},
     "lp.discard": {"en": "{who} discards {cards}", "ja": "{who}が{cards}を捨てた"},
     "lp.result.spoils": {"en": "Won by spoils", "ja": "戦果で勝利"},
@@ -250,8 +259,8 @@ WORDS: dict[str, dict[str, str]] = {
         "ja": "コスト2以下の人物を1枚伏せ、手札を残して残りを山札に戻す",
     },
     "lp.prompt.defend": {
-        "en": "You are attacked ({n}): intercept or hold a siege",
-        "ja": "攻撃されています（攻撃力{n}）：迎撃か籠城か",
+        "en": "You are attacked ({n}): intercept (I) or hold a siege (S)",
+        "ja": "攻撃力{n}の攻撃：迎撃（I）か籠城（S）か",
     },
     "lp.prompt.capture": {"en": "Choose a person to take as spoils", "ja": "戦果にする人物を選ぶ"},
     "lp.prompt.muster": {
@@ -283,6 +292,9 @@ def _move(action: Action, view: PlayerView) -> list[Phrase]:
         return [phrase(f"lp.task.{kind}", who=who)]
     if kind == "repair":
         return [phrase("lp.task.repair", who=who, cards=cards)]
+    if kind == "battle" and view.phase != "battle":
+        # the rules go straight on to the end phase: said, or the battle phase passed unseen
+        return [phrase("lp.battle_none", who=who)]
     if kind in ("done", "capture") or (kind == "use" and UNKNOWN in action.cards):
         return []  # what it did is told by the events (a specialty used: by its announcement)
     if f"lp.{kind}" in WORDS:
@@ -345,6 +357,40 @@ def _aftermath(action: Action | None, events: Sequence[Event], view: PlayerView)
         elif isinstance(event, TurnStarted):
             out.append(phrase("lp.turn", who=Seat(event.seat)))
     return out
+
+
+BATTLE_KEYS = (
+    "lp.fight.intercept",
+    "lp.fight.siege",
+    "lp.tie",
+    "lp.won",
+    "lp.holds",
+    "lp.destroyed",
+    "lp.occupied",
+    "lp.capture",
+    "lp.wander",
+)
+
+
+def battle_result(events: Sequence[Event], view: PlayerView, attackers: Sequence[int]) -> list[Phrase]:
+    """A fight's result as the table shows it for a moment: who fought with whom, the numbers, the
+    outcome and who wanders (a tie: everyone who fought); none when `events` hold no fight. Everything
+    in it is public: the persons fought face up, and the outcome moves them between public piles."""
+    fight = next((e for e in events if isinstance(e, Announced) and e.what == "fight"), None)
+    if fight is None or fight.seat is None:
+        return battle_aftermath(events, view)
+    attacker, defenders = fight.seat, tuple(int(c) for c in fight.detail.get("defenders", ()))
+    out = [phrase("lp.note.attackers", who=Seat(attacker), cards=Cards(tuple(attackers)))]
+    if defenders:
+        out.append(phrase("lp.note.defenders", who=Seat(1 - attacker), cards=Cards(defenders)))
+    else:
+        out.append(phrase("lp.note.land_alone", who=Seat(1 - attacker)))
+    return out + battle_aftermath(events, view)
+
+
+def battle_aftermath(events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """The lines of a fight's outcome among `events` (the spoils chosen after it too)."""
+    return [p for p in _aftermath(None, events, view) if p.key in BATTLE_KEYS]
 
 
 def _owner(zone: str) -> int | None:
@@ -420,3 +466,9 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
 
 WORDS.update(TABLE_WORDS)
 WORDS.update(REASON_WORDS)
+
+
+def headline(view: PlayerView) -> Phrase | None:
+    """Where the game stands, for the menu's Continue: the turn under way."""
+    n = view.data.get("turn")
+    return phrase("common.turn", n=int(n)) if isinstance(n, int) and n > 0 else None

@@ -524,3 +524,9 @@ WORDS.update(
 
 # -- the results' score column: Lyabi is won on HP, and the column holds each player's HP left ----------
 WORDS.update({"results.score.lyabi": {"en": "HP left", "ja": "残りHP"}})
+
+
+def headline(view: PlayerView) -> Phrase | None:
+    """Where the game stands, for the menu's Continue: the round under way."""
+    n = view.data.get("round")
+    return phrase("common.round", n=int(n)) if isinstance(n, int) and n > 0 else None

@@ -544,3 +544,9 @@ _WORDS, _REASONS = refusal_words(
 WORDS.update(_WORDS)
 REASONS += _REASONS
 WORDS.update(TABLE_WORDS)  # the table's own words (table_words.py)
+
+
+def headline(view: PlayerView) -> Phrase | None:
+    """Where the game stands, for the menu's Continue: the round under way."""
+    n = view.data.get("round")
+    return phrase("common.round", n=int(n)) if isinstance(n, int) and n > 0 else None

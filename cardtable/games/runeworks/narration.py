@@ -576,3 +576,9 @@ def leady_outcome(event: Announced) -> Phrase:
 
 
 WORDS.update(TABLE_WORDS)  # the table's own words (table_words.py)
+
+
+def headline(view: PlayerView) -> Phrase | None:
+    """Where the game stands, for the menu's Continue: the round under way."""
+    n = view.data.get("round")
+    return phrase("common.round", n=int(n)) if isinstance(n, int) and n > 0 else None

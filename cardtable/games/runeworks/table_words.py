@@ -5,6 +5,8 @@ reads); they live here so each module reads in one sitting. Pure: no pygame."""
 from __future__ import annotations
 
 TABLE_WORDS: dict[str, dict[str, str]] = {
+    # the results' headline when nobody won (the shared results scene asks for the game's own words)
+    "game.runeworks.nobody": {"en": "Nobody ignited: no winner", "ja": "イグナイトなし：勝者なし"},
     "rw.nameplate": {"en": "{who}  ·  {n}", "ja": "{who}・{n}枚"},
     "rw.nameplate_mp": {"en": "  ·  MP {mp}", "ja": "・MP {mp}"},
     "rw.button.draw": {"en": "Draw (D)", "ja": "ドロー（D）"},

@@ -492,3 +492,9 @@ def prompt(kind: str, view: PlayerView) -> Phrase | None:
 # -- refusals: the engine's reasons, matched to the words above ---------------------------------------
 WORDS.update(REASON_WORDS)
 WORDS.update(TABLE_WORDS)  # the table's own words (table_words.py)
+
+
+def headline(view: PlayerView) -> Phrase | None:
+    """Where the game stands, for the menu's Continue: the round under way."""
+    n = view.data.get("round")
+    return phrase("common.round", n=int(n)) if isinstance(n, int) and n > 0 else None

@@ -107,7 +107,22 @@ class DeckBuildScene(FormScene):
         self.message = ""
         self.saved_index = -1
         self.hover: int | None = None  # a card of the row or land under the mouse, its text shown
+        # two people build: the first takes the screen behind a hand-off too, as the second does (the
+        # second builder saw the first one's deck in the making when the screen came up at once)
+        self.handed_off = len(self.todo) < 2
         self._begin(self.todo[0])
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.handed_off:
+            self.handed_off = True
+            self._hand_off()
+
+    def _hand_off(self) -> None:
+        """Cover the screen until the builder now due has it to themselves."""
+        from .handoff import HandOffScene  # here: the hand-off module imports the app
+
+        self.app.push(HandOffScene(self.app, self.seats[self.seat].name, lambda: None))
 
     # -- the deck being built ----------------------------------------------------------------
     def _begin(self, seat: int) -> None:
@@ -213,12 +228,9 @@ class DeckBuildScene(FormScene):
         self.params[f"deck_{self.seat + 1}"] = deck_text(self.cardset, self.chosen())
         self.todo.pop(0)
         if self.todo:
-            from .handoff import HandOffScene  # here: the hand-off module imports the app
-
             self._begin(self.todo[0])
             self.rebuild()
-            # a deck is hidden from the opponent: the next builder takes the screen behind a hand-off
-            self.app.push(HandOffScene(self.app, self.seats[self.seat].name, lambda: None))
+            self._hand_off()  # a deck is hidden from the opponent: the next builder behind a hand-off
             return
         self.start(self.params)
 

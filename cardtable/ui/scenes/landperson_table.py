@@ -20,16 +20,19 @@ from typing import Any
 import pygame
 
 from ...games.landperson.moves import kinds_now, source_zone
-from ...games.landperson.narration import result_notes
+from ...games.landperson.narration import battle_aftermath, battle_result, result_notes
 from ...rules.actions import Action
+from ...rules.narration import Phrase, Seat, phrase
 from ...rules.view import PlayerView
 from ..fonts import get_font
-from ..widgets import DIM, GOLD, INK, draw_text, fit_width
+from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .landperson_texts import LandPersonTexts
 from .table import ButtonSpec, DropArea, Pile, Placement, TableScene
 from .table.moves import canonical, find_moves
 
 TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned on the table
+BATTLE_NOTE_S = 6.0  # how long a battle's result stays on the table (counted while a person looks)
+BATTLE_PAUSE_S = 2.0  # the table holds this long after a fight before a bot moves or the screen turns
 FIELD_STEP = 1.45  # card widths from one person to the next: room for an acted one lying turned
 
 
@@ -38,6 +41,10 @@ class LandPersonTable(LandPersonTexts, TableScene):
 
     card_size = (34, 0.1, 0.056)
     joining: list[int] = []  # persons dropped on their land, to join the work it opens (work_land)
+    # a battle's result on the table for a moment: its lines and the seconds it has left
+    battle_note: list[Phrase] = []
+    battle_left = 0.0
+    _attackers: tuple[int, ...] = ()  # the persons of the attack under way, as they were before a move
 
     # -- geometry ------------------------------------------------------------------------------------
     def _cw(self) -> int:
@@ -82,10 +89,6 @@ class LandPersonTable(LandPersonTexts, TableScene):
             pygame.Rect(self._column(0), y, self._cw(), self._ch()),
             pygame.Rect(self._column(1), y, self._cw(), self._ch()),
         )
-
-    def log_rect(self) -> pygame.Rect:
-        width, height = self.app.size
-        return pygame.Rect(int(width * 0.78), int(height * 0.3), int(width * 0.21), int(height * 0.42))
 
     def happened_at(self) -> tuple[tuple[int, int], str, int] | None:
         return None  # the status panel shows it
@@ -145,7 +148,10 @@ class LandPersonTable(LandPersonTexts, TableScene):
                 out.append(Pile(f"ruins:{seat}", ruins, small, "row", 40, 0.5))
             else:
                 out.append(Pile(f"occupied:{seat}", self.land_rect(seat), small, "row", 40, 0.4))
-                out.append(Pile(f"first:{seat}", self.deck_rect(seat), cw, "top", 30))
+                # the first person lies on its owner's field, where it will serve (at the deck's place
+                # it sat under the discard pile's label, and the opponent's face-down one read as a pile)
+                first = pygame.Rect(field.x + 8, field.y + (field.height - self._ch()) // 2, cw, self._ch())
+                out.append(Pile(f"first:{seat}", first, cw, "top", 30))
             hand_cw = int(cw * 1.15) if bottom else small
             y = height - hand_cw * 88 // 63 - 8 if bottom else 4
             out.append(
@@ -335,6 +341,92 @@ class LandPersonTable(LandPersonTexts, TableScene):
         "announced:siege_holds": "claim",
     }
 
+    def handle(self, event: pygame.event.Event) -> None:
+        """A button's key answers the decision's chooser directly: the defender's I intercepts and S
+        holds a siege (the keys the buttons name; with the chooser open, I only reached the menu)."""
+        if event.type == pygame.KEYDOWN and self.menu is not None and self.menu.must_answer:
+            for spec in self.buttons_spec:
+                moves = [a for a in self.menu.actions if spec.key == event.key and spec.offers(a)]
+                if len(moves) == 1:
+                    self.perform(moves[0])
+                    return
+        super().handle(event)
+
+    def hold_on(self) -> None:
+        """The table holds a moment (no bot moves, no hand-off) so the person sees what happened; not
+        in a fast run (smoke tests), and Space hurries on as it does past any animation."""
+        if not self.app.fast:
+            self.pause_after = max(self.pause_after, BATTLE_PAUSE_S)
+
+    def hurry(self) -> None:
+        super().hurry()
+        self.pause_after = 0.0
+
+    def busy(self) -> bool:
+        """The battle note's clock runs in real time (an idle table updates only twice a second)."""
+        return super().busy() or bool(self.battle_note)
+
+    def update(self, dt: float) -> bool:
+        """The battle note's time runs while a person looks at the table (not behind a hand-off or
+        under the welcome-back summary), so each of two people sees it."""
+        changed = super().update(dt)
+        if self.battle_note and self.app.top is self and self.summary is None and self.viewer is not None:
+            self.battle_left -= dt
+            if self.battle_left <= 0:
+                self.battle_note = []
+                self.needs_full_redraw = True
+                changed = True
+        return changed
+
+    def draw_overlay(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        rects = super().draw_overlay(screen)
+        box = self.draw_battle_note(screen)
+        if box is not None:
+            rects.append(box)
+        return rects
+
+    def battle_note_lines(self) -> list[str]:
+        """The battle note as the person at the screen reads it: a title, then its lines wrapped."""
+        if not self.battle_note:
+            return []
+        return [self.app.t("lp.note.title")] + [self.say_phrase(p) for p in self.battle_note]
+
+    def battle_note_rect(self, lines: list[str], px: int) -> tuple[pygame.Rect, list[str]]:
+        """The note's box, over the middle of the table between the two fields, and its wrapped lines."""
+        width, height = self.app.size
+        box_w = int(width * 0.46)
+        wrapped = [part for line in lines for part in (self._wrap(line, px, box_w - 24) or [""])]
+        box = pygame.Rect(0, 0, box_w, (px + 6) * len(wrapped) + 18)
+        top, bottom = self.field_rect(1 - self.bottom_seat()), self.field_rect(self.bottom_seat())
+        box.center = (top.centerx, (top.bottom + bottom.top) // 2)
+        return box.clamp(pygame.Rect(0, 0, width, height)), wrapped
+
+    def draw_battle_note(self, screen: pygame.Surface) -> pygame.Rect | None:
+        lines = self.battle_note_lines()
+        if not lines or self.drag.active or self.summary:  # the welcome-back panel first; then the note
+            return None
+        px = max(14, self.app.size[1] // 44)
+        box, wrapped = self.battle_note_rect(lines, px)
+        draw_panel(screen, box, (12, 20, 14, 235))
+        pygame.draw.rect(screen, GOLD, box, 2, border_radius=8)
+        y = box.y + 9
+        for index, line in enumerate(wrapped):
+            draw_text(screen, line, px, (box.x + 12, y), GOLD if index == 0 else INK, bold=index == 0)
+            y += px + 6
+        return box
+
+    def hold_fan(self, pile: Pile, placed: list[Placement]) -> list[Placement]:
+        """While cards are put back at the start of the shared deck, the hand closes up at once (the
+        table's usual holes under the pointer read as cards gone missing); the rest of the game keeps
+        the hand in place under the pointer as every table does."""
+        if self.view().phase == "first":
+            if self._fans is not None:
+                self._fans[pile.zone] = {p.key: p.x for p in placed}
+                if self._held_fans is not None:
+                    self._held_fans.pop(pile.zone, None)
+            return placed
+        return super().hold_fan(pile, placed)
+
     def enemy_rect(self) -> pygame.Rect:
         """Where a person is dropped to attack: the opponent's field and land (in the shared deck the
         current land in the middle is the one the opponent defends too)."""
@@ -427,16 +519,49 @@ class LandPersonTable(LandPersonTexts, TableScene):
             return None
         works = [a for a in self.my_legal() if a.kind in ("commerce", "hunt")]
         if not works:
-            return None
+            # why the land cannot be worked now (its costs against the persons' numbers): the drop's
+            # own refusal said only "no task is gathering persons"
+            reasons = [self.engine.explain(Action(seat, kind)) for kind in ("commerce", "hunt")]
+            said = [self.refusal_text(r) for r in reasons if r]
+            if not said or view.phase != "domestic":
+                return None
+            self.say(" · ".join(dict.fromkeys(said)))
+            return False
         self.joining = list(held)
         if len(works) == 1:
             return self.perform(works[0])
         self.open_menu(self.app.t("lp.work.title"), works)
         return False
 
+    def perform(self, action: Action, held: list[int] | None = None) -> bool:
+        """Also notes who was attacking before the move (the fight's result names them; the move that
+        resolves the fight clears them from the view)."""
+        fight = self.view().data.get("fight") or {}
+        self._attackers = tuple(int(c) for c in fight.get("attackers") or ())
+        return super().perform(action, held)
+
     def after_action(self, action: Action, events: list[Any]) -> None:
-        """The persons dropped on the land join the work it opened."""
+        """A fight's result goes on the table for a moment; a battle phase the rules skip (nobody can
+        attack) is said; the persons dropped on the land join the work it opened."""
         super().after_action(action, events)
+        view = self.view()
+        result = battle_result(events, view, self._attackers)
+        if any(p.key.startswith("lp.note.") for p in result):
+            self.battle_note, self.battle_left = result, BATTLE_NOTE_S
+            self.hold_on()
+            self.needs_full_redraw = True
+        elif action.kind == "capture" and self.battle_note:  # the spoils chosen after the fight
+            self.battle_note = self.battle_note + battle_aftermath(events, view)
+            self.battle_left = BATTLE_NOTE_S
+            self.needs_full_redraw = True
+        elif self.battle_note:  # the game has moved on: the last fight's result would read as news
+            self.battle_note = []
+            self.needs_full_redraw = True
+        if action.kind == "battle" and view.phase != "battle" and not self.session.is_bot(action.seat):
+            # B with nobody able to attack: the rules go on to the end phase; the person is told, and
+            # the table holds a moment before the screen turns to the next player
+            self.say(self.say_phrase(phrase("lp.battle_none", who=Seat(action.seat))))
+            self.hold_on()
         joining, self.joining = self.joining, []
         if action.kind in ("commerce", "hunt") and joining:
             # the table is still animating the opening, so the moves are asked of the view

@@ -17,6 +17,8 @@ from ..widgets import INK, draw_panel, draw_text
 if TYPE_CHECKING:
     from .landperson_table import LandPersonTable
 
+STATUS_SHARE = 0.55  # the status panel reaches down to this share of the window's height at most
+
 
 class LandPersonTexts:
     """The table's words and panels."""
@@ -39,22 +41,55 @@ class LandPersonTexts:
         ]
 
     def _status(self: LandPersonTable, surface: pygame.Surface, view: PlayerView, px: int) -> None:
-        width, height = surface.get_size()
-        box = self.status_rect()
-        parts = [
-            part for line in self.status_lines(view) for part in self._wrap(line, px, box.width - 16)[:3]
-        ]
+        box, parts = self.status_layout(view, px)
         if not parts:
             return  # nothing to say (both laying a first person): no empty panel
-        # as tall as its wrapped lines, down to the log at most
-        box.height = min((px + 4) * len(parts) + 16, self.log_rect().y - 8 - box.y)
         draw_panel(surface, box, (20, 30, 22, 210))
         y = box.y + 8
         for part in parts:
-            if y + px > box.bottom:
-                break
             draw_text(surface, part, px, (box.x + 8, y), INK)
             y += px + 4
+
+    def status_layout(self: LandPersonTable, view: PlayerView, px: int) -> tuple[pygame.Rect, list[str]]:
+        """The status panel's box and its lines, wrapped at word boundaries (kinsoku in Japanese) to the
+        box's width, every line whole: the panel grows down (the log starts under it) to at most
+        STATUS_SHARE of the window. Past that, what just happened (also in the log) ends at a word with
+        "…"; the phase, the task and how to go on are never shortened. (Each line was cut after three
+        wrapped parts and the panel clipped at the log: "…To the wandering area: Ronin, Ronin · To the".)"""
+        box = self.status_rect()
+        room = box.width - 16
+        lines = self.status_lines(view)
+        happened = self.just_happened()
+        kept = [part for line in lines if line != happened for part in self._wrap(line, px, room)]
+        told = self._wrap(happened, px, room) if happened and happened in lines else []
+        step = px + 4
+        most = max(1, (int(self.app.size[1] * STATUS_SHARE) - box.y - 16) // step)
+        if len(kept) + len(told) > most:
+            told = self._shorten(told[: max(0, most - len(kept))], px, room)
+        parts = kept + told
+        box.height = step * len(parts) + 16 if parts else 0
+        return box, parts
+
+    def _shorten(self: LandPersonTable, parts: list[str], px: int, room: int) -> list[str]:
+        """Wrapped lines whose last one ends in "…" after a whole word (a Japanese line, which has no
+        spaces, ends after a whole character)."""
+        if not parts:
+            return []
+        font = get_font(px)
+        last = parts[-1]
+        while last and font.size(last + "…")[0] > room:
+            cut = last.rstrip().rfind(" ")
+            last = last[:cut] if cut > 0 else last[:-1]
+        return parts[:-1] + [last.rstrip(" ·、") + "…"]
+
+    def log_rect(self: LandPersonTable) -> pygame.Rect:
+        """The log: under the status panel (as tall as its lines), down to the same bottom as ever."""
+        width, height = self.app.size
+        top, bottom = int(height * 0.3), int(height * 0.72)
+        box, parts = self.status_layout(self.view(), self._px())
+        if parts:
+            top = max(top, box.bottom + 8)
+        return pygame.Rect(int(width * 0.78), top, int(width * 0.21), max(bottom - top, height // 8))
 
     def count_labels(self: LandPersonTable, view: PlayerView, seat: int) -> dict[str, str]:
         """A seat's spoils, occupied ★ and discards, each with the number that wins where one does

@@ -20,6 +20,7 @@ from ... import __version__
 from ...games import all_games
 from ...persistence.saves import SaveError, summary
 from ...rules.game import Game
+from ...rules.narration import Renderer, narration_for
 from ...session import Session, autosave_path
 from ..fonts import get_font
 from ..i18n import players_text
@@ -57,17 +58,42 @@ def game_description(app: App, game: Game) -> str:
 
 
 def save_summary(app: App) -> str:
-    """A line about the autosaved game for the Continue button, read without replaying it."""
+    """A line about the autosaved game for the Continue button, read without replaying it: where the game
+    stands as its narration says it ("Lyabi · Round 7 · Aki to play"), else its move count."""
     found = summary(autosave_path())
     if found is None or found[0] not in all_games():  # a damaged save says so when Continue is pressed
         return ""
-    game_id, seats, moves, params = found
-    title = game_title(app, all_games()[game_id])[0]
-    text = app.t("menu.save_summary", game=title, n=seats, moves=moves)
+    game_id, seats, moves, params, about = found
+    game = all_games()[game_id]
+    title = game_title(app, game)[0]
+    where = _where_text(app, game, about)
+    if where:
+        text = f"{title} · {where}"
+    else:
+        text = app.t("menu.save_summary", game=title, n=seats, moves=moves)
     level = params.get("level")
     if isinstance(level, int) and not isinstance(level, bool):
         text += " · " + app.t("table.level", n=level)
     return text
+
+
+def _where_text(app: App, game: Game, about: dict[str, Any]) -> str:
+    """ "Round 7 · Aki to play" from what the save kept (Session.where); "" when it kept nothing usable."""
+    where = about.get("where") or {}
+    names = about.get("names") or []
+    parts = []
+    said = where.get("headline")
+    module = narration_for(type(game).__module__)
+    if isinstance(said, dict) and module is not None and isinstance(said.get("values"), dict):
+        render = Renderer(module.WORDS, app.t.language, lambda s: "", lambda c: "")
+        try:
+            parts.append(render.text(str(said.get("key")), said["values"]))
+        except (KeyError, IndexError, ValueError):  # a save from another version: no headline
+            pass
+    seat = where.get("seat")
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+        parts.append(app.t("menu.to_play", name=names[seat]))
+    return " · ".join(parts)
 
 
 @dataclass(eq=False)

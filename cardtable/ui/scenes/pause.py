@@ -50,7 +50,7 @@ class PauseScene(FormScene):
     def settings(self) -> None:
         from .settings import SettingsScene
 
-        self.app.push(SettingsScene(self.app))
+        self.app.push(SettingsScene(self.app, self.table.game_settings))
 
     def save_and_quit(self) -> None:
         """Save the game where it stands and go to the menu (Continue brings it back)."""

@@ -78,8 +78,15 @@ class ResultsScene(FormScene):
 
     # -- text --------------------------------------------------------------------------------
     def headline(self) -> str:
+        """Who won; a game played alone names no winner (a solo Sandbox ended "Winner: Player 1" with
+        0 points); nobody winning is said in the game's own words where it has them."""
+        if self.seats == 1:
+            return self.app.t("results.alone")
         names = ", ".join(self.session.name(s) for s in self.winners)
-        return self.app.t("results.winner", names=names) if names else self.app.t("results.nobody")
+        if names:
+            return self.app.t("results.winner", names=names)
+        own = f"game.{self.session.game_id}.nobody"
+        return self.app.t(own) if self.app.t.has(own) else self.app.t("results.nobody")
 
     def why(self) -> list[str]:
         """The game's own words for why it ended as it did (its narration's `ending`), if any."""

@@ -348,8 +348,10 @@ class SainomeTable(TableScene):
             image = faces.face(spec, sprite.width, "awakened")
             surface.blit(image, (int(sprite.x), int(sprite.y) + sprite.height + 10))
 
-    def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
-        width, height = surface.get_size()
+    def status_lines(self, view: PlayerView) -> list[str]:
+        """The status panel's lines above the hint: the phase, the rolls, what just happened. The rights
+        roll is said once: the rolls line names both, so the log's "rolls a 5 for the rights" is left
+        out of what just happened (the panel said each roll twice)."""
         data = view.data
         t = self.app.t
         lines = []
@@ -365,12 +367,14 @@ class SainomeTable(TableScene):
             pair = next(r for r in reversed(rolls) if r)
             shown = " · ".join(f"{self.session.name(i)}: {face}" for i, face in enumerate(pair))
             lines.append(self.say_phrase(phrase("sn.setup_rolls", rolls=shown)))
+            said = [p for p in self.session.chronicle.last(self.viewer) if p.key != "sn.roll_setup"]
+            happened = " · ".join(self.renderer()(p) for p in said)
         else:
+            happened = self.just_happened()
             roll = data.get("last_roll")
             if roll:
                 faces = ", ".join(str(r) for r in roll.get("results", []))
                 lines.append(t("sn.status.roll", faces=faces, name=self.session.name(roll["seat"])))
-        happened = self.just_happened()
         if happened:
             lines.append(happened)
         counter = data.get("counter")
@@ -378,6 +382,11 @@ class SainomeTable(TableScene):
             lines.append(
                 t("sn.status.counter", name=self.session.name(counter["defender"]), n=counter["amount"])
             )
+        return lines
+
+    def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        width, height = surface.get_size()
+        lines = self.status_lines(view)
         todo = hint(view, self.viewer) if self.viewer is not None else None
         box = pygame.Rect(int(width * 0.62), 40, int(width * 0.36), 0)
         # every line wrapped to the box, never cut (the draw and what followed ran past it)

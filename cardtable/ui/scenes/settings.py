@@ -1,5 +1,9 @@
 """Settings: language, volume and mute, animation speed, the claim window (its length, or asking each
-person in turn) and full screen.
+person in turn), full screen and the print paper.
+
+A game's own rows (the claim window: group "claims") show when Settings is opened from the main menu,
+or from the table of a game that declares them (its scene's `game_settings`); a game without claims
+does not offer them.
 
 Every change takes effect at once through `app.apply_settings()`, which also writes the settings file
 (a volume drag writes once, when the mouse is let go). Up/Down move between rows, Left/Right change
@@ -56,8 +60,9 @@ class SettingsScene(FormScene):
 
     opaque_background = False  # draw_content paints the felt, or dims the table under the pause menu
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, groups: frozenset[str] | None = None) -> None:
         super().__init__(app)
+        self.groups = groups  # the game rows to offer (None: all, from the main menu)
         self.rows: list[tuple[str, int]] = []  # label and its row's centre y
         self.slider: Slider | None = None
         self.dragging = False
@@ -133,7 +138,8 @@ class SettingsScene(FormScene):
         panel_w = min(int(width * 0.80), px(size, 900))
         row_h = px(size, 46)
         gap = px(size, 14)  # eight rows fit a 720-pixel window
-        rows = 8
+        claims = self.groups is None or "claims" in self.groups  # a game with claims (or the main menu)
+        rows = 8 if claims else 6
         title_h = px(size, 70)
         panel_h = title_h + rows * (row_h + gap) + px(size, 100)
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
@@ -224,32 +230,41 @@ class SettingsScene(FormScene):
             "animation",
             self.step_speed,
         )
-        rect = row(t("settings.claim"))
-        side = rect.height
-        minus = pygame.Rect(rect.x, rect.y, side, side)
-        box = pygame.Rect(minus.right + side // 6, rect.y, px(size, 110), side)
-        plus = pygame.Rect(box.right + side // 6, rect.y, side, side)
-        self.controls.append(UiButton("−", minus, lambda: self.step_claim(-1), focusable=False, tag="claim-"))
-        self.controls.append(
-            UiButton(
-                t("settings.seconds", n=round(settings.claim_window_s)),
-                box,
-                lambda: self.step_claim(1 if settings.claim_window_s < CLAIM_MAX else -CLAIM_MAX),
-                tag="claim",
-                on_adjust=self.step_claim,
+        if claims:
+            rect = row(t("settings.claim"))
+            side = rect.height
+            minus = pygame.Rect(rect.x, rect.y, side, side)
+            box = pygame.Rect(minus.right + side // 6, rect.y, px(size, 110), side)
+            plus = pygame.Rect(box.right + side // 6, rect.y, side, side)
+            self.controls.append(
+                UiButton("−", minus, lambda: self.step_claim(-1), focusable=False, tag="claim-")
             )
-        )
-        self.controls.append(UiButton("+", plus, lambda: self.step_claim(1), focusable=False, tag="claim+"))
-        rect = row(t("settings.claims"))
-        choices(
-            rect,
-            [
-                (t("settings.claims_timed"), not settings.claim_ask_each, lambda: self.set_ask_each(False)),
-                (t("settings.claims_ask"), settings.claim_ask_each, lambda: self.set_ask_each(True)),
-            ],
-            "claims",
-            lambda _step: self.set_ask_each(not self.app.settings.claim_ask_each),
-        )
+            self.controls.append(
+                UiButton(
+                    t("settings.seconds", n=round(settings.claim_window_s)),
+                    box,
+                    lambda: self.step_claim(1 if settings.claim_window_s < CLAIM_MAX else -CLAIM_MAX),
+                    tag="claim",
+                    on_adjust=self.step_claim,
+                )
+            )
+            self.controls.append(
+                UiButton("+", plus, lambda: self.step_claim(1), focusable=False, tag="claim+")
+            )
+            rect = row(t("settings.claims"))
+            choices(
+                rect,
+                [
+                    (
+                        t("settings.claims_timed"),
+                        not settings.claim_ask_each,
+                        lambda: self.set_ask_each(False),
+                    ),
+                    (t("settings.claims_ask"), settings.claim_ask_each, lambda: self.set_ask_each(True)),
+                ],
+                "claims",
+                lambda _step: self.set_ask_each(not self.app.settings.claim_ask_each),
+            )
         rect = row(t("settings.fullscreen"))
         toggle = pygame.Rect(rect.x, rect.y, px(size, 160), rect.height)
         self.controls.append(

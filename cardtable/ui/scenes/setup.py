@@ -2,7 +2,8 @@
 card set, the game's options (Rune Works!: the Magician Level; the house rules a group chooses) and an
 optional seed; Start deals and opens the table. The options half lives in setup_options.py.
 
-Names are edited in place with IME support (click a name or press Enter on it; Enter finishes, Esc
+Each seat has a Human / Bot switch (one click seats a second person) and, for a bot, its level beside it;
+the seats chosen are remembered in the settings for the next game. Names are edited in place with IME support (click a name or press Enter on it; Enter finishes, Esc
 puts the old name back). A blank name means the default "Player N". A blank seed means one taken
 from the clock; a number replays the same deal.
 """
@@ -63,14 +64,21 @@ class SetupScene(FormScene, SetupOptions):
         for choice, name in zip(self.choices, app.settings.names, strict=False):
             choice.name = name or None  # the names typed last time
         bots = list(bot_factories(game.id))
-        self.kinds = (
-            ["human"]
-            + [b for b in ("heuristic", "random") if b in bots]
-            + [b for b in bots if b not in ("heuristic", "random")]
-        )
+        # the bot levels, strongest first (the "human" entry stays for what seat_kinds() reports)
+        self.levels = [b for b in ("heuristic", "random") if b in bots] + [
+            b for b in bots if b not in ("heuristic", "random")
+        ]
+        self.kinds = ["human", *self.levels]
         if "heuristic" not in self.kinds:
             for choice in self.choices[1:]:
                 choice.kind = self.kinds[1] if len(self.kinds) > 1 else "human"
+        # who sat where last time (a person, or a bot of a level this game has)
+        for choice, kind in zip(self.choices, app.settings.seat_kinds, strict=False):
+            if kind in self.kinds:
+                choice.kind = kind
+        if app.settings.seat_count:
+            self.count = min(game.max_seats, max(game.min_seats, app.settings.seat_count))
+        self.last_bot = {i: c.kind for i, c in enumerate(self.choices) if c.kind != "human"}
         self.seed_text = ""
         self.error: str | None = None
         self.init_options()
@@ -88,6 +96,18 @@ class SetupScene(FormScene, SetupOptions):
         key = "setup.human" if kind == "human" else f"setup.bot_{kind}"
         return self.app.t(key) if self.app.t.has(key) else f"{self.app.t('setup.bot')} ({kind})"
 
+    def level_label(self, kind: str) -> str:
+        """A bot's level on its own button ("Normal"), beside the Human / Bot switch."""
+        key = f"setup.level_{kind}"
+        return self.app.t(key) if self.app.t.has(key) else kind
+
+    def t_human_bot(self, kind: str) -> str:
+        """The switch's label: Human, or Bot (its level is on the button beside it; a game with one
+        bot level names it here)."""
+        if kind == "human":
+            return self.app.t("setup.human")
+        return self.app.t("setup.bot") if len(self.levels) > 1 else self.kind_label(kind)
+
     def seat_count(self) -> int:
         return self.count
 
@@ -98,8 +118,23 @@ class SetupScene(FormScene, SetupOptions):
             self.rebuild()
 
     def cycle_kind(self, seat: int, step: int) -> None:
-        current = self.kinds.index(self.choices[seat].kind) if self.choices[seat].kind in self.kinds else 0
-        self.choices[seat].kind = self.kinds[(current + step) % len(self.kinds)]
+        """The seat's Human / Bot switch: a person becomes the bot level it had (the strongest at
+        first), a bot a person. Cycling through the bot levels made a second person two clicks away."""
+        choice = self.choices[seat]
+        if choice.kind != "human":
+            self.last_bot[seat] = choice.kind
+            choice.kind = "human"
+        elif self.levels:
+            choice.kind = self.last_bot.get(seat, self.levels[0])
+        self.rebuild()
+
+    def cycle_level(self, seat: int, step: int) -> None:
+        """A bot seat's level, on its own button."""
+        choice = self.choices[seat]
+        if choice.kind not in self.levels:
+            return
+        choice.kind = self.levels[(self.levels.index(choice.kind) + step) % len(self.levels)]
+        self.last_bot[seat] = choice.kind
         self.rebuild()
 
     def name_done(self, seat: int, field_: TextField) -> None:
@@ -154,6 +189,9 @@ class SetupScene(FormScene, SetupOptions):
         names = [c.name or "" for c in self.choices]
         kept = self.app.settings.names
         self.app.settings.names = names + kept[len(names) :]  # remembered for the next setup
+        kinds = [c.kind for c in self.choices[: self.count]]
+        self.app.settings.seat_kinds = kinds + self.app.settings.seat_kinds[len(kinds) :]
+        self.app.settings.seat_count = self.count
         self.app.apply_settings()
         self.app.replace(scene)
 
@@ -238,10 +276,11 @@ class SetupScene(FormScene, SetupOptions):
             name.on_done = lambda s=seat, f=name: self.name_done(s, f)
             self.controls.append(name)
             kind = self.choices[seat].kind
-            kind_rect = pygame.Rect(name_rect.right + gap, y, kind_w, row_h)
+            switch_w = kind_w if len(self.levels) < 2 else (kind_w - gap // 2) * 9 // 20
+            kind_rect = pygame.Rect(name_rect.right + gap, y, switch_w, row_h)
             self.controls.append(
                 UiButton(
-                    self.kind_label(kind),
+                    self.t_human_bot(kind),
                     kind_rect,
                     lambda s=seat: self.cycle_kind(s, 1),
                     tag=f"kind:{seat}",
@@ -249,6 +288,17 @@ class SetupScene(FormScene, SetupOptions):
                     selected=kind == "human",
                 )
             )
+            if kind != "human" and len(self.levels) > 1:
+                level_rect = pygame.Rect(kind_rect.right + gap // 2, y, kind_w - switch_w - gap // 2, row_h)
+                self.controls.append(
+                    UiButton(
+                        self.level_label(kind),
+                        level_rect,
+                        lambda s=seat: self.cycle_level(s, 1),
+                        tag=f"level:{seat}",
+                        on_adjust=lambda step, s=seat: self.cycle_level(s, step),
+                    )
+                )
             y += row_h + gap
         self.left_panel.height = y - self.left_panel.y + px(size, 6)
         # bottom row first: the options panel ends above the keys line over it

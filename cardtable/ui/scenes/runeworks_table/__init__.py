@@ -41,6 +41,8 @@ RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixin, TableScene):
     """Rune Works! on the shared table."""
 
+    game_settings = frozenset({"claims"})  # the claim window's length, or asking each in turn
+
     def __init__(self, app: App, session: Session) -> None:
         self.claim_left = 0.0  # seconds left on the window's clock
         self.claim_for: tuple[int, ...] | None = None  # the Release the window is for

@@ -70,6 +70,9 @@ class TableScene(
     sounds: dict[str, str] = {"shuffled": "shuffle"}
     # Pending decisions answered on the table itself (by a drag, a click), not in the chooser.
     table_decisions: tuple[str, ...] = ()
+    # The settings rows only some games use, by their SettingsScene group name ("claims"): Settings
+    # opened from this table offers those and the app-wide rows, none of another game's.
+    game_settings: frozenset[str] = frozenset()
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)

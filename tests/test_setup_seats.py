@@ -1,0 +1,78 @@
+"""Seating people at setup, driven by posted clicks: one click on a seat's Human / Bot switch seats a
+second person (it cycled Bot (normal) -> Bot (easy) -> Human, two clicks every time), a bot's level is
+its own button, and the seats are remembered in the settings for the next game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from cardtable.games import get_game
+from cardtable.persistence.settings import load_settings
+from cardtable.ui.app import App
+from cardtable.ui.scenes.setup import SetupScene
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.key.stop_text_input()
+
+
+def _click(app: App, scene: SetupScene, tag: str) -> None:
+    pos = next(c for c in scene.controls if c.tag == tag).rect.center
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
+        ]
+    )
+
+
+def _tags(scene: SetupScene) -> set[str]:
+    return {c.tag for c in scene.controls}
+
+
+def _setup(app: App, game: str = "runeworks") -> Any:
+    scene = SetupScene(app, get_game(game))
+    app.push(scene)
+    app.frame([])
+    return scene
+
+
+def test_one_click_seats_a_second_person_and_the_level_is_a_button_of_its_own(app: App) -> None:
+    setup = _setup(app)
+    assert setup.choices[1].kind == "heuristic"
+    assert "level:1" in _tags(setup) and "level:0" not in _tags(setup), "a person has no level"
+    _click(app, setup, "kind:1")
+    assert setup.choices[1].kind == "human", "one click: a second person"
+    assert "level:1" not in _tags(setup)
+    _click(app, setup, "kind:1")
+    assert setup.choices[1].kind == "heuristic", "and back to the bot it was"
+    _click(app, setup, "level:1")
+    assert setup.choices[1].kind == "random"
+    label = next(c for c in setup.controls if c.tag == "level:1").label
+    assert label == "Easy"
+    _click(app, setup, "kind:1")
+    _click(app, setup, "kind:1")
+    assert setup.choices[1].kind == "random", "the level chosen is kept across the switch"
+
+
+def test_the_seats_are_remembered_for_the_next_game(app: App) -> None:
+    setup = _setup(app)
+    _click(app, setup, "count-")  # three seats
+    _click(app, setup, "kind:1")  # a second person
+    _click(app, setup, "level:2")  # an easy bot
+    kinds = [c.kind for c in setup.choices[:3]]
+    assert kinds == ["human", "human", "random"]
+    _click(app, setup, "start")
+    assert load_settings().seat_kinds[:3] == kinds and load_settings().seat_count == 3
+    again = SetupScene(app, get_game("runeworks"))
+    assert again.count == 3 and [c.kind for c in again.choices[:3]] == kinds
+    # a game with fewer seats takes what fits
+    two = SetupScene(app, get_game("lyabi"))
+    assert two.count == 2 and [c.kind for c in two.choices[:2]] == ["human", "human"]
