@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable
+from types import MappingProxyType
 from typing import Any
 
 from .actions import Action, IllegalAction, IllegalMoveError
@@ -40,11 +41,15 @@ class Engine:
         self.arrange = arrange
         self.max_actions = game.max_actions(state.params, state.seats)
         self._legal: dict[int, list[Action]] = {}
-        self._public: dict[int | None, dict[str, Any]] = {}  # the game's public data of this position
+        # per seat: the game's public data of this position
+        self._public: dict[int | None, dict[str, Any]] = {}
         # The FrozenData handed out for this position, held weakly: sealed before the state changes
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
+        # The parameters as views show them: a read-only copy (never the state's own dict), made once.
+        self._params: MappingProxyType[str, Any] | None = None
+        self._params_of: dict[str, Any] | None = None
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
         self._snapshots: dict[int, dict[str, Any]] = {}  # history length -> state.to_dict(history=False)
@@ -109,23 +114,30 @@ class Engine:
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may know (None = a spectator)."""
         legal = self.legal_actions(seat) if seat is not None else []
-        key = seat if self.game.public_data_per_seat else None
-        handed = self._handed.get(key)
+        # The game's public data is worked out for each seat that asks, and kept for that seat only:
+        # `public_data(state, seat)` is given the seat, so whatever it returns may depend on it (a
+        # face-down card a seat placed, a hand it looked at), and no declaration of the game's can make
+        # one seat's answer another's. Most positions are asked by one seat (the one deciding), so this
+        # costs a second call only where the table narrates a move to every seat.
+        handed = self._handed.get(seat)
         data = handed() if handed is not None else None
         if data is None:
             # Read-only all the way down, frozen as it is read (view.FrozenData): no view holds the
-            # live state's own lists and nothing written to a view reaches the game. Seats whose data
-            # is the same share one (it cannot be written to).
-            raw = self._public.get(key)
+            # live state's own lists and nothing written to a view reaches the game.
+            raw = self._public.get(seat)
             if raw is None:
-                raw = self._public[key] = self.game.public_data(self.state, seat)
+                raw = self._public[seat] = self.game.public_data(self.state, seat)
             data = FrozenData(raw)
-            self._handed[key] = weakref.ref(data)
+            self._handed[seat] = weakref.ref(data)
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
-        return make_view(self.state, seat, legal, data, pending)
+        params = self._params
+        if params is None or self._params_of is not self.state.params:
+            params = self._params = MappingProxyType(dict(self.state.params))
+            self._params_of = self.state.params
+        return make_view(self.state, seat, legal, data, pending, params)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""

@@ -81,6 +81,12 @@ def freeze(value: Any) -> Any:
     return value
 
 
+# The game's data each FrozenData still reads from, by the FrozenData's id: kept here, not on the
+# object, so that no attribute of a view (`view.data._raw` was one) leads to the game's own lists. An
+# entry lives from the view's making to its sealing (or its end, whichever comes first).
+_UNREAD: dict[int, Mapping[str, Any]] = {}
+
+
 class FrozenData(Mapping[str, Any]):
     """A view's `data`: the game's public data, read-only all the way down, frozen key by key when read.
 
@@ -89,44 +95,56 @@ class FrozenData(Mapping[str, Any]):
     tuples and read-only mappings) the first time it is read, and the engine seals every FrozenData
     still held by someone (`seal`: the rest is frozen) before the state changes. What a view shows
     is the position it was made at, and nothing in it is the state's own.
+
+    The game's data not read yet is not an attribute: it sits in this module's `_UNREAD` under the
+    object's id, so nothing reachable from a view's attributes (or the objects they hold) can write to
+    the game. The object itself holds only what it froze.
     """
 
-    __slots__ = ("_raw", "_frozen", "__weakref__")
+    __slots__ = ("_frozen", "__weakref__")
 
     def __init__(self, raw: Mapping[str, Any]) -> None:
-        self._raw: Mapping[str, Any] | None = raw
         self._frozen: dict[str, Any] = {}
+        _UNREAD[id(self)] = raw
+
+    def __del__(self) -> None:
+        unread = _UNREAD  # None late in the interpreter's shutdown
+        if unread is not None:
+            unread.pop(id(self), None)
 
     def __getitem__(self, key: str) -> Any:
         frozen = self._frozen
         if key in frozen:
             return frozen[key]
-        raw = self._raw
+        raw = _UNREAD.get(id(self))
         if raw is None:
             raise KeyError(key)
         value = frozen[key] = freeze(raw[key])
         return value
 
+    def _keys(self) -> Mapping[str, Any]:
+        raw = _UNREAD.get(id(self))
+        return self._frozen if raw is None else raw
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._frozen if self._raw is None else self._raw)
+        return iter(list(self._keys()))
 
     def __len__(self) -> int:
-        return len(self._frozen if self._raw is None else self._raw)
+        return len(self._keys())
 
     def __contains__(self, key: object) -> bool:
-        return key in (self._frozen if self._raw is None else self._raw)
+        return key in self._keys()
 
     def __repr__(self) -> str:
         return f"FrozenData({dict(self.items())!r})"
 
     def seal(self) -> None:
         """Freeze every value not read yet and let go of the game's data (it is about to change)."""
-        raw = self._raw
+        raw = _UNREAD.pop(id(self), None)
         if raw is None:
             return
         frozen = self._frozen
         self._frozen = {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}
-        self._raw = None
 
 
 class PlayerView(NamedTuple):
@@ -162,9 +180,11 @@ def make_view(
     legal: list[Action],
     data: Mapping[str, Any],
     pending: PendingView | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> PlayerView:
     """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
-    pending decision as the game lets every seat see it."""
+    pending decision as the game lets every seat see it, `params` the parameters read-only (a copy of
+    the state's, made here when not given)."""
     zones: dict[str, ZoneView] = {}
     for name, zone in state.zones.items():
         vis = zone.visibility
@@ -196,7 +216,7 @@ def make_view(
             tuple(legal),
             state.over,
             state.winners,
-            MappingProxyType(state.params),
+            MappingProxyType(dict(state.params)) if params is None else params,
             state.cardset,
             pending,
         ),
