@@ -143,8 +143,8 @@ class Session:
 
     @classmethod
     def resume_previous(cls, path: Path | None = None) -> Session:
-        """Continue from what a damaged save falls back on (the save without its damaged journal, or the
-        `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is saved whole again."""
+        """Continue from what a damaged save falls back on (the save with every journal line before the
+        damage, or the `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is saved whole again."""
         path = path or autosave_path()
         try:
             read_save(path)
@@ -155,7 +155,7 @@ class Session:
         if fallback is None:
             raise SaveError(f"{path}: there is no previous save to continue from")
         source, with_journal = fallback
-        loaded = read_save(source, with_journal)
+        loaded = read_save(source, with_journal, up_to_damage=True)
         for damaged in (journal_path(path),) if source == path else (path, journal_path(path)):
             if damaged.exists():
                 damaged.replace(damaged.with_name(damaged.name + ".damaged"))

@@ -198,8 +198,8 @@ def test_a_torn_last_journal_line_is_left_out():
     assert len(resumed.engine.state.history) == len(session.engine.state.history) - 1
 
 
-def test_a_damaged_journal_is_reported_and_the_save_without_it_offered():
-    session = bot_game(20)
+def test_a_damaged_journal_is_reported_and_the_save_up_to_it_offered():
+    bot_game(20)
     path = autosave_path()
     journal = journal_path(path)
     lines = journal.read_bytes().split(b"\n")
@@ -209,10 +209,38 @@ def test_a_damaged_journal_is_reported_and_the_save_without_it_offered():
     journal.write_bytes(b"\n".join(lines))
     with pytest.raises(SaveError, match=r"journal \(line 4") as caught:
         read_save(path)
-    assert caught.value.fallback == (path, False)
+    assert caught.value.fallback == (path, True)
     resumed = Session.resume_previous()
-    assert len(resumed.engine.state.history) < len(session.engine.state.history)
+    # every move up to the damaged line: the main file's, and the journal lines before that one
+    assert len(resumed.engine.state.history) == record["n"]
     assert journal.with_name(journal.name + ".damaged").exists()  # kept for inspection
+    assert Session.resume().engine.state.canonical() == resumed.engine.state.canonical()
+
+
+def test_the_previous_save_keeps_every_journal_line_before_the_damage():
+    """One flipped byte in the last journal line of a 200-move game: Continue from the previous save
+    resumes at move 199 (it resumed at the main file, written at move 128)."""
+    session = bot_game(200, game="risugeon")
+    assert len(session.engine.state.history) == 200
+    path = autosave_path()
+    journal = journal_path(path)
+    raw = bytearray(journal.read_bytes())
+    last = raw.rindex(b'"move"', 0, len(raw) - 1)
+    raw[last + 12] ^= 0x01  # inside the last move's text
+    journal.write_bytes(bytes(raw))
+    with pytest.raises(SaveError, match=r"journal \(line \d+: its hash does not match") as caught:
+        read_save(path)
+    assert caught.value.fallback == (path, True)
+    assert len(read_save(path, journal=False).engine.state.history) < 150  # all the main file holds
+    resumed = Session.resume_previous()
+    history = session.engine.state.history
+    assert resumed.engine.state.history == history[:199]
+    assert resumed.bot_rngs() != {}  # the bots' generators as saved after move 199
+    again = Engine.replay(
+        session.engine.game, 2, session.engine.state.seed, session.engine.state.params, history[:199]
+    )
+    assert resumed.engine.state.canonical() == again.state.canonical()
+    assert journal.with_name(journal.name + ".damaged").read_bytes() == bytes(raw)
     assert Session.resume().engine.state.canonical() == resumed.engine.state.canonical()
 
 

@@ -24,8 +24,8 @@ What makes a save trustworthy:
 
 Saves written before this format (version 1: seed + moves + digest, seats in `meta`) still load, by
 replay. A damaged save raises SaveError naming the file and the problem; its files are never changed
-here. SaveError.fallback names what can be loaded instead (the main file without a damaged journal, or
-the `.bak`), so the menu can offer "Continue from the previous save?".
+here. SaveError.fallback names what can be loaded instead (the main file with every journal line before
+the damage, or the `.bak`), so the menu can offer "Continue from the previous save?".
 """
 
 from __future__ import annotations
@@ -102,6 +102,7 @@ class LoadedGame:
     journal_lines: int = 0  # moves read from the journal
     chain: str = ""  # the last journal hash (the main file's checksum when the journal is empty)
     replaces: str | None = None  # the checksum of the main file this one replaced
+    dropped: str = ""  # read up to a damaged journal line: what was wrong with it ("" when none)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -402,9 +403,14 @@ def load_game(path: Path, journal: bool = True) -> tuple[Engine, dict[str, Any]]
     return loaded.engine, meta
 
 
-def read_save(path: Path, journal: bool = True) -> LoadedGame:
+def read_save(path: Path, journal: bool = True, up_to_damage: bool = False) -> LoadedGame:
     """Read, check and replay a save (its journal too, unless `journal` is False); SaveError when it is
-    damaged, with `fallback` set to what could be loaded instead."""
+    damaged, with `fallback` set to what could be loaded instead: for a damaged journal, the same save
+    with every journal line before the damage, `(path, True)`, read again with `up_to_damage`.
+
+    With `up_to_damage` a damaged journal line ends the journal there: every whole line before it is
+    kept (one flipped byte in the last line of a 200-move game loses one move, not the 72 since the
+    main file was written), and `dropped` on the result says where and why it stopped."""
     try:
         loaded = _load_main(_read_json(path), str(path))
     except SaveError as exc:
@@ -412,9 +418,9 @@ def read_save(path: Path, journal: bool = True) -> LoadedGame:
         raise
     if journal:
         try:
-            _apply_journal(loaded, journal_path(path))
+            _apply_journal(loaded, journal_path(path), up_to_damage)
         except SaveError as exc:
-            exc.fallback = (path, False)
+            exc.fallback = (path, True)
             raise
     return loaded
 
@@ -722,8 +728,21 @@ def _load_v1(data: dict[str, Any], where: str) -> LoadedGame:
     return LoadedGame(engine, players, {}, [f"P{s + 1}: {t}" for s, t in moves], log_lines, rest)
 
 
-def _apply_journal(loaded: LoadedGame, path: Path) -> None:
-    """Bring a loaded main file forward by its journal: each line checked, chained and replayed."""
+def _apply_journal(loaded: LoadedGame, path: Path, up_to_damage: bool = False) -> None:
+    """Bring a loaded main file forward by its journal: each line checked, chained and replayed. With
+    `up_to_damage` the first damaged line ends it instead of failing the load: a line is checked whole
+    (its hash, its fields) before it changes anything, so the game stands at the line before."""
+    if not up_to_damage:
+        _read_journal(loaded, path)
+        return
+    try:
+        _read_journal(loaded, path)
+    except SaveError as exc:
+        loaded.dropped = str(exc)
+        log.warning("%s; the game goes on from journal line %d", exc, loaded.journal_lines + 1)
+
+
+def _read_journal(loaded: LoadedGame, path: Path) -> None:
     where = str(path)
     try:
         raw = read_limited(path, MAX_SAVE_BYTES)
@@ -756,8 +775,9 @@ def _apply_journal(loaded: LoadedGame, path: Path) -> None:
             raise _fail(where, f"damaged save journal (line {number})")
         if not _same(_chain(chain, record), record["h"]):
             raise _fail(where, f"damaged save journal (line {number}: its hash does not match)")
-        chain = record["h"]
         _journal_record(loaded, record, seats, bots, where, number)
+        chain = loaded.chain = record["h"]
+        loaded.bot_rngs = dict(bots)
         loaded.journal_lines += 1
     if torn:
         if _holds_a_whole_record(torn):
