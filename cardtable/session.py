@@ -23,7 +23,7 @@ from typing import Any
 
 from .bots import Bot, make_bot
 from .games import get_game
-from .persistence.files import clean_stale_temporaries, user_folders
+from .persistence.files import clean_stale_temporaries, keep_aside, user_folders
 from .persistence.saves import (
     COMPACT_EVERY,
     MAX_LOG_CHARS,
@@ -165,7 +165,7 @@ class Session:
         loaded = read_save(source, with_journal, up_to_damage=True)
         for damaged in (journal_path(path),) if source == path else (path, journal_path(path)):
             if damaged.exists():
-                damaged.replace(damaged.with_name(damaged.name + ".damaged"))
+                keep_aside(damaged)
         session = cls.from_loaded(loaded, path)
         session._writer = None  # write the whole game again before appending anything
         session._autosave()
