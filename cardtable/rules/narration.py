@@ -240,6 +240,8 @@ class Entry:
     move: int
     actor: int
     lines: dict[int | None, list[Phrase]]
+    # its JSON form (entry_json), worked out once: a save writes the latest moves' again and again
+    said: Any = field(default=False, compare=False, repr=False)
 
 
 def known_cards(events: Sequence[Event]) -> set[int]:
@@ -429,6 +431,12 @@ def _phrase_json(item: Phrase) -> Any:
 def entry_json(entry: Entry) -> Any:
     """One entry as JSON-able data (seats that read the same phrases share them), or None when a value
     in it has no JSON form."""
+    if entry.said is False:
+        entry.said = _entry_json(entry)
+    return entry.said
+
+
+def _entry_json(entry: Entry) -> Any:
     try:
         groups: dict[str, tuple[list[int | None], Any]] = {}
         for seat, phrases in entry.lines.items():
