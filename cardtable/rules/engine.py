@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Iterable
-from types import MappingProxyType
 from typing import Any
 
 from .actions import Action, IllegalAction, IllegalMoveError
@@ -47,9 +46,6 @@ class Engine:
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
-        # The parameters as views show them: a read-only copy (never the state's own dict), made once.
-        self._params: MappingProxyType[str, Any] | None = None
-        self._params_of: dict[str, Any] | None = None
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
         self._snapshots: dict[int, dict[str, Any]] = {}  # history length -> state.to_dict(history=False)
@@ -133,11 +129,7 @@ class Engine:
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
-        params = self._params
-        if params is None or self._params_of is not self.state.params:
-            params = self._params = MappingProxyType(dict(self.state.params))
-            self._params_of = self.state.params
-        return make_view(self.state, seat, legal, data, pending, params)
+        return make_view(self.state, seat, legal, data, pending)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""

@@ -180,11 +180,9 @@ def make_view(
     legal: list[Action],
     data: Mapping[str, Any],
     pending: PendingView | None = None,
-    params: Mapping[str, Any] | None = None,
 ) -> PlayerView:
     """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
-    pending decision as the game lets every seat see it, `params` the parameters read-only (a copy of
-    the state's, made here when not given)."""
+    pending decision as the game lets every seat see it."""
     zones: dict[str, ZoneView] = {}
     for name, zone in state.zones.items():
         vis = zone.visibility
@@ -216,7 +214,7 @@ def make_view(
             tuple(legal),
             state.over,
             state.winners,
-            MappingProxyType(dict(state.params)) if params is None else params,
+            MappingProxyType(dict(state.params)),  # a copy: no view leads to the state's own dict
             state.cardset,
             pending,
         ),
