@@ -91,17 +91,17 @@ def load_saved() -> tuple[dict[str, list[str]], str]:
     try:
         kept = f"kept as {keep_aside(path).name}"
     except OSError as exc:
-        kept = f"it could not be moved aside ({exc.strerror or exc})"
+        kept = f"it could not be moved aside: {exc.strerror or exc}"
     decks, trouble = _read_saved(path.with_name(path.name + ".bak"))
-    earlier = "no previous copy could be read"
+    earlier = ""
     if decks and not trouble:
-        earlier = "the previous copy was read"
+        earlier = "; its previous copy was read"
         try:  # the previous copy takes the damaged file's place, so the next Save starts from it
             atomic_write_bytes(path, _encode(decks), keep_backup=False)
         except OSError as exc:
-            earlier += f" (but could not be put back: {exc.strerror or exc})"
-    message = f"{path.name}: {problem}; {kept}; {earlier}"
-    log.warning("saved decks: %s", message)
+            earlier += f" but could not be put back: {exc.strerror or exc}"
+    message = f"{problem}; {kept}{earlier}"  # one line on the deck screen
+    log.warning("saved decks %s: %s", path, message)
     return decks, message
 
 
@@ -257,6 +257,8 @@ class DeckBuildScene(FormScene):
                 "saved deck %d of half %d does not load: %s", self.saved_index + 1, self.seat + 1, exc
             )
             self.message = self.app.t("lpd.load_failed", n=self.saved_index + 1, of=len(decks))
+        if problem:  # the damaged file was kept aside and its previous copy read: say so first
+            self.message = self.app.t("lpd.decks_damaged", error=problem) + " · " + self.message
         self.rebuild()
 
     def done(self) -> None:
