@@ -119,3 +119,32 @@ def test_a_deck_text_of_any_length_or_count_is_one_line(text: str, said: str, ca
     assert main(["simulate", "landperson", "--games", "1", "--set", f"deck_1={text}"]) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err and len(err) < 200
+
+
+def test_mutated_decks_files_load_or_are_kept_aside_never_a_traceback_or_a_loss() -> None:
+    """Fuzz: a saved-decks file mutated (data, bytes, lines) is read as decks, or kept aside whole as
+    *.damaged and said; never an exception, a hang, or bytes lost; a Save after it keeps them."""
+    import random
+
+    from mutants import json_mutant, time_limit
+
+    path = saved_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    base = json.dumps({"1": [DECK, "L2 P02x4"], "2": ["L3 P03x2"]}).encode()
+    kept_aside = 0
+    for seed in range(150):
+        rng = random.Random(30_000 + seed)
+        mutant = json_mutant(base, rng)
+        for old in path.parent.glob(path.name + "*"):
+            old.unlink()
+        path.write_bytes(mutant)
+        with time_limit(5.0):
+            decks, problem = load_saved()
+            save_deck(1, "L5")
+        if problem:
+            kept_aside += 1
+            assert path.with_name(path.name + ".damaged").read_bytes() == mutant, f"seed {seed}"
+        else:
+            assert decks == json.loads(mutant), f"seed {seed}: read as something else"
+        assert json.loads(path.read_bytes())["1"][-1] == "L5", f"seed {seed}"
+    assert 25 < kept_aside < 150  # the mutants damaged some files, not all
