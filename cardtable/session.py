@@ -151,7 +151,8 @@ class Session:
     @classmethod
     def resume_previous(cls, path: Path | None = None) -> Session:
         """Continue from what a damaged save falls back on (the save with every journal line before the
-        damage, or the `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is saved whole again."""
+        damage, or the `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is
+        saved whole again."""
         path = path or autosave_path()
         try:
             read_save(path)
