@@ -164,6 +164,8 @@ def test_no_attribute_of_a_view_leads_to_the_state(gid: str) -> None:
             view = engine.view(seat)
             held = [type(item).__name__ for item in referenced(view) if id(item) in live]
             assert not held, f"seat {seat}'s view refers to the state's own {held[0]}"
+            # nor to a cache of its own that another view of this seat and position would show
+            assert gc.get_referents(view.data) == [FrozenData]
 
 
 def hidden_spots(engine: Engine, seat: int) -> list[tuple[str, int]]:

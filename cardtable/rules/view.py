@@ -81,10 +81,12 @@ def freeze(value: Any) -> Any:
     return value
 
 
-# The game's data each FrozenData still reads from, by the FrozenData's id: kept here, not on the
-# object, so that no attribute of a view (`view.data._raw` was one) leads to the game's own lists. An
-# entry lives from the view's making to its sealing (or its end, whichever comes first).
-_UNREAD: dict[int, Mapping[str, Any]] = {}
+# What each FrozenData holds, by the FrozenData's id: [the game's data not read yet (None once sealed),
+# the values frozen so far]. Kept here, not on the object, so that no attribute of a view leads to
+# anything that can be written: not the game's own lists (`view.data._raw` was one, and writing into it
+# changed the game), nor the view's own cache (another view of the same seat and position shares it).
+# An entry lives as long as its FrozenData.
+_HELD: dict[int, list[Any]] = {}
 
 
 class FrozenData(Mapping[str, Any]):
@@ -96,35 +98,32 @@ class FrozenData(Mapping[str, Any]):
     still held by someone (`seal`: the rest is frozen) before the state changes. What a view shows
     is the position it was made at, and nothing in it is the state's own.
 
-    The game's data not read yet is not an attribute: it sits in this module's `_UNREAD` under the
-    object's id, so nothing reachable from a view's attributes (or the objects they hold) can write to
-    the game. The object itself holds only what it froze.
+    The object has no attributes of its own: what it reads and what it froze sit in this module's
+    `_HELD` under its id, so nothing reachable from a view's attributes can be written to.
     """
 
-    __slots__ = ("_frozen", "__weakref__")
+    __slots__ = ("__weakref__",)
 
     def __init__(self, raw: Mapping[str, Any]) -> None:
-        self._frozen: dict[str, Any] = {}
-        _UNREAD[id(self)] = raw
+        _HELD[id(self)] = [raw, {}]
 
     def __del__(self) -> None:
-        unread = _UNREAD  # None late in the interpreter's shutdown
-        if unread is not None:
-            unread.pop(id(self), None)
+        held = _HELD  # None late in the interpreter's shutdown
+        if held is not None:
+            held.pop(id(self), None)
 
     def __getitem__(self, key: str) -> Any:
-        frozen = self._frozen
+        raw, frozen = _HELD[id(self)]
         if key in frozen:
             return frozen[key]
-        raw = _UNREAD.get(id(self))
         if raw is None:
             raise KeyError(key)
         value = frozen[key] = freeze(raw[key])
         return value
 
     def _keys(self) -> Mapping[str, Any]:
-        raw = _UNREAD.get(id(self))
-        return self._frozen if raw is None else raw
+        raw, frozen = _HELD[id(self)]
+        return frozen if raw is None else raw
 
     def __iter__(self) -> Iterator[str]:
         return iter(list(self._keys()))
@@ -140,11 +139,11 @@ class FrozenData(Mapping[str, Any]):
 
     def seal(self) -> None:
         """Freeze every value not read yet and let go of the game's data (it is about to change)."""
-        raw = _UNREAD.pop(id(self), None)
+        held = _HELD[id(self)]
+        raw, frozen = held
         if raw is None:
             return
-        frozen = self._frozen
-        self._frozen = {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}
+        held[:] = [None, {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}]
 
 
 class PlayerView(NamedTuple):
