@@ -21,6 +21,7 @@ __all__ = [
     "MAX_ALIASES",
     "MAX_CARD_COUNT",
     "MAX_CARD_KINDS",
+    "MAX_DECKS_BYTES",
     "MAX_DEPTH",
     "MAX_EXPANDED_NODES",
     "MAX_INT",
@@ -44,6 +45,8 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 """A save file (its move journal included)."""
 MAX_SETTINGS_BYTES = 64 * 1024
 """The settings file."""
+MAX_DECKS_BYTES = 64 * 1024
+"""Land & Person's saved decks (9 a half, each at most 2,000 characters: about 36 KiB at most)."""
 
 # YAML structure. A billion-laughs bomb is a few aliases that expand to 10^9 nodes: counting the
 # expansion (not the text) is what refuses it.

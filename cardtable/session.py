@@ -23,12 +23,13 @@ from typing import Any
 
 from .bots import Bot, make_bot
 from .games import get_game
-from .persistence.files import clean_stale_temporaries, user_folders
+from .persistence.files import clean_stale_temporaries, keep_aside, user_folders
 from .persistence.saves import (
     COMPACT_EVERY,
     MAX_LOG_CHARS,
     MAX_LOG_LINES,
     MAX_NAME_CHARS,
+    SAID_KEPT,
     LoadedGame,
     Player,
     SaveError,
@@ -42,7 +43,7 @@ from .rules.actions import Action
 from .rules.cards import CardSet
 from .rules.engine import Engine
 from .rules.events import Announced, Committed, Event, GameEnded, Revealed, Scored
-from .rules.narration import Chronicle, headline, narration_for, replay_chronicle
+from .rules.narration import Chronicle, entry_json, headline, narration_for, replay_chronicle
 from .rules.rng import RNG_VERSION
 
 log = logging.getLogger("cardtable.session")
@@ -135,7 +136,13 @@ class Session:
         session = cls(loaded.engine, seats, bot_rngs=loaded.bot_rngs, moves=list(loaded.moves), path=path)
         session.log = list(loaded.log)
         session._log_saved = len(session.log)
-        session.chronicle = replay_chronicle(session.engine, session.chronicle.module)
+        # The log's latest moves come from the save; the moves before them are narrated (by replaying
+        # them from the seed) only when something reads that far back: Continue costs the same at move
+        # 1,000 and 10,000.
+        chronicle, engine = session.chronicle, session.engine
+        cardset = engine.state.cardset
+        chronicle.restore(loaded.said, len(engine.state.history), len(cardset.physical()) if cardset else 0)
+        chronicle.rebuild = lambda moves: replay_chronicle(engine, chronicle.module, moves).entries
         if loaded.checksum:  # a save of the current format: append to its journal
             session._writer = SaveWriter(path)
             session._writer.resume(loaded)
@@ -143,8 +150,9 @@ class Session:
 
     @classmethod
     def resume_previous(cls, path: Path | None = None) -> Session:
-        """Continue from what a damaged save falls back on (the save without its damaged journal, or the
-        `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is saved whole again."""
+        """Continue from what a damaged save falls back on (the save with every journal line before the
+        damage, or the `.bak`). The damaged files are kept beside it as `*.damaged`, and the game is
+        saved whole again."""
         path = path or autosave_path()
         try:
             read_save(path)
@@ -155,10 +163,10 @@ class Session:
         if fallback is None:
             raise SaveError(f"{path}: there is no previous save to continue from")
         source, with_journal = fallback
-        loaded = read_save(source, with_journal)
+        loaded = read_save(source, with_journal, up_to_damage=True)
         for damaged in (journal_path(path),) if source == path else (path, journal_path(path)):
             if damaged.exists():
-                damaged.replace(damaged.with_name(damaged.name + ".damaged"))
+                keep_aside(damaged)
         session = cls.from_loaded(loaded, path)
         session._writer = None  # write the whole game again before appending anything
         session._autosave()
@@ -205,10 +213,15 @@ class Session:
         if self.moves is None or len(self.moves) != len(self.engine.state.history):
             self.moves = move_texts(self.engine)
         events = self.engine.apply(action)
-        self.chronicle.record(action, events, self.engine, len(self.engine.state.history) - 1)
+        entry = self.chronicle.record(action, events, self.engine, len(self.engine.state.history) - 1)
         self.moves.append(f"P{action.seat + 1}: {text}")
         self._log(action, f"{words} [{text}]" if words != text else text, events)
-        self._autosave({"move": self.moves[-1]})
+        change: dict[str, Any] = {"move": self.moves[-1]}
+        if self.autosave:
+            said = entry_json(entry)  # the move's phrases, so Continue need not narrate the game again
+            if said is not None:
+                change["said"] = said
+        self._autosave(change)
         if self.engine.is_over():
             self._retire_finished()
         return events
@@ -314,6 +327,7 @@ class Session:
             self.log[-MAX_LOG_LINES:],
             meta={"where": self.where()},
             replaces=replaces,
+            said=self.chronicle.to_json(SAID_KEPT),
         )
 
     def where(self) -> dict[str, Any]:

@@ -7,8 +7,10 @@ and the length bound. Views blind to hidden cards are held in tests/test_views.p
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -150,3 +152,72 @@ def test_views_carry_the_pending_decision_read_only(gid: str, seats: int) -> Non
             break
     if not seen:
         pytest.skip(f"{gid} asked no out-of-turn or effect decision in 20 random games")
+
+
+def _sampled_positions(engine: Engine, rng: Rng, early: int, every: int, count: int) -> Iterator[Engine]:
+    """The engine at every position of its first `early` actions (setups are where seats hold cards
+    face down), then at every `every`-th, `count` positions in all, of one random game."""
+    seen = 0
+    while seen < count:
+        if len(engine.state.history) < early or len(engine.state.history) % every == 0:
+            yield engine
+            seen += 1
+        if engine.is_over():
+            return
+        _random_play(engine, rng, steps=1)
+
+
+@pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
+def test_each_seat_sees_the_same_whatever_order_views_are_asked_and_whatever_is_hidden(
+    gid: str, seats: int
+) -> None:
+    """A seat's view is the same whoever asked before it (in every order of the seats and a spectator)
+    and whatever cards hidden from it lie where: a game cannot hand one seat's public data to another."""
+    game = all_games()[gid]
+    askers: list[int | None] = [None, *range(seats)]
+    if len(askers) <= 4:
+        orders = list(itertools.permutations(askers))
+    else:
+        # Every order of 5 to 7 askers is 120 to 5,040: instead each asker right after every other one
+        # (what a shared cache would hand on), the rest after them in turn.
+        orders = [
+            (a, b, *[c for c in askers if c not in (a, b)]) for a, b in itertools.permutations(askers, 2)
+        ]
+    count = max(3, 96 // len(orders))
+    checked = swapped = 0
+    for params in _params(gid):
+        engine = Engine.new(game, seats, 5000 + seats, params)
+        rng = Rng(seats)
+        pick = random.Random(seats)
+        for position in _sampled_positions(engine, rng, early=30, every=9, count=count):
+            state = position.state
+            alone = {seat: Engine(game, state.copy()).view(seat) for seat in askers}
+            for order in orders:
+                asked = Engine(game, state.copy())
+                for seat in order:
+                    assert asked.view(seat) == alone[seat], (
+                        f"{gid}: after {order[: order.index(seat)]} asked, seat {seat} sees other data"
+                        f" at move {len(state.history)}"
+                    )
+                checked += 1
+            for seat in range(seats):
+                spots = [
+                    (name, index)
+                    for name, zone in state.zones.items()
+                    for index in range(len(zone.cards))
+                    if not zone.sees_index(seat, index)
+                ]
+                if len(spots) < 2:
+                    continue
+                (za, ia), (zb, ib) = pick.sample(spots, 2)
+                other = state.copy()
+                a, b = other.zones[za].cards, other.zones[zb].cards
+                a[ia], b[ib] = b[ib], a[ia]
+                twin = Engine(game, other)
+                for first in askers:  # another seat asks first, on the twin
+                    twin.view(first)
+                assert twin.view(seat) == alone[seat], (
+                    f"{gid}: seat {seat} can tell {za}[{ia}] from {zb}[{ib}] at move {len(state.history)}"
+                )
+                swapped += 1
+    assert checked and swapped, f"{gid}: no position was checked"

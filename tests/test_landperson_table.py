@@ -116,7 +116,7 @@ def test_each_person_builds_a_deck_in_turn_and_the_game_gets_them_as_parameters(
     key(pygame.K_f)  # fill the rest as recommended, keeping the three Generals
     assert scene.counts["P12"] == 3 and scene.problem() == ""
     key(pygame.K_s)
-    assert load_saved()["1"], "the deck is saved"
+    assert load_saved()[0]["1"], "the deck is saved"
     key(pygame.K_d)
     assert scene.seat == 1, "the second person builds next"
     assert app.scenes[-1] is not scene, "behind a hand-off: a deck is hidden from the opponent"

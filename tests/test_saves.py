@@ -21,6 +21,7 @@ from cardtable.persistence.saves import (
     read_save,
 )
 from cardtable.rules.engine import Engine
+from cardtable.rules.narration import Cards, Seat
 from cardtable.rules.rng import Rng
 from cardtable.session import SeatConfig, Session, autosave_path
 
@@ -58,6 +59,69 @@ def test_continue_resumes_the_same_game_seats_bots_and_log():
     assert resumed.bot_rngs() == session.bot_rngs()
     assert resumed.log == session.log
     assert resumed.moves == session.moves
+
+
+def test_continue_narrates_no_move_of_the_past_until_the_log_reads_that_far(monkeypatch):
+    """Continue replayed every move of the game to rebuild the log (seconds at 10,000 moves): now the
+    save keeps its latest moves' phrases and the rules apply only the journal's moves (fewer than
+    COMPACT_EVERY) however long the game; the older moves are narrated when the log reads them, and
+    say the same as they did at the table."""
+    session = bot_game(2 * COMPACT_EVERY + 40, game="risugeon")
+    moves = len(session.engine.state.history)
+    assert moves == 2 * COMPACT_EVERY + 40
+    applied = []
+    game = type(session.engine.game)
+    real_apply = game.apply
+    monkeypatch.setattr(
+        game, "apply", lambda self, state, action: applied.append(1) or real_apply(self, state, action)
+    )
+    resumed = Session.resume()
+    assert len(applied) < COMPACT_EVERY, f"Continue applied {len(applied)} moves of a {moves}-move game"
+    chronicle = resumed.chronicle
+    assert 0 < chronicle.earlier < moves - COMPACT_EVERY  # the save's own phrases held, not narrated again
+    for seat in (0, 1, None):
+        assert chronicle.tail(seat, 40) == session.chronicle.tail(seat, 40)
+        assert chronicle.last(seat) == session.chronicle.last(seat)
+    assert len(applied) < COMPACT_EVERY  # reading the latest lines narrated nothing
+    # reading back to the first move narrates the rest, in the very words the table had
+    assert chronicle.lines(1) == session.chronicle.lines(1)
+    assert [e.lines for e in chronicle.entries] == [e.lines for e in session.chronicle.entries]
+    assert chronicle.earlier == 0
+    # and a game continued again (its main file rewritten after Continue) holds its phrases too
+    advance(resumed, 3)
+    resumed.save()
+    again = Session.resume()
+    assert again.chronicle.tail(0, 60) == resumed.chronicle.tail(0, 60)
+
+
+def test_phrases_a_save_holds_are_read_back_with_care():
+    """A phrase whose key this version has no words for, or naming a seat or card that is not there,
+    is not shown: that move and those before it are narrated again instead."""
+    from cardtable.rules.narration import Chronicle, Entry, Phrase, entry_json
+
+    session = bot_game(20, game="risugeon")
+    chronicle = session.chronicle
+    saved = chronicle.to_json(10)
+    assert len(saved) == 10 and all(json.loads(json.dumps(s)) == s for s in saved)
+    cards = len(session.engine.state.cardset.physical())
+    fresh = Chronicle(chronicle.module, 2)
+    fresh.restore(saved, 20, cards)
+    assert fresh.earlier == 10 and fresh._held == chronicle.entries[10:]
+    for bad in (
+        Entry(19, 0, {0: [Phrase("no.such.key")], 1: [], None: []}),
+        Entry(19, 0, {0: [Phrase("common.moved", {"who": Seat(7)})], 1: [], None: []}),
+        Entry(19, 5, {0: [], 1: [], None: []}),
+        Entry(19, 0, {0: [], 1: []}),
+        Entry(19, 0, {0: [Phrase("common.n_cards", {"n": Cards((cards,))})], 1: [], None: []}),
+    ):
+        said = entry_json(bad)
+        assert said is not None
+        fresh.restore([*saved[:-1], said], 20, cards)
+        assert fresh.earlier == 20 and fresh._held == []
+    fresh.restore([*saved[:-1], {"m": 19}], 20, cards)
+    assert fresh.earlier == 20
+    fresh.restore(saved[:-1], 20, cards)  # a run that does not end at the last move is no run
+    assert fresh.earlier == 20
 
 
 def test_after_continue_bots_play_exactly_as_without_the_interruption():
@@ -198,8 +262,8 @@ def test_a_torn_last_journal_line_is_left_out():
     assert len(resumed.engine.state.history) == len(session.engine.state.history) - 1
 
 
-def test_a_damaged_journal_is_reported_and_the_save_without_it_offered():
-    session = bot_game(20)
+def test_a_damaged_journal_is_reported_and_the_save_up_to_it_offered():
+    bot_game(20)
     path = autosave_path()
     journal = journal_path(path)
     lines = journal.read_bytes().split(b"\n")
@@ -209,10 +273,38 @@ def test_a_damaged_journal_is_reported_and_the_save_without_it_offered():
     journal.write_bytes(b"\n".join(lines))
     with pytest.raises(SaveError, match=r"journal \(line 4") as caught:
         read_save(path)
-    assert caught.value.fallback == (path, False)
+    assert caught.value.fallback == (path, True)
     resumed = Session.resume_previous()
-    assert len(resumed.engine.state.history) < len(session.engine.state.history)
+    # every move up to the damaged line: the main file's, and the journal lines before that one
+    assert len(resumed.engine.state.history) == record["n"]
     assert journal.with_name(journal.name + ".damaged").exists()  # kept for inspection
+    assert Session.resume().engine.state.canonical() == resumed.engine.state.canonical()
+
+
+def test_the_previous_save_keeps_every_journal_line_before_the_damage():
+    """One flipped byte in the last journal line of a 200-move game: Continue from the previous save
+    resumes at move 199 (it resumed at the main file, written at move 128)."""
+    session = bot_game(200, game="risugeon")
+    assert len(session.engine.state.history) == 200
+    path = autosave_path()
+    journal = journal_path(path)
+    raw = bytearray(journal.read_bytes())
+    last = raw.rindex(b'"move"', 0, len(raw) - 1)
+    raw[last + 12] ^= 0x01  # inside the last move's text
+    journal.write_bytes(bytes(raw))
+    with pytest.raises(SaveError, match=r"journal \(line \d+: its hash does not match") as caught:
+        read_save(path)
+    assert caught.value.fallback == (path, True)
+    assert len(read_save(path, journal=False).engine.state.history) < 150  # all the main file holds
+    resumed = Session.resume_previous()
+    history = session.engine.state.history
+    assert resumed.engine.state.history == history[:199]
+    assert resumed.bot_rngs() != {}  # the bots' generators as saved after move 199
+    again = Engine.replay(
+        session.engine.game, 2, session.engine.state.seed, session.engine.state.params, history[:199]
+    )
+    assert resumed.engine.state.canonical() == again.state.canonical()
+    assert journal.with_name(journal.name + ".damaged").read_bytes() == bytes(raw)
     assert Session.resume().engine.state.canonical() == resumed.engine.state.canonical()
 
 

@@ -7,6 +7,7 @@ Posted events do not move the mouse, so every click carries its own `pos` (the s
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterator
 from typing import Any
 
@@ -172,7 +173,7 @@ def test_continue_is_disabled_without_a_save(app: Any) -> None:
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
 
 
-def test_a_damaged_autosave_is_reported_and_kept(app: Any) -> None:
+def test_a_damaged_autosave_is_reported_and_kept(app: Any, caplog: pytest.LogCaptureFixture) -> None:
     from cardtable.ui.scenes.menu import MenuScene
 
     path = autosave_path()
@@ -182,9 +183,15 @@ def test_a_damaged_autosave_is_reported_and_kept(app: Any) -> None:
     menu = open_menu(app)
     button = control(menu, "continue")
     assert button.enabled
-    click(app, button.rect.center)
+    caplog.clear()
+    with caplog.at_level(logging.INFO):
+        click(app, button.rect.center)
     assert isinstance(app.top, MenuScene)
     assert menu.error and "damaged" in menu.error
+    # one clear line in the log, no traceback: a damaged file is not a bug
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(said) == 1 and "damaged save" in said[0].getMessage()
+    assert not any(r.exc_info for r in caplog.records)
     assert path.read_bytes() == damaged
     # the same through the keyboard, in Japanese
     app.settings.language = "ja"

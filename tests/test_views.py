@@ -9,10 +9,11 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterator
 from enum import Enum
-from types import MappingProxyType
+from types import FunctionType, MappingProxyType, ModuleType
 from typing import Any
 
 import pytest
@@ -134,6 +135,37 @@ def test_views_are_read_only_all_the_way_down_and_share_nothing_with_the_state(
             with pytest.raises(TypeError):
                 view.cardset.cards[0].fields["x"] = 1 if view.cardset else None  # type: ignore[index, union-attr]
         assert engine.state.canonical() == before
+
+
+def referenced(root: Any) -> Iterator[Any]:
+    """Every object a view holds, by whatever attribute or slot (what gc sees it refer to), down to the
+    leaves: types, functions and modules are not followed (every object reaches its class and through
+    it the program), nor the shared read-only card set."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(item, type | CardSet | ModuleType | FunctionType):
+            continue
+        seen.add(id(item))
+        yield item
+        stack.extend(gc.get_referents(item))
+
+
+@pytest.mark.parametrize("gid", list(all_games()))
+def test_no_attribute_of_a_view_leads_to_the_state(gid: str) -> None:
+    """Not even a private one: `view.data._raw` was the game's live public data, and writing into it
+    changed the state. The data a view has not read yet is kept where no attribute of it points."""
+    game = all_games()[gid]
+    for engine in positions(gid, game.min_seats, {}, seed=3, count=8):
+        live = state_objects(engine.state)
+        live.add(id(engine.state.params))
+        for seat in [None, *range(game.min_seats)]:
+            view = engine.view(seat)
+            held = [type(item).__name__ for item in referenced(view) if id(item) in live]
+            assert not held, f"seat {seat}'s view refers to the state's own {held[0]}"
+            # nor to a cache of its own that another view of this seat and position would show
+            assert gc.get_referents(view.data) == [FrozenData]
 
 
 def hidden_spots(engine: Engine, seat: int) -> list[tuple[str, int]]:

@@ -72,6 +72,19 @@ def atomic_write_bytes(path: Path, data: bytes, keep_backup: bool = True) -> Non
     _fsync_dir(path.parent)
 
 
+def keep_aside(path: Path) -> Path:
+    """Move a damaged user file (or whatever stands at `path`: a pipe, a link) out of the way as
+    `NAME.damaged` (`NAME.damaged.2`... when that is taken, so no earlier one is overwritten), kept for
+    a look and never written over; its new path. OSError when it cannot be moved."""
+    target = path.with_name(path.name + ".damaged")
+    number = 1
+    while target.exists() or target.is_symlink():
+        number += 1
+        target = path.with_name(f"{path.name}.damaged.{number}")
+    os.replace(path, target)
+    return target
+
+
 STALE_AFTER_S = 120.0
 """A temporary file this old was left by a process that stopped mid-write (a write takes milliseconds)."""
 

@@ -19,13 +19,16 @@ What makes a save trustworthy:
   A save this installation wrote also carries `mac`, an HMAC with a key kept beside the saves
   (`save.key`): then the snapshot is used instead of replaying (Continue of a 10,000-move game in
   milliseconds), after checking that it is the same position (digest, card conservation).
+- The table's log is kept too, as phrases (`said`: the latest SAID_KEPT moves in the main file, each
+  journal line its own move's), so Continue shows it without narrating the game again; the moves before
+  are narrated from the seed only when the log is read that far back. Saves without it still load.
 - The card set is named and fingerprinted: a set edited since the game began is reported, not replayed
   into a different game.
 
 Saves written before this format (version 1: seed + moves + digest, seats in `meta`) still load, by
 replay. A damaged save raises SaveError naming the file and the problem; its files are never changed
-here. SaveError.fallback names what can be loaded instead (the main file without a damaged journal, or
-the `.bak`), so the menu can offer "Continue from the previous save?".
+here. SaveError.fallback names what can be loaded instead (the main file with every journal line before
+the damage, or the `.bak`), so the menu can offer "Continue from the previous save?".
 """
 
 from __future__ import annotations
@@ -60,6 +63,9 @@ SAVE_VERSION = 2
 JOURNAL_SUFFIX = ".journal"
 COMPACT_EVERY = 128
 """Journal lines before the session rewrites the main file: Continue replays at most this many moves."""
+SAID_KEPT = 2 * COMPACT_EVERY
+"""Moves whose phrases (the table's log: rules/narration.py) a main file keeps, the latest ones; each
+journal line keeps its own move's. Continue shows the log from these without narrating the game again."""
 
 MAX_NAME_CHARS = 40
 MAX_MOVE_CHARS = 200
@@ -102,6 +108,11 @@ class LoadedGame:
     journal_lines: int = 0  # moves read from the journal
     chain: str = ""  # the last journal hash (the main file's checksum when the journal is empty)
     replaces: str | None = None  # the checksum of the main file this one replaced
+    dropped: str = ""  # read up to a damaged journal line: what was wrong with it ("" when none)
+    # The latest moves' phrases as saved (Chronicle.to_json; None for a move saved without them), when
+    # this installation wrote the save (its MAC holds); empty otherwise: the log is narrated again.
+    said: list[Any] = field(default_factory=list)
+    trusted: bool = False  # the position came from the snapshot of a save this installation wrote
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -209,12 +220,13 @@ def save_bytes(
     log_lines: list[str] | None = None,
     meta: Mapping[str, Any] | None = None,
     replaces: str | None = None,
+    said: list[Any] | None = None,
 ) -> tuple[bytes, str]:
     """The main file of a save as bytes, with its checksum: the whole game so far, checksummed and (with
     this installation's key) MACed. `moves` saves replaying the game to write them, when the caller kept
     them as it went. `replaces` is the checksum of the main file this one replaces: a journal still
     naming that file was absorbed into this one (the writer stopped before removing it), and only such a
-    journal is ignored.
+    journal is ignored. `said` is the latest moves' phrases (Chronicle.to_json), kept for Continue.
 
     The file is the canonical JSON of its fields (sorted keys, no spaces), so the bytes the checksum is
     taken over are the file itself minus its last fields; the snapshot, by far the largest field, is
@@ -245,6 +257,8 @@ def save_bytes(
         "meta": dict(meta or {}),
         "replaces": replaces,
     }
+    if said:
+        fields["said"] = said[-SAID_KEPT:]
     texts = {key: canonical(value) for key, value in fields.items()}
     texts["state"] = state_text
     body = _assemble(texts)
@@ -402,9 +416,14 @@ def load_game(path: Path, journal: bool = True) -> tuple[Engine, dict[str, Any]]
     return loaded.engine, meta
 
 
-def read_save(path: Path, journal: bool = True) -> LoadedGame:
+def read_save(path: Path, journal: bool = True, up_to_damage: bool = False) -> LoadedGame:
     """Read, check and replay a save (its journal too, unless `journal` is False); SaveError when it is
-    damaged, with `fallback` set to what could be loaded instead."""
+    damaged, with `fallback` set to what could be loaded instead: for a damaged journal, the same save
+    with every journal line before the damage, `(path, True)`, read again with `up_to_damage`.
+
+    With `up_to_damage` a damaged journal line ends the journal there: every whole line before it is
+    kept (one flipped byte in the last line of a 200-move game loses one move, not the 72 since the
+    main file was written), and `dropped` on the result says where and why it stopped."""
     try:
         loaded = _load_main(_read_json(path), str(path))
     except SaveError as exc:
@@ -412,9 +431,9 @@ def read_save(path: Path, journal: bool = True) -> LoadedGame:
         raise
     if journal:
         try:
-            _apply_journal(loaded, journal_path(path))
+            _apply_journal(loaded, journal_path(path), up_to_damage)
         except SaveError as exc:
-            exc.fallback = (path, False)
+            exc.fallback = (path, True)
             raise
     return loaded
 
@@ -589,7 +608,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         "replaces",
         "checksum",
     }
-    if not expected <= set(data) <= expected | {"mac"}:
+    if not expected <= set(data) <= expected | {"mac", "said"}:
         raise _fail(where, "damaged save (unexpected fields)")
     game, seats, seed, params, bound = _game_and_params(data, where)
     players = _check_players(data["players"], seats, where)
@@ -628,6 +647,9 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
     ):
         raise _fail(where, "damaged save (cardset)")
 
+    said = data.get("said", [])
+    if not isinstance(said, list):
+        raise _fail(where, "damaged save (said)")
     mac = data.get("mac")
     engine = None
     if use_snapshot and isinstance(mac, str) and all(type(m) is str for m in raw_moves):
@@ -636,6 +658,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
             # This installation wrote every byte (the MAC says so): the position is taken from the
             # snapshot, and the move texts are kept as written, to be written again.
             engine = _from_snapshot(game, seats, seed, params, data["state"], digest, len(raw_moves), where)
+    snapshot_used = engine is not None
     if engine is None:
         moves = _check_moves(raw_moves, seats, where, bound)
         engine = _replay(game, seats, seed, params, moves, where)
@@ -647,7 +670,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         raise _fail(
             where, f"the card set {name!r} has changed since this game was saved; it cannot be replayed"
         )
-    return LoadedGame(
+    loaded = LoadedGame(
         engine,
         players,
         bot_rngs,
@@ -659,6 +682,12 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         checksum,
         replaces,
     )
+    if snapshot_used:
+        loaded.trusted = True
+        # Written by this installation (the MAC held): its phrases are this app's own, and each is
+        # still read back with care (Chronicle.restore) in case the words changed since.
+        loaded.said = said[-SAID_KEPT:]
+    return loaded
 
 
 def _from_snapshot(
@@ -722,8 +751,21 @@ def _load_v1(data: dict[str, Any], where: str) -> LoadedGame:
     return LoadedGame(engine, players, {}, [f"P{s + 1}: {t}" for s, t in moves], log_lines, rest)
 
 
-def _apply_journal(loaded: LoadedGame, path: Path) -> None:
-    """Bring a loaded main file forward by its journal: each line checked, chained and replayed."""
+def _apply_journal(loaded: LoadedGame, path: Path, up_to_damage: bool = False) -> None:
+    """Bring a loaded main file forward by its journal: each line checked, chained and replayed. With
+    `up_to_damage` the first damaged line ends it instead of failing the load: a line is checked whole
+    (its hash, its fields) before it changes anything, so the game stands at the line before."""
+    if not up_to_damage:
+        _read_journal(loaded, path)
+        return
+    try:
+        _read_journal(loaded, path)
+    except SaveError as exc:
+        loaded.dropped = str(exc)
+        log.warning("%s; the game goes on from journal line %d", exc, loaded.journal_lines + 1)
+
+
+def _read_journal(loaded: LoadedGame, path: Path) -> None:
     where = str(path)
     try:
         raw = read_limited(path, MAX_SAVE_BYTES)
@@ -756,8 +798,9 @@ def _apply_journal(loaded: LoadedGame, path: Path) -> None:
             raise _fail(where, f"damaged save journal (line {number})")
         if not _same(_chain(chain, record), record["h"]):
             raise _fail(where, f"damaged save journal (line {number}: its hash does not match)")
-        chain = record["h"]
         _journal_record(loaded, record, seats, bots, where, number)
+        chain = loaded.chain = record["h"]
+        loaded.bot_rngs = dict(bots)
         loaded.journal_lines += 1
     if torn:
         if _holds_a_whole_record(torn):
@@ -792,8 +835,10 @@ def _journal_record(
 ) -> None:
     """One journal line: a move (or an undo), the bots' generator states after it, new log lines."""
     engine = loaded.engine
-    keys = set(record) - {"h"}
-    if keys not in ({"n", "move", "bots", "log"}, {"n", "undo", "bots", "log"}):
+    keys = set(record) - {"h", "said"}
+    if keys not in ({"n", "move", "bots", "log"}, {"n", "undo", "bots", "log"}) or (
+        "said" in record and "move" not in record
+    ):
         raise _fail(where, f"damaged save journal (line {number})")
     if not _is_int(record["n"], 0, MAX_INT) or record["n"] != len(engine.state.history):
         raise _fail(where, f"damaged save journal (line {number}: out of order)")
@@ -810,6 +855,8 @@ def _journal_record(
             what = getattr(exc, "what", "past the game's bound")
             raise _fail(where, f"journal line {number} does not replay ({what}): {exc}") from None
         loaded.moves.append(f"P{parsed[0] + 1}: {parsed[1]}")
+        if loaded.trusted:
+            loaded.said.append(record.get("said"))  # the move's phrases (None: saved without them)
     else:
         seat = record["undo"]
         if not _is_int(seat, 0, seats - 1) or not engine.can_undo(seat):
@@ -817,6 +864,8 @@ def _journal_record(
         engine.undo(seat)
         if loaded.moves:
             loaded.moves.pop()
+        if loaded.said:
+            loaded.said.pop()
     bots.clear()
     bots.update(new_bots)
     loaded.log = (loaded.log + new_log)[-MAX_LOG_LINES:]

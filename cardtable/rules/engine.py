@@ -40,7 +40,8 @@ class Engine:
         self.arrange = arrange
         self.max_actions = game.max_actions(state.params, state.seats)
         self._legal: dict[int, list[Action]] = {}
-        self._public: dict[int | None, dict[str, Any]] = {}  # the game's public data of this position
+        # per seat: the game's public data of this position
+        self._public: dict[int | None, dict[str, Any]] = {}
         # The FrozenData handed out for this position, held weakly: sealed before the state changes
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
@@ -109,18 +110,21 @@ class Engine:
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may know (None = a spectator)."""
         legal = self.legal_actions(seat) if seat is not None else []
-        key = seat if self.game.public_data_per_seat else None
-        handed = self._handed.get(key)
+        # The game's public data is worked out for each seat that asks, and kept for that seat only:
+        # `public_data(state, seat)` is given the seat, so whatever it returns may depend on it (a
+        # face-down card a seat placed, a hand it looked at), and no declaration of the game's can make
+        # one seat's answer another's. Most positions are asked by one seat (the one deciding), so this
+        # costs a second call only where the table narrates a move to every seat.
+        handed = self._handed.get(seat)
         data = handed() if handed is not None else None
         if data is None:
             # Read-only all the way down, frozen as it is read (view.FrozenData): no view holds the
-            # live state's own lists and nothing written to a view reaches the game. Seats whose data
-            # is the same share one (it cannot be written to).
-            raw = self._public.get(key)
+            # live state's own lists and nothing written to a view reaches the game.
+            raw = self._public.get(seat)
             if raw is None:
-                raw = self._public[key] = self.game.public_data(self.state, seat)
+                raw = self._public[seat] = self.game.public_data(self.state, seat)
             data = FrozenData(raw)
-            self._handed[key] = weakref.ref(data)
+            self._handed[seat] = weakref.ref(data)
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)

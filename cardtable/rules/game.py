@@ -168,7 +168,6 @@ class Game(Notation):
     max_seats: int = 2
     params: tuple[Param, ...] = ()
     cardset_name: str = ""
-    public_data_per_seat = False  # True when public_data differs between seats (the engine caches it)
     # True for a game that plays any card set whatever its template (the sandbox): `cardtable validate`
     # asks it about every set. Other games are asked about the sets made for them (`check_cardset`).
     plays_any_set = False
@@ -253,7 +252,9 @@ class Game(Notation):
         return self.describe(state, action)
 
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        """Game data `seat` may know beyond the zones (scores, melds, level...). Never hidden cards."""
+        """Game data `seat` may know beyond the zones (scores, melds, level...). Never hidden cards.
+        It may depend on `seat` (what that seat placed face down or looked at): the engine asks it for
+        each seat apart and never hands one seat's answer to another."""
         return {}
 
     def pending_view(self, state: GameState) -> PendingView | None:

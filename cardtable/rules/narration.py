@@ -8,7 +8,8 @@ a card the seat may not know is counted ("a card", "カード2枚").
 
 The chronicle keeps, for every applied move, the phrases of each seat and of a spectator, built from the
 events redacted for that seat, so a hotseat table shows each person only what they may know. It is
-built as moves are applied; a continued game rebuilds it by replaying the moves from the seed.
+built as moves are applied; a save keeps the latest moves' phrases, and a continued game narrates the
+moves before those (by replaying them from the seed) only when something reads that far back.
 """
 
 from __future__ import annotations
@@ -249,6 +250,8 @@ class Entry:
     move: int
     actor: int
     lines: dict[int | None, list[Phrase]]
+    # its JSON form (entry_json), worked out once: a save writes the latest moves' again and again
+    said: Any = field(default=False, compare=False, repr=False)
 
 
 def known_cards(events: Sequence[Event]) -> set[int]:
@@ -287,16 +290,41 @@ def common_lines(events: Sequence[Event]) -> list[Phrase]:
 
 
 class Chronicle:
-    """Every applied move's phrases for every seat, in order."""
+    """Every applied move's phrases for every seat, in order.
+
+    A continued game need not narrate its whole past before it is shown (that was a replay of every
+    move, seconds at 10,000 moves): the save keeps the phrases of its latest moves (`to_json`), the
+    chronicle holds those, and the moves before them (`earlier`) are narrated only when something
+    reads that far back (`rebuild`, which replays them from the seed). The log panel's tail, the "what
+    just happened" line and a summary of the last few moves never do."""
 
     def __init__(self, module: ModuleType | None, seats: int) -> None:
         self.module = module
         self.seats = seats
-        self.entries: list[Entry] = []
+        self._held: list[Entry] = []
+        self.earlier = 0  # moves before the first held entry, not narrated yet
+        self.rebuild: Callable[[int], list[Entry]] | None = None  # narrates the first n moves
 
     @property
     def words(self) -> Words:
         return getattr(self.module, "WORDS", {})
+
+    @property
+    def entries(self) -> list[Entry]:
+        """Every move's entry (the earlier moves of a continued game narrated now, once)."""
+        self._complete()
+        return self._held
+
+    def _complete(self) -> None:
+        if self.earlier and self.rebuild is not None:
+            self._held = self.rebuild(self.earlier) + self._held
+            self.earlier = 0
+
+    def entries_from(self, move: int) -> list[Entry]:
+        """The entries of every move from `move` on (the earlier ones narrated only if needed)."""
+        if move < self.earlier:
+            self._complete()
+        return [e for e in self._held if e.move >= move]
 
     def record(self, action: Action, events: Sequence[Event], engine: Engine, move: int) -> Entry:
         """Narrate a move just applied, once for each seat and once for a spectator."""
@@ -306,7 +334,7 @@ class Chronicle:
             known = redact_action(action, events, seat)
             lines[seat] = self.narrate(known, redacted, engine.view(seat), action.seat)
         entry = Entry(move, action.seat, lines)
-        self.entries.append(entry)
+        self._held.append(entry)
         return entry
 
     def narrate(
@@ -322,39 +350,197 @@ class Chronicle:
 
     def undo(self) -> None:
         """The last move was taken back."""
-        if self.entries:
-            self.entries.pop()
+        if self._held:
+            self._held.pop()
+        elif self.earlier:
+            self.earlier -= 1
 
     def lines(self, seat: int | None, since: int = 0) -> list[tuple[int, Phrase]]:
         """(move number, phrase) of every move from `since` on, as `seat` may read them."""
-        return [(e.move, p) for e in self.entries if e.move >= since for p in e.lines.get(seat, [])]
+        return [(e.move, p) for e in self.entries_from(since) for p in e.lines.get(seat, [])]
 
     def tail(self, seat: int | None, count: int) -> list[tuple[int, Phrase]]:
         """The last `count` of `lines(seat)`, found from the end (the log panel shows only these)."""
         out: list[tuple[int, Phrase]] = []
-        for entry in reversed(self.entries):
+        for entry in reversed(self._held):
             for item in reversed(entry.lines.get(seat, [])):
                 if len(out) >= count:
                     return out[::-1]
                 out.append((entry.move, item))
+        if self.earlier and self.rebuild is not None:
+            self._complete()
+            return self.tail(seat, count)
         return out[::-1]
 
     def last(self, seat: int | None) -> list[Phrase]:
         """The latest move's phrases for `seat` (the "what just happened" line)."""
-        for entry in reversed(self.entries):
+        for entry in reversed(self._held):
             if entry.lines.get(seat):
                 return entry.lines[seat]
+        if self.earlier and self.rebuild is not None:
+            self._complete()
+            return self.last(seat)
         return []
 
+    # -- in a save -------------------------------------------------------------------------------
+    def to_json(self, last: int) -> list[Any]:
+        """The entries of the latest `last` moves held, as JSON-able data (a save keeps these); an
+        entry a game narrated with a value of its own making (not a seat, cards, a word, a text, a
+        number or a string) ends the list there: what is before it is narrated again if needed."""
+        out: list[Any] = []
+        for entry in reversed(self._held[-last:] if last else []):
+            said = entry_json(entry)
+            if said is None:
+                break
+            out.append(said)
+        return out[::-1]
 
-def replay_chronicle(engine: Engine, module: ModuleType | None) -> Chronicle:
-    """The chronicle of a game so far, rebuilt by replaying its moves from the seed (Continue)."""
+    def restore(self, saved: Sequence[Any], moves: int, card_count: int) -> None:
+        """Hold the saved entries (`to_json`, oldest first) of a game of `moves` moves: the longest run
+        of them that ends at the last move and reads back whole (its seats, cards and word keys known
+        to this game); every move before that run is left to `rebuild`."""
+        words = {**COMMON, **self.words}
+        held: list[Entry] = []
+        expected = moves - 1
+        for raw in reversed(saved):
+            entry = entry_from_json(raw, words, self.seats, card_count)
+            if entry is None or entry.move != expected:
+                break
+            held.append(entry)
+            expected -= 1
+        self._held = held[::-1]
+        self.earlier = moves - len(held)
+
+
+# A phrase's values in a save: each kind of value under a tag of its own.
+def _value_json(value: Any) -> Any:
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value
+    if kind is float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise TypeError("not a finite number")
+        return value
+    if kind is Seat:
+        return {"seat": value.seat}
+    if kind is Cards:
+        return {"cards": [int(c) for c in value.cards]}
+    if kind is Word:
+        return {"word": value.key, "v": {str(k): _value_json(v) for k, v in value.values.items()}}
+    if kind is Text:
+        return {"text": [value.en, value.ja]}
+    if kind is list or kind is tuple:
+        return {"list" if kind is list else "tuple": [_value_json(v) for v in value]}
+    raise TypeError(f"a {kind.__name__} in a phrase")
+
+
+def _phrase_json(item: Phrase) -> Any:
+    return [item.key, {str(k): _value_json(v) for k, v in item.values.items()}]
+
+
+def entry_json(entry: Entry) -> Any:
+    """One entry as JSON-able data (seats that read the same phrases share them), or None when a value
+    in it has no JSON form."""
+    if entry.said is False:
+        entry.said = _entry_json(entry)
+    return entry.said
+
+
+def _entry_json(entry: Entry) -> Any:
+    try:
+        groups: dict[str, tuple[list[int | None], Any]] = {}
+        for seat, phrases in entry.lines.items():
+            said = [_phrase_json(p) for p in phrases]
+            key = repr(said)
+            groups.setdefault(key, ([], said))[0].append(seat)
+    except TypeError:
+        return None
+    return {"m": entry.move, "a": entry.actor, "l": [[seats, said] for seats, said in groups.values()]}
+
+
+class _Unread(Exception):
+    """A saved phrase that does not read back."""
+
+
+def _value_from(raw: Any, words: Words, seats: int, cards: int, depth: int = 0) -> Any:
+    if raw is None or type(raw) in (str, int, bool, float):
+        return raw
+    if depth > 8 or type(raw) is not dict or len(raw) not in (1, 2):
+        raise _Unread
+    if "seat" in raw:
+        seat = raw["seat"]
+        if not (seat is None or type(seat) is int and 0 <= seat < seats):
+            raise _Unread
+        return Seat(seat)
+    if "cards" in raw:
+        ids = raw["cards"]
+        if type(ids) is not list or not all(type(c) is int and (c == UNKNOWN or 0 <= c < cards) for c in ids):
+            raise _Unread
+        return Cards(tuple(ids))
+    if "word" in raw:
+        key, values = raw["word"], raw.get("v")
+        if key not in words or type(values) is not dict:
+            raise _Unread
+        return Word(key, {k: _value_from(v, words, seats, cards, depth + 1) for k, v in values.items()})
+    if "text" in raw:
+        text = raw["text"]
+        if type(text) is not list or len(text) != 2 or not all(type(t) is str for t in text):
+            raise _Unread
+        return Text(text[0], text[1])
+    for tag, kind in (("list", list), ("tuple", tuple)):
+        if tag in raw and type(raw[tag]) is list:
+            return kind(_value_from(v, words, seats, cards, depth + 1) for v in raw[tag])
+    raise _Unread
+
+
+def entry_from_json(raw: Any, words: Words, seats: int, cards: int) -> Entry | None:
+    """An entry saved by `entry_json`, or None when it does not read back whole (a key this version's
+    words do not have, a seat or card out of range, a shape not written here)."""
+    try:
+        if type(raw) is not dict or set(raw) != {"m", "a", "l"} or type(raw["l"]) is not list:
+            raise _Unread
+        move, actor = raw["m"], raw["a"]
+        if type(move) is not int or move < 0 or type(actor) is not int or not 0 <= actor < seats:
+            raise _Unread
+        lines: dict[int | None, list[Phrase]] = {}
+        for group in raw["l"]:
+            if type(group) is not list or len(group) != 2 or type(group[0]) is not list:
+                raise _Unread
+            said = group[1]
+            if type(said) is not list:
+                raise _Unread
+            phrases = []
+            for item in said:
+                if (
+                    type(item) is not list
+                    or len(item) != 2
+                    or item[0] not in words
+                    or type(item[1]) is not dict
+                ):
+                    raise _Unread
+                phrases.append(
+                    Phrase(item[0], {k: _value_from(v, words, seats, cards) for k, v in item[1].items()})
+                )
+            for seat in group[0]:
+                if not (seat is None or type(seat) is int and 0 <= seat < seats) or seat in lines:
+                    raise _Unread
+                lines[seat] = phrases
+        if set(lines) != {*range(seats), None}:
+            raise _Unread
+    except (_Unread, TypeError):
+        return None
+    return Entry(move, actor, lines)
+
+
+def replay_chronicle(engine: Engine, module: ModuleType | None, moves: int | None = None) -> Chronicle:
+    """The chronicle of a game's first `moves` moves (all of them by default), rebuilt by replaying
+    them from the seed (the earlier moves of a continued game, when something reads them)."""
     from .engine import Engine as EngineClass
 
     state = engine.state
     chronicle = Chronicle(module, state.seats)
     again = EngineClass.new(engine.game, state.seats, state.seed, state.params, state.cardset, engine.arrange)
-    for index, action in enumerate(state.history):
+    for index, action in enumerate(state.history[:moves]):
         events = again.apply(action)
         chronicle.record(action, events, again, index)
     return chronicle

@@ -81,6 +81,14 @@ def freeze(value: Any) -> Any:
     return value
 
 
+# What each FrozenData holds, by the FrozenData's id: [the game's data not read yet (None once sealed),
+# the values frozen so far]. Kept here, not on the object, so that no attribute of a view leads to
+# anything that can be written: not the game's own lists (`view.data._raw` was one, and writing into it
+# changed the game), nor the view's own cache (another view of the same seat and position shares it).
+# An entry lives as long as its FrozenData.
+_HELD: dict[int, list[Any]] = {}
+
+
 class FrozenData(Mapping[str, Any]):
     """A view's `data`: the game's public data, read-only all the way down, frozen key by key when read.
 
@@ -89,44 +97,53 @@ class FrozenData(Mapping[str, Any]):
     tuples and read-only mappings) the first time it is read, and the engine seals every FrozenData
     still held by someone (`seal`: the rest is frozen) before the state changes. What a view shows
     is the position it was made at, and nothing in it is the state's own.
+
+    The object has no attributes of its own: what it reads and what it froze sit in this module's
+    `_HELD` under its id, so nothing reachable from a view's attributes can be written to.
     """
 
-    __slots__ = ("_raw", "_frozen", "__weakref__")
+    __slots__ = ("__weakref__",)
 
     def __init__(self, raw: Mapping[str, Any]) -> None:
-        self._raw: Mapping[str, Any] | None = raw
-        self._frozen: dict[str, Any] = {}
+        _HELD[id(self)] = [raw, {}]
+
+    def __del__(self) -> None:
+        held = _HELD  # None late in the interpreter's shutdown
+        if held is not None:
+            held.pop(id(self), None)
 
     def __getitem__(self, key: str) -> Any:
-        frozen = self._frozen
+        raw, frozen = _HELD[id(self)]
         if key in frozen:
             return frozen[key]
-        raw = self._raw
         if raw is None:
             raise KeyError(key)
         value = frozen[key] = freeze(raw[key])
         return value
 
+    def _keys(self) -> Mapping[str, Any]:
+        raw, frozen = _HELD[id(self)]
+        return frozen if raw is None else raw
+
     def __iter__(self) -> Iterator[str]:
-        return iter(self._frozen if self._raw is None else self._raw)
+        return iter(list(self._keys()))
 
     def __len__(self) -> int:
-        return len(self._frozen if self._raw is None else self._raw)
+        return len(self._keys())
 
     def __contains__(self, key: object) -> bool:
-        return key in (self._frozen if self._raw is None else self._raw)
+        return key in self._keys()
 
     def __repr__(self) -> str:
         return f"FrozenData({dict(self.items())!r})"
 
     def seal(self) -> None:
         """Freeze every value not read yet and let go of the game's data (it is about to change)."""
-        raw = self._raw
+        held = _HELD[id(self)]
+        raw, frozen = held
         if raw is None:
             return
-        frozen = self._frozen
-        self._frozen = {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}
-        self._raw = None
+        held[:] = [None, {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}]
 
 
 class PlayerView(NamedTuple):
@@ -196,7 +213,7 @@ def make_view(
             tuple(legal),
             state.over,
             state.winners,
-            MappingProxyType(state.params),
+            MappingProxyType(dict(state.params)),  # a copy: no view leads to the state's own dict
             state.cardset,
             pending,
         ),

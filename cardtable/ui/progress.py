@@ -198,7 +198,8 @@ def run_pure_work(
 
     Work done within `show_after` seconds shows nothing (a quick Continue does not flash a bar);
     longer work shows a pulsing bar. Esc (or Cancel) cannot interrupt it, but its result is dropped
-    and `cancelled` returned; closing the window does the same and the app quits once it ends.
+    and `cancelled` returned; closing the window does the same and the app quits once it ends. An
+    error of the work is returned in `error` for the caller to show and log.
     """
     done: dict[str, Any] = {}
 
@@ -223,9 +224,9 @@ def run_pure_work(
             _take_off(app, scene)
         stopped = scene.cancel_asked or not app.running
     if "error" in done:
-        error = done["error"]
-        log.error("%s failed", title, exc_info=error)
-        return Outcome(error=error)
+        # Handed back, not logged: the caller knows which errors are expected (a damaged save is one
+        # line in the log) and which are bugs (a traceback), and reports it once.
+        return Outcome(error=done["error"])
     if stopped:
         log.info("%s: stopped by the player (its result is dropped)", title)
         return Outcome(cancelled=True)

@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from ...limits import MAX_CARD_COUNT
 from ...rules.cards import CardSet, CardSpec
 from ...rules.game import CardProblem, ParamError, whole_number
 from ...rules.notation import physical_codes
@@ -119,8 +120,22 @@ def mix_band(cost: int) -> int:
     return len(RECOMMENDED_MIX) - 1
 
 
+MAX_DECK_CHARS = 2_000
+"""A deck text's length: the longest deck of the bundled set is about 150 characters."""
+
+
+def _excerpt(text: str, limit: int = 24) -> str:
+    """A word of a deck text as an error message quotes it: escaped, and cut short."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def parse_deck(cardset: CardSet, text: str, pool: Iterable[int]) -> list[int]:
-    """The card ids a deck text names, taken from `pool` (lowest ids first), or ParamError."""
+    """The card ids a deck text names, taken from `pool` (lowest ids first), or ParamError. A text of
+    any length or count is refused in a line, never read whole into a number or a message."""
+    if len(text) > MAX_DECK_CHARS:
+        raise ParamError(
+            f"deck: the text is {len(text)} characters long (a deck is at most {MAX_DECK_CHARS})"
+        )
     codes = physical_codes(cardset)
     free: dict[str, list[int]] = {}
     for card in sorted(pool):
@@ -130,10 +145,15 @@ def parse_deck(cardset: CardSet, text: str, pool: Iterable[int]) -> list[int]:
     for word in text.replace(",", " ").split():
         match = _ENTRY.match(word)
         if not match:
-            raise ParamError(f"deck: {word!r} is not a card code with an optional count (P01x5)")
-        code, count = match.group(1).upper(), int(match.group(2) or 1)
+            raise ParamError(f"deck: {_excerpt(word)} is not a card code with an optional count (P01x5)")
+        digits = match.group(2) or "1"
+        if len(digits) > len(str(MAX_CARD_COUNT)):  # int() of 5,000 digits is a ValueError of its own
+            raise ParamError(
+                f"deck: {_excerpt(word)} asks too many copies (a card has at most {MAX_CARD_COUNT})"
+            )
+        code, count = match.group(1).upper(), int(digits)
         if code not in known:
-            raise ParamError(f"deck: {match.group(1)!r} is not a card of {cardset.id}")
+            raise ParamError(f"deck: {_excerpt(match.group(1))} is not a card of {cardset.id}")
         have = free.get(code, [])
         if count > len(have):
             raise ParamError(f"deck: {count} x {match.group(1)} asked, but your half holds {len(have)} more")

@@ -151,6 +151,10 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "en": "Could not save the deck: {error}",
         "ja": "デッキを保存できませんでした：{error}",
     },
+    "lpd.decks_damaged": {
+        "en": "The saved decks file was damaged ({error})",
+        "ja": "保存したデッキのファイルが壊れていました（{error}）",
+    },
     "lpd.none_saved": {
         "en": "No saved deck for this half yet",
         "ja": "この半分のデッキはまだ保存されていません",

@@ -73,7 +73,6 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     params = PARAMS
     cardset_name = "lyabi"
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside
-    public_data_per_seat = True  # a seat that looked at the opponent's hand (Mystic Eye) sees it
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
         return load_for(self, params)

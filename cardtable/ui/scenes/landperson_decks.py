@@ -4,8 +4,9 @@ Each person at the table builds their deck in turn from their half of the cards 
 worth ★10 (toggled on and off) and 40 persons (+/- per kind, filtered by recruitment cost). The
 recommended mix (about 20 of cost 0, 14 of cost 1-2, 6 of cost 3-4) is shown against the deck as it
 stands; "Fill the rest" completes it as the deck-building bot would around what was chosen; decks can be
-saved and loaded again (a JSON file in the user's saves folder, written atomically). Bots' seats take
-the recommended build. The decks become the game's `deck_1` / `deck_2` parameters, so a game is still
+saved and loaded again (a JSON file in the user's saves folder, read within cardtable/limits.py and
+written atomically with a .bak; a damaged one is kept aside as *.damaged and said, never overwritten).
+Bots' seats take the recommended build. The decks become the game's `deck_1` / `deck_2` parameters, so a game is still
 its seed, its parameters and its moves.
 """
 
@@ -15,11 +16,13 @@ import json
 import logging
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...games.landperson.cards import (
+    MAX_DECK_CHARS,
     RECOMMENDED_MIX,
     best_lands,
     deck_problem,
@@ -31,7 +34,8 @@ from ...games.landperson.cards import (
     recommended,
 )
 from ...games.landperson.narration import card_name
-from ...persistence.files import atomic_write_bytes, user_folders
+from ...limits import MAX_DECKS_BYTES, FileRefused, read_limited
+from ...persistence.files import atomic_write_bytes, keep_aside, user_folders
 from ...rules.game import Game, ParamError
 from ...session import SeatConfig
 from ..fonts import get_font, wrap_text
@@ -46,31 +50,74 @@ FILTERS = ("all", "0", "1-2", "3-4")
 MAX_SAVED = 9
 
 
-def saved_path() -> Any:
+def saved_path() -> Path:
     """Where saved decks live: the user's saves folder (CARDTABLE_HOME or platformdirs)."""
     return user_folders().saves / "landperson_decks.json"
 
 
-def load_saved() -> dict[str, list[str]]:
-    """Saved decks per half ("1", "2"): deck texts, newest last. A damaged file counts as none."""
-    path = saved_path()
+def _read_saved(path: Path) -> tuple[dict[str, list[str]], str]:
+    """The decks a file holds and "" (no file: none), or {} and what is wrong with it. Read within the
+    limits (a regular file of at most MAX_DECKS_BYTES: a pipe cannot hang it) and checked whole."""
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    return {str(k): [str(t) for t in v if isinstance(t, str)] for k, v in data.items() if isinstance(v, list)}
+        raw = read_limited(path, MAX_DECKS_BYTES)
+    except FileRefused as exc:
+        return {}, "" if str(exc) == "no such file" else str(exc)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: `[` nested 60,000 deep
+        return {}, "not a decks file (not valid JSON)"
+    if not isinstance(data, dict) or not set(data) <= {"1", "2"}:
+        return {}, "not a decks file (it should name halves 1 and 2)"
+    for half_no, decks in data.items():
+        if (
+            not isinstance(decks, list)
+            or len(decks) > MAX_SAVED
+            or not all(isinstance(t, str) and len(t) <= MAX_DECK_CHARS for t in decks)
+        ):
+            return {}, f"half {half_no}: not a list of at most {MAX_SAVED} deck texts"
+    return data, ""
 
 
-def save_deck(half_no: int, text: str) -> None:
-    """Add a deck to the saved ones of its half (the oldest goes beyond MAX_SAVED)."""
-    saved = load_saved()
+def load_saved() -> tuple[dict[str, list[str]], str]:
+    """Saved decks per half ("1", "2"): deck texts, newest last; and what went wrong ("" when nothing).
+
+    A damaged file is never taken for "no decks" (the next Save would write over it, and the one after
+    over its .bak): it is moved aside as `*.damaged`, kept, and its `.bak` read instead and put in its
+    place; the problem says all of it."""
+    path = saved_path()
+    decks, problem = _read_saved(path)
+    if not problem:
+        return decks, ""
+    try:
+        kept = f"kept as {keep_aside(path).name}"
+    except OSError as exc:
+        kept = f"it could not be moved aside: {exc.strerror or exc}"
+    decks, trouble = _read_saved(path.with_name(path.name + ".bak"))
+    earlier = ""
+    if decks and not trouble:
+        earlier = "; its previous copy was read"
+        try:  # the previous copy takes the damaged file's place, so the next Save starts from it
+            atomic_write_bytes(path, _encode(decks), keep_backup=False)
+        except OSError as exc:
+            earlier += f" but could not be put back: {exc.strerror or exc}"
+    message = f"{problem}; {kept}{earlier}"  # one line on the deck screen
+    log.warning("saved decks %s: %s", path, message)
+    return decks, message
+
+
+def save_deck(half_no: int, text: str) -> str:
+    """Add a deck to the saved ones of its half (the oldest goes beyond MAX_SAVED), written atomically
+    with the previous file kept as .bak; what was wrong with the file it found ("" when nothing).
+    OSError when it cannot be written."""
+    saved, problem = load_saved()
     decks = [t for t in saved.get(str(half_no), []) if t != text] + [text]
     saved[str(half_no)] = decks[-MAX_SAVED:]
-    path = saved_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    atomic_write_bytes(path, json.dumps(saved, ensure_ascii=False, indent=1).encode("utf-8"))
+    atomic_write_bytes(saved_path(), _encode(saved))
+    return problem
+
+
+def _encode(decks: dict[str, list[str]]) -> bytes:
+    return json.dumps(decks, ensure_ascii=False, indent=1).encode("utf-8")
 
 
 class DeckBuildScene(FormScene):
@@ -195,17 +242,22 @@ class DeckBuildScene(FormScene):
 
     def save(self) -> None:
         try:
-            save_deck(self.seat + 1, deck_text(self.cardset, self.chosen()))
+            problem = save_deck(self.seat + 1, deck_text(self.cardset, self.chosen()))
             self.message = self.app.t("lpd.saved")
+            if problem:
+                self.message += " · " + self.app.t("lpd.decks_damaged", error=problem)
         except OSError as exc:
             self.message = self.app.t("lpd.save_failed", error=str(exc))
         self.rebuild()
 
     def load(self) -> None:
         """The next saved deck of this half (they cycle, newest first)."""
-        decks = load_saved().get(str(self.seat + 1), [])
+        saved, problem = load_saved()
+        decks = saved.get(str(self.seat + 1), [])
         if not decks:
-            self.message = self.app.t("lpd.none_saved")
+            self.message = (
+                self.app.t("lpd.decks_damaged", error=problem) if problem else self.app.t("lpd.none_saved")
+            )
             self.rebuild()
             return
         self.saved_index = (self.saved_index + 1) % len(decks)
@@ -220,6 +272,8 @@ class DeckBuildScene(FormScene):
                 "saved deck %d of half %d does not load: %s", self.saved_index + 1, self.seat + 1, exc
             )
             self.message = self.app.t("lpd.load_failed", n=self.saved_index + 1, of=len(decks))
+        if problem:  # the damaged file was kept aside and its previous copy read: say so first
+            self.message = self.app.t("lpd.decks_damaged", error=problem) + " · " + self.message
         self.rebuild()
 
     def done(self) -> None:

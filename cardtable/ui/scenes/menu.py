@@ -3,7 +3,7 @@ Quit.
 
 Continue is enabled only when an autosave exists. A save that cannot be loaded is reported here, in
 the menu, and the file is left exactly where it is, so nothing is lost and the player can send it in
-with a bug report. When something older can be loaded instead (the save without its damaged journal,
+with a bug report. When something older can be loaded instead (the save up to the damaged journal line,
 or the `.bak`), a button offers "Continue from the previous save?"; choosing it keeps the damaged files
 beside it as `*.damaged`.
 """

@@ -143,8 +143,8 @@ class LogMixin:
         render = self.renderer()
         said = [
             p
-            for entry in self.session.chronicle.entries
-            if entry.move >= since and entry.actor != seat
+            for entry in self.session.chronicle.entries_from(since)
+            if entry.actor != seat
             for p in entry.lines.get(seat, [])
         ]
         # Too much to show: a game may name the lines that matter most (what each player bought,
