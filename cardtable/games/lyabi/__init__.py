@@ -431,11 +431,18 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
 
 
 def _public(state: GameState, seat: int | None) -> dict[str, Any]:
-    """What every seat may know beyond the zones, and what `seat` looked at (Mystic Eye)."""
+    """What every seat may know beyond the zones, and what `seat` looked at (Mystic Eye). `placed`:
+    how many cards each seat has laid face down for the battle (0 before it commits). The cards stay
+    in the hand until the reveal, but at a table everyone sees whether one card or two lie there."""
     data = game_data(state)
     seen = data["seen"].get(str(seat), []) if seat is not None else []
     pending = state.pending
+    placed = [0, 0]
+    if pending is not None and pending.kind == BATTLE:
+        for who, action in pending.commits.items():
+            placed[who] = len(action.cards) or 1  # the Dummy is one card
     return {
+        "placed": placed,
         "hp": list(data["hp"]),
         "round": data["round"],
         "priority": data["priority"],

@@ -48,6 +48,10 @@ WORDS: dict[str, dict[str, str]] = {
     "ly.item_out": {"en": "{card} leaves the game", "ja": "{card}を除外"},
     "ly.uses": {"en": "{who} uses {card}", "ja": "{who}が{card}を使用"},
     "ly.pass": {"en": "{who} passes", "ja": "{who}はパス"},
+    "ly.pass_main": {"en": "{who} passes the main phase", "ja": "{who}はメインフェイズをパス"},
+    "ly.pass_item": {"en": "{who} takes no item", "ja": "{who}はアイテムを取得しない"},
+    "ly.pass_window": {"en": "{who} does not use the item", "ja": "{who}はアイテムを使わない"},
+    "ly.keeps": {"en": "{who} keeps {card} unused", "ja": "{who}は{card}を使わずに残す"},
     "ly.draws": {"en": "{who} draws {cards}", "ja": "{who}が{cards}を引く"},
     "ly.reshuffle": {
         "en": "{who} shuffles the discard pile into a new deck",
@@ -55,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "ly.discards": {"en": "{who} discards {cards}", "ja": "{who}が{cards}を捨て札に"},
     "ly.committed": {"en": "{who} places a card face down", "ja": "{who}がカードを裏向きで置く"},
+    "ly.committed_two": {"en": "{who} places 2 cards face down", "ja": "{who}がカード2枚を裏向きで置く"},
     "ly.charge_mine": {"en": "You place {cards} face down", "ja": "{cards}を裏向きで置きました"},
     "ly.reveal": {"en": "{who} reveals {cards}", "ja": "{who}の公開：{cards}"},
     "ly.peek": {"en": "{who} looks at the hand: {cards}", "ja": "{who}が手札を見る：{cards}"},
@@ -93,7 +98,7 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
     out: list[Phrase] = []
     if action is not None:
         if action.kind == "pass":
-            out.append(phrase("ly.pass", who=Seat(action.seat)))
+            out.append(_pass(action.seat, events, view))
         elif action.kind in ("charge", "dummy") and action.seat == view.seat:
             shown = Cards(action.cards) if action.cards else Word("ly.attr.none")
             out.append(phrase("ly.charge_mine", cards=shown))
@@ -103,13 +108,59 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
     return out
 
 
+def _pass(seat: int, events: Sequence[Event], view: PlayerView) -> Phrase:
+    """A pass in the words of what was passed: the main phase, the item phase, or an item's window.
+    Each is its own decision, so two passes in a row read differently (never "Bea passes" twice). The
+    rules' move is the same `pass`; what it answered shows in what followed it (the item phase begins,
+    the held item's window opens, the battle goes on), and the holder knows which item it kept."""
+    first = next((e for e in events if isinstance(e, Announced)), None)
+    who = Seat(seat)
+    if first is not None and first.what == "phase" and first.seat == seat:
+        if first.detail.get("phase") == "item":
+            return phrase("ly.pass_main", who=who)
+        return phrase("ly.pass_window", who=who)  # the draw's window: the same seat's main phase follows
+    pending = view.pending
+    if pending is not None and pending.kind == "window" and seat in pending.seats:
+        return phrase("ly.pass_item", who=who)  # its item's window is still to come: this was the phase
+    held = view.zones.get(f"item:{seat}")
+    if held is not None and held.cards:
+        card = held.cards[0]
+        mine = card >= 0 and view.cardset is not None
+        if mine and view.cardset.physical()[card].get("on") == "item_end":  # type: ignore[union-attr]
+            return phrase("ly.keeps", who=who, card=Cards((card,)))
+        if _battle_window(events, view):
+            return (
+                phrase("ly.keeps", who=who, card=Cards((card,)))
+                if mine
+                else phrase("ly.pass_window", who=who)
+            )
+    return phrase("ly.pass", who=who)
+
+
+def _battle_window(events: Sequence[Event], view: PlayerView) -> bool:
+    """Whether a pass answered an item's window in the battle: the battle went on from inside it (the
+    Dummy taken, the cards placed, the result or the damage), not from its start (an item phase)."""
+    if not events:
+        pending = view.pending
+        return pending is not None and pending.kind == "battle"  # after the Dummy was taken (Eye)
+    for event in events:
+        if isinstance(event, Announced) and event.what == "phase":
+            return False  # a phase began first: the pass ended a phase, not a window inside the battle
+        if isinstance(event, Announced) and event.what in ("battle", "damage"):
+            return True
+        if isinstance(event, CardsMoved) and (event.src.startswith("battle:") or event.why == "dummy"):
+            return True
+    return False
+
+
 def _events(events: Sequence[Event], view: PlayerView) -> list[Phrase]:
     out: list[Phrase] = []
     for event in events:
         if isinstance(event, CardsMoved):
             out += _moved(event, view)
-        elif isinstance(event, Committed):
-            out.append(phrase("ly.committed", who=Seat(event.seat)))
+        elif isinstance(event, Committed) and event.choice is None:  # the placer's own line names the cards
+            key = "ly.committed_two" if _placed(event.seat, events, view) == 2 else "ly.committed"
+            out.append(phrase(key, who=Seat(event.seat)))
         elif isinstance(event, Revealed):
             key = "ly.peek" if event.why == "peek" else "ly.reveal"
             if event.why == "peek" and view.seat not in (event.viewers or ()):
@@ -123,6 +174,16 @@ def _events(events: Sequence[Event], view: PlayerView) -> list[Phrase]:
         elif isinstance(event, Announced):
             out += _announced(event)
     return out
+
+
+def _placed(seat: int, events: Sequence[Event], view: PlayerView) -> int:
+    """How many cards `seat` laid face down (public: a Double Charge is two cards on the table): the
+    view's count while the battle waits, else the reveal that followed in the same move."""
+    for event in events:
+        if isinstance(event, Revealed) and event.why == "battle" and event.seat == seat:
+            return len(event.cards)
+    placed = view.data.get("placed") if view.data is not None else None
+    return int(placed[seat]) if placed else 1
 
 
 def _moved(event: CardsMoved, view: PlayerView) -> list[Phrase]:
@@ -194,12 +255,21 @@ WORDS.update(
         "ly.option.gain": {"en": "Take {card}", "ja": "{card}を取得"},
         "ly.option.recolour": {"en": "Make them {attr}", "ja": "{attr}にする"},
         "ly.prompt.window": {"en": "Use your item now?", "ja": "アイテムを使いますか？"},
+        "ly.prompt.window_item": {"en": "Use {card} now?", "ja": "{card}を今使いますか？"},
         "ly.prompt.battle": {
             "en": "Battle: place lyabi or the Dummy face down",
             "ja": "バトル：リャビかダミーを裏向きで置く",
         },
         "ly.prompt.gain": {"en": "Which Lv3 lyabi?", "ja": "どのLv3リャビを取りますか？"},
         "ly.prompt.recolour": {"en": "Which attribute?", "ja": "どの属性にしますか？"},
+        "ly.prompt.gain_item": {
+            "en": "{card}: which Lv3 lyabi do you take into your discard pile?",
+            "ja": "{card}：どのLv3リャビを捨て札に取りますか？",
+        },
+        "ly.prompt.recolour_item": {
+            "en": "{card}: which attribute do your battle lyabi count as?",
+            "ja": "{card}：バトルのリャビをどの属性にしますか？",
+        },
     }
 )
 
@@ -242,7 +312,16 @@ def _by_code(view: PlayerView, *codes: str) -> Cards:
 
 
 def prompt(kind: str, view: PlayerView) -> Phrase | None:
-    """The pending decision as a question to the person who must answer it."""
+    """The pending decision as a question to the person who must answer it (an item's window names
+    the item to its holder)."""
+    if kind == "window" and view.seat is not None:
+        held = view.zones[f"item:{view.seat}"].cards
+        if held and held[0] >= 0:
+            return phrase("ly.prompt.window_item", card=Cards(held[:1]))
+    pending = view.pending
+    source = pending.data.get("card") if pending is not None else None
+    if kind in ("gain", "recolour") and isinstance(source, int) and source >= 0:
+        return phrase(f"ly.prompt.{kind}_item", card=Cards((source,)))  # the item asking, by name
     key = f"ly.prompt.{kind}"
     return phrase(key) if key in WORDS else None
 
@@ -429,6 +508,47 @@ WORDS.update(
         "ly.option.circle_out": {
             "en": "Place a Lv{level} circle, removing {out} (pay {cards})",
             "ja": "Lv{level}魔法陣を配置、{out}を除外（{cards}を払う）",
+        },
+        "ly.placed.note": {
+            "en": "{who} placed 1 card face down: take it back, or Done",
+            "ja": "{who}がカード1枚を裏向きで置きました：取り消すか決定",
+        },
+        "ly.placed.note_two": {
+            "en": "{who} placed 2 cards face down: take them back, or Done",
+            "ja": "{who}がカード2枚を裏向きで置きました：取り消すか決定",
+        },
+        "ly.tip.cost": {"en": "cost {n}", "ja": "コスト {n}"},
+        "ly.tip.times": {"en": "times ×{n}", "ja": "倍数 ×{n}"},
+        "ly.tip.atk": {"en": "ATK {n}", "ja": "ATK {n}"},
+        "ly.status.battle_how": {
+            "en": "Select 1 lyabi, or 2 of one attribute, then H (or drag them to your battle slot); D places the Dummy",
+            "ja": "リャビ1枚か同じ属性の2枚を選んでH（バトル欄へドラッグでも可）。Dでダミー",
+        },
+        "ly.status.window": {"en": "{name}: use {item} now?", "ja": "{name}：{item}を今使いますか？"},
+        "ly.status.window_other": {
+            "en": "{name} decides whether to use an item",
+            "ja": "{name}がアイテムを使うか選んでいます",
+        },
+        "ly.status.window_keys": {"en": "Use item (U) or Pass (P)", "ja": "使う（U）かパス（P）"},
+        "ly.status.revealed": {
+            "en": "The battle is revealed: click or Space to go on",
+            "ja": "バトル公開：クリックかスペースで次へ",
+        },
+        "ly.button.continue": {"en": "Go on (Space)", "ja": "次へ（スペース）"},
+        "ly.button.take_back": {"en": "Take back (Ctrl+Z)", "ja": "取り消す（Ctrl+Z）"},
+        "ly.button.placed_done": {"en": "Done (Space)", "ja": "決定（スペース）"},
+        "ly.option.replace": {"en": "Replace {circle}", "ja": "{circle}と入れ替える"},
+        "ly.replace.title": {
+            "en": "Which of your circles does the new one replace?",
+            "ja": "新しい魔法陣でどれを入れ替えますか？",
+        },
+        "ly.replace.then": {
+            "en": "Replacing {circle}: which one?",
+            "ja": "{circle}と入れ替え：どれにしますか？",
+        },
+        "ly.replace.ask": {
+            "en": "Click the circle to replace (C: list · Esc: cancel)",
+            "ja": "入れ替える魔法陣をクリック（C：一覧・Esc：やめる）",
         },
         "ly.option.item": {"en": "Take an item (pay {cards})", "ja": "アイテムを取得（{cards}を払う）"},
         "ly.label.side": {"en": "{who}  HP {hp}", "ja": "{who}  HP {hp}"},
