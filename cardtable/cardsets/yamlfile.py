@@ -13,6 +13,7 @@ in milliseconds, before anything walks it).
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from .strictyaml import (
     parse_float,
     parse_int,
 )
+from .syntaxwords import OUR_WORDS, explain
 
 __all__ = [
     "DuplicateKeyError",
@@ -53,6 +55,8 @@ __all__ = [
     "parse_yaml",
     "read_yaml",
 ]
+
+log = logging.getLogger(__name__)
 
 KeyPath = Sequence[str | int]
 """A path into YAML data: mapping keys and list indices, outermost first (`["cards", 3, "rank"]`)."""
@@ -174,7 +178,7 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
             _reject_expansion(root, file)
         data = loader.construct_document(root)
     except NodeError as exc:
-        problem = _marked_problem(exc, file)
+        problem = _marked_problem(exc, file, text)
         where = node_path(root, exc.node) if root is not None else None
         if where:
             problem = Problem(
@@ -182,9 +186,9 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
             )
         raise LoadError([problem]) from None
     except CountLimitError as exc:
-        raise _CountRefusal([_marked_problem(exc, file)]) from None
+        raise _CountRefusal([_marked_problem(exc, file, text)]) from None
     except MarkedYAMLError as exc:
-        raise LoadError([_marked_problem(exc, file)]) from None
+        raise LoadError([_marked_problem(exc, file, text)]) from None
     finally:
         loader.dispose()
     if loader.duplicate_keys:
@@ -202,27 +206,16 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
     return data, root
 
 
-_HINTS = {
-    "mapping values are not allowed here": "a ': ' inside a plain value? put the value in quotes",
-    "found character '\\t' that cannot start any token": "use spaces, not tabs, to indent",
-}
-
-
-def _marked_problem(exc: MarkedYAMLError, file: str) -> Problem:
+def _marked_problem(exc: MarkedYAMLError, file: str, text: str) -> Problem:
+    """A syntax error or refusal at its line and column, in a reader's words (syntaxwords.py): no
+    PyYAML parser terms reach a reader; the raw message is logged."""
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    message = exc.problem or exc.context or "invalid YAML"
-    if exc.problem and exc.context and exc.problem.startswith("but "):
-        message = f"{exc.context}, {exc.problem}"  # "expected a single document..., but found another"
-    elif exc.problem and exc.context:
-        context = exc.context
-        if exc.context_mark is not None:
-            context += f" at line {exc.context_mark.line + 1}"
-        message = f"{message} ({context})"
-    hint = _HINTS.get(exc.problem or "")
-    if hint:
-        message += f"; {hint}"
-    return Problem(file, line, col, "", message)
+    raw = exc.problem or exc.context or ""
+    if isinstance(exc, NodeError | CountLimitError) or raw.startswith(OUR_WORDS):
+        return Problem(file, line, col, "", raw)
+    log.info("%s:%d:%d: YAML parser said: %s %s", file, line, col, exc.context or "", exc.problem or "")
+    return Problem(file, line, col, "", explain(exc, text))
 
 
 def _reject_cycles(root: Node, file: str) -> None:
