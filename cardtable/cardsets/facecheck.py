@@ -20,7 +20,8 @@ from yaml.nodes import Node
 from cardtable.resources import cards_dir, faces_dir, faces_schema_path
 from cardtable.rules.cards import Text
 
-from .yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
+from .suggest import closest
+from .yamlfile import LoadError, Problem, format_key_path, locate_in, read_yaml
 
 if TYPE_CHECKING:
     from jsonschema import Draft7Validator
@@ -50,6 +51,7 @@ _KIND_KEYS: dict[str, set[str]] = {
     | {"layout", "mark", "field", "count", "suit", "size_mm", "order", "inset_mm", "turn_lower", "gap_mm"}
     | {"fill", "edge", "edge_mm", "colour", "points", "map"},
 }
+_ANY_BOX_KEY = set().union(*_KIND_KEYS.values())
 _KIND_NEEDS: dict[str, tuple[str, ...]] = {
     "text": ("field", "text", "format", "parts"),
     "badge": ("field", "text", "format"),
@@ -235,8 +237,8 @@ def _template_problems(
 
 
 def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
-    line, col = locate(root, path)
-    return Problem(file, line, col, format_key_path(path), message)
+    where, line, col = locate_in(file, root, path)
+    return Problem(where, line, col, format_key_path(path), message)
 
 
 def _semantic_problems(
@@ -261,17 +263,11 @@ def _semantic_problems(
 
     for name, icon in icons.items():
         if isinstance(icon, Mapping):
-            if isinstance(icon.get("image"), str):
-                found.extend(_file_problems(base, icon["image"], ["icons", name, "image"]))
             if not any(k in icon for k in ("shape", "glyph", "die", "suit", "image")):
                 found.append((["icons", name], "an icon needs a shape, glyph, die, suit or image"))
-    for name, sheet in sheets.items():
-        if isinstance(sheet, Mapping) and isinstance(sheet.get("file"), str):
-            found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"]))
-
     back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
     if "image" in back:
-        found.extend(_image_source_problems(back["image"], base, sheets, ["back", "image"]))
+        found.extend(_image_source_problems(back["image"], sheets, ["back", "image"]))
 
     ids: dict[str, int] = {}
     for section, boxes in (("boxes", data.get("boxes")), ("back", back.get("boxes"))):
@@ -323,11 +319,16 @@ def _box_problems(
     kind = box.get("kind")
     if kind not in _KIND_KEYS:
         return
+    meant: set[str] = set()  # what the box's unknown keys are typos of
     for key in box:
-        if key not in _KIND_KEYS[kind]:
-            yield [*path, key], f"{key!r} does nothing on a {kind} box"
+        if key in _ANY_BOX_KEY:
+            if key not in _KIND_KEYS[kind]:
+                yield [*path, key], f"{key!r} does nothing on a {kind} box"
+        elif isinstance(key, str):
+            # Unknown to every kind: the schema's "unexpected key" says so, with its "did you mean".
+            meant.add(closest(key, _KIND_KEYS[kind]) or "")
     needs = _KIND_NEEDS.get(kind)
-    if needs and not any(k in box for k in needs):
+    if needs and not any(k in box for k in needs) and not meant & set(needs):
         yield path, f"a {kind} box needs one of: {', '.join(needs)}"
     rect = box.get("rect")
     if isinstance(rect, list) and len(rect) == 4 and all(isinstance(v, int | float) for v in rect):
@@ -356,8 +357,6 @@ def _box_problems(
             yield path, "marks on the edges need a field listing one value per edge"
         if mark == "suit" and "suit" not in box:
             yield path, "suit marks need a suit (S, C, H, D or {field: suit})"
-    if isinstance(box.get("file"), str):
-        yield from _file_problems(base, box["file"], [*path, "file"])
     sheet = box.get("sheet")
     if isinstance(sheet, str):
         if sheet not in sheets:
@@ -396,27 +395,6 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
             yield path, f"cell {index} is outside the {grid[0]}x{grid[1]} sheet (cells 0-{cells - 1})"
 
 
-def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's).
-
-    `base` None: files are not being checked.
-    """
-    if base is None:
-        return
-    target = (base / name).expanduser()
-    if not target.is_file():
-        yield path, f"no image file {name!r} (looked for {target})"
-        return
-    try:
-        with target.open("rb") as handle:
-            head = handle.read(16)
-    except OSError as exc:
-        yield path, f"cannot read the image {name!r}: {exc.strerror or exc}"
-        return
-    if image_kind(head) is None:
-        yield path, f"{name!r} is not a PNG, JPEG or WebP image"
-
-
 def image_kind(head: bytes) -> str | None:
     """PNG, JPEG or WebP from a file's first bytes; None for anything else."""
     for magic, kind in _IMAGE_MAGIC:
@@ -427,12 +405,9 @@ def image_kind(head: bytes) -> str | None:
     return None
 
 
-def _image_source_problems(
-    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath
-) -> Iterator[tuple[KeyPath, str]]:
-    if isinstance(value, str):
-        yield from _file_problems(base, value, path)
-    elif isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
+def _image_source_problems(value: Any, sheets: Mapping[str, Any], path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """A {sheet, index} image must name a sheet and a cell inside it (a file's own state is lint.py's)."""
+    if isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         if value["sheet"] not in sheets:
             yield (
                 [*path, "sheet"],
@@ -449,7 +424,6 @@ def _card_problems(
     cards = data.get("cards")
     if not isinstance(cards, list):
         return []
-    set_dir = Path(file).parent
     icons = template.get("icons") if isinstance(template.get("icons"), Mapping) else {}
     sheets = template.get("sheets") if isinstance(template.get("sheets"), Mapping) else {}
     icon_fields = {
@@ -484,12 +458,8 @@ def _card_problems(
                     found.append((where, _unknown_icon(value, icons)))
         for name in image_fields:
             if "." not in name and name in card:
-                # Cards' image paths start at the card set's folder, sheets are the template's.
-                value = card[name]
-                if isinstance(value, str):
-                    found.extend(_file_problems(set_dir, value, ["cards", index, name]))
-                else:
-                    found.extend(_image_source_problems(value, base, sheets, ["cards", index, name]))
+                # A missing or broken image file is a warning (lint.py): the card is drawn without it.
+                found.extend(_image_source_problems(card[name], sheets, ["cards", index, name]))
     overrides = template.get("overrides") if isinstance(template.get("overrides"), Mapping) else {}
     for code in overrides:
         if code not in codes:

@@ -50,6 +50,7 @@ __all__ = [
     "decode_utf8",
     "format_key_path",
     "locate",
+    "locate_in",
     "node_at",
     "node_path",
     "parse_yaml",
@@ -335,6 +336,17 @@ def locate(root: Node | None, key_path: KeyPath) -> tuple[int, int]:
     if node is None:
         return 1, 1
     return _mark(node)
+
+
+def locate_in(file: str, root: Node | None, key_path: KeyPath) -> tuple[str, int, int]:
+    """(file, line, column) of the value at `key_path`: `file`, unless the value was read from another
+    file (a set's cards from a spreadsheet: their nodes' marks name it)."""
+    node, _ = node_at(root, key_path)
+    if node is None:
+        return file, 1, 1
+    name = node.start_mark.name
+    where = name if isinstance(name, str) and name and not name.startswith("<") else file
+    return (where, *_mark(node))
 
 
 def node_path(root: Node | None, target: Node) -> list[str | int] | None:
