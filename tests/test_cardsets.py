@@ -345,7 +345,7 @@ def test_text_fields_point_inside_the_mapping(tmp_path: Path):
     path = write_set(tmp_path, {10: "    name: {ja: 1, jp: 種}"})
     assert problems_of(path) == [
         f'{path}:10:16: cards[0].name.ja: must be text, not the number 1 (write "1" in quotes to keep it as text)',
-        f"{path}:10:23: cards[0].name.jp: unexpected key (allowed: ja, en)",
+        f"{path}:10:23: cards[0].name.jp: unexpected key (did you mean 'ja'?)",
     ]
 
 

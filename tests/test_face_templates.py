@@ -11,6 +11,7 @@ import pytest
 from jsonschema import Draft7Validator
 
 from cardtable.cardsets import CardSetError, clear_cache, load_cardset, validate_paths
+from cardtable.cardsets.lint import cardset_warnings
 from cardtable.cardsets.faces import (
     check_template_file,
     face_template,
@@ -159,7 +160,7 @@ def test_template_problems_are_placed_in_the_template_file(tmp_path: Path):
     assert problems(path) == [
         f'{look}:16:11: boxes[1].kind: "bagde" is not allowed; use one of: "panel", "text", "badge", "icon", "image", "marks"',
         f"{look}:19:11: boxes[1].fill: no colour named $accnt (named colours: accent, ink)",
-        f"{look}:24:32: boxes[2].when.equal: unexpected key (allowed: field, equals, in, not_in, present, min, max)",
+        f"{look}:24:32: boxes[2].when.equal: unexpected key (did you mean 'equals'?)",
     ]
 
 
@@ -208,10 +209,18 @@ def test_missing_and_broken_images_are_reported(tmp_path: Path):
         {15: "    icons: []\n    art: art/missing.png", 10: "    cost: 3\n    art: art/broken.png"},
         {28: "    rect: [40, 5, 20, 5]\n  - {kind: image, field: art, rect: [0, 30, 63, 30]}"},
     )
-    assert problems(path) == [
-        f"{path}:11:10: cards[0].art: 'art/broken.png' is not a PNG, JPEG or WebP image",
-        f"{path}:17:10: cards[1].art: no image file 'art/missing.png' (looked for {tmp_path / 'art/missing.png'})",
-    ]
+    # Not problems: the card is drawn without the picture (a work-in-progress set plays and prints);
+    # warnings (cardtable/cardsets/lint.py), at the card's field.
+    assert problems(path) == []
+    warnings = [str(w) for w in cardset_warnings(load_cardset(path))]
+    assert (
+        f"{path}:11:10: warning: cards[0].art: 'art/broken.png' is not a PNG, JPEG or WebP image; the card is drawn without it"
+        in warnings
+    )
+    assert (
+        f"{path}:17:10: warning: cards[1].art: no image file 'art/missing.png' "
+        f"(looked for {tmp_path / 'art/missing.png'}); the card is drawn without it"
+    ) in warnings
 
 
 def test_image_kinds_by_their_first_bytes():
@@ -227,10 +236,7 @@ def test_sheet_cells_must_be_inside_the_grid(tmp_path: Path):
     path = write(tmp_path / "look.yaml", look)
     found = problems(path)
     assert f"{path}:11:33: sheets.deck.grid[0]: 11 is too large (maximum 10)" in found
-    assert (
-        f"{path}:11:16: sheets.deck.file: no image file 'deck.png' (looked for {tmp_path / 'deck.png'})"
-        in found
-    )
+    assert not any("deck.png" in p for p in found)  # a missing image is a warning (lint.py), not a problem
     look[10] = "  deck: {file: deck.png, grid: [10, 7]}"
     path = write(tmp_path / "look.yaml", look)
     assert f"{path}:31:39: boxes[4].index: cell 70 is outside the 10x7 sheet (cells 0-69)" in problems(path)

@@ -405,7 +405,9 @@ def image_kind(head: bytes) -> str | None:
     return None
 
 
-def _image_source_problems(value: Any, sheets: Mapping[str, Any], path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+def _image_source_problems(
+    value: Any, sheets: Mapping[str, Any], path: KeyPath
+) -> Iterator[tuple[KeyPath, str]]:
     """A {sheet, index} image must name a sheet and a cell inside it (a file's own state is lint.py's)."""
     if isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         if value["sheet"] not in sheets:

@@ -1,4 +1,4 @@
-""""Did you mean": the closest known name to a misspelt one, by edit distance.
+""" "Did you mean": the closest known name to a misspelt one, by edit distance.
 
 A typo in a card field or a template key (`cots`, `pionts`, `feild`) is one or two keystrokes from the
 name meant: a swap of two neighbours, a letter too many, too few or wrong. `closest` finds the known

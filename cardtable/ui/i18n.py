@@ -78,6 +78,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "a rule-relevant field changed what {name} may do now",
         "ja": "ルールに関わる項目が変わり、{name}の今できることが変わります",
     },
+    "reload.warnings": {
+        "en": "Card set reloaded, with {n} warning(s) (click one to copy where it is):",
+        "ja": "カードセットを読み直しました。警告が{n}件あります（クリックで場所をコピー）：",
+    },
+    "reload.dismiss": {"en": "OK", "ja": "閉じる"},
     "reload.restart": {"en": "Restart with the new set", "ja": "新しいセットでやり直す"},
     "reload.keep": {"en": "Keep playing", "ja": "このまま続ける"},
     "reload.copied": {

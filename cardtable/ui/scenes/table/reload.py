@@ -9,8 +9,12 @@ table takes the edit within a second, says it cannot, or shows what is wrong wit
   progress is saved first under its own name (saves/before-reload-TIME.json), with the set it was
   dealt from kept beside the set's file (NAME.before-TIME.yaml, so its relative paths still hold),
   so the old game still loads.
-- A file with problems shows them (`file:line:col: key: message`) over the table, and play goes on
-  with the last good set; the next good save clears them.
+- A file with problems shows them (`file:line:col: key: message`, the file by its name; the full
+  path is in the log and is what a click copies) over the table, and play goes on with the last good
+  set; the next good save clears them.
+- A good edit that still looks wrong (a field nothing reads, text that does not fit its box, a
+  missing picture: cardtable/ui/render/facelint.py) is taken, and its warnings are listed the same
+  way until dismissed or the next save.
 
 The face template alone is re-read by the renderer itself (cardtable/ui/render/cardface.py).
 """
@@ -19,11 +23,14 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from ....cardsets.lint import LintWarning
 from ....cardsets.watch import CardSetWatcher, Change, structural_changes
+from ....cardsets.yamlfile import Problem
 from ....persistence.files import atomic_write_bytes, user_folders
 from ....resources import faces_dir
 from ....rules.cards import CardSet
@@ -40,14 +47,24 @@ class ReloadMixin:
     """Watches the table's card set; TableScene calls `poll_reload` every frame."""
 
     watcher: CardSetWatcher | None = None
-    reload_problems: list[str]
+    reload_found: list[Problem]  # the edited set's problems ("broken"), or its warnings
+    reload_problems: list[str]  # what the panel shows of them: each file by its name
+    reload_warns: bool = False  # reload_found are warnings of a set that was taken
     restart_offer: Change | None = None
 
     def start_watching(self: TableScene) -> None:
         self.watcher = CardSetWatcher(self.cardset)
         self.in_use_raw = self.watcher.raw  # the bytes of the set the game is played with
+        self.reload_found = []
         self.reload_problems = []
+        self.reload_warns = False
         self.restart_offer = None
+
+    def show_found(self: TableScene, found: list[Problem], warnings: bool) -> None:
+        """Problems or warnings on the panel, each file by its name (the log has the full path)."""
+        self.reload_found = list(found)
+        self.reload_problems = [_shown(p) for p in found]
+        self.reload_warns = warnings and bool(found)
 
     def poll_reload(self: TableScene) -> bool:
         """Look at the files (at most twice a second); True when the table must be drawn again."""
@@ -57,10 +74,13 @@ class ReloadMixin:
         if change is None:
             return False
         if change.kind == "broken":
-            self.reload_problems = [str(p) for p in change.problems]
-            log.warning("card set edit not taken: %s", "; ".join(self.reload_problems))
+            self.show_found(list(change.problems), warnings=False)
+            log.warning("card set edit not taken: %s", "; ".join(str(p) for p in change.problems))
         else:
-            self.reload_problems = []
+            warnings = _warnings(change.cardset)
+            self.show_found(list(warnings), warnings=True)
+            for warning in warnings:
+                log.info("card set edit: %s", warning)
             # against the set in play (after "keep playing", the watcher has moved on without it)
             reasons = structural_changes(self.cardset, change.cardset) or self.changes_mid_turn(
                 change.cardset
@@ -130,9 +150,14 @@ class ReloadMixin:
         self.restart_offer = None
         self.refresh_background()
 
-    def copy_problem(self: TableScene, line: str) -> None:
-        """A problem line clicked: its `file:line:col` goes to the clipboard, for the editor's Go to."""
-        where = line.split(": ", 1)[0]
+    def dismiss_warnings(self: TableScene) -> None:
+        self.show_found([], warnings=False)
+        self.refresh_background()
+
+    def copy_problem(self: TableScene, problem: Problem) -> None:
+        """A problem line clicked: its `file:line:col` (the full path) goes to the clipboard, for the
+        editor's Go to."""
+        where = f"{problem.file}:{problem.line}:{problem.col}"
         try:
             pygame.scrap.put_text(where)  # SDL's clipboard (pygame-ce 2.2+ needs no scrap.init)
         except pygame.error as exc:  # no clipboard (a headless display): the line is on screen anyway
@@ -144,14 +169,20 @@ class ReloadMixin:
         file has problems."""
         area = self.reload_area()
         if self.restart_offer is None:
-            return [
+            shown = list(zip(self.reload_problems, self.reload_found, strict=False))[:MAX_PROBLEM_LINES]
+            buttons = [
                 Button(
                     _clip(line, 150),
                     pygame.Rect(area.x + 8, area.y + 34 + 20 * i, area.width - 16, 19),
-                    lambda line=line: self.copy_problem(line),
+                    lambda problem=problem: self.copy_problem(problem),
                 )
-                for i, line in enumerate(self.reload_problems[:MAX_PROBLEM_LINES])
+                for i, (line, problem) in enumerate(shown)
             ]
+            if self.reload_warns:
+                ok = pygame.Rect(0, 0, 120, 26)
+                ok.topright = (area.right - 10, area.y + 6)
+                buttons.append(Button(self.app.t("reload.dismiss"), ok, self.dismiss_warnings))
+            return buttons
         bw, bh = max(200, area.width // 3), 34
         y = area.bottom - bh - 10
         return [
@@ -180,12 +211,37 @@ class ReloadMixin:
             title = t("reload.cannot_apply")
             lines = list(self.restart_offer.reasons)
         else:
-            title = t("reload.broken")
+            title = (
+                t("reload.warnings", n=len(self.reload_found)) if self.reload_warns else t("reload.broken")
+            )
             lines = self.reload_problems
         draw_text(surface, title, 17, (area.x + 12, area.y + 10), GOLD)
         for i, line in enumerate(lines[:MAX_PROBLEM_LINES] if self.restart_offer is not None else ()):
             draw_text(surface, _clip(line, 150), 14, (area.x + 12, area.y + 36 + 20 * i), (235, 235, 235))
         return area
+
+
+def _shown(problem: Problem) -> str:
+    """A problem as the panel shows it: the file by its name, not its whole path (which would take the
+    panel's width and cut the message)."""
+    name = Path(problem.file).name or problem.file
+    where = f"{name}:{problem.line}:{problem.col}"
+    return (
+        f"{where}: {problem.key_path}: {problem.message}"
+        if problem.key_path
+        else f"{where}: {problem.message}"
+    )
+
+
+def _warnings(cardset: CardSet) -> list[LintWarning]:
+    """The lint warnings of a set just taken; a check that fails is logged and shows nothing."""
+    from ...render.facelint import set_warnings
+
+    try:
+        return set_warnings(cardset)
+    except Exception:  # a warning must never cost the table: the set itself is good
+        log.exception("could not check the card set for warnings")
+        return []
 
 
 def _clip(text: str, length: int) -> str:
