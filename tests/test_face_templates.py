@@ -11,7 +11,6 @@ import pytest
 from jsonschema import Draft7Validator
 
 from cardtable.cardsets import CardSetError, clear_cache, load_cardset, validate_paths
-from cardtable.cardsets.lint import cardset_warnings
 from cardtable.cardsets.faces import (
     check_template_file,
     face_template,
@@ -20,6 +19,7 @@ from cardtable.cardsets.faces import (
     resolve_back,
     resolve_face,
 )
+from cardtable.cardsets.lint import cardset_warnings
 from cardtable.resources import bundled_cardsets, faces_dir, faces_schema_path
 
 

@@ -8,6 +8,10 @@ names fields the card has, and for a template with an effect vocabulary (the gam
 template names it in its registration, e.g. `deckbuilder`) every card's `effects` compile. All problems of a file are collected and raised
 together as one CardSetError, in file order.
 
+A set's cards may be a spreadsheet beside it (`cards: cards.csv` or `.xlsx`, spreadsheet.py):
+`read_cardset` reads it into the `cards` list with nodes marked at its rows and columns, so every check
+below places a mistake in a cell at `cards.csv:row:col`.
+
 `load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path.
 
 `load_cached` returns the same CardSet while the file is unchanged and re-reads it as soon as its

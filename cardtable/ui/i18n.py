@@ -244,6 +244,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "about.lib.jsonschema": {"en": "checking card set files", "ja": "カードセットの検査"},
     "about.lib.sdl": {"en": "inside pygame-ce", "ja": "pygame-ce に同梱"},
     "about.lib.jsonschema_deps": {"en": "used by jsonschema", "ja": "jsonschema が使用"},
+    "about.lib.openpyxl": {
+        "en": "reads a card set's cards from an Excel (.xlsx) sheet",
+        "ja": "カードセットのカードを Excel（.xlsx）の表から読む",
+    },
     "about.lib.python": {
         "en": "the language; the built app carries its runtime",
         "ja": "プログラミング言語。配布版にはその実行環境が入っています",
