@@ -78,6 +78,8 @@ def test_a_colon_inside_a_value_still_gets_the_quotes_advice():
         "a: {b: c: d}\n",
         "a: &x 1\nb: &x 2\n",
         "a\nb: 1\n",
+        "? [a]\n: 1\n",
+        "a: &x 1\nb:\n  <<: *x\n",
     ],
 )
 def test_no_parser_words_in_any_syntax_error(text: str):

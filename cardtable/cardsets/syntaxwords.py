@@ -200,6 +200,10 @@ def explain(exc: MarkedYAMLError, text: str) -> str:
         message = f"{found!r} where a value was expected: put the value in quotes"
     elif problem.startswith("expected '>'") or "tag" in context:
         message = "a '!' starts a tag, which card files do not use: put the value in quotes"
+    elif "unhashable key" in problem:
+        message = "a list or mapping used as a key: a key is plain text or a number"
+    elif "merging" in problem or "merge" in context:
+        message = "'<<:' merges a mapping (or a list of mappings) given by an &anchor"
     elif "end of stream" in problem:
         message = "the file ends in the middle of a value: a quote or bracket is not closed"
     if message is None:
