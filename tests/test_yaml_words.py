@@ -47,8 +47,13 @@ def test_a_key_indented_one_space_too_far_is_told_so():
 
 def test_a_key_indented_too_little_is_told_so():
     message = problem(CARD.format(line="   cost: 4"))
-    assert message.startswith("f.yaml:5:4: cost: is indented 3 spaces, less than name: on line 4 (4 spaces)")
-    assert "line it up with name:" in message
+    assert message == (
+        "f.yaml:5:4: cost: is indented 3 spaces, a column no key above it is in: line it up with name: "
+        "on line 4 (4 spaces), or with the key it belongs under"
+    )
+    # under a list of flow mappings the nearest key column is the mapping's own
+    message = problem("sandbox:\n  piles:\n    - {name: deck}\n    - {name: play}\n   deal: 3\n")
+    assert "line it up with piles: on line 2 (2 spaces)" in message
 
 
 def test_a_colon_inside_a_value_still_gets_the_quotes_advice():

@@ -126,17 +126,29 @@ def _block_end(lines: list[str], exc: MarkedYAMLError, found: str) -> str:
                 f"{key} is in the column of the list items above (line {item + 1}), where only '- ' "
                 f"items can go: indent it less to end the list, or write it as an item (- {key})"
             )
-    # Under-indented: nearer to the keys above than to the key they belong to.
-    while above is not None and _key_column(lines[above]) <= here:
-        above = _previous(lines, above)
-    if found == "<block mapping start>" and above is not None:
-        up_key = _key_of(lines[above]) or lines[above].strip()
-        there = _key_column(lines[above])
-        return (
-            f"{key}: is indented {_spaces(here)}, less than {up_key}: on line {above + 1} "
-            f"({_spaces(there)}) but more than the key they belong to: line it up with {up_key}: "
-            f"or with a key further out"
-        )
+    # Under-indented: in a column no key above it is in. Advise the nearest column a key above has
+    # (a plain `key:` line or a `- key:` item; not a `- {...}` flow item), the nearer line on a tie.
+    if found == "<block mapping start>" and key is not None:
+        best: tuple[int, int, int, str] | None = None
+        index = mark.line
+        for _ in range(200):
+            above = _previous(lines, index)
+            if above is None:
+                break
+            index = above
+            up_key = _key_of(lines[above])
+            if up_key is None or up_key.startswith(("{", "[")):
+                continue
+            column = _key_column(lines[above])
+            rank = (abs(column - here), mark.line - above, column, up_key)
+            if best is None or rank[:2] < best[:2]:
+                best = rank
+        if best is not None:
+            _, back, column, up_key = best
+            return (
+                f"{key}: is indented {_spaces(here)}, a column no key above it is in: line it up with "
+                f"{up_key}: on line {mark.line - back + 1} ({_spaces(column)}), or with the key it belongs under"
+            )
     if exc.context_mark is not None:
         return (
             f"this line does not line up with the lines from line {exc.context_mark.line + 1}: "

@@ -63,7 +63,8 @@ class ReloadMixin:
     def show_found(self: TableScene, found: list[Problem], warnings: bool) -> None:
         """Problems or warnings on the panel, each file by its name (the log has the full path)."""
         self.reload_found = list(found)
-        self.reload_problems = [_shown(p) for p in found]
+        home = self.cardset.source.parent if self.cardset.source is not None else None
+        self.reload_problems = [_shown(p, home) for p in found]
         self.reload_warns = warnings and bool(found)
 
     def poll_reload(self: TableScene) -> bool:
@@ -221,10 +222,16 @@ class ReloadMixin:
         return area
 
 
-def _shown(problem: Problem) -> str:
+def _shown(problem: Problem, home: Path | None) -> str:
     """A problem as the panel shows it: the file by its name, not its whole path (which would take the
-    panel's width and cut the message)."""
-    name = Path(problem.file).name or problem.file
+    panel's width and cut the message); a file in a folder beside the set's with that folder
+    (`faces/demo.yaml`: new-set names the template after the set)."""
+    path = Path(problem.file)
+    try:
+        name = path.relative_to(home).as_posix() if home is not None else path.name
+    except ValueError:
+        name = path.name
+    name = name or problem.file
     where = f"{name}:{problem.line}:{problem.col}"
     return (
         f"{where}: {problem.key_path}: {problem.message}"
