@@ -13,7 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cardtable.cardsets import CardSetError, load_cardset
+from cardtable.cardsets import CardSetError, load_cached, load_cardset
 from cardtable.cardsets.lint import LintWarning, cardset_warnings
 from cardtable.cardsets.suggest import closest
 from cardtable.cli import main
@@ -191,6 +191,7 @@ def test_a_mistake_in_a_cell_is_reported_at_the_spreadsheets_row_and_column(tmp_
         f"{look}:{_line_of(look, 'field: cost')}:12: warning: boxes[5].field: no card of this set has the "
         "field cost, so this shows nothing (did you mean 'cots'?)",
     ]
+    assert main(["validate", str(sheet)]) == 2  # the card list alone: validate the set that names it
     sheet.write_bytes("コード,名前\n".encode("cp932"))
     with pytest.raises(CardSetError, match="not valid UTF-8.*Shift_JIS"):
         load_cardset(file)
@@ -241,6 +242,7 @@ def test_an_edit_of_the_csv_shows_at_the_open_table(app: App, tmp_path: Path) ->
     app.frame([])
     assert table.cardset.by_code()["FIRE"].name.ja == "不死鳥"
     assert table.engine.state.cardset is table.cardset and not table.reload_problems
+    assert load_cached(file).by_code()["FIRE"].name.ja == "不死鳥"  # a new game deals the edited cards
 
 
 def test_replacing_an_art_file_redraws_the_table(app: App, tmp_path: Path) -> None:
@@ -300,3 +302,25 @@ def test_a_template_key_typo_is_one_message_with_did_you_mean(tmp_path: Path) ->
     assert [str(p) for p in caught.value.problems] == [
         f"{look}:{_line_of(look, 'feild: points')}:12: boxes[6].feild: unexpected key (did you mean 'field'?)"
     ]
+
+
+def test_a_card_list_is_read_within_the_limits(tmp_path: Path) -> None:
+    import zipfile
+
+    file, sheet = _csv_set(tmp_path)
+    sheet.write_bytes(
+        (HEADER + "".join(f"C{i},名{i},N{i},1,wind,1,1,t,t\n" for i in range(1_001))).encode("utf-8")
+    )
+    with pytest.raises(CardSetError, match=r"cards.csv:1002:1: more than 1000 rows of cards"):
+        load_cardset(file)
+    sheet.write_bytes((HEADER.rstrip("\n") + ",x" * 120 + "\n" + ROWS).encode("utf-8"))
+    with pytest.raises(CardSetError, match=r"cards.csv:1:101: more than 100 columns"):
+        load_cardset(file)
+    # a small workbook that unpacks to far more than any card list: refused before openpyxl opens it
+    bomb = file.parent / "bomb.xlsx"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/worksheets/sheet1.xml", b"\0" * (40 * 1024 * 1024))
+    assert bomb.stat().st_size < 100_000
+    _edit(file, "cards: cards.csv", "cards: bomb.xlsx")
+    with pytest.raises(CardSetError, match=r"bomb.xlsx:1:1: the workbook unpacks to"):
+        load_cardset(file)

@@ -222,6 +222,9 @@ def _file_problems(path: Path) -> list[Problem]:
     is read once for both questions."""
     from .faces import check_template_file, is_template_data
 
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        message = f"a card list: validate the card set file that names it (cards: {path.name})"
+        return [Problem(str(path), 1, 1, "", message)]
     try:
         data, root = read_cardset(path)
     except LoadError as exc:

@@ -82,7 +82,30 @@ def overflow_warnings(cardset: CardSet, root: Any = None) -> list[LintWarning]:
     return out
 
 
+# What each card's text boxes measured, by the template's version and the card as written: a
+# designer's save changes a card or two, and the table checks the set again on every save.
+_measured: dict[tuple[str, str, str | None, str], list[tuple[str, str]]] = {}
+_MEASURED_MAX = 4_000
+
+
 def _card_overflows(
+    template: FaceTemplate,
+    cardset: CardSet,
+    spec: CardSpec,
+    side: str | None,
+    scale: Scale,
+    fonts: Any,
+) -> list[tuple[str, str]]:
+    key = (template.version, spec.code, side, repr((spec.name, spec.count, spec.fields, cardset.meta)))
+    hit = _measured.get(key)
+    if hit is None:
+        if len(_measured) >= _MEASURED_MAX:
+            _measured.clear()
+        hit = _measured[key] = _measure(template, cardset, spec, side, scale, fonts)
+    return hit
+
+
+def _measure(
     template: FaceTemplate,
     cardset: CardSet,
     spec: CardSpec,
