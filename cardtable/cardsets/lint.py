@@ -47,7 +47,7 @@ from .facecheck import (
 from .suggest import did_you_mean
 from .yamlfile import LoadError, Problem, format_key_path, locate_in
 
-__all__ = ["RATIO_TOLERANCE", "LintWarning", "card_warnings", "cardset_warnings", "lint_data"]
+__all__ = ["RATIO_TOLERANCE", "LintWarning", "card_warnings", "cardset_warnings", "lint_data", "read_source"]
 
 RATIO_TOLERANCE = 0.05  # 5% off the shape it fills: a visible crop or band
 _BUILTIN = {"code", "name", "count", "set", "side"}  # what every card has, or the template may name
@@ -82,17 +82,23 @@ def _warn(
 # Entry points
 
 
-def cardset_warnings(cardset: CardSet) -> list[LintWarning]:
-    """The warnings about a loaded set, read again from its files (for their lines)."""
+def read_source(cardset: CardSet) -> tuple[Any, Node | None] | None:
+    """A loaded set's data and node tree read again from its files (for the warnings' lines), or None
+    when it has no file or the file no longer reads (its problems are the reload's to report)."""
     if cardset.source is None:
-        return []
+        return None
     from .loader import read_cardset
 
     try:
-        data, root = read_cardset(cardset.source)
+        return read_cardset(cardset.source)
     except LoadError:
-        return []
-    return lint_data(data, root, str(cardset.source))
+        return None
+
+
+def cardset_warnings(cardset: CardSet) -> list[LintWarning]:
+    """The warnings about a loaded set that need no font (fields, images)."""
+    read = read_source(cardset)
+    return lint_data(read[0], read[1], str(cardset.source)) if read is not None else []
 
 
 def card_warnings(warnings: list[LintWarning]) -> dict[str, list[LintWarning]]:
@@ -108,25 +114,31 @@ def lint_data(data: Any, root: Node | None, file: str) -> list[LintWarning]:
     """Every warning about a card set's data already read (and checked) from `file`."""
     if not isinstance(data, Mapping) or not isinstance(data.get("cards"), list):
         return []
-    template, troot, tfile, tprefix, tbase = _template_of(data, root, file)
-    if template is None:
+    look = _template_of(data, root, file)
+    if look is None:
         return []
-    cards = [c for c in data["cards"] if isinstance(c, Mapping)]
-    found: list[LintWarning] = []
-    found.extend(_field_warnings(data, root, file, template, troot, tfile, tprefix))
-    found.extend(_image_warnings(data, root, file, template, troot, tfile, tprefix, tbase))
-    del cards
+    found = [*_field_warnings(data, root, file, look), *_image_warnings(data, root, file, look)]
     return sorted(set(found))
 
 
-def _template_of(
-    data: Mapping[str, Any], root: Node | None, file: str
-) -> tuple[Mapping[str, Any] | None, Node | None, str, KeyPath, Path]:
-    """The set's template: (data, root node, file, key path prefix inside that file, base folder)."""
+@dataclass(frozen=True)
+class _Look:
+    """A set's face template as the warnings need it: its data, node tree and file, the key path of
+    the template inside that file ([] for a file of its own, ["faces"] inline), and the folder its
+    relative paths start from."""
+
+    data: Mapping[str, Any]
+    root: Node | None
+    file: str
+    prefix: KeyPath
+    base: Path
+
+
+def _template_of(data: Mapping[str, Any], root: Node | None, file: str) -> _Look | None:
     faces = data.get("faces")
     set_dir = Path(file).parent
     if isinstance(faces, Mapping):
-        return faces, root, file, ["faces"], set_dir
+        return _Look(faces, root, file, ["faces"], set_dir)
     if isinstance(faces, str):
         path = template_file(set_dir, faces)
     else:
@@ -135,10 +147,8 @@ def _template_of(
     try:
         tdata, troot, _ = _read_template(path)
     except (LoadError, OSError):
-        return None, None, "", [], set_dir
-    if not isinstance(tdata, Mapping):
-        return None, None, "", [], set_dir
-    return tdata, troot, str(path), [], path.parent
+        return None
+    return _Look(tdata, troot, str(path), [], path.parent) if isinstance(tdata, Mapping) else None
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -207,14 +217,9 @@ def _image_field_names(template: Mapping[str, Any]) -> set[str]:
 
 
 def _field_warnings(
-    data: Mapping[str, Any],
-    root: Node | None,
-    file: str,
-    template: Mapping[str, Any],
-    troot: Node | None,
-    tfile: str,
-    tprefix: KeyPath,
+    data: Mapping[str, Any], root: Node | None, file: str, look: _Look
 ) -> Iterator[LintWarning]:
+    template, troot, tfile, tprefix = look.data, look.root, look.file, look.prefix
     refs: list[tuple[str, KeyPath]] = []
     _references({k: v for k, v in template.items() if k != "back"}, [], refs)
     drawn = {name for name, _ in refs} | _image_field_names(template)
@@ -343,15 +348,9 @@ def _check_image(
 
 
 def _image_warnings(
-    data: Mapping[str, Any],
-    root: Node | None,
-    file: str,
-    template: Mapping[str, Any],
-    troot: Node | None,
-    tfile: str,
-    tprefix: KeyPath,
-    tbase: Path,
+    data: Mapping[str, Any], root: Node | None, file: str, look: _Look
 ) -> Iterator[LintWarning]:
+    template, troot, tfile, tprefix, tbase = look.data, look.root, look.file, look.prefix, look.base
     size = template.get("size_mm") or DEFAULT_SIZE_MM
     try:
         card_shape: tuple[float, float] | None = (float(size[0]), float(size[1]))

@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.cardsets.faces import FaceTemplate, face_template, resolve_face
-from cardtable.cardsets.lint import LintWarning, lint_data
+from cardtable.cardsets.lint import LintWarning, lint_data, read_source
 from cardtable.cardsets.lint import card_warnings as _by_card
-from cardtable.cardsets.yamlfile import LoadError, format_key_path, locate_in
+from cardtable.cardsets.yamlfile import format_key_path, locate_in
 from cardtable.rules.cards import CardSet, CardSpec
 
 from .layout import Scale, fit_at, inner_rect
@@ -33,14 +33,10 @@ PRINT_DPI = 300
 
 def set_warnings(cardset: CardSet) -> list[LintWarning]:
     """Every warning about a loaded set (fields, images, text that does not fit), sorted by place."""
-    if cardset.source is None:
+    read = read_source(cardset)
+    if read is None:
         return []
-    from cardtable.cardsets.loader import read_cardset
-
-    try:
-        data, root = read_cardset(cardset.source)
-    except LoadError:
-        return []
+    data, root = read
     found = lint_data(data, root, str(cardset.source))
     found.extend(overflow_warnings(cardset, root))
     return sorted(set(found))
@@ -126,29 +122,11 @@ def _measure(
         smallest = props["size_pt"][0]
         px = scale.pt(smallest)
         measure = fonts.measure(props["bold"])
-        both = fit_at(
-            measure,
-            props["text"],
-            props["second"],
-            (area[2], area[3]),
-            px,
-            second_scale=props["second_scale"],
-            leading=props["leading"],
-            max_lines=props["lines"],
-        )
+
+        both = _fit(measure, props, area, px, props["second"])
         if both.fits:
             continue
-        alone = both
-        if props["second"]:
-            alone = fit_at(
-                measure,
-                props["text"],
-                "",
-                (area[2], area[3]),
-                px,
-                leading=props["leading"],
-                max_lines=props["lines"],
-            )
+        alone = _fit(measure, props, area, px, "") if props["second"] else both
         over = _how_much(both, area, props["lines"], scale)
         where = f"card {spec.code}" + (f" ({side})" if side else "") + f", box {box.id}"
         if props["second"] and alone.fits:
@@ -161,6 +139,22 @@ def _measure(
             (box.id, f"{where}: the text does not fit at its smallest size ({smallest:g} pt): {over}{tail}")
         )
     return found
+
+
+def _fit(
+    measure: Any, props: Mapping[str, Any], area: tuple[float, float, float, float], px: float, second: str
+) -> Any:
+    """A text box's text (with `second` beneath, "" for none) laid out at `px` in `area`."""
+    return fit_at(
+        measure,
+        props["text"],
+        second,
+        (area[2], area[3]),
+        px,
+        second_scale=props["second_scale"],
+        leading=props["leading"],
+        max_lines=props["lines"],
+    )
 
 
 def _how_much(fit: Any, area: tuple[float, float, float, float], max_lines: int | None, scale: Scale) -> str:
