@@ -157,6 +157,7 @@ class _CountRefusal(LoadError):
 
 def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node | None]:
     """Compose, check and construct one document with `loader` (a new StrictLoader when None)."""
+    quiet = loader is not None  # libyaml's refusal is read again by the Python parser, which logs it
     try:
         loader = loader or StrictLoader(text)
     except ReaderError as exc:  # a character YAML forbids; for a str, position is its index
@@ -179,7 +180,7 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
             _reject_expansion(root, file)
         data = loader.construct_document(root)
     except NodeError as exc:
-        problem = _marked_problem(exc, file, text)
+        problem = _marked_problem(exc, file, text, quiet)
         where = node_path(root, exc.node) if root is not None else None
         if where:
             problem = Problem(
@@ -187,9 +188,9 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
             )
         raise LoadError([problem]) from None
     except CountLimitError as exc:
-        raise _CountRefusal([_marked_problem(exc, file, text)]) from None
+        raise _CountRefusal([_marked_problem(exc, file, text, quiet)]) from None
     except MarkedYAMLError as exc:
-        raise LoadError([_marked_problem(exc, file, text)]) from None
+        raise LoadError([_marked_problem(exc, file, text, quiet)]) from None
     finally:
         loader.dispose()
     if loader.duplicate_keys:
@@ -207,7 +208,7 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
     return data, root
 
 
-def _marked_problem(exc: MarkedYAMLError, file: str, text: str) -> Problem:
+def _marked_problem(exc: MarkedYAMLError, file: str, text: str, quiet: bool = False) -> Problem:
     """A syntax error or refusal at its line and column, in a reader's words (syntaxwords.py): no
     PyYAML parser terms reach a reader; the raw message is logged."""
     mark = exc.problem_mark or exc.context_mark
@@ -215,7 +216,8 @@ def _marked_problem(exc: MarkedYAMLError, file: str, text: str) -> Problem:
     raw = exc.problem or exc.context or ""
     if isinstance(exc, NodeError | CountLimitError) or raw.startswith(OUR_WORDS):
         return Problem(file, line, col, "", raw)
-    log.info("%s:%d:%d: YAML parser said: %s %s", file, line, col, exc.context or "", exc.problem or "")
+    if not quiet:
+        log.info("%s:%d:%d: YAML parser said: %s %s", file, line, col, exc.context or "", exc.problem or "")
     return Problem(file, line, col, "", explain(exc, text))
 
 
