@@ -324,3 +324,13 @@ def test_a_card_list_is_read_within_the_limits(tmp_path: Path) -> None:
     _edit(file, "cards: cards.csv", "cards: bomb.xlsx")
     with pytest.raises(CardSetError, match=r"bomb.xlsx:1:1: the workbook unpacks to"):
         load_cardset(file)
+
+
+def test_a_csv_saved_by_excel_with_a_bom_and_semicolons_reads_the_same(tmp_path: Path) -> None:
+    file, sheet = _csv_set(tmp_path)
+    plain = load_cardset(file).cards
+    rows = [line.split(",") for line in (HEADER + ROWS.replace('"', "")).splitlines()]
+    fire = rows[2]
+    rows[2] = [*fire[:7], "好きなプレイヤー1人は、手札を1枚捨てる。", "A player discards a card, then draws."]
+    _save(sheet, b"\xef\xbb\xbf" + "\r\n".join(";".join(r) for r in rows).encode("utf-8") + b"\r\n")
+    assert load_cardset(file).cards == plain

@@ -74,13 +74,13 @@ def _csv_rows(path: Path, file: str) -> list[list[Any]]:
     except FileRefused as exc:
         raise LoadError([Problem(file, 1, 1, "", str(exc))]) from None
     text = decode_utf8(raw, file)
-    try:
-        dialect: Any = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    # The separator is the one the header row uses most: a comma, or the semicolon of Excel in
+    # locales whose decimal mark is a comma, or a tab (a sheet pasted as text).
+    header = text.split("\n", 1)[0]
+    delimiter = max((",", ";", "\t"), key=lambda d: (header.count(d), d == ","))
     rows: list[list[Any]] = []
     try:
-        for row in csv.reader(io.StringIO(text, newline=""), dialect):
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=delimiter):
             rows.append(row)
             _check_shape(rows, file)
     except csv.Error as exc:
