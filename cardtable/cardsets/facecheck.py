@@ -1,10 +1,10 @@
 """Checking face templates and a card set's `faces:` at `file:line:col`: the schema
 (cards/faces.schema.json, draft-07) and what a schema cannot say (an unknown named colour, an icon a card
 names that the icon set lacks, a sheet cell outside its grid, a property that does nothing on its kind of
-box), so `cardtable validate` reports them all. A missing or broken image file is not a problem here
-(the card is drawn without it): lint.py warns about it. Also where a set's template file is found, how a template file is
-read (once until it changes), and the small readers of template values both the checks and the faces
-use (colours, maps). cardtable/cardsets/faces.py is the module the rest of the app imports.
+box), so `cardtable validate` reports them all. A missing or broken image file is not a problem here (the
+card is drawn without it): lint.py warns about it. Also where a set's template file is found, how a
+template file is read (once until it changes), and the small readers of template values both the checks
+and the faces use (colours, maps). cardtable/cardsets/faces.py is the module the rest of the app imports.
 """
 
 from __future__ import annotations
