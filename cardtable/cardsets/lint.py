@@ -47,7 +47,7 @@ from .facecheck import (
 from .suggest import did_you_mean
 from .yamlfile import LoadError, Problem, format_key_path, locate_in
 
-__all__ = ["RATIO_TOLERANCE", "LintWarning", "card_warnings", "cardset_warnings", "lint_data", "read_source"]
+__all__ = ["RATIO_TOLERANCE", "LintWarning", "by_card", "cardset_warnings", "lint_data", "read_source"]
 
 RATIO_TOLERANCE = 0.05  # 5% off the shape it fills: a visible crop or band
 _BUILTIN = {"code", "name", "count", "set", "side"}  # what every card has, or the template may name
@@ -101,7 +101,7 @@ def cardset_warnings(cardset: CardSet) -> list[LintWarning]:
     return lint_data(read[0], read[1], str(cardset.source)) if read is not None else []
 
 
-def card_warnings(warnings: list[LintWarning]) -> dict[str, list[LintWarning]]:
+def by_card(warnings: list[LintWarning]) -> dict[str, list[LintWarning]]:
     """Warnings by the code of each card they concern (what a proof sheet marks per card)."""
     out: dict[str, list[LintWarning]] = {}
     for warning in warnings:

@@ -18,8 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.cardsets.faces import FaceTemplate, face_template, resolve_face
-from cardtable.cardsets.lint import LintWarning, lint_data, read_source
-from cardtable.cardsets.lint import card_warnings as _by_card
+from cardtable.cardsets.lint import LintWarning, by_card, lint_data, read_source
 from cardtable.cardsets.yamlfile import format_key_path, locate_in
 from cardtable.rules.cards import CardSet, CardSpec
 
@@ -45,7 +44,7 @@ def set_warnings(cardset: CardSet) -> list[LintWarning]:
 def card_warnings(cardset: CardSet) -> dict[str, list[LintWarning]]:
     """The set's warnings by the code of each card they concern (a warning about the template as a
     whole, such as a box no card fills, concerns no one card and is not in here)."""
-    return _by_card(set_warnings(cardset))
+    return by_card(set_warnings(cardset))
 
 
 def overflow_warnings(cardset: CardSet, root: Any = None) -> list[LintWarning]:
