@@ -334,3 +334,28 @@ def test_a_csv_saved_by_excel_with_a_bom_and_semicolons_reads_the_same(tmp_path:
     rows[2] = [*fire[:7], "好きなプレイヤー1人は、手札を1枚捨てる。", "A player discards a card, then draws."]
     _save(sheet, b"\xef\xbb\xbf" + "\r\n".join(";".join(r) for r in rows).encode("utf-8") + b"\r\n")
     assert load_cardset(file).cards == plain
+
+
+def test_a_restart_keeps_the_old_game_with_the_card_list_it_was_dealt_from(app: App, tmp_path: Path) -> None:
+    from cardtable.persistence.files import user_folders
+
+    file, sheet = _csv_set(tmp_path)
+    table = _table(app, file)
+    _save(sheet, (HEADER + ROWS.replace("SEED,種,Seed,6,", "SEED,種,Seed,5,")).encode("utf-8"))
+    app.frame([])
+    assert table.restart_offer is not None and table.restart_offer.reasons == (
+        "count of SEED changed: 6 -> 5",
+    )
+    restart = next(b for b in table.buttons if b.label == app.t("reload.restart"))
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=restart.rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=restart.rect.center, button=1),
+        ]
+    )
+    assert app.scenes[0] is not table and app.scenes[0].cardset.by_code()["SEED"].count == 5
+    kept_sheets = list(sheet.parent.glob("cards.before-*.csv"))
+    assert len(kept_sheets) == 1 and kept_sheets[0].read_bytes() == (HEADER + ROWS).encode("utf-8")
+    old = Session.resume(sorted(user_folders().saves.glob("before-reload-*.json"))[-1], journal=False)
+    assert old.engine.state.cardset.by_code()["SEED"].count == 6  # the old game, with its own deal
+    assert old.engine.state.cardset.cards_source == kept_sheets[0]

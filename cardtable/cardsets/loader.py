@@ -46,10 +46,12 @@ from .yamlfile import (
     LoadError,
     Problem,
     StrictLoader,
+    decode_utf8,
     format_key_path,
     locate,
     locate_in,
     node_at,
+    parse_yaml,
     read_yaml,
 )
 
@@ -100,6 +102,18 @@ def cards_file(path: Path, data: Any) -> Path | None:
     if isinstance(cards, str) and cards.lower().endswith(SPREADSHEET_SUFFIXES):
         return (path.parent / cards).expanduser()
     return None
+
+
+def with_cards_file(raw: bytes, file: str, name: str) -> bytes:
+    """A card set file's bytes with its `cards:` naming the spreadsheet `name` instead (the rest of
+    the file as written): the copy of a set kept beside a game's save names its kept card list."""
+    text = decode_utf8(raw, file)
+    _, root = parse_yaml(text, file)
+    node, depth = node_at(root, ["cards"])
+    if not isinstance(node, ScalarNode) or depth != 1:
+        return raw
+    start, end = node.start_mark.index, node.end_mark.index
+    return (text[:start] + json.dumps(Path(name).as_posix(), ensure_ascii=False) + text[end:]).encode("utf-8")
 
 
 def read_cardset(path: Path) -> tuple[Any, Node | None]:

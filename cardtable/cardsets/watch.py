@@ -48,6 +48,7 @@ class Change:
     problems: tuple[Problem, ...] = ()
     reasons: tuple[str, ...] = field(default=())
     raw: bytes = b""  # the set file's bytes as read ("broken": empty), to keep a game's set beside its save
+    cards_raw: bytes = b""  # the bytes of the spreadsheet its cards came from (b"": none), likewise
 
 
 def structural_changes(old: CardSet, new: CardSet) -> list[str]:
@@ -162,11 +163,13 @@ class CardSetWatcher:
         self.every_s = every_s
         self._last = time.monotonic()
         self._stamps = self._read_stamps()
-        self.raw = self._read_raw()  # the bytes the set in use was read from
+        self.raw = self._read_raw(self.cardset.source)  # the bytes the set in use was read from
+        self.cards_raw = self._read_raw(self.cardset.cards_source)  # and its spreadsheet's
 
-    def _read_raw(self) -> bytes:
+    @staticmethod
+    def _read_raw(path: Path | None) -> bytes:
         try:
-            return self.cardset.source.read_bytes() if self.cardset.source is not None else b""
+            return path.read_bytes() if path is not None else b""
         except OSError:
             return b""
 
@@ -205,6 +208,7 @@ class CardSetWatcher:
         try:
             raw = old.source.read_bytes()
             new = load_cardset(old.source)
+            cards_raw = new.cards_source.read_bytes() if new.cards_source is not None else b""
         except OSError as exc:
             return Change("broken", old, (Problem(str(old.source), 1, 1, "", str(exc)),))
         except LoadError as exc:
@@ -215,6 +219,6 @@ class CardSetWatcher:
             if template_problems:
                 return Change("broken", old, tuple(template_problems))
         reasons = structural_changes(old, new)
-        self.cardset, self.raw = new, raw
+        self.cardset, self.raw, self.cards_raw = new, raw, cards_raw
         self._stamps = self._read_stamps()  # the template may be another file now
-        return Change("restart" if reasons else "in_place", new, (), tuple(reasons), raw)
+        return Change("restart" if reasons else "in_place", new, (), tuple(reasons), raw, cards_raw)

@@ -7,8 +7,9 @@ table takes the edit within a second, says it cannot, or shows what is wrong wit
 - Anything else (a card added or removed, a count changed, the rules template changed, or the
   mid-turn case) is said on the table with a button to restart with the new set: the game in
   progress is saved first under its own name (saves/before-reload-TIME.json), with the set it was
-  dealt from kept beside the set's file (NAME.before-TIME.yaml, so its relative paths still hold),
-  so the old game still loads.
+  dealt from kept beside the set's file (NAME.before-TIME.yaml, so its relative paths still hold;
+  a spreadsheet of its cards kept too, as CARDS.before-TIME.csv, which that copy names), so the old
+  game still loads.
 - A file with problems shows them (`file:line:col: key: message`, the file by its name; the full
   path is in the log and is what a click copies) over the table, and play goes on with the last good
   set; the next good save clears them.
@@ -22,6 +23,7 @@ The face template alone is re-read by the renderer itself (cardtable/ui/render/c
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....cardsets.lint import LintWarning
+from ....cardsets.loader import with_cards_file
 from ....cardsets.watch import CardSetWatcher, Change, structural_changes
 from ....cardsets.yamlfile import Problem
 from ....persistence.files import atomic_write_bytes, user_folders
@@ -55,6 +58,7 @@ class ReloadMixin:
     def start_watching(self: TableScene) -> None:
         self.watcher = CardSetWatcher(self.cardset)
         self.in_use_raw = self.watcher.raw  # the bytes of the set the game is played with
+        self.in_use_cards_raw = self.watcher.cards_raw  # and of its cards' spreadsheet (b"": none)
         self.reload_found = []
         self.reload_problems = []
         self.reload_warns = False
@@ -90,7 +94,7 @@ class ReloadMixin:
                 self.restart_offer = Change("restart", change.cardset, (), tuple(reasons))
             else:
                 self.take_cardset(change.cardset)
-                self.in_use_raw = change.raw
+                self.in_use_raw, self.in_use_cards_raw = change.raw, change.cards_raw
                 self.say(self.app.t("reload.taken"))
         self.refresh_background()
         return True
@@ -131,7 +135,14 @@ class ReloadMixin:
                 dealt_from = source.with_name(f"{source.stem}.before-{stamp}{source.suffix}")
                 if source.resolve().is_relative_to(faces_dir().parent.resolve()):
                     dealt_from = kept.with_suffix(".yaml")  # never write into the bundled sets' folder
-                atomic_write_bytes(dealt_from, self.in_use_raw, keep_backup=False)
+                raw = self.in_use_raw
+                sheet = self.cardset.cards_source
+                if sheet is not None and self.in_use_cards_raw:
+                    # its cards as they were dealt: the spreadsheet kept beside, and the kept set naming it
+                    old_sheet = sheet.with_name(f"{sheet.stem}.before-{stamp}{sheet.suffix}")
+                    atomic_write_bytes(old_sheet, self.in_use_cards_raw, keep_backup=False)
+                    raw = with_cards_file(raw, str(dealt_from), os.path.relpath(old_sheet, dealt_from.parent))
+                atomic_write_bytes(dealt_from, raw, keep_backup=False)
             self.session.keep_as(kept, dealt_from)
         except OSError as exc:
             self.say(self.app.t("table.autosave_failed", error=str(exc)))
