@@ -3,9 +3,13 @@
 Not a speed bench: it answers the issue's "a few thousand fresh mutants of each kind give zero tracebacks,
 zero hangs and zero silent changes". The mutators and oracles are the test suite's (tests/mutants.py):
 
-- card sets: a bundled set mutated (lines, data, bytes), then `validate`; a valid one is played as a
-  whole random game of its template's game. ok = played; refused = a placed problem line or the game's
-  own clean refusal; silent = validated, then failed in play, or the file was changed;
+- card sets: a bundled set mutated (lines, data, bytes), then `validate`; a valid one is dealt for the
+  most seats and played as a whole random game of every game it is made for (its `game:` key or
+  template, and the sandbox). ok = played; refused = a placed problem line; silent = validated, then
+  refused by a game or failed in play, or the file was changed;
+- values: a bundled set's card values edited as a designer might (a negative attack, a code not in the
+  set, a list where a code goes, counts, half the cards), then as card sets, every game played under
+  every invariant after every move (`simulate --check`: a seat left with no legal move is silent);
 - scenarios: a scenario file of the suite mutated, run through `cardtable scenario`. ok = exit 0 or 1;
   refused = exit 2 with `file:line:col` lines; silent = the file was changed;
 - saves: an autosave (main file and journal) of each game damaged, or forged (a field edited under a
@@ -35,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-KINDS = ("cardsets", "scenarios", "saves")
+KINDS = ("cardsets", "values", "scenarios", "saves")
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -52,7 +56,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             (work / "saves").mkdir(exist_ok=True)
             bases = mutants.save_bases(work / "bases", moves=120)
         else:
-            bases = mutants.cardset_bases(None) if kind == "cardsets" else mutants.scenario_bases()
+            bases = (
+                mutants.cardset_bases(None) if kind in ("cardsets", "values") else mutants.scenario_bases()
+            )
         for index in range(args.count):
             seed = args.seed + index
             rng = random.Random(seed)
@@ -64,9 +70,11 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             else:
                 name, text = rng.choice(bases)
                 path = work / f"{kind}_{seed}.yaml"
-                path.write_bytes(mutants.yaml_mutant(text, rng))
-                if kind == "cardsets":
-                    outcome = mutants.cardset_outcome(path, seed, seconds=args.timeout)
+                mutant = mutants.value_mutant if kind == "values" else mutants.yaml_mutant
+                path.write_bytes(mutant(text, rng))
+                if kind in ("cardsets", "values"):
+                    check = kind == "values"  # every invariant after every move, as simulate --check
+                    outcome = mutants.cardset_outcome(path, seed, seconds=args.timeout, check=check)
                 else:
                     outcome = mutants.scenario_outcome(path, args.timeout)
                 path.unlink(missing_ok=True)

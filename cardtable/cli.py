@@ -151,8 +151,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .resources import bundled_cardsets
 
     paths = [Path(p) for p in args.paths] or bundled_cardsets()
-    problems = validate_paths(paths)
-    warnings = _lint_paths(paths, {p.file for p in problems})
+    found = validate_paths(paths)
+    problems = [p for p in found if not p.warning]
+    # the loader's warnings (a missing image or font) and the lint's (fields, text, image shapes)
+    warnings = [p for p in found if p.warning]
+    warnings += _lint_paths(paths, {p.file for p in problems})
     for problem in problems:
         print(problem)
     for warning in warnings:
@@ -222,16 +225,20 @@ def cmd_export(args: argparse.Namespace) -> int:
             copies=args.copies,
             cards=codes,
             backs=not args.no_backs,
+            proof=args.proof,
         )
         try:
             report = export_pdf(cardset, Path(args.pdf), options, _progress_bar(sys.stderr, "cards"))
         except ValueError as exc:
             raise UsageError(str(exc)) from None
         bleed = f", bleed {report.bleed_mm:g} mm" if report.bleed_mm else ""
+        proof = "a proof of " if args.proof else ""
         print(
-            f"{report.path}: {report.cards} cards on {report.pages} pages ({report.paper}{bleed}) "
+            f"{report.path}: {proof}{report.cards} cards on {report.pages} pages ({report.paper}{bleed}) "
             f"in {report.seconds:.1f} s"
         )
+        for warning in report.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
     if args.png_sheets:
         from .printing.tts import export_png_sheets
 
@@ -250,6 +257,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 f"{sheet.path}: Tabletop Simulator deck, width {sheet.cols}, height {sheet.rows}, "
                 f"number {sheet.cards} (the last cell is the hidden face)"
             )
+            if sheet.backs is not None:
+                print(f"{sheet.backs}: its cards' own backs (tick Unique backs and give this as the Back)")
         print(f"{Path(args.png_sheets) / 'back.png'}: the deck's back")
     return EXIT_OK
 
@@ -430,7 +439,13 @@ def build_parser() -> argparse.ArgumentParser:
     par.add_argument("game", nargs="?", default="", help="game id (default: every game)")
     par.set_defaults(func=cmd_params)
 
-    val = sub.add_parser("validate", help="check card set YAML files (default: the bundled sets)")
+    val = sub.add_parser(
+        "validate",
+        help="check card set YAML files (default: the bundled sets)",
+        description="Check card set files (and face templates): the schema, card effects, and whether "
+        "each game the set is made for (its game: key, else its template; and the sandbox) can be "
+        "played with it. Problems read file:line:col: key: message; exit 2 when there are any.",
+    )
     val.add_argument("paths", nargs="*", help="files or folders")
     val.add_argument(
         "--strict",
@@ -480,6 +495,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="each card as many times as the set counts it (default), or one of each",
     )
     exp.add_argument("--no-backs", action="store_true", help="faces only (no pages of backs for duplex)")
+    exp.add_argument(
+        "--proof",
+        action="store_true",
+        help="a labelled proof sheet: one of each card with its code, count and warnings beneath "
+        "(a red corner on cards with warnings); no bleed, backs or crop marks",
+    )
     exp.set_defaults(func=cmd_export)
 
     new = sub.add_parser(

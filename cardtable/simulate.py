@@ -111,6 +111,8 @@ def play_one(
     game = get_game(game_id)
     engine = Engine.new(game, players, seed, params)
     agents = [make_bot(name, game_id, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
+    if check and (problems := check_invariants(engine)):  # the deal itself (a seat with no move)
+        raise InvariantFailure(f"{game_id} seed {seed}, after the deal: " + "; ".join(problems))
     while not engine.state.over:
         seat = engine.state.deciding_seats()[0]
         action = agents[seat].choose(engine.view(seat))

@@ -390,7 +390,8 @@ def test_validate_paths_reads_folders_and_reports_missing_paths(tmp_path: Path):
     a = write_set(folder, {12: "    rank: 14"}, name="a.yaml")
     b = write_set(folder, {8: "    suit: X"}, name="b.yaml")
     (folder / "notes.txt").write_bytes(b"not a card set")
-    good = write_set(tmp_path, name="good.yaml")
+    # two cards are no Rune Works! deck: this set says it is made for the sandbox (test_card_values.py)
+    good = write_set(tmp_path, {4: "template: playing_card\ngame: sandbox"}, name="good.yaml")
     missing = tmp_path / "nowhere"
     problems = validate_paths([folder, good, missing])
     assert [str(p) for p in problems] == [

@@ -242,7 +242,7 @@ def copy_set(tmp_path: Path) -> Path:
     return target / "artset.yaml"
 
 
-def test_a_missing_image_falls_back_to_the_drawn_face(tmp_path: Path):
+def test_a_missing_image_falls_back_to_the_drawn_face_marked(tmp_path: Path):
     path = copy_set(tmp_path)
     cardset = load_cardset(path)
     (path.parent / "art" / "knight.png").unlink()
@@ -253,7 +253,7 @@ def test_a_missing_image_falls_back_to_the_drawn_face(tmp_path: Path):
     assert any("knight.png not found" in p for p in knight.problems)
     full = renderer.drawn(cardset.by_code()["F1"], 200)  # no art: its drawn face, with its name
     assert [p.text for p in full.texts if p.box == "name"] == ["全面\nFull art"]
-    assert any("full.png not found; the card is drawn without it" in p for p in renderer.problems)
+    assert any("full.png not found; drawn as a placeholder" in p for p in renderer.problems)
 
 
 @pytest.mark.parametrize(
@@ -305,3 +305,97 @@ def test_the_face_cache_keeps_to_its_byte_budget(artset):
     for spec in cardset.cards:
         renderer.face(spec, 300)
     assert len(renderer._cache) == 3 and renderer.cache_bytes() == 3 * 300 * 466 * 4
+
+
+def _set_with_font(tmp_path: Path, font: str) -> Path:
+    """A new set whose template draws its texts with `font` (a path from the template's folder)."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("fonted", tmp_path)
+    look = file.parent / "faces" / "fonted.yaml"
+    text = (
+        look.read_bytes().decode("utf-8").replace("size_mm: [63, 88]\n", f"size_mm: [63, 88]\nfont: {font}\n")
+    )
+    look.write_bytes(text.encode("utf-8"))
+    return file
+
+
+def test_a_designers_own_font_beside_the_set_draws_the_texts(tmp_path: Path) -> None:
+    """`font: ../fonts/x.ttf` in the template: every text is drawn with it (pygame's own FreeSans
+    here); a font outside the set's folder, or no font at all, is a warning and the bundled font draws."""
+    from cardtable.cli import main
+
+    free = Path(pygame.__file__).parent / "freesansbold.ttf"
+    plain = CardRenderer(load_cardset(_set_with_font(tmp_path / "a", "../fonts/none.ttf")))
+    spec = plain.cardset.by_code()["WAVE"]
+    assert any("font '../fonts/none.ttf' not found" in p for p in plain.drawn(spec, 200).problems)
+    file = _set_with_font(tmp_path / "b", "../fonts/free.ttf")
+    (file.parent / "fonts").mkdir()
+    (file.parent / "fonts" / "free.ttf").write_bytes(free.read_bytes())
+    assert main(["validate", str(file)]) == 0
+    fonted = CardRenderer(load_cardset(file))
+    drawn = fonted.drawn(fonted.cardset.by_code()["WAVE"], 200)
+    assert not drawn.problems and not fonted.problems
+    english = [p for p in drawn.texts if p.box == "text"][0]
+    x, y, w, h = english.area
+    mine = pygame.image.tobytes(drawn.surface.subsurface((x, y, w, h)), "RGBA")
+    theirs = pygame.image.tobytes(plain.face(spec, 200).subsurface((x, y, w, h)), "RGBA")
+    assert mine != theirs  # the same words in another font
+    outside = _set_with_font(tmp_path / "c", "../../../b/fonted/fonts/free.ttf")
+    renderer = CardRenderer(load_cardset(outside))
+    found = renderer.drawn(renderer.cardset.by_code()["WAVE"], 200)
+    assert any("outside the card set's folder" in p for p in found.problems)
+    assert pygame.image.tobytes(found.surface.subsurface((x, y, w, h)), "RGBA") == theirs
+
+
+def test_a_font_that_is_not_one_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from cardtable.cli import main
+
+    file = _set_with_font(tmp_path, "fake.ttf")
+    (file.parent / "faces" / "fake.ttf").write_bytes(b"this is not a font at all")
+    assert main(["validate", str(file)]) == 0
+    assert "font: warning: 'fake.ttf' is not a TrueType or OpenType font" in capsys.readouterr().out
+    renderer = CardRenderer(load_cardset(file))
+    assert any(
+        "not a font pygame can read" in p for p in renderer.drawn(renderer.cardset.cards[0], 120).problems
+    )
+
+
+def test_icon_tokens_in_text_draw_the_icon_inline(tmp_path: Path) -> None:
+    """`{gem}` in a card's text draws the template's icon `gem` in the line, the size of a letter, where
+    it was printed as the letters "{gem}"; a token naming no icon stays as written."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("tokens", tmp_path)
+    look = file.parent / "faces" / "tokens.yaml"
+    text = look.read_bytes().decode("utf-8")
+    text = text.replace(
+        "size_mm: [63, 88]\n", 'size_mm: [63, 88]\nicons:\n  gem: {shape: diamond, fill: "#00c000"}\n'
+    )
+    look.write_bytes(text.encode("utf-8"))
+    cards = file.read_bytes().decode("utf-8")
+    cards = cards.replace(
+        "en: Return a card in play to its owner's hand.", 'en: "Pay {gem}{gem} to draw. {nothing}"'
+    )
+    file.write_bytes(cards.encode("utf-8"))
+    cardset = load_cardset(file)
+    renderer = CardRenderer(cardset)
+    drawn = renderer.drawn(cardset.by_code()["WAVE"], 400)
+    (placed,) = [p for p in drawn.texts if p.box == "text"]
+    assert placed.fits and "{gem}" in placed.text
+    x, y, w, h = placed.area
+    area = drawn.surface.subsurface((x, y, w, h))
+    green = [
+        (i, j)
+        for i in range(w)
+        for j in range(0, h, 2)
+        if near(tuple(area.get_at((i, j)))[:3], (0, 192, 0), 40)
+    ]
+    assert len(green) > 40, len(green)
+    # two gems side by side, in one line, each about a letter high (the English line is ~10 px at 400 px)
+    xs = sorted({i for i, _ in green})
+    runs = sum(1 for a, b in zip(xs, xs[1:], strict=False) if b - a > 1) + 1
+    assert runs == 2, xs
+    assert max(j for _, j in green) - min(j for _, j in green) < 20
+    # the unknown token is printed as written, not swallowed
+    assert placed.text.endswith("{nothing}")

@@ -22,6 +22,7 @@ from mutants import (
     save_outcome,
     scenario_bases,
     scenario_outcome,
+    value_mutant,
     yaml_mutant,
 )
 
@@ -47,6 +48,28 @@ def test_mutated_card_sets_are_refused_cleanly_or_played(tmp_path: Path):
             failures.append(f"seed {seed} ({name}): {outcome.kind}: {outcome.detail}")
         path.unlink(missing_ok=True)
     assert not failures, _report("card set", failures)
+
+
+def test_mutated_card_values_are_refused_cleanly_or_played_under_check(tmp_path: Path):
+    """Every bundled set with card values edited as a designer might (a negative attack, a code
+    that is not in the set, a list where a code goes, a count of 50, half the cards): `cardtable
+    validate` refuses it at file:line, or every game it is made for deals it for its most seats and
+    plays a seeded random game under every invariant (no crash, no seat left without a legal move)."""
+    bases = cardset_bases(None)
+    failures = []
+    kinds: dict[str, int] = {}
+    for seed in range(HEAVY or 24):
+        rng = random.Random(30_000 + seed)
+        name, text = bases[seed % len(bases)]
+        path = tmp_path / f"{name}_{seed}.yaml"
+        path.write_bytes(value_mutant(text, rng))
+        outcome = cardset_outcome(path, seed, max_actions=None if HEAVY else 12, check=True)
+        kinds[outcome.kind] = kinds.get(outcome.kind, 0) + 1
+        if outcome.kind in BAD:
+            failures.append(f"seed {30_000 + seed} ({name}): {outcome.kind}: {outcome.detail}")
+        path.unlink(missing_ok=True)
+    assert not failures, _report("card value", failures)
+    assert kinds.get("ok", 0) and kinds.get("refused", 0), kinds  # both sides of the oracle were met
 
 
 def test_mutated_scenarios_are_refused_cleanly_or_run(tmp_path: Path):

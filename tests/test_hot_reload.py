@@ -111,6 +111,25 @@ def test_a_broken_edit_shows_its_error_and_play_goes_on(app: App, tmp_path: Path
     assert not table.reload_problems
 
 
+def test_an_edit_the_game_cannot_play_is_shown_and_not_taken(app: App, tmp_path: Path) -> None:
+    """A set that validates as YAML but that Sainome cannot play (its check_cardset: a time bomb with
+    links) is a problem at its line, as `cardtable validate` says; play goes on with the last good set."""
+    table, copy = _running_table(app, tmp_path)
+    good = table.cardset
+    text = copy.read_bytes().decode("utf-8")
+    at = text.index("code: TB")
+    links = text.index("links: []", at)
+    _save(copy, text[:links] + "links: [3]" + text[links + len("links: []") :])
+    app.frame([])
+    line = text[:links].count("\n") + 1
+    assert table.reload_problems and table.reload_problems[0].startswith(
+        f"{copy.name}:{line}:"
+    )  # the file by its name
+    assert "time bomb" in table.reload_problems[0]
+    assert table.cardset is good and table.engine.state.cardset is good and table.restart_offer is None
+    _play_one_move(table)
+
+
 def test_a_count_change_offers_a_restart_that_keeps_the_old_game(app: App, tmp_path: Path) -> None:
     table, copy = _running_table(app, tmp_path)
     _play_one_move(table)

@@ -13,7 +13,7 @@ import pytest
 from cardtable.bots import make_bot
 from cardtable.cardsets import CardSetError, load_cardset
 from cardtable.games import get_game
-from cardtable.games.lyabi.cards import load, table_of
+from cardtable.games.lyabi.cards import table_of
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
@@ -97,7 +97,7 @@ def test_every_value_the_rulebook_does_not_print_is_marked_provisional() -> None
 def test_a_bad_item_effect_is_an_error_at_its_line_and_column(tmp_path: Path) -> None:
     path = _copy(tmp_path, "effects: [{bonus: 3}]", "effects: [{bonus: many}]")
     with pytest.raises(CardSetError) as caught:
-        load(str(path))
+        GAME.load_cardset({"cardset": str(path)})
     text = str(caught.value)
     assert "lyabi_edit.yaml:" in text and "bonus" in text and "whole number" in text
 
@@ -105,10 +105,10 @@ def test_a_bad_item_effect_is_an_error_at_its_line_and_column(tmp_path: Path) ->
 def test_a_bad_timing_and_an_unknown_initial_card_are_errors(tmp_path: Path) -> None:
     path = _copy(tmp_path, "on: win\n", "on: lunchtime\n")
     with pytest.raises(CardSetError, match="on must be one of"):
-        load(str(path))
+        GAME.load_cardset({"cardset": str(path)})
     path = _copy(tmp_path, "hand: [B1, R1, B3]", "hand: [B1, R1, Z9]")
     with pytest.raises(CardSetError, match="'Z9' is not a lyabi code"):
-        load(str(path))
+        GAME.load_cardset({"cardset": str(path)})
 
 
 def test_editing_times_in_yaml_changes_the_damage(tmp_path: Path) -> None:

@@ -435,9 +435,10 @@ def test_random_games_end_within_the_bound_with_every_invariant() -> None:
 
 
 def test_params_that_need_more_cards_than_the_set_holds_are_refused() -> None:
-    from cardtable.rules.game import ParamError
+    from cardtable.cardsets import CardSetError
 
-    with pytest.raises(ParamError, match="need 60 cards"):
+    # the game's check of its set under these parameters (check_cardset), at the set's `cards:` line
+    with pytest.raises(CardSetError, match=r"sainome\.yaml:\d+:\d+: cards: .*need 60 Sainome cards"):
         Engine.new(GAME, 2, 0, {"hp_size": 20, "first_hand": 10})
 
 

@@ -1,10 +1,9 @@
 """Checking face templates and a card set's `faces:` at `file:line:col`: the schema
 (cards/faces.schema.json, draft-07) and what a schema cannot say (an unknown named colour, an icon a card
-names that the icon set lacks, a sheet cell outside its grid, a property that does nothing on its kind of
-box), so `cardtable validate` reports them all. A missing or broken image file is not a problem here (the
-card is drawn without it): lint.py warns about it. Also where a set's template file is found, how a
-template file is read (once until it changes), and the small readers of template values both the checks
-and the faces use (colours, maps). cardtable/cardsets/faces.py is the module the rest of the app imports.
+names that the icon set lacks, a missing image file, a property that does nothing on its kind of box), so
+`cardtable validate` reports them all. Also where a set's template file is found, how a template file is
+read (once until it changes), and the small readers of template values both the checks and the faces
+use (colours, maps). cardtable/cardsets/faces.py is the module the rest of the app imports.
 """
 
 from __future__ import annotations
@@ -237,9 +236,54 @@ def _template_problems(
     return sorted(set(problems))
 
 
+class FileWarning(str):
+    """What is wrong with a file a face draws (an image, a font): a warning, not an error (the renderer
+    draws a marked placeholder, or the bundled font, in its place, so a work-in-progress set still
+    plays and prints)."""
+
+
+def back_faces(data: Mapping[str, Any]) -> list[tuple[KeyPath, Mapping[str, Any]]]:
+    """A template's backs with their key paths: its one back, or, chosen by a field (`back: {by, cases,
+    default}`), each case's back and the default."""
+    back = data.get("back")
+    if not isinstance(back, Mapping):
+        return []
+    if not {"by", "cases", "default"} & set(back):
+        return [(["back"], back)]
+    out: list[tuple[KeyPath, Mapping[str, Any]]] = []
+    cases = back.get("cases")
+    for value, face in cases.items() if isinstance(cases, Mapping) else ():
+        if isinstance(face, Mapping):
+            out.append((["back", "cases", value], face))
+    if isinstance(back.get("default"), Mapping):
+        out.append((["back", "default"], back["default"]))
+    return out
+
+
+_FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
+
+
+def _font_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """A template's `font:` must be a TrueType or OpenType file (warnings: the bundled font stands in)."""
+    if base is None:
+        return
+    target = (base / name).expanduser()
+    if not target.is_file():
+        yield path, FileWarning(f"no font file {name!r} (looked for {target}); the bundled font is used")
+        return
+    try:
+        with target.open("rb") as handle:
+            head = handle.read(4)
+    except OSError as exc:
+        yield path, FileWarning(f"cannot read the font {name!r}: {exc.strerror or exc}")
+        return
+    if head not in _FONT_MAGIC:
+        yield path, FileWarning(f"{name!r} is not a TrueType or OpenType font; the bundled font is used")
+
+
 def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
     where, line, col = locate_in(file, root, path)
-    return Problem(where, line, col, format_key_path(path), message)
+    return Problem(where, line, col, format_key_path(path), str(message), isinstance(message, FileWarning))
 
 
 def _semantic_problems(
@@ -264,21 +308,37 @@ def _semantic_problems(
 
     for name, icon in icons.items():
         if isinstance(icon, Mapping):
+            if isinstance(icon.get("image"), str):
+                found.extend(_file_problems(base, icon["image"], ["icons", name, "image"]))
             if not any(k in icon for k in ("shape", "glyph", "die", "suit", "image")):
                 found.append((["icons", name], "an icon needs a shape, glyph, die, suit or image"))
-    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
-    if "image" in back:
-        found.extend(_image_source_problems(back["image"], sheets, ["back", "image"]))
+    for name, sheet in sheets.items():
+        if isinstance(sheet, Mapping) and isinstance(sheet.get("file"), str):
+            found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"]))
+
+    backs = back_faces(data)
+    for where, back in backs:
+        if "image" in back:
+            found.extend(_image_source_problems(back["image"], base, sheets, [*where, "image"]))
+    if isinstance(data.get("font"), str):
+        found.extend(_font_problems(base, data["font"], ["font"]))
+    whole = data.get("back") if isinstance(data.get("back"), Mapping) else {}
+    if "by" in whole and {"background", "frame", "image", "boxes"} & set(whole):
+        found.append(
+            (["back", "by"], "a back chosen by a field has its looks under cases and default, not beside by")
+        )
 
     ids: dict[str, int] = {}
-    for section, boxes in (("boxes", data.get("boxes")), ("back", back.get("boxes"))):
+    sections: list[tuple[KeyPath, Any]] = [(["boxes"], data.get("boxes"))]
+    sections += [([*where, "boxes"], back.get("boxes")) for where, back in backs]
+    for section, boxes in sections:
         if not isinstance(boxes, list):
             continue
         for index, box in enumerate(boxes):
-            path: KeyPath = [section, index] if section == "boxes" else ["back", "boxes", index]
+            path: KeyPath = [*section, index]
             if not isinstance(box, Mapping):
                 continue
-            if section == "boxes" and isinstance(box.get("id"), str):
+            if section == ["boxes"] and isinstance(box.get("id"), str):
                 if box["id"] in ids:
                     found.append(
                         ([*path, "id"], f"box id {box['id']!r} is already used by boxes[{ids[box['id']]}]")
@@ -358,6 +418,8 @@ def _box_problems(
             yield path, "marks on the edges need a field listing one value per edge"
         if mark == "suit" and "suit" not in box:
             yield path, "suit marks need a suit (S, C, H, D or {field: suit})"
+    if isinstance(box.get("file"), str):
+        yield from _file_problems(base, box["file"], [*path, "file"])
     sheet = box.get("sheet")
     if isinstance(sheet, str):
         if sheet not in sheets:
@@ -396,6 +458,28 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
             yield path, f"cell {index} is outside the {grid[0]}x{grid[1]} sheet (cells 0-{cells - 1})"
 
 
+def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's):
+    warnings (FileWarning), as the card is drawn with a placeholder.
+
+    `base` None: files are not being checked.
+    """
+    if base is None:
+        return
+    target = (base / name).expanduser()
+    if not target.is_file():
+        yield path, FileWarning(f"no image file {name!r} (looked for {target}); drawn as a placeholder")
+        return
+    try:
+        with target.open("rb") as handle:
+            head = handle.read(16)
+    except OSError as exc:
+        yield path, FileWarning(f"cannot read the image {name!r}: {exc.strerror or exc}")
+        return
+    if image_kind(head) is None:
+        yield path, FileWarning(f"{name!r} is not a PNG, JPEG or WebP image")
+
+
 def image_kind(head: bytes) -> str | None:
     """PNG, JPEG or WebP from a file's first bytes; None for anything else."""
     for magic, kind in _IMAGE_MAGIC:
@@ -407,10 +491,11 @@ def image_kind(head: bytes) -> str | None:
 
 
 def _image_source_problems(
-    value: Any, sheets: Mapping[str, Any], path: KeyPath
+    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath
 ) -> Iterator[tuple[KeyPath, str]]:
-    """A {sheet, index} image must name a sheet and a cell inside it (a file's own state is lint.py's)."""
-    if isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
+    if isinstance(value, str):
+        yield from _file_problems(base, value, path)
+    elif isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         if value["sheet"] not in sheets:
             yield (
                 [*path, "sheet"],
@@ -427,6 +512,7 @@ def _card_problems(
     cards = data.get("cards")
     if not isinstance(cards, list):
         return []
+    set_dir = Path(file).parent
     icons = template.get("icons") if isinstance(template.get("icons"), Mapping) else {}
     sheets = template.get("sheets") if isinstance(template.get("sheets"), Mapping) else {}
     icon_fields = {
@@ -461,8 +547,12 @@ def _card_problems(
                     found.append((where, _unknown_icon(value, icons)))
         for name in image_fields:
             if "." not in name and name in card:
-                # A missing or broken image file is a warning (lint.py): the card is drawn without it.
-                found.extend(_image_source_problems(card[name], sheets, ["cards", index, name]))
+                # Cards' image paths start at the card set's folder, sheets are the template's.
+                value = card[name]
+                if isinstance(value, str):
+                    found.extend(_file_problems(set_dir, value, ["cards", index, name]))
+                else:
+                    found.extend(_image_source_problems(value, base, sheets, ["cards", index, name]))
     overrides = template.get("overrides") if isinstance(template.get("overrides"), Mapping) else {}
     for code in overrides:
         if code not in codes:
@@ -491,14 +581,17 @@ def _colour_values(data: Mapping[str, Any]) -> Iterator[tuple[KeyPath, Any]]:
             for key in ("fill", "edge", "colour"):
                 if key in icon:
                     yield ["icons", name, key], icon[key]
-    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
-    if "background" in back:
-        yield ["back", "background"], back["background"]
-    if isinstance(back.get("frame"), Mapping):
-        for key in ("colour", "fill"):
-            if key in back["frame"]:
-                yield ["back", "frame", key], back["frame"][key]
-    for section, boxes in ((["boxes"], data.get("boxes")), (["back", "boxes"], back.get("boxes"))):
+    backs = back_faces(data)
+    for where, back in backs:
+        if "background" in back:
+            yield [*where, "background"], back["background"]
+        if isinstance(back.get("frame"), Mapping):
+            for key in ("colour", "fill"):
+                if key in back["frame"]:
+                    yield [*where, "frame", key], back["frame"][key]
+    sections: list[tuple[KeyPath, Any]] = [(["boxes"], data.get("boxes"))]
+    sections += [([*where, "boxes"], back.get("boxes")) for where, back in backs]
+    for section, boxes in sections:
         for index, box in enumerate(boxes if isinstance(boxes, list) else []):
             if isinstance(box, Mapping):
                 for key in _COLOUR_KEYS:

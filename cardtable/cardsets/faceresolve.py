@@ -130,6 +130,7 @@ class _Card:
             self.root.setdefault("side", side)
         self.root.setdefault("set", {"id": cardset.id, "title": cardset.title, **cardset.meta})
         self.words: Mapping[str, Any] = template.data.get("words") or {}
+        self.icons: Mapping[str, Any] = template.data.get("icons") or {}
         self.palette: Mapping[str, Any] = template.data.get("colours") or {}
 
     def get(self, path: str, scope: Any = None) -> Any:
@@ -195,7 +196,10 @@ class _Card:
             pattern = template_text if isinstance(template_text, str) else source.get(language)  # type: ignore[union-attr]
 
             def fill(match: re.Match[str], language: str = language) -> str:
-                return self.text(self.get(match.group(1), scope)).get(language)
+                value = self.get(match.group(1), scope)
+                if value is None and match.group(1) in self.icons:
+                    return match.group(0)  # an icon token, drawn inline by the painter
+                return self.text(value).get(language)
 
             out[language] = _PLACEHOLDER.sub(fill, pattern)
         return Text(ja=out["ja"], en=out["en"])
@@ -260,6 +264,7 @@ class _Card:
 
 
 _MISSING = object()
+_ICON_TOKEN = re.compile(r"\{([A-Za-z0-9_]+)\}")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -390,7 +395,11 @@ def _resolve_box(card: _Card, template: FaceTemplate, box: Mapping[str, Any], in
             "tight": bool(box.get("tight", kind == "badge")),
         }
         if kind == "text":
+            # `{six}` in a text draws the template's icon `six` inline, the size of a letter
+            tokens = {m.group(1) for m in _ICON_TOKEN.finditer(first + "\n" + second)}
+            inline = {name: _icon(card, name, template) for name in sorted(tokens) if name in card.icons}
             props.update(
+                inline_icons={name: icon for name, icon in inline.items() if icon is not None},
                 lines=box.get("lines"),
                 align=box.get("align", "center"),
                 valign=box.get("valign", "middle"),
@@ -538,10 +547,44 @@ def resolve_face(
     )
 
 
-def resolve_back(template: FaceTemplate, cardset: CardSet) -> Face:
-    """The set's back: its own background, frame and boxes of literals, or an image."""
+def back_choice(template: FaceTemplate, cardset: CardSet, spec: CardSpec | None) -> str:
+    """Which back a card has: "" for the template's one back (and for any card when it has one, or
+    when `spec` is None: a hidden card), else the case of `back: {by, cases}` its field chooses
+    ("" again for the default)."""
+    back = template.data.get("back")
+    if spec is None or not isinstance(back, Mapping) or "by" not in back:
+        return ""
+    cases = back.get("cases") if isinstance(back.get("cases"), Mapping) else {}
+    raw = _Card(template, cardset, spec, None).get(str(back["by"]))
+    if raw is None:
+        return ""
+    for key in cases:
+        if _same(raw, key):
+            return str(key)
+    return ""
+
+
+def _back_data(template: FaceTemplate, choice: str) -> Mapping[str, Any]:
+    back = template.data.get("back")
+    if not isinstance(back, Mapping):
+        return {}
+    if "by" not in back:
+        return back
+    if choice:
+        cases = back.get("cases") if isinstance(back.get("cases"), Mapping) else {}
+        for key, face in cases.items():
+            if str(key) == choice and isinstance(face, Mapping):
+                return face
+    default = back.get("default")
+    return default if isinstance(default, Mapping) else {}
+
+
+def resolve_back(template: FaceTemplate, cardset: CardSet, spec: CardSpec | None = None) -> Face:
+    """A back: the set's one back, or the one `spec`'s field chooses (`back: {by, cases, default}`);
+    the default for a hidden card (spec None). Its own background, frame and boxes of literals, or an
+    image: a back reads no card field, so it shows no more of a card than which kind it is."""
     data = template.data
-    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
+    back = _back_data(template, back_choice(template, cardset, spec))
     card = _Card(template, cardset, None, None)
     image = _image_ref(template, back.get("image"), template.base_dir, default_last=True)
     return Face(

@@ -44,7 +44,7 @@ from .facecheck import (
     parse_colour,
     template_file,
 )
-from .faceresolve import Box, Face, FaceTemplate, ImageRef, resolve_back, resolve_face
+from .faceresolve import Box, Face, FaceTemplate, ImageRef, back_choice, resolve_back, resolve_face
 from .yamlfile import LoadError, Problem
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "Face",
     "FaceTemplate",
     "ImageRef",
+    "back_choice",
     "check_set_faces",
     "check_template_file",
     "default_template_path",

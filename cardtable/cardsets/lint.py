@@ -59,23 +59,18 @@ KeyPath = list[str | int]
 
 @dataclass(frozen=True, order=True)
 class LintWarning(Problem):
-    """A Problem that does not stop the set: `cards` are the codes of the cards it concerns (empty: it
-    concerns the set or its template as a whole)."""
+    """A Problem that does not stop the set (`warning` true): `cards` are the codes of the cards it
+    concerns (empty: it concerns the set or its template as a whole)."""
 
+    warning: bool = True
     cards: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.col}: warning"
-        if self.key_path:
-            return f"{where}: {self.key_path}: {self.message}"
-        return f"{where}: {self.message}"
 
 
 def _warn(
     file: str, root: Node | None, path: KeyPath, message: str, cards: tuple[str, ...] = ()
 ) -> LintWarning:
     where, line, col = locate_in(file, root, path)
-    return LintWarning(where, line, col, format_key_path(path), message, cards)
+    return LintWarning(where, line, col, format_key_path(path), message, cards=cards)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -325,12 +320,8 @@ def _check_image(
     """What is wrong with an image drawn into `shape` (width, height in mm), or None."""
     target = (base / name).expanduser()
     head = _read_head(target)
-    if head == "missing":
-        return f"no image file {name!r} (looked for {target}); the card is drawn without it"
-    if isinstance(head, str):
-        return f"cannot read the image {name!r} ({head}); the card is drawn without it"
-    if image_kind(head) is None:
-        return f"{name!r} is not a PNG, JPEG or WebP image; the card is drawn without it"
+    if isinstance(head, str) or image_kind(head) is None:
+        return None  # missing, unreadable or no image: the set's check warns (facecheck.FileWarning)
     size = image_size(head)
     if size is None or shape is None:
         return None
@@ -422,7 +413,5 @@ def _image_warnings(
                     and isinstance(grid, list)
                 ):
                     message = _check_image(tbase, sheet["file"], shape, what, (int(grid[0]), int(grid[1])))
-                    if message and "no image file" in message:
-                        message = None  # the sheet's own line says it is missing
             if message:
                 yield _warn(file, root, ["cards", index, name], message, code)

@@ -12,7 +12,9 @@ A set's cards may be a spreadsheet beside it (`cards: cards.csv` or `.xlsx`, spr
 `read_cardset` reads it into the `cards` list with nodes marked at its rows and columns, so every check
 below places a mistake in a cell at `cards.csv:row:col`.
 
-`load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path.
+`load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path;
+`load_for` also asks the game whether it can be played with the set (`Game.check_cardset`), and
+`validate_paths` asks every game the set is made for (its `game:` key, else its template).
 
 `load_cached` returns the same CardSet while the file is unchanged and re-reads it as soon as its
 modification time or size changes, so a designer's edit shows up at once. Cached sets are shared by
@@ -40,6 +42,8 @@ if TYPE_CHECKING:  # jsonschema is imported when a file is first validated: it c
     from jsonschema import Draft7Validator
     from jsonschema.exceptions import ValidationError
 
+    from cardtable.rules.game import Game
+
 from .spreadsheet import SPREADSHEET_SUFFIXES, read_cards
 from .suggest import did_you_mean
 from .yamlfile import (
@@ -62,9 +66,11 @@ __all__ = [
     "as_text",
     "check_cardset",
     "clear_cache",
+    "game_problems",
     "load_bundled",
     "load_cached",
     "load_cardset",
+    "load_for",
     "load_named",
     "locate",
     "read_yaml",
@@ -140,7 +146,7 @@ def read_cardset(path: Path) -> tuple[Any, Node | None]:
 
 def _checked(data: Any, root: Node | None, path: Path) -> CardSet:
     """The card set in data already read from `path`; CardSetError listing every problem otherwise."""
-    problems = check_cardset(data, root, str(path))
+    problems = [p for p in check_cardset(data, root, str(path)) if not p.warning]
     if problems:
         raise CardSetError(problems)
     return _build(data, path, root)
@@ -179,8 +185,9 @@ def _sheet_stamp(cardset: CardSet) -> tuple[int, int] | None:
 
 
 def clear_cache() -> None:
-    """Forget every cached card set."""
+    """Forget every cached card set (and which games passed them)."""
     _cache.clear()
+    _GAME_CHECKED.clear()
 
 
 def load_bundled(name: str) -> CardSet:
@@ -212,7 +219,8 @@ def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
     """Every problem in the given card set files and folders (each *.yaml directly inside a folder).
 
     A path that does not exist, and a folder with no *.yaml file, are problems too. An empty list
-    means every file is a valid card set.
+    means every file is a valid card set; a list of warnings only (`Problem.warning`: a missing
+    image) means they load, with what the warnings name drawn as a placeholder.
     """
     problems: list[Problem] = []
     for given in paths:
@@ -245,11 +253,69 @@ def _file_problems(path: Path) -> list[Problem]:
         return list(exc.problems)
     if is_template_data(data):
         return check_template_file(path)
+    problems = check_cardset(data, root, str(path))
+    if any(not p.warning for p in problems):
+        return problems
     try:
-        _checked(data, root, path)
+        cardset = _checked(data, root, path)
     except CardSetError as exc:
         return list(exc.problems)
-    return []
+    return problems + _made_for_problems(cardset, data, root, str(path))
+
+
+def _made_for_problems(
+    cardset: CardSet, data: Mapping[str, Any], root: Node | None, file: str
+) -> list[Problem]:
+    """What the games a valid set is made for find wrong with it (each game's `check_cardset`), and a
+    `game:` key naming no registered game."""
+    from cardtable.games import all_games, games_for_cardset
+
+    declared = data.get("game")
+    problems: list[Problem] = []
+    if declared is not None and declared not in all_games():
+        known = ", ".join(all_games())
+        problems.append(_problem(file, root, ["game"], f"{_show(declared)} is not a game (games: {known})"))
+    for game in games_for_cardset(data.get("template"), declared):
+        problems.extend(game_problems(game, cardset, None, root, label=True))
+    return sorted(set(problems))
+
+
+def game_problems(
+    game: Game,
+    cardset: CardSet,
+    params: Mapping[str, Any] | None = None,
+    root: Node | None = None,
+    label: bool = False,
+) -> list[Problem]:
+    """What `game` finds wrong with a loaded set under `params` (its defaults when None), from its
+    `check_cardset`, placed at file:line:col; `label` puts the game's title before each message
+    (validate asks several games about one set)."""
+    found = game.check_cardset(cardset, game.resolve_params(dict(params or {})))
+    if label:
+        found = [(path, f"{game.title}: {message}") for path, message in found]
+    return problems_in(cardset, found, root)
+
+
+def load_for(game: Game, params: Mapping[str, Any]) -> CardSet:
+    """The card set a game's `cardset` parameter names (load_named; the game's own set when it is
+    not given), checked by the game's own `check_cardset` under `params` (once per loaded set and
+    parameters): CardSetError at file:line:col when the game cannot be played with it. Every game's
+    `load_cardset` loads through here, so simulate, play, the Setup screen and scenario files all
+    refuse what `cardtable validate` refuses."""
+    cardset = load_named(params.get("cardset", game.cardset_name))
+    resolved = game.resolve_params(dict(params))
+    key = (game.id, id(cardset), repr(sorted(resolved.items())))
+    if _GAME_CHECKED.get(key) is not cardset:
+        problems = game_problems(game, cardset, resolved)
+        if problems:
+            raise CardSetError(problems)
+        _GAME_CHECKED[key] = cardset
+    return cardset
+
+
+# (game id, id of a loaded set, its parameters) -> that set, once the game's check passed it (the set
+# is kept so a reused id of a freed set is not taken for it)
+_GAME_CHECKED: dict[tuple[str, int, str], CardSet] = {}
 
 
 def as_text(value: Any, language: str) -> Text:
@@ -422,11 +488,18 @@ def _face_problems(data: Any, root: Node, file: str) -> list[Problem]:
     return check_set_faces(data, root, file)
 
 
-def problems_in(cardset: CardSet, found: list[tuple[list[str | int], str]]) -> list[Problem]:
-    """A game's own checks of a loaded set, (key path, message) each, placed at file:line:col."""
+def problems_in(
+    cardset: CardSet, found: list[tuple[list[str | int], str]], root: Node | None = None
+) -> list[Problem]:
+    """A game's own checks of a loaded set, (key path, message) each, placed at file:line:col (in
+    `root`, the set's YAML nodes, when the caller has them; else the set's file is read again)."""
     if not found:
         return []
-    root = read_cardset(cardset.source)[1] if cardset.source is not None else None
+    if root is None and cardset.source is not None:
+        try:
+            root = read_cardset(cardset.source)[1]
+        except LoadError:  # the file changed since it was loaded: the problems stay, at line 1
+            root = None
     file = str(cardset.source or cardset.id)
     return [_problem(file, root, path, message) for path, message in found]
 

@@ -1,6 +1,6 @@
 """Hot reload: watch the files a card set is drawn and played from, and say what an edit means.
 
-    watcher = CardSetWatcher(cardset)
+    watcher = CardSetWatcher(cardset, game=game, params=params)
     change = watcher.poll()          # None, or a Change once a file was saved
     change.kind                      # "in_place" | "restart" | "broken"
 
@@ -8,7 +8,8 @@ The table calls `poll` from its frame loop; it looks at the files' modification 
 most every `every_s` seconds (a few `stat` calls: no thread, no busy loop). When a file changed:
 
 - the set is read again; a file with problems is "broken" (its `problems`, `file:line:col: key:
-  message`), and the watcher keeps the last good set, so the game goes on with it;
+  message`), and the watcher keeps the last good set, so the game goes on with it; so is a set the
+  game at the table cannot be played with (its `check_cardset`, as `cardtable validate` says);
 - an edit that keeps every card's code and count in the same order (names, texts, costs, effects,
   the look) is "in_place": physical card ids stay the same, so the running game takes the new set;
 - a card added, removed, reordered or counted differently, or the set's rules template changed, is
@@ -27,14 +28,17 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.rules.cards import CardSet
 
 from .facecheck import _read_template
 from .faces import check_template_file, template_source
-from .loader import load_cardset
+from .loader import game_problems, load_cardset
 from .yamlfile import LoadError, Problem
+
+if TYPE_CHECKING:
+    from cardtable.rules.game import Game
 
 POLL_EVERY_S = 0.5  # an edit shows within a second; two stat calls twice a second cost nothing
 
@@ -158,8 +162,16 @@ def _strings(data: Any) -> list[str]:
 class CardSetWatcher:
     """Polls a card set's file and its face template file for changes."""
 
-    def __init__(self, cardset: CardSet, every_s: float = POLL_EVERY_S) -> None:
+    def __init__(
+        self,
+        cardset: CardSet,
+        every_s: float = POLL_EVERY_S,
+        game: Game | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
         self.cardset = cardset
+        self.game = game  # whose check_cardset an edit must pass too (the game at the table)
+        self.params = dict(params or {})  # under the parameters it is played with
         self.every_s = every_s
         self._last = time.monotonic()
         self._stamps = self._read_stamps()
@@ -213,6 +225,10 @@ class CardSetWatcher:
             return Change("broken", old, (Problem(str(old.source), 1, 1, "", str(exc)),))
         except LoadError as exc:
             return Change("broken", old, tuple(exc.problems))
+        if self.game is not None:  # an edit the game cannot be played with is not taken
+            game_found = game_problems(self.game, new, self.params)
+            if game_found:
+                return Change("broken", old, tuple(game_found))
         source = template_source(new)
         if not isinstance(source, Mapping):
             template_problems = check_template_file(source)

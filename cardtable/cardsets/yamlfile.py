@@ -77,13 +77,18 @@ class Problem:
     col: int
     key_path: str
     message: str
+    # A warning does not stop the file from loading: the thing is drawn or played without what it
+    # names (a missing image becomes a marked placeholder).
+    warning: bool = False
 
     def __str__(self) -> str:
-        """`file:line:col: key.path: message`, or `file:line:col: message` when there is no key path."""
+        """`file:line:col: key.path: message`, or `file:line:col: message` when there is no key path;
+        a warning says so before its message."""
         where = f"{self.file}:{self.line}:{self.col}"
+        message = f"warning: {self.message}" if self.warning else self.message
         if self.key_path:
-            return f"{where}: {self.key_path}: {self.message}"
-        return f"{where}: {self.message}"
+            return f"{where}: {self.key_path}: {message}"
+        return f"{where}: {message}"
 
 
 class LoadError(Exception):

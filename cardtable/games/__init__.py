@@ -17,6 +17,7 @@ Rules only here, no geometry.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import os
@@ -162,6 +163,29 @@ def card_fields_for(template: str) -> set[str]:
     for entry in all_entries().values():
         found.update(entry.card_fields.get(template, ()))
     return found
+
+
+def games_for_cardset(template: object, declared: object = None) -> list[Game]:
+    """The registered games a card set is made for, whose `check_cardset` `cardtable validate` asks
+    (of those with a `cardset` parameter, the games a set can be chosen for): the game its `game:`
+    key names (`declared`), else every game whose own set has the set's `template:` (the catalog's
+    rule for what the Setup screen offers); then every game that plays any set (the sandbox). An
+    unknown `declared` id gives only the latter (the loader reports the key)."""
+    # a game without a `cardset` parameter plays only its own set, whatever another set says
+    games = {gid: g for gid, g in all_games().items() if any(p.name == "cardset" for p in g.params)}
+    if isinstance(declared, str):
+        made_for = [games[declared]] if declared in games else []
+    else:
+        made_for = [g for g in games.values() if g.cardset_name and _own_template(g.cardset_name) == template]
+    return made_for + [g for g in games.values() if g.plays_any_set and g not in made_for]
+
+
+@functools.cache
+def _own_template(cardset_name: str) -> str | None:
+    """The template of a game's own (bundled) set, read once: the bundled files do not change."""
+    from ..cardsets.catalog import named_path, set_template
+
+    return set_template(named_path(cardset_name))
 
 
 def load_named_object(reference: str) -> Callable[..., Any]:

@@ -3,8 +3,10 @@
 Tabletop Simulator reads a deck as one image cut into at most 10 x 7 equal cells, the last cell
 being the face it shows for a card hidden from a player (here the set's back). So a sheet holds at
 most 69 cards; a bigger set gets several sheets (sheet_01.png, sheet_02.png, ...), each with its own
-hidden face, and `back.png` is the image for the deck's Back field. The grid of each sheet is printed
-so the designer can type it into the import dialog (Width, Height, Number).
+hidden face, and `back.png` is the image for the deck's Back field. A template with a back per kind of
+card (`back: {by, cases}`) gets `backs_01.png`... too, each card's back in its cell, for the dialog's
+"Unique backs". The grid of each sheet is printed so the designer can type it into the import dialog
+(Width, Height, Number).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from cardtable.cardsets.faces import back_choice
 from cardtable.persistence.files import atomic_write_bytes
 from cardtable.rules.cards import CardSet
 
@@ -36,6 +39,7 @@ class SheetFile:
     cols: int
     rows: int
     cards: int
+    backs: Path | None = None  # a sheet of each card's own back (Unique backs), when kinds differ
 
 
 def grid_for(cards: int) -> tuple[int, int]:
@@ -61,25 +65,45 @@ def export_png_sheets(
         raise ValueError(f"{cardset.id}: no cards to export")
     cell_w, cell_h = renderer.face_size(cell_width)  # type: ignore[attr-defined]
     back = _flat(renderer.back(cell_w))  # type: ignore[attr-defined]
+    # A template with a back per kind (`back: {by, cases}`) gets sheets of backs too, cell for cell:
+    # Tabletop Simulator's "Unique backs" reads them.
+    unique = (
+        len({back_choice(template, cardset, card.spec) for card in printed if card.back_side is None}) > 1
+    )
     written: list[SheetFile] = []
     done = 0
     chunks = [printed[i : i + PER_SHEET] for i in range(0, len(printed), PER_SHEET)]
     for number, chunk in enumerate(chunks, 1):
         cols, rows = grid_for(len(chunk))
-        sheet = pygame.Surface((cols * cell_w, rows * cell_h))
-        sheet.fill((255, 255, 255))
+        sheet = _grid(cols, rows, cell_w, cell_h)
+        backs = _grid(cols, rows, cell_w, cell_h) if unique else None
         for index, card in enumerate(chunk):
             row, col = divmod(index, cols)
-            sheet.blit(_flat(renderer.face(card.spec, cell_w, card.side)), (col * cell_w, row * cell_h))  # type: ignore[attr-defined]
+            at = (col * cell_w, row * cell_h)
+            sheet.blit(_flat(renderer.face(card.spec, cell_w, card.side)), at)  # type: ignore[attr-defined]
+            if backs is not None:
+                backs.blit(_flat(renderer.back(cell_w, spec=card.spec)), at)  # type: ignore[attr-defined]
             done += 1
             if progress is not None:
                 progress(done, len(printed))
-        sheet.blit(back, ((cols - 1) * cell_w, (rows - 1) * cell_h))
+        hidden = ((cols - 1) * cell_w, (rows - 1) * cell_h)
+        sheet.blit(back, hidden)
         path = folder / f"sheet_{number:02d}.png"
         _save(sheet, path)
-        written.append(SheetFile(path, cols, rows, len(chunk)))
+        back_path = None
+        if backs is not None:
+            backs.blit(back, hidden)
+            back_path = folder / f"backs_{number:02d}.png"
+            _save(backs, back_path)
+        written.append(SheetFile(path, cols, rows, len(chunk), back_path))
     _save(back, folder / "back.png")
     return written
+
+
+def _grid(cols: int, rows: int, cell_w: int, cell_h: int) -> pygame.Surface:
+    sheet = pygame.Surface((cols * cell_w, rows * cell_h))
+    sheet.fill((255, 255, 255))
+    return sheet
 
 
 def _flat(surface: pygame.Surface) -> pygame.Surface:

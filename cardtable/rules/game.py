@@ -31,6 +31,16 @@ LEGAL = ""  # what a checker answers for a legal move; anything else is the reas
 Check = Callable[[GameState, Action], str]
 """One rule of a game: LEGAL ("") when the action is legal now, else why not, in a player's words."""
 
+CardProblem = tuple[list[str | int], str]
+"""What a game finds wrong with a card set: the key path in the set's file (`["cards", 3, "atk"]`) and
+what is wrong there, in a designer's words. The card-set loader places it at file:line:col."""
+
+
+def whole_number(value: Any, low: int, high: int) -> bool:
+    """Whether a card value is a whole number from `low` to `high` (true and false are not numbers):
+    the range check a game's `check_cardset` makes of a cost, an attack, a count."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
 
 def keep_legal(check: Check, state: GameState, candidates: Iterable[Action]) -> list[Action]:
     """The candidates `check` finds legal, in their order: how legal_actions uses a game's one rule."""
@@ -159,6 +169,9 @@ class Game(Notation):
     params: tuple[Param, ...] = ()
     cardset_name: str = ""
     public_data_per_seat = False  # True when public_data differs between seats (the engine caches it)
+    # True for a game that plays any card set whatever its template (the sandbox): `cardtable validate`
+    # asks it about every set. Other games are asked about the sets made for them (`check_cardset`).
+    plays_any_set = False
     # The moves the game's own rules answer for, each with its one rule (called with the game, the
     # state and the action); why_not dispatches to them. A decision an effect asks for is answered
     # from the effect's options instead. tests/test_legality.py tries every move named here.
@@ -183,8 +196,27 @@ class Game(Notation):
     # -- the contract ------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
         """The card set this game is played with. The rules layer reads no files: a game with a card
-        set says how it loads it (usually `cardtable.cardsets.load_named` of its `cardset` parameter)."""
+        set says how it loads it (usually `cardtable.cardsets.load_for(self, ...)` of its `cardset` parameter,
+        which asks `check_cardset`)."""
         raise NotImplementedError(f"{self.id} names a card set but does not say how to load it")
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        """Every reason this game cannot be played with `cardset` under `params` (resolved: every
+        parameter present) at any seat count it allows, as (key path, message) pairs; empty when it
+        can. The schema and the effect vocabulary have checked the file already; this says what the
+        game's rules read beyond them: value ranges (no negative cost or attack), references between
+        cards (codes that must exist), the types its rules read, and the whole set (enough cards to
+        deal for `max_seats`, codes it needs; a message about a parameter names it). Whatever passes
+        here plays under `simulate --check` without a crash, a seat left with no legal move, or a
+        broken invariant.
+
+        `cardtable validate` asks it, at the defaults, of every set made for the game (its `game:`
+        key, else a set with the template of the game's own set), and every load of a set for the
+        game (simulate, play, the Setup screen, a hot reload), at the game's parameters, refuses a set
+        with problems: `cardtable.cardsets.load_for` places each at the set's file:line:col. Pure: it
+        reads the loaded set, never a file. This default, for a game that reads nothing of its
+        cards, finds nothing."""
+        return []
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         """A hard bound on the length of any game: a playout beyond it is a bug."""

@@ -1,7 +1,7 @@
 """Invariants every game state must satisfy, checked after every action in tests and `simulate --check`.
 
 Card conservation (each physical card in exactly one zone), only deciding seats have actions and
-every deciding seat has one, action texts unique and parsing back, the length bound, scores in
+every deciding seat has one, some seat decides until the game is over (no soft-lock), action texts unique and parsing back, the length bound, scores in
 bounds, sane zone owners and pending decisions, plus each game's own checks.
 
 `data_problems` holds a game's `state.data` to the TypedDict that documents it (each game's data.py):
@@ -69,6 +69,8 @@ def check_invariants(engine: Engine) -> list[str]:
             problems.append(f"seat {seat} score {score} outside [{low}, {high}]")
     if state.over and deciding:
         problems.append("the game is over but seats are still deciding")
+    if not state.over and not deciding:
+        problems.append(f"the game is not over but no seat must decide (phase {state.phase})")
     problems.extend(game.check(state))
     return problems
 

@@ -28,16 +28,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cardsets import load_named
+from ...cardsets import load_for
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.events import Announced, Event, TurnStarted
-from ...rules.game import Game, ScenarioRefs
+from ...rules.game import CardProblem, Game, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import arrange, battle
+from .cards import check as check_cards
 from .cards import persons
 from .data import LandPersonData, Task, game_data
 from .dealing import LandPersonDealing
@@ -91,7 +92,10 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
     reserve_zone = "box"
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_named(params.get("cardset", self.cardset_name))
+        return load_for(self, params)
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return check_cards(cardset, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         cardset = self.load_cardset(params)

@@ -17,14 +17,78 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from ...rules.cards import CardSet, CardSpec
-from ...rules.game import ParamError
+from ...rules.game import CardProblem, ParamError, whole_number
 from ...rules.notation import physical_codes
-from .effects import stat
+from .effects import VOCAB, stat
 
 RECOMMENDED_MIX = ((0, 0, 20), (1, 2, 14), (3, 4, 6))  # cost range -> about how many (公式サイトより)
 _ENTRY = re.compile(r"^([A-Za-z0-9_-]+?)(?:[x*](\d+))?$")
+
+
+KINDS = ("land", "person")
+LAND_NUMBERS = ("stars", "commerce", "hunting", "repair", "siege")
+PERSON_NUMBERS = ("cost", "int", "atk")
+MAX_NUMBER = 99  # the most a card's number may be (a total of them stays small)
+# The deck-building bot tries every combination of a half's lands (best_lands): 2**12 at most.
+MAX_LANDS_IN_HALF = 12
+
+
+def check(cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+    """What a card set needs to be played as Land & Person with `params` (the defaults, at validate;
+    no schema says it): a kind on every card, its numbers whole and from 0 to MAX_NUMBER (a negative
+    attack leaves a fight nobody can answer), abilities in the game's words, and for deck
+    construction each player's half holding a deck of deck_size persons and lands worth exactly
+    ★land_stars (the bot builds a deck of the lands that add up to it)."""
+    found: list[CardProblem] = []
+    for index, spec in enumerate(cardset.cards):
+        at: list[str | int] = ["cards", index]
+        kind = spec.get("kind")
+        if kind not in KINDS:
+            found.append(([*at, "kind"], f"kind must be one of {', '.join(KINDS)}"))
+            continue
+        for name in LAND_NUMBERS if kind == "land" else PERSON_NUMBERS:
+            if not whole_number(spec.get(name, 0), 0, MAX_NUMBER):
+                found.append(([*at, name], f"{name} must be a whole number from 0 to {MAX_NUMBER}"))
+        for key in ("specialty", "special"):
+            found.extend(
+                ([*at, *where], message) for where, message in VOCAB.compile_list(spec.get(key), [key])[1]
+            )
+    if found:
+        return found
+    size, stars = int(params["deck_size"]), int(params["land_stars"])
+    for seat in range(2):
+        land_pool, person_pool = half(cardset, seat)
+        who = f"player {seat + 1}'s half of the cards"
+        if len(person_pool) < size:
+            found.append(
+                (["cards"], f"{who} holds {len(person_pool)} persons: a deck needs {size} (deck_size)")
+            )
+        if len(land_pool) > MAX_LANDS_IN_HALF:
+            found.append(
+                (
+                    ["cards"],
+                    f"{who} holds {len(land_pool)} lands; at most {MAX_LANDS_IN_HALF} (the set {2 * MAX_LANDS_IN_HALF})",
+                )
+            )
+        elif stars not in _subset_sums([stat(cardset.physical()[c], "stars") for c in land_pool]):
+            found.append(
+                (
+                    ["cards"],
+                    f"no lands of {who} are worth exactly ★{stars} together (a land deck: land_stars)",
+                )
+            )
+    return found
+
+
+def _subset_sums(values: list[int]) -> set[int]:
+    """Every total some of `values` add up to."""
+    sums = {0}
+    for value in values:
+        sums |= {s + value for s in sums}
+    return sums
 
 
 def is_land(spec: CardSpec) -> bool:

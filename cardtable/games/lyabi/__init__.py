@@ -36,12 +36,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cardsets import load_for
 from ...rules import blind
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects.timing import USE
 from ...rules.events import Announced, Committed, Event, RoundStarted, Shuffled
-from ...rules.game import Game, ScenarioRefs
+from ...rules.game import CardProblem, Game, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
@@ -75,7 +76,10 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     public_data_per_seat = True  # a seat that looked at the opponent's hand (Mystic Eye) sees it
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return card_rules.load(params.get("cardset", self.cardset_name))
+        return load_for(self, params)
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return card_rules.check(cardset)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         return 2 * int(params["max_setup_picks"]) + int(params["max_rounds"]) * ROUND_DECISIONS + 1

@@ -8,18 +8,20 @@ here when a game loads the set, as problems at file:line:col. Tables are cached 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...rules.cards import CardSet
 from ...rules.effects import EffectData, EffectError
 from ...rules.effects.timing import Timings
+from ...rules.game import CardProblem, whole_number
 from .effects import VOCAB
 from .params import ATTRIBUTES, CIRCLE_LEVELS
 
 KINDS = ("lyabi", "circle", "item", "dummy")
+MAX_VALUE = 999  # the most a cost, level, times or ATK may be (HP and damage stay in whole numbers)
 # The item timings, in the order a round reaches them (spec R6; the rulebook's 条件タイミング).
 TIMINGS = Timings(
     ("acquire", "draw", "item_end", "battle_start", "prepare", "reveal", "win", "lose"), auto=("acquire",)
@@ -70,16 +72,18 @@ class Table:
 
 
 def _number(value: Any) -> Fraction | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    """A card's number exactly (1.5 is 3/2), or None when it is not a finite number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return Fraction(str(value))
 
 
-def check(base: CardSet) -> list[Problem]:
-    """What a card set needs to be played as Lyabi, beyond the schema."""
-    found: list[tuple[list[str | int], str]] = []
+def check(base: CardSet) -> list[CardProblem]:
+    """What a card set needs to be played as Lyabi (the game reads these fields; no schema does)."""
+    found: list[CardProblem] = []
     codes = {spec.code: spec for spec in base.cards}
     counts = {kind: 0 for kind in KINDS}
+    starting = 0  # Lv0 circles: each player picks one at setup
     for index, spec in enumerate(base.cards):
         at: list[str | int] = ["cards", index]
         kind = spec.get("kind")
@@ -91,29 +95,35 @@ def check(base: CardSet) -> list[Problem]:
             if spec.get("attribute") not in ATTRIBUTES:
                 found.append(([*at, "attribute"], f"attribute must be one of {', '.join(ATTRIBUTES)}"))
             level = spec.get("level")
-            if isinstance(level, bool) or not isinstance(level, int) or level < 0:
-                found.append(([*at, "level"], "level must be a whole number of at least 0"))
             if kind == "circle" and level not in CIRCLE_LEVELS:
                 found.append(([*at, "level"], f"a circle's level is one of {CIRCLE_LEVELS}"))
-        if kind != "dummy" and not isinstance(spec.get("cost"), int):
-            found.append(([*at, "cost"], "cost must be a whole number"))
+            elif not whole_number(level, 0, MAX_VALUE):
+                found.append(([*at, "level"], f"level must be a whole number from 0 to {MAX_VALUE}"))
+        if kind != "dummy" and not whole_number(spec.get("cost"), 0, MAX_VALUE):
+            found.append(([*at, "cost"], f"cost must be a whole number from 0 to {MAX_VALUE}"))
         if kind == "lyabi":
             times = _number(spec.get("times"))
-            if times is None or times <= 0:
-                found.append(([*at, "times"], "times must be a number above 0, such as 1.5"))
+            if times is None or not 0 < times <= MAX_VALUE:
+                found.append(
+                    ([*at, "times"], f"times must be a number above 0 and at most {MAX_VALUE}, such as 1.5")
+                )
         if kind == "circle":
-            atk = spec.get("atk")
-            if isinstance(atk, bool) or not isinstance(atk, int) or atk < 0:
-                found.append(([*at, "atk"], "atk must be a whole number of at least 0"))
+            if not whole_number(spec.get("atk"), 0, MAX_VALUE):
+                found.append(([*at, "atk"], f"atk must be a whole number from 0 to {MAX_VALUE}"))
             if spec.get("level") == 0:
+                starting += spec.count
                 for field in ("hand", "deck"):
                     value = spec.get(field)
                     if not isinstance(value, list) or not value:
                         found.append(([*at, field], f"a Lv0 circle lists its initial {field} as lyabi codes"))
                         continue
                     for i, code in enumerate(value):
-                        if code not in codes or codes[code].get("kind") != "lyabi":
-                            found.append(([*at, field, i], f"{code!r} is not a lyabi code of this set"))
+                        if (
+                            not isinstance(code, str)
+                            or code not in codes
+                            or codes[code].get("kind") != "lyabi"
+                        ):
+                            found.append(([*at, field, i], f"{_shown(code)} is not a lyabi code of this set"))
         if kind == "item":
             if spec.get("on") not in TIMINGS.names:
                 found.append(([*at, "on"], f"on must be one of {', '.join(TIMINGS.names)}"))
@@ -126,21 +136,22 @@ def check(base: CardSet) -> list[Problem]:
             found.append((["cards"], f"a Lyabi set needs {kind} cards"))
     if counts["dummy"] and counts["dummy"] != 2:
         found.append((["cards"], "a Lyabi set has one Dummy/QR card per player: 2"))
-    return problems_in(base, found)
+    if counts["circle"] and starting < 2:
+        found.append(
+            (["cards"], f"each player starts by picking a Lv0 circle: the set needs 2, it has {starting}")
+        )
+    return found
 
 
-def load(value: str) -> CardSet:
-    """The game's card set from the `cardset` parameter (a name or a path), checked for Lyabi."""
-    base = load_named(value)
-    if _CHECKED.get(id(base)) is not base:
-        problems = check(base)
-        if problems:
-            raise CardSetError(problems)
-        _CHECKED[id(base)] = base
-    return base
+def _shown(value: Any) -> str:
+    """A value in a message: a code as written, anything else by its kind (a list is not a code)."""
+    if isinstance(value, str | int | float):
+        return repr(value)
+    return (
+        "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else "an empty value"
+    )
 
 
-_CHECKED: dict[int, CardSet] = {}
 _TABLES: dict[int, tuple[CardSet, Table]] = {}
 
 

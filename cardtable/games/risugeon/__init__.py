@@ -40,12 +40,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from ...cardsets import load_for
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
 from ...rules.game import (
     LEGAL,
+    CardProblem,
     Game,
     ParamError,
     ScenarioRefs,
@@ -110,7 +112,10 @@ class Risugeon(Game):
 
     # -- card set and bounds -----------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return card_rules.load(params.get("cardset", self.cardset_name))
+        return card_rules.physical(load_for(self, params))
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return card_rules.check(cardset, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         # Per turn: at most max_turn_actions plays, discards, trainings, stocks and ability uses, a

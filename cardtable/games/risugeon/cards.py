@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...rules.cards import CardSet
 from ...rules.effects import EffectData, Vocabulary
+from ...rules.game import CardProblem, whole_number
 from .effects import DECKBUILDER
 from .params import MAX_SETS
 
@@ -59,19 +59,12 @@ class Table:
         return "stock_area"  # an action's supply is the action deck, refilled from the stock area
 
 
-_TABLES: dict[int, tuple[CardSet, Table]] = {}
-_PHYSICAL: dict[int, tuple[CardSet, CardSet]] = {}
-
-
-def load(value: str) -> CardSet:
-    """The game's card set from the `cardset` parameter (a name or a path), with every set's copies."""
-    base = load_named(value)
+def physical(base: CardSet) -> CardSet:
+    """The game's card set from the one set its YAML lists (already checked by `check`): every card
+    but the gems MAX_SETS times."""
     hit = _PHYSICAL.get(id(base))
     if hit is not None and hit[0] is base:
         return hit[1]
-    problems = check(base)
-    if problems:
-        raise CardSetError(problems)
     cards = tuple(
         spec if spec.get("type") == "gem" else replace(spec, count=spec.count * MAX_SETS)
         for spec in base.cards
@@ -81,30 +74,69 @@ def load(value: str) -> CardSet:
     return physical
 
 
-def check(base: CardSet) -> list[Problem]:
-    """What a card set needs to be played as Risugeon, beyond the schema and the effect vocabulary."""
-    found: list[tuple[list[str | int], str]] = []
+def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+    """What a card set needs to be played as Risugeon with `params` (the defaults, at validate),
+    beyond the schema and the effect vocabulary (which a set made for the game by its `game:` key
+    under another template has not been held to)."""
+    found: list[CardProblem] = []
     if base.template != "deckbuilder":
-        found.append((["template"], f"Risugeon needs template deckbuilder, not {base.template!r}"))
+        found.append((["template"], f"the game needs template deckbuilder, not {base.template!r}"))
     for index, spec in enumerate(base.cards):
-        if spec.get("type") not in TYPES:
-            found.append((["cards", index], f"Risugeon needs a type on every card ({', '.join(TYPES)})"))
-        if not isinstance(spec.get("cost"), int):
-            found.append((["cards", index], "Risugeon needs a cost on every card (0 for free)"))
-    kinds = [str(spec.get("type")) for spec in base.cards]
-    for needed in ("combat", "gem"):
-        if needed not in kinds:
-            found.append((["cards"], f"Risugeon needs at least one {needed} card"))
-    for index, spec in enumerate(base.cards):
-        if spec.get("effects") and spec.get("type") != "action":
+        at: list[str | int] = ["cards", index]
+        kind = spec.get("type")
+        if kind not in TYPES:
+            found.append(([*at, "type"], f"every card needs a type ({', '.join(TYPES)})"))
+        if not whole_number(spec.get("cost"), 0, 999):
+            found.append(
+                ([*at, "cost"], "every card needs a cost: a whole number from 0 to 999 (0 for free)")
+            )
+        if kind == "combat" and not whole_number(spec.get("skill"), 1, 9):
+            found.append(([*at, "skill"], "a combat card's skill is a whole number from 1 to 9"))
+        if "points" in spec.fields and not whole_number(spec.get("points"), -999, 999):
+            found.append(([*at, "points"], "points are a whole number from -999 to 999"))
+        if spec.get("effects") and kind != "action":
             found.append(
                 (
-                    ["cards", index, "effects"],
-                    f"only action cards are used, so the effects of a "
-                    f"{spec.get('type')} card would never happen",
+                    [*at, "effects"],
+                    f"only action cards are used, so the effects of a {kind} card would never happen",
                 )
             )
-    return problems_in(base, found)
+    if found:
+        return found
+    copies = {kind: 0 for kind in TYPES}
+    for spec in base.cards:
+        copies[str(spec.get("type"))] += spec.count
+    for needed in ("combat", "gem"):
+        if not copies[needed]:
+            found.append((["cards"], f"the game needs at least one {needed} card"))
+    start_combat, start_production = int(params["start_combat"]), int(params["start_production"])
+    combat = [spec for spec in base.cards if spec.get("type") == "combat"]
+    if combat:
+        # Each player's starting deck takes start_combat cards of the lowest skill and start_production
+        # production cards from the piles of the sets in play (one set per player by default).
+        lowest = min(int(spec.get("skill")) for spec in combat)
+        have = sum(spec.count for spec in combat if spec.get("skill") == lowest)
+        if have < start_combat:
+            found.append(
+                (
+                    ["cards"],
+                    f"a starting deck takes {start_combat} combat cards of the lowest skill ({lowest}; start_combat): "
+                    f"the set has {have}",
+                )
+            )
+    if copies["production"] < start_production:
+        found.append(
+            (
+                ["cards"],
+                f"a starting deck takes {start_production} production cards (start_production): "
+                f"the set has {copies['production']}",
+            )
+        )
+    return found
+
+
+_TABLES: dict[int, tuple[CardSet, Table]] = {}
+_PHYSICAL: dict[int, tuple[CardSet, CardSet]] = {}
 
 
 def table_of(cardset: CardSet) -> Table:

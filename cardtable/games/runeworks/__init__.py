@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cardsets import load_named
+from ...cardsets import load_for
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.events import (
@@ -33,7 +33,7 @@ from ...rules.events import (
     Shuffled,
     TurnStarted,
 )
-from ...rules.game import Game, ScenarioRefs
+from ...rules.game import CardProblem, Game, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
@@ -46,6 +46,7 @@ from .melds import (
     boosted,
     classify,
     deck_of,
+    deck_problems,
     is_sequence_span,
 )
 from .moves import RuneWorksMoves
@@ -69,7 +70,10 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
 
     # -- bounds ------------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_named(params.get("cardset", self.cardset_name))
+        return load_for(self, params)
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return deck_problems(cardset)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         hand_size = params["hand_size"]

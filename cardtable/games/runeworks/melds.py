@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 from ...rules.cards import CardSet
-from ...rules.game import UnplayableCardSet
+from ...rules.game import CardProblem, UnplayableCardSet, whole_number
 
 SUITS = ("S", "C", "H", "D")
 ELEMENT_OF_SUIT = {"S": "wind", "C": "fire", "H": "water", "D": "earth"}
@@ -34,6 +34,42 @@ class Deck:
 
 
 _DECKS: dict[int, tuple[CardSet, Deck]] = {}
+
+
+def deck_problems(cardset: CardSet) -> list[CardProblem]:
+    """Why `cardset` is not one standard 52-card deck (each rank 1-13 of each suit S/C/H/D exactly
+    once), at the keys of its file: Rune Works! reads nothing else of its cards."""
+    found: list[CardProblem] = []
+    first: dict[tuple[int, str], str] = {}
+    for index, spec in enumerate(cardset.cards):
+        rank, suit = spec.get("rank"), spec.get("suit")
+        if not whole_number(rank, 1, 13):
+            found.append((["cards", index, "rank"], f"card {spec.code} needs a rank from 1 to 13"))
+            continue
+        if suit not in SUITS:
+            found.append(
+                (["cards", index, "suit"], f"card {spec.code} needs a suit: one of {', '.join(SUITS)}")
+            )
+            continue
+        if spec.count != 1:
+            found.append(
+                (["cards", index, "count"], f"a standard deck has one {spec.code}, not {spec.count}")
+            )
+        if (rank, suit) in first:
+            found.append(
+                (["cards", index], f"{spec.code} repeats rank {rank} of suit {suit} ({first[rank, suit]})")
+            )
+        first.setdefault((rank, suit), spec.code)
+    missing = [f"{suit}{rank}" for suit in SUITS for rank in range(1, 14) if (rank, suit) not in first]
+    if missing and not found:
+        shown = ", ".join(missing[:8]) + (" ..." if len(missing) > 8 else "")
+        found.append(
+            (
+                ["cards"],
+                f"the game needs the 52 cards of a standard deck; {len(missing)} missing ({shown})",
+            )
+        )
+    return found
 
 
 def deck_of(cardset: CardSet) -> Deck:

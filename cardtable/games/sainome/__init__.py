@@ -59,12 +59,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cardsets import load_for
 from ...rules import dice
 from ...rules.actions import Action
 from ...rules.cards import CardSet
 from ...rules.effects import EffectDecisions, Prompt
 from ...rules.events import Announced, Committed, Event, Revealed, Shuffled, TurnStarted
-from ...rules.game import Game, ParamError, ScenarioRefs
+from ...rules.game import CardProblem, Game, ParamError, ScenarioRefs
 from ...rules.invariants import data_problems
 from ...rules.state import GameState, Pending
 from ...rules.zones import Visibility
@@ -108,7 +109,10 @@ class Sainome(SainomeMoves, SainomeWords, Game):
 
     # -- card set and bounds -----------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return card_rules.load(params.get("cardset", self.cardset_name))
+        return load_for(self, params)
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        return card_rules.check(cardset, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         # Setup: the rolls (ties capped), the right, two picks, the draft, two first setups. A turn: its

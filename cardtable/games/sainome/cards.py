@@ -14,10 +14,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...cardsets import CardSetError, Problem, load_named, problems_in
 from ...cardsets.loader import as_text
 from ...rules.cards import CardSet, Text
 from ...rules.effects import EffectData, Vocabulary
+from ...rules.game import CardProblem
 from .effects import DUEL
 from .params import SLOTS
 
@@ -112,20 +112,6 @@ class Table:
 _TABLES: dict[int, tuple[CardSet, Table]] = {}
 
 
-def load(value: str) -> CardSet:
-    """The game's card set from the `cardset` parameter (a name or a path), checked for Sainome."""
-    base = load_named(value)
-    if id(base) not in _CHECKED or _CHECKED[id(base)] is not base:
-        problems = check(base)
-        if problems:
-            raise CardSetError(problems)
-        _CHECKED[id(base)] = base
-    return base
-
-
-_CHECKED: dict[int, CardSet] = {}
-
-
 def _effect_ops(effects: Iterable[EffectData]) -> Iterable[str]:
     """Every effect name in a compiled list, nested ones included."""
     for effect in effects:
@@ -139,14 +125,26 @@ def _effect_ops(effects: Iterable[EffectData]) -> Iterable[str]:
                         yield from _effect_ops(v for v in branch if isinstance(v, dict) and "op" in v)
 
 
-def check(base: CardSet) -> list[Problem]:
-    """What a card set needs to be played as Sainome, beyond the schema and the effect vocabulary."""
-    found: list[tuple[list[str | int], str]] = []
-    if base.template != "sainome":
-        found.append((["template"], f"Sainome needs template sainome, not {base.template!r}"))
+def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+    """What a card set needs to be played as Sainome with `params` (the defaults, at validate),
+    beyond the schema and the effect vocabulary."""
+    found: list[CardProblem] = []
+    if base.template != "sainome":  # the schema's checks of the values below hold for this template
+        return [(["template"], f"the game needs template sainome, not {base.template!r}")]
     characters = [s for s in base.cards if s.get("category") == "character"]
     if sum(s.count for s in characters) < 2:
-        found.append((["cards"], "Sainome needs at least 2 character cards"))
+        found.append((["cards"], "the game needs at least 2 character cards"))
+    # Each player's HP deck and first hand are dealt from the Sainome cards (not the characters).
+    hp_size, first_hand = int(params["hp_size"]), int(params["first_hand"])
+    dealt = sum(s.count for s in base.cards if s.get("category") != "character")
+    if dealt < 2 * (hp_size + first_hand):
+        found.append(
+            (
+                ["cards"],
+                f"two players' HP decks (hp_size {hp_size}) and first hands (first_hand {first_hand}) need "
+                f"{2 * (hp_size + first_hand)} Sainome cards; the set has {dealt}",
+            )
+        )
     for index, spec in enumerate(base.cards):
         where: list[str | int] = ["cards", index]
         category = spec.get("category")
@@ -209,7 +207,7 @@ def check(base: CardSet) -> list[Problem]:
                     f"cannot use {', '.join(sorted(ops & set(_NOT_IN_COUNTERS)))}",
                 )
             )
-    return problems_in(base, found)
+    return found
 
 
 def _skill(data: dict[str, Any], language: str) -> Skill:

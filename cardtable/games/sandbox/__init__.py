@@ -23,13 +23,21 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from cardtable.cardsets import load_named
+from cardtable.cardsets import load_for
 from cardtable.games import GameEntry, register
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet
 from cardtable.rules.dice import roll
 from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled, TurnStarted
-from cardtable.rules.game import LEGAL, Game, Param, ParamError, copy_reason, keep_legal, seat_has_no_decision
+from cardtable.rules.game import (
+    LEGAL,
+    CardProblem,
+    Game,
+    Param,
+    copy_reason,
+    keep_legal,
+    seat_has_no_decision,
+)
 from cardtable.rules.invariants import data_problems
 from cardtable.rules.notation import AnyWord, MoveForm, lowest_per_code
 from cardtable.rules.state import GameState
@@ -97,6 +105,7 @@ class Sandbox(Game):
     min_seats = 1
     max_seats = 6
     params = PARAMS
+    plays_any_set = True
     cardset_name = "standard52"
     target_word = ""
     move_forms: ClassVar[dict[str, MoveForm]] = {
@@ -115,12 +124,15 @@ class Sandbox(Game):
     }
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        cardset = load_named(params.get("cardset", self.cardset_name))
+        return load_for(self, params)
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        # The rules read nothing of the cards; only the table's layout must make sense.
         try:
             layout_of(cardset)
         except LayoutError as exc:
-            raise ParamError(f"{cardset.source or cardset.id}: {exc}") from None
-        return cardset
+            return [(exc.path, exc.reason)]
+        return []
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         return int(params["limit"])

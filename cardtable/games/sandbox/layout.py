@@ -75,7 +75,14 @@ DEFAULT = Layout(
 
 
 class LayoutError(ValueError):
-    """A `sandbox:` section the table cannot be laid out from (what and which key)."""
+    """A `sandbox:` section the table cannot be laid out from (what and which key): `path` is the key
+    path in the set's file, `reason` what is wrong there."""
+
+    def __init__(self, path: list[str | int], reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in path).lstrip(".")
+        super().__init__(f"{where}: {reason}")
 
 
 def layout_of(cardset: CardSet | None) -> Layout:
@@ -84,42 +91,46 @@ def layout_of(cardset: CardSet | None) -> Layout:
     if raw is None:
         return DEFAULT
     if not isinstance(raw, Mapping):
-        raise LayoutError("sandbox: expected a mapping with piles, deal, counters, dice")
+        raise LayoutError(["sandbox"], "expected a mapping with piles, deal, counters, dice")
     piles = tuple(_pile(i, p) for i, p in enumerate(raw.get("piles") or ())) or DEFAULT.piles
     names = [p.name for p in piles]
     if len(set(names)) != len(names):
-        raise LayoutError("sandbox.piles: two piles have the same name")
+        raise LayoutError(["sandbox", "piles"], "two piles have the same name")
     if sum(p.start for p in piles) > 1:
-        raise LayoutError("sandbox.piles: only one pile can be where the cards start")
+        raise LayoutError(["sandbox", "piles"], "only one pile can be where the cards start")
     deal = raw.get("deal", 0)
     dice = raw.get("dice", 2)
     counters = tuple(str(c) for c in raw.get("counters", ["points"]))
     if not (isinstance(deal, int) and 0 <= deal <= 50):
-        raise LayoutError("sandbox.deal: a whole number of cards from 0 to 50")
+        raise LayoutError(["sandbox", "deal"], "a whole number of cards from 0 to 50")
     if not (isinstance(dice, int) and 1 <= dice <= 6):
-        raise LayoutError("sandbox.dice: a whole number of dice from 1 to 6")
+        raise LayoutError(["sandbox", "dice"], "a whole number of dice from 1 to 6")
     if (
         any(not NAME.fullmatch(c) for c in counters)
         or len(set(counters)) != len(counters)
         or len(counters) > 4
     ):
-        raise LayoutError("sandbox.counters: at most 4 different names of lowercase letters, digits, _")
+        raise LayoutError(
+            ["sandbox", "counters"], "at most 4 different names of lowercase letters, digits, _"
+        )
     return Layout(piles, deal, counters, dice)
 
 
 def _pile(index: int, raw: Any) -> PileSpec:
-    where = f"sandbox.piles[{index}]"
+    where: list[str | int] = ["sandbox", "piles", index]
     if not isinstance(raw, Mapping):
-        raise LayoutError(f"{where}: expected a mapping with name, at, face")
+        raise LayoutError(where, "expected a mapping with name, at, face")
     name = raw.get("name")
     if not isinstance(name, str) or not NAME.fullmatch(name) or name in RESERVED:
-        raise LayoutError(f"{where}.name: lowercase letters, digits and _ (not hand or search), got {name!r}")
+        raise LayoutError(
+            [*where, "name"], f"lowercase letters, digits and _ (not hand or search), got {name!r}"
+        )
     at = raw.get("at", [0.1, 0.1])
     if not (
         isinstance(at, list) and len(at) == 2 and all(isinstance(v, int | float) and 0 <= v <= 1 for v in at)
     ):
-        raise LayoutError(f"{where}.at: two shares of the table from 0 to 1, got {at!r}")
+        raise LayoutError([*where, "at"], f"two shares of the table from 0 to 1, got {at!r}")
     face = raw.get("face", "down")
     if face not in FACES:
-        raise LayoutError(f"{where}.face: one of {', '.join(FACES)}, got {face!r}")
+        raise LayoutError([*where, "face"], f"one of {', '.join(FACES)}, got {face!r}")
     return PileSpec(name, (float(at[0]), float(at[1])), face, bool(raw.get("start", False)))

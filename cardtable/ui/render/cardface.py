@@ -16,23 +16,37 @@ box, the other language beneath.
 Faces are cached by (card, width, side, bleed, template version, language), least recently used first out. The
 template and the images are re-read when their files change (checked at most once a second), so a
 designer's edit shows at once. A broken template falls back to the generic one and a missing image
-to the drawn face; both are listed in `problems` and logged, never raised.
+is drawn as a marked placeholder (a red-crossed box with the file's name; a card whose whole face is
+its art is drawn from the template with a red label); both are listed in `problems` and logged, never
+raised.
 
 All surfaces are SRCALPHA and never `convert_alpha()`ed here, so rendering works before `set_mode()`.
 """
 
 from __future__ import annotations
 
+import io
 import logging
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
 
-from cardtable.cardsets.faces import Box, Face, FaceTemplate, face_template, resolve_back, resolve_face
+from cardtable.cardsets.faces import (
+    Box,
+    Face,
+    FaceTemplate,
+    back_choice,
+    face_template,
+    resolve_back,
+    resolve_face,
+)
+from cardtable.limits import FileRefused, read_limited
 from cardtable.rules.cards import CardSet, CardSpec
 
 from .images import ImageStore
@@ -49,6 +63,7 @@ from .layout import (
     tight_px,
 )
 from .primitives import (
+    FaceFonts,
     Layer,
     draw_die,
     draw_pattern,
@@ -67,6 +82,7 @@ log = logging.getLogger(__name__)
 CARD_ASPECT = 88 / 63
 RGBA = tuple[int, int, int, int]
 INK: RGBA = (34, 34, 40, 255)
+PLACEHOLDER_RED: RGBA = (206, 32, 41, 255)  # a missing image's mark, and a proof's warning corner
 
 # How much of a badge's shape its number may fill (width, height) and where its middle is (dy).
 _BADGE_INNER = {
@@ -112,7 +128,9 @@ class Drawn:
 class _Painter:
     """Paints one resolved face at one size."""
 
-    def __init__(self, face: Face, width: int, images: ImageStore, bleed: bool | float) -> None:
+    def __init__(
+        self, face: Face, width: int, images: ImageStore, bleed: bool | float, fonts: FaceFonts | None = None
+    ) -> None:
         self.face = face
         self.images = images
         w_mm, h_mm = face.size_mm
@@ -126,7 +144,7 @@ class _Painter:
             round((h_mm + 2 * self.bleed) * px_per_mm) if bleed else max(1, round(width * h_mm / w_mm)),
         )
         self.ss = supersample(width)
-        self.fonts = face_fonts()
+        self.fonts = fonts or face_fonts()
         self.texts: list[PlacedText] = []
         self.problems: list[str] = []
         self.clip_corners = False
@@ -136,6 +154,7 @@ class _Painter:
     def paint(self) -> Drawn:
         surface = pygame.Surface(self.size, pygame.SRCALPHA)
         art = self.face.image
+        missing = None
         if art is not None:
             image = self.images.fitted(art, self.size, "cover")
             if image is not None:
@@ -143,11 +162,47 @@ class _Painter:
                 self._round(surface, force=True)
                 return Drawn(surface, [], [])
             self.problems.append(self.images.problems.get(art.path, f"image {art.describe()} not drawn"))
+            missing = art
         self._base(surface)
         for box in self.face.boxes:
             self._box(surface, box)
+        if missing is not None:
+            # the card's own face is its art: drawn from the template instead, marked along the top
+            w, h = self.face.size_mm
+            self._placeholder(
+                surface, self.scale.rect((w * 0.12, 0.8, w * 0.76, h * 0.07)), missing, cross=False
+            )
         self._round(surface)
         return Drawn(surface, self.texts, self.problems)
+
+    def _placeholder(self, target: pygame.Surface, rect: Rect, ref: Any, cross: bool = True) -> None:
+        """Where an image is missing: a pale box edged and crossed in red with the file's name, so a
+        print or a playtest shows at a glance what still needs art (and never a silent gap)."""
+        left, top, w, h = pixel_rect(rect)
+        if w < 2 or h < 2:
+            return
+        line = max(1, round(min(w, h) * 0.02))
+        pygame.draw.rect(target, (238, 236, 232, 255), (left, top, w, h))
+        if cross:
+            pygame.draw.line(target, PLACEHOLDER_RED, (left, top), (left + w - 1, top + h - 1), line)
+            pygame.draw.line(target, PLACEHOLDER_RED, (left, top + h - 1), (left + w - 1, top), line)
+        pygame.draw.rect(target, PLACEHOLDER_RED, (left, top, w, h), line)
+        name = ref.path.name if hasattr(ref, "path") else str(ref)
+        label_h = min(h * 0.5, max(h * 0.22, self.scale.length(2.6)))
+        label = (left + w * 0.06, top + (h - label_h) / 2, w * 0.88, label_h)
+        if cross:
+            pygame.draw.rect(target, (238, 236, 232, 255), pixel_rect(_grow(label, line)))
+        before = len(self.texts)
+        self._tight(
+            target,
+            Box("missing", "text", (0, 0, 0, 0)),
+            f"missing: {name}",
+            label,
+            label_h,
+            PLACEHOLDER_RED,
+            True,
+        )
+        del self.texts[before:]  # the label is the renderer's, not the designer's text
 
     def _round(self, surface: pygame.Surface, force: bool = False) -> None:
         """Round the corners of what images drew over them (print faces with bleed keep them square)."""
@@ -283,11 +338,22 @@ class _Painter:
                 target, box, props["text"], area, high, props["colour"], bold, props["align"], props["valign"]
             )
             return
+        # Icon tokens ({six}) stand in the text as one private-use character each, as wide as a letter
+        # is high, so wrapping and kinsoku treat an icon as a character.
+        chars: dict[str, Mapping[str, Any]] = {}
+        first_text, second_text = props["text"], props["second"]
+        if props.get("inline_icons"):
+            first_text, second_text = (
+                _tokens(t, props["inline_icons"], chars) for t in (first_text, second_text)
+            )
+        measure = self.fonts.measure(bold)
+        if chars:
+            measure = _with_icons(measure, chars)
         while True:
             fit = layout_text(
-                self.fonts.measure(bold),
-                props["text"],
-                props["second"],
+                measure,
+                first_text,
+                second_text,
                 (area[2], area[3]),
                 (low, high),
                 second_scale=props["second_scale"],
@@ -301,7 +367,7 @@ class _Painter:
             for block, colour in ((fit.first, props["colour"]), (fit.second, props["second_colour"])):
                 if block is not None:
                     surfs = [
-                        self.fonts.render(line, block.px, colour or INK, bold) if line else None
+                        self._line(line, block.px, colour or INK, bold, chars) if line else None
                         for line in block.lines
                     ]
                     widest = max([widest, *(s.get_width() for s in surfs if s is not None)])
@@ -335,6 +401,28 @@ class _Painter:
             self.problems.append(
                 f"box {box.id}: the text does not fit even at {fit.first.px} px: {text[:40]!r}"
             )
+
+    def _line(
+        self, line: str, px: int, colour: RGBA, bold: bool, chars: Mapping[str, Mapping[str, Any]]
+    ) -> pygame.Surface:
+        """One line of text at `px`, its icon characters drawn as the icons they stand for."""
+        if not chars or not any(ch in chars for ch in line):
+            return self.fonts.render(line, px, colour, bold)
+        pieces = [piece for piece in re.split(f"([{''.join(chars)}])", line) if piece]
+        height = self.fonts.heights(px, bold)[0]
+        widths = [
+            _icon_advance(px) if piece in chars else self.fonts.width(piece, px, bold) for piece in pieces
+        ]
+        surface = pygame.Surface((max(1, sum(widths)), height), pygame.SRCALPHA)
+        x = 0
+        for piece, width in zip(pieces, widths, strict=True):
+            if piece in chars:
+                side = px * INLINE_ICON_EM
+                self._icon(surface, chars[piece], (x + (width - side) / 2, (height - side) / 2, side, side))
+            else:
+                surface.blit(self.fonts.render(piece, px, colour, bold), (x, 0))
+            x += width
+        return surface
 
     def _tight(
         self,
@@ -453,6 +541,7 @@ class _Painter:
             self.problems.append(
                 self.images.problems.get(props["image"].path, f"image {props['image'].describe()} not drawn")
             )
+            self._placeholder(target, rect, props["image"])
             return
         radius = self.scale.length(props["radius_mm"])
         if radius > 0:
@@ -515,6 +604,59 @@ class _Painter:
         self._patch(target, _grow(box, 1), fill if kind == "die" else colour, key, draw)
 
 
+INLINE_ICON_EM = 0.9  # an inline icon's side, in the text's pixel size
+_ICON_CHARS = 0xE000  # the first private-use character standing for an inline icon
+
+
+def _icon_advance(px: int) -> int:
+    """How much of a line an inline icon takes: its side and a little room either side."""
+    return max(1, round(px * (INLINE_ICON_EM + 0.12)))
+
+
+def _tokens(text: str, icons: Mapping[str, Mapping[str, Any]], chars: dict[str, Mapping[str, Any]]) -> str:
+    """`text` with each `{name}` of an icon replaced by its own private-use character (kept in `chars`)."""
+
+    def swap(match: re.Match[str]) -> str:
+        icon = icons.get(match.group(1))
+        if icon is None:
+            return match.group(0)
+        for char, known in chars.items():
+            if known is icon:
+                return char
+        char = chr(_ICON_CHARS + len(chars))
+        chars[char] = icon
+        return char
+
+    return _TOKEN.sub(swap, text) if text else text
+
+
+_TOKEN = re.compile(r"\{([A-Za-z0-9_]+)\}")
+
+
+class _IconMeasure:
+    """A font measure (layout.FontMetrics) for text holding icon characters."""
+
+    def __init__(self, inner: Any, chars: Mapping[str, Any], px: int) -> None:
+        self.inner, self.chars, self.px = inner, chars, px
+
+    def size(self, text: str) -> tuple[int, int]:
+        icons = sum(1 for ch in text if ch in self.chars)
+        if not icons:
+            return self.inner.size(text)
+        width, height = self.inner.size("".join(ch for ch in text if ch not in self.chars))
+        return width + icons * _icon_advance(self.px), height
+
+    def get_height(self) -> int:
+        return self.inner.get_height()
+
+    def get_linesize(self) -> int:
+        return self.inner.get_linesize()
+
+
+def _with_icons(measure: Any, chars: Mapping[str, Any]) -> Any:
+    return lambda px: _IconMeasure(measure(px), chars, max(1, int(px)))
+
+
 def _bleed_key(bleed: bool | float) -> Any:
     """A cache key part that keeps `True` (the template's bleed) apart from 1.0 mm (`True == 1.0`)."""
     return bleed if isinstance(bleed, bool) else ("mm", float(bleed))
@@ -550,6 +692,81 @@ def _turn(
     return x + origin[0], y + origin[1], w, h
 
 
+MAX_FONT_BYTES = 32 * 1024 * 1024  # a CJK OpenType font is 5-20 MiB
+
+
+class DesignerFonts:
+    """The designer's own font (a template's `font: fonts/x.ttf`), read once and kept while the file
+    stays the same.
+
+    The file is read only from inside the card set's folder (a shared set cannot make the table read
+    any file of its player's) and only as a regular file within MAX_FONT_BYTES (limits.read_limited);
+    a font that is missing, outside, too big or not a font is one problem, logged once, and the faces
+    are drawn with the bundled font.
+    """
+
+    def __init__(self) -> None:
+        self._loaded: dict[Path, tuple[tuple[int, int] | None, FaceFonts | None, str]] = {}
+        self.problems: dict[Path, str] = {}
+
+    @staticmethod
+    def _stamp(path: Path) -> tuple[int, int] | None:
+        try:
+            stat = path.stat()
+        except OSError:
+            return None
+        return stat.st_mtime_ns, stat.st_size
+
+    def for_template(self, template: FaceTemplate) -> tuple[FaceFonts, str]:
+        """The fonts a template's faces are drawn with, and the problem that made them the bundled
+        ones ("" when there is none)."""
+        name = template.data.get("font")
+        if not isinstance(name, str) or not name:
+            return face_fonts(), ""
+        path = (template.base_dir / name).expanduser()
+        stamp = self._stamp(path)
+        hit = self._loaded.get(path)
+        if hit is None or hit[0] != stamp:
+            fonts, problem = self._load(path, name, template.cards_dir, stamp)
+            hit = (stamp, fonts, problem)
+            self._loaded[path] = hit
+            if problem:
+                if self.problems.get(path) != problem:
+                    log.warning("%s", problem)
+                self.problems[path] = problem
+            else:
+                self.problems.pop(path, None)
+        fonts = hit[1]
+        return (fonts if fonts is not None else face_fonts()), hit[2]
+
+    def _load(
+        self, path: Path, name: str, root: Path, stamp: tuple[int, int] | None
+    ) -> tuple[FaceFonts | None, str]:
+        if stamp is None:
+            return None, f"font {name!r} not found (looked for {path}); the bundled font is used"
+        try:
+            inside = path.resolve().is_relative_to(root.resolve())
+        except OSError:
+            inside = False
+        if not inside:
+            return None, f"font {name!r} is outside the card set's folder {root}; the bundled font is used"
+        try:
+            raw = read_limited(path, MAX_FONT_BYTES)
+        except FileRefused as exc:
+            return None, f"font {name!r}: {exc}; the bundled font is used"
+        try:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            pygame.font.Font(io.BytesIO(raw), 12).render("Aa", True, (0, 0, 0))
+        except (pygame.error, OSError, ValueError) as exc:
+            return None, f"font {name!r} is not a font pygame can read ({exc}); the bundled font is used"
+        return FaceFonts(raw), ""
+
+    def changed(self) -> bool:
+        """Whether a font file read has changed on disk since."""
+        return any(self._stamp(path) != stamp for path, (stamp, _, _) in self._loaded.items())
+
+
 class CardRenderer:
     """Faces and backs of one card set, drawn from its template on demand at any width, and kept.
 
@@ -572,6 +789,7 @@ class CardRenderer:
         self.max_bytes = max_bytes
         self._bytes = 0
         self.images = ImageStore()
+        self.fonts = DesignerFonts()
         self._cache: OrderedDict[tuple[Any, ...], Drawn] = OrderedDict()
         self._template: FaceTemplate | None = None
         self._template_problems: list[str] = []
@@ -587,7 +805,7 @@ class CardRenderer:
             self._checked = now
             template, problems = face_template(self.cardset)
             changed = self._template is None or template.version != self._template.version
-            if changed or self.images.changed():
+            if changed or self.images.changed() or self.fonts.changed():
                 if self._template is not None:
                     self.clear()
                 self._template = template
@@ -599,7 +817,7 @@ class CardRenderer:
     @property
     def problems(self) -> list[str]:
         """Why something is not drawn as the designer asked: a broken template, a missing image."""
-        return [*self._template_problems, *self.images.problems.values()]
+        return [*self._template_problems, *self.images.problems.values(), *self.fonts.problems.values()]
 
     def face_size(self, width: int) -> tuple[int, int]:
         """The size of a face `width` pixels wide (the template's proportions)."""
@@ -632,7 +850,11 @@ class CardRenderer:
 
         def draw() -> Drawn:
             face = resolve_face(template, self.cardset, spec, side, language)
-            return _Painter(face, width, self.images, bleed).paint()
+            fonts, problem = self.fonts.for_template(template)
+            drawn = _Painter(face, width, self.images, bleed, fonts).paint()
+            if problem:
+                drawn.problems.insert(0, problem)
+            return drawn
 
         return self._cached(key, draw)
 
@@ -642,14 +864,22 @@ class CardRenderer:
         """The face of `spec`, `width` pixels wide (plus the bleed when asked, for print)."""
         return self.drawn(spec, width, side, bleed=bleed).surface
 
-    def back(self, width: int, *, bleed: bool | float = False) -> pygame.Surface:
-        """The set's back, `width` pixels wide."""
+    def back(
+        self, width: int, *, bleed: bool | float = False, spec: CardSpec | None = None
+    ) -> pygame.Surface:
+        """The back of `spec` (a template may give each kind of card its own, `back: {by, cases}`), or
+        the set's default back (spec None: a hidden card, whose kind the table does not know),
+        `width` pixels wide."""
         template = self.template
         width = max(8, int(width))
-        key = ("back", "", width, None, _bleed_key(bleed), template.version)
+        choice = back_choice(template, self.cardset, spec)
+        key = ("back", choice, width, None, _bleed_key(bleed), template.version)
 
         def draw() -> Drawn:
-            return _Painter(resolve_back(template, self.cardset), width, self.images, bleed).paint()
+            fonts = self.fonts.for_template(template)[0]
+            return _Painter(
+                resolve_back(template, self.cardset, spec), width, self.images, bleed, fonts
+            ).paint()
 
         return self._cached(key, draw).surface
 

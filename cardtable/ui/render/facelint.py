@@ -73,7 +73,7 @@ def overflow_warnings(cardset: CardSet, root: Any = None) -> list[LintWarning]:
                 elif isinstance(field, str) and field.split(".")[0] == "name":
                     path.append("name")
                 where, line, col = locate_in(file, root, path)
-                out.append(LintWarning(where, line, col, format_key_path(path), message, (spec.code,)))
+                out.append(LintWarning(where, line, col, format_key_path(path), message, cards=(spec.code,)))
     return out
 
 

@@ -5,7 +5,7 @@ size stay the same; a sheet is cut into cells on demand (`layout.sheet_cell`). S
 smoothscale, so art stays clean when a card is drawn at any size.
 
 A missing or broken image never raises: `get` returns None and records one readable problem per file
-(`problems`), logged once, and the face falls back to what the template draws without it.
+(`problems`), logged once, and the face draws a marked placeholder in its place (cardface.py).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class ImageStore:
 
     def _decode(self, path: Path, stamp: tuple[int, int] | None) -> pygame.Surface | None:
         if stamp is None:
-            return self._fail(path, f"image {path} not found; the card is drawn without it")
+            return self._fail(path, f"image {path} not found; drawn as a placeholder")
         try:
             # a regular file within the limit (a device or a FIFO named as art must not hang the table)
             raw = read_limited(path, MAX_IMAGE_BYTES)

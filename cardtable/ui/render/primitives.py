@@ -372,7 +372,8 @@ class FaceFonts:
     the real measure before drawing.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, source: bytes | None = None) -> None:
+        self._source = source  # a designer's own font file's bytes; None: the bundled font
         self._fonts: dict[bool, pygame.font.Font] = {}
         self._advances: dict[tuple[int, bool], dict[str, int]] = {}
         self._heights: dict[tuple[int, bool], tuple[int, int]] = {}
@@ -387,7 +388,7 @@ class FaceFonts:
 
             if not pygame.font.get_init():
                 pygame.font.init()
-            source = font_source()
+            source = self._source if self._source is not None else font_source()
             font = pygame.font.Font(io.BytesIO(source) if isinstance(source, bytes) else source, px)
             font.bold = bold
             self._fonts[bold] = font

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, TypedDict
 
-from cardtable.cardsets import load_named
+from cardtable.cardsets import load_for
 from cardtable.games import GameEntry, register
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet
@@ -51,7 +51,7 @@ class War(Game):
     cardset_name = "standard52"
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
-        return load_named(params.get("cardset", self.cardset_name))
+        return load_for(self, params)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         return 52  # every action plays one card

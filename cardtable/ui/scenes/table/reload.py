@@ -56,7 +56,7 @@ class ReloadMixin:
     restart_offer: Change | None = None
 
     def start_watching(self: TableScene) -> None:
-        self.watcher = CardSetWatcher(self.cardset)
+        self.watcher = CardSetWatcher(self.cardset, game=self.engine.game, params=self.session.params())
         self.in_use_raw = self.watcher.raw  # the bytes of the set the game is played with
         self.in_use_cards_raw = self.watcher.cards_raw  # and of its cards' spreadsheet (b"": none)
         self.reload_found = []
