@@ -146,25 +146,58 @@ def cmd_params(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    """Validate card set files (default: every bundled set)."""
+    """Validate card set files (default: every bundled set); warn about what is valid but likely wrong."""
     from .cardsets import validate_paths
     from .resources import bundled_cardsets
 
     paths = [Path(p) for p in args.paths] or bundled_cardsets()
     found = validate_paths(paths)
-    for problem in found:
-        print(problem)
     problems = [p for p in found if not p.warning]
+    # the loader's warnings (a missing image or font) and the lint's (fields, text, image shapes)
+    warnings = [p for p in found if p.warning]
+    warnings += _lint_paths(paths, {p.file for p in problems})
+    for problem in problems:
+        print(problem)
+    for warning in warnings:
+        print(warning)
+    said = f", {len(warnings)} warning(s)" if warnings else ""
     if problems:
-        print(f"{len(problems)} problem(s)", file=sys.stderr)
+        print(f"{len(problems)} problem(s){said}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    if found:
-        print(f"{len(found)} warning(s)", file=sys.stderr)
+    if warnings and args.strict:
+        print(f"{len(warnings)} warning(s), errors under --strict", file=sys.stderr)
+        return EXIT_BAD_INPUT
     if not args.paths:
         for path in paths:
             print(f"ok: {path}")
-    print(f"ok: {len(paths)} file(s) valid" if args.paths else f"ok: {len(paths)} bundled card set(s) valid")
+    print(
+        f"ok: {len(paths)} file(s) valid{said}"
+        if args.paths
+        else f"ok: {len(paths)} bundled card set(s) valid{said}"
+    )
     return EXIT_OK
+
+
+def _lint_paths(paths: list[Path], broken: set[str]) -> list[Any]:
+    """The lint warnings of every card set file among `paths` that has no problems (a folder: the
+    *.yaml directly inside it); face template files on their own have none (they need cards)."""
+    from .cardsets import CardSetError, load_cardset
+    from .cardsets.facecheck import is_template_data
+    from .cardsets.yamlfile import LoadError, read_yaml
+    from .ui.render.facelint import set_warnings
+
+    files = [f for p in paths for f in (sorted(p.glob("*.yaml")) if p.is_dir() else [p])]
+    warnings: list[Any] = []
+    for file in files:
+        if str(file) in broken or not file.is_file():
+            continue
+        try:
+            if is_template_data(read_yaml(file)[0]):
+                continue
+            warnings.extend(set_warnings(load_cardset(file)))
+        except (CardSetError, LoadError):
+            continue  # its problems are printed (a spreadsheet's carry the spreadsheet's name)
+    return warnings
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -414,6 +447,11 @@ def build_parser() -> argparse.ArgumentParser:
         "played with it. Problems read file:line:col: key: message; exit 2 when there are any.",
     )
     val.add_argument("paths", nargs="*", help="files or folders")
+    val.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat warnings (a field nothing reads, text that does not fit, a missing image) as errors",
+    )
     val.set_defaults(func=cmd_validate)
 
     scen = sub.add_parser("scenario", help="run scenario files (see docs/scenarios.md)")

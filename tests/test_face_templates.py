@@ -159,7 +159,7 @@ def test_template_problems_are_placed_in_the_template_file(tmp_path: Path):
     assert problems(path) == [
         f'{look}:16:11: boxes[1].kind: "bagde" is not allowed; use one of: "panel", "text", "badge", "icon", "image", "marks"',
         f"{look}:19:11: boxes[1].fill: no colour named $accnt (named colours: accent, ink)",
-        f"{look}:24:32: boxes[2].when.equal: unexpected key (allowed: field, equals, in, not_in, present, min, max)",
+        f"{look}:24:32: boxes[2].when.equal: unexpected key (did you mean 'equals'?)",
     ]
 
 

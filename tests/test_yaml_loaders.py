@@ -84,7 +84,7 @@ def test_mutants_read_the_same_or_fall_back_to_the_python_parser():
             if fast[0] == "ok" and python[0] == "refused":
                 # the one place libyaml is more lenient, and right: YAML allows a tab after a value
                 # ("deal:<TAB>"), PyYAML's Python scanner refuses it (yaml/pyyaml#80)
-                assert all("'\\t'" in problem for problem in python[1]), (path, python)
+                assert all("a tab" in problem for problem in python[1]), (path, python)
                 continue
             if fast[0] == "ok":
                 assert fast == python, path

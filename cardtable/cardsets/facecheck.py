@@ -20,7 +20,8 @@ from yaml.nodes import Node
 from cardtable.resources import cards_dir, faces_dir, faces_schema_path
 from cardtable.rules.cards import Text
 
-from .yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
+from .suggest import closest
+from .yamlfile import LoadError, Problem, format_key_path, locate_in, read_yaml
 
 if TYPE_CHECKING:
     from jsonschema import Draft7Validator
@@ -50,6 +51,7 @@ _KIND_KEYS: dict[str, set[str]] = {
     | {"layout", "mark", "field", "count", "suit", "size_mm", "order", "inset_mm", "turn_lower", "gap_mm"}
     | {"fill", "edge", "edge_mm", "colour", "points", "map"},
 }
+_ANY_BOX_KEY = set().union(*_KIND_KEYS.values())
 _KIND_NEEDS: dict[str, tuple[str, ...]] = {
     "text": ("field", "text", "format", "parts"),
     "badge": ("field", "text", "format"),
@@ -280,8 +282,8 @@ def _font_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tupl
 
 
 def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
-    line, col = locate(root, path)
-    return Problem(file, line, col, format_key_path(path), str(message), isinstance(message, FileWarning))
+    where, line, col = locate_in(file, root, path)
+    return Problem(where, line, col, format_key_path(path), str(message), isinstance(message, FileWarning))
 
 
 def _semantic_problems(
@@ -378,11 +380,16 @@ def _box_problems(
     kind = box.get("kind")
     if kind not in _KIND_KEYS:
         return
+    meant: set[str] = set()  # what the box's unknown keys are typos of
     for key in box:
-        if key not in _KIND_KEYS[kind]:
-            yield [*path, key], f"{key!r} does nothing on a {kind} box"
+        if key in _ANY_BOX_KEY:
+            if key not in _KIND_KEYS[kind]:
+                yield [*path, key], f"{key!r} does nothing on a {kind} box"
+        elif isinstance(key, str):
+            # Unknown to every kind: the schema's "unexpected key" says so, with its "did you mean".
+            meant.add(closest(key, _KIND_KEYS[kind]) or "")
     needs = _KIND_NEEDS.get(kind)
-    if needs and not any(k in box for k in needs):
+    if needs and not any(k in box for k in needs) and not meant & set(needs):
         yield path, f"a {kind} box needs one of: {', '.join(needs)}"
     rect = box.get("rect")
     if isinstance(rect, list) and len(rect) == 4 and all(isinstance(v, int | float) for v in rect):

@@ -14,8 +14,8 @@ changed per card by `overrides`.
 Pure Python (no pygame), in three modules: this one finds and loads a set's template (and is the one
 the rest of the app imports); facecheck.py checks templates and sets' faces, the schema's problems
 and what a schema cannot say (an unknown named colour, an icon a card names that the icon set lacks, a
-missing image file, a property that does nothing on its kind of box), so `cardtable validate` reports
-them together; faceresolve.py turns (template, card, side) into a `Face`, a list of boxes whose values
+property that does nothing on its kind of box; a missing image is lint.py's warning), so `cardtable
+validate` reports them together; faceresolve.py turns (template, card, side) into a `Face`, a list of boxes whose values
 are already read from the card, coloured and worded. The drawing is in cardtable/ui/render/.
 """
 

@@ -8,6 +8,10 @@ names fields the card has, and for a template with an effect vocabulary (the gam
 template names it in its registration, e.g. `deckbuilder`) every card's `effects` compile. All problems of a file are collected and raised
 together as one CardSetError, in file order.
 
+A set's cards may be a spreadsheet beside it (`cards: cards.csv` or `.xlsx`, spreadsheet.py):
+`read_cardset` reads it into the `cards` list with nodes marked at its rows and columns, so every check
+below places a mistake in a cell at `cards.csv:row:col`.
+
 `load_named` takes what a game's `cardset` parameter holds: a bundled set's name or a file path;
 `load_for` also asks the game whether it can be played with the set (`Game.check_cardset`), and
 `validate_paths` asks every game the set is made for (its `game:` key, else its template).
@@ -28,7 +32,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from yaml.nodes import Node, ScalarNode
+from yaml.nodes import MappingNode, Node, ScalarNode
 
 from cardtable.limits import MAX_CARD_COUNT, MAX_PHYSICAL_CARDS
 from cardtable.resources import bundled_cardsets, cardset_path, faces_schema_path, schema_path
@@ -40,13 +44,18 @@ if TYPE_CHECKING:  # jsonschema is imported when a file is first validated: it c
 
     from cardtable.rules.game import Game
 
+from .spreadsheet import SPREADSHEET_SUFFIXES, read_cards
+from .suggest import did_you_mean
 from .yamlfile import (
     LoadError,
     Problem,
     StrictLoader,
+    decode_utf8,
     format_key_path,
     locate,
+    locate_in,
     node_at,
+    parse_yaml,
     read_yaml,
 )
 
@@ -87,10 +96,52 @@ def load_cardset(path: str | Path) -> CardSet:
     """Read, validate and build the card set in `path`; CardSetError listing every problem otherwise."""
     path = Path(path)
     try:
-        data, root = read_yaml(path)
+        data, root = read_cardset(path)
     except LoadError as exc:
         raise CardSetError(exc.problems) from None
     return _checked(data, root, path)
+
+
+def cards_file(path: Path, data: Any) -> Path | None:
+    """The spreadsheet a set's `cards:` names (`cards: cards.csv`, beside the set), or None."""
+    cards = data.get("cards") if isinstance(data, Mapping) else None
+    if isinstance(cards, str) and cards.lower().endswith(SPREADSHEET_SUFFIXES):
+        return (path.parent / cards).expanduser()
+    return None
+
+
+def with_cards_file(raw: bytes, file: str, name: str) -> bytes:
+    """A card set file's bytes with its `cards:` naming the spreadsheet `name` instead (the rest of
+    the file as written): the copy of a set kept beside a game's save names its kept card list."""
+    text = decode_utf8(raw, file)
+    _, root = parse_yaml(text, file)
+    node, depth = node_at(root, ["cards"])
+    if not isinstance(node, ScalarNode) or depth != 1:
+        return raw
+    start, end = node.start_mark.index, node.end_mark.index
+    return (text[:start] + json.dumps(Path(name).as_posix(), ensure_ascii=False) + text[end:]).encode("utf-8")
+
+
+def read_cardset(path: Path) -> tuple[Any, Node | None]:
+    """A card set file read as YAML, with its cards read from the spreadsheet it names, if any: the
+    `cards` list and its nodes (marked with the spreadsheet's rows and columns) stand in the data and
+    the tree where the file name was. LoadError when either cannot be read."""
+    data, root = read_yaml(path)
+    sheet = cards_file(path, data)
+    if sheet is None:
+        return data, root
+    if not sheet.is_file():
+        where, line, col = locate_in(str(path), root, ["cards"])
+        raise LoadError(
+            [Problem(where, line, col, "cards", f"no card list file {data['cards']!r} (looked for {sheet})")]
+        )
+    cards, node = read_cards(sheet)
+    data = {**data, "cards": cards}
+    if isinstance(root, MappingNode):
+        root.value = [
+            (k, node if isinstance(k, ScalarNode) and k.value == "cards" else v) for k, v in root.value
+        ]
+    return data, root
 
 
 def _checked(data: Any, root: Node | None, path: Path) -> CardSet:
@@ -98,10 +149,10 @@ def _checked(data: Any, root: Node | None, path: Path) -> CardSet:
     problems = [p for p in check_cardset(data, root, str(path)) if not p.warning]
     if problems:
         raise CardSetError(problems)
-    return _build(data, path)
+    return _build(data, path, root)
 
 
-_cache: dict[Path, tuple[tuple[int, int], CardSet]] = {}
+_cache: dict[Path, tuple[tuple[int, int], CardSet, tuple[int, int] | None]] = {}
 
 
 def load_cached(path: str | Path) -> CardSet:
@@ -114,12 +165,23 @@ def load_cached(path: str | Path) -> CardSet:
         return load_cardset(path)  # reports the missing or unreadable file
     stamp = (stat.st_mtime_ns, stat.st_size)
     hit = _cache.get(resolved)
-    if hit is not None and hit[0] == stamp:
+    if hit is not None and hit[0] == stamp and _sheet_stamp(hit[1]) == hit[2]:
         return hit[1]
     _cache.pop(resolved, None)
     cardset = load_cardset(path)
-    _cache[resolved] = (stamp, cardset)
+    _cache[resolved] = (stamp, cardset, _sheet_stamp(cardset))
     return cardset
+
+
+def _sheet_stamp(cardset: CardSet) -> tuple[int, int] | None:
+    """The modification time and size of the spreadsheet a set's cards come from (None: none)."""
+    if cardset.cards_source is None:
+        return None
+    try:
+        stat = cardset.cards_source.stat()
+    except OSError:
+        return (-1, -1)
+    return stat.st_mtime_ns, stat.st_size
 
 
 def clear_cache() -> None:
@@ -182,8 +244,11 @@ def _file_problems(path: Path) -> list[Problem]:
     is read once for both questions."""
     from .faces import check_template_file, is_template_data
 
+    if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+        message = f"a card list: validate the card set file that names it (cards: {path.name})"
+        return [Problem(str(path), 1, 1, "", message)]
     try:
-        data, root = read_yaml(path)
+        data, root = read_cardset(path)
     except LoadError as exc:
         return list(exc.problems)
     if is_template_data(data):
@@ -285,7 +350,14 @@ def _str(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _build(data: Mapping[str, Any], path: Path) -> CardSet:
+def _cards_source(root: Node | None) -> Path | None:
+    """The spreadsheet a set's cards were read from: read_cardset marks their node with its name."""
+    node, depth = node_at(root, ["cards"])
+    name = node.start_mark.name if node is not None and depth == 1 else None
+    return Path(name) if isinstance(name, str) and name and not name.startswith("<") else None
+
+
+def _build(data: Mapping[str, Any], path: Path, root: Node | None = None) -> CardSet:
     language = data["language"]
     cards = tuple(
         CardSpec(
@@ -304,6 +376,7 @@ def _build(data: Mapping[str, Any], path: Path) -> CardSet:
         cards=cards,
         meta=read_only({k: v for k, v in data.items() if k not in _META_KEYS}),
         source=path,
+        cards_source=_cards_source(root),
     )
 
 
@@ -424,7 +497,7 @@ def problems_in(
         return []
     if root is None and cardset.source is not None:
         try:
-            root = read_yaml(cardset.source)[1]
+            root = read_cardset(cardset.source)[1]
         except LoadError:  # the file changed since it was loaded: the problems stay, at line 1
             root = None
     file = str(cardset.source or cardset.id)
@@ -432,8 +505,8 @@ def problems_in(
 
 
 def _problem(file: str, root: Node | None, key_path: list[str | int], message: str) -> Problem:
-    line, col = locate(root, key_path)
-    return Problem(file, line, col, format_key_path(key_path), message)
+    where, line, col = locate_in(file, root, key_path)
+    return Problem(where, line, col, format_key_path(key_path), message)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -504,13 +577,15 @@ def _explain_value(error: ValidationError, root: Node, file: str, path: list[str
         missing = next((p for p in value if f"{p!r} is a required property" == error.message), None)
         if missing is None:
             return _problem(file, root, path, error.message)
-        line, col = locate(root, path)
-        return Problem(file, line, col, format_key_path([*path, missing]), "required field is missing")
+        where, line, col = locate_in(file, root, path)
+        return Problem(where, line, col, format_key_path([*path, missing]), "required field is missing")
     if kind == "additionalProperties" and isinstance(instance, Mapping):
         allowed = list(schema.get("properties", {}))
         extras = [k for k in instance if k not in allowed]
         if extras and isinstance(extras[0], str):
-            note = f" (allowed: {', '.join(allowed)})" if allowed else ""
+            note = did_you_mean(extras[0], allowed) if allowed else ""
+            if allowed and not note:
+                note = f" (allowed: {', '.join(allowed)})"
             return _problem(file, root, [*path, extras[0]], f"unexpected key{note}")
     if kind == "type":
         return _problem(file, root, path, _type_message(value, instance, root, path))

@@ -15,8 +15,11 @@ most every `every_s` seconds (a few `stat` calls: no thread, no busy loop). When
 - a card added, removed, reordered or counted differently, or the set's rules template changed, is
   "restart": card ids would no longer match the cards dealt. `reasons` says what changed.
 
-The face template is watched too (it is re-read by the renderer); a broken template is reported here
-the same way, with the set kept.
+Every file the set is read or drawn from is watched (`files_read`): the set, the spreadsheet its
+cards come from, its face template, every image the template or a card names (art, icons, sprite
+sheets, the back) and any font file either names. An edit of a spreadsheet is an edit of the set; a
+replaced picture or font reads the set again as an "in_place" change, so the table draws every face
+anew. A broken template is reported here the same way as a broken set, with the set kept.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.rules.cards import CardSet
 
+from .facecheck import _read_template
 from .faces import check_template_file, template_source
 from .loader import game_problems, load_cardset
 from .yamlfile import LoadError, Problem
@@ -48,6 +52,7 @@ class Change:
     problems: tuple[Problem, ...] = ()
     reasons: tuple[str, ...] = field(default=())
     raw: bytes = b""  # the set file's bytes as read ("broken": empty), to keep a game's set beside its save
+    cards_raw: bytes = b""  # the bytes of the spreadsheet its cards came from (b"": none), likewise
 
 
 def structural_changes(old: CardSet, new: CardSet) -> list[str]:
@@ -69,6 +74,91 @@ def structural_changes(old: CardSet, new: CardSet) -> list[str]:
     return reasons
 
 
+_FONT_SUFFIXES = (".ttf", ".otf", ".ttc")
+
+
+def files_read(cardset: CardSet) -> list[Path]:
+    """Every file a set is read or drawn from: its file, its cards' spreadsheet, its face template
+    file (not an inline one), the images the template and the cards name, and font files either
+    names; each once, in that order. Files that do not exist are listed too (one that appears is an
+    edit)."""
+    out: list[Path] = []
+    set_dir = cardset.source.parent if cardset.source is not None else Path.cwd()
+    if cardset.source is not None:
+        out.append(cardset.source)
+    if cardset.cards_source is not None:
+        out.append(cardset.cards_source)
+    source = template_source(cardset)
+    template: Mapping[str, Any] | None = source if isinstance(source, Mapping) else None
+    base = set_dir
+    if not isinstance(source, Mapping):
+        out.append(source)
+        base = source.parent
+        try:
+            data = _read_template(source)[0]
+        except (LoadError, OSError):
+            data = None
+        template = data if isinstance(data, Mapping) else None
+    if template is not None:
+        out.extend(base / name for name in _template_files(template))
+        images = {template["image_field"]} if isinstance(template.get("image_field"), str) else set()
+        for box in template.get("boxes") or []:
+            if isinstance(box, Mapping) and box.get("kind") == "image" and isinstance(box.get("field"), str):
+                images.add(box["field"])
+        for spec in cardset.cards:
+            for name in images:
+                value = spec.fields.get(name)
+                if isinstance(value, str) and value:
+                    out.append(set_dir / value)
+    out.extend(set_dir / name for name in _strings(cardset.meta) if name.lower().endswith(_FONT_SUFFIXES))
+    seen: set[Path] = set()
+    unique = []
+    for path in out:
+        path = path.expanduser()
+        if path not in seen:
+            seen.add(path)
+            unique.append(path)
+    return unique
+
+
+def _template_files(template: Mapping[str, Any]) -> list[str]:
+    """The files a template names, relative to its folder: icon images, sprite sheets, the back's
+    image, image boxes' files, fonts."""
+    names: list[str] = []
+    icons = template.get("icons") if isinstance(template.get("icons"), Mapping) else {}
+    names.extend(
+        i["image"] for i in icons.values() if isinstance(i, Mapping) and isinstance(i.get("image"), str)
+    )
+    sheets = template.get("sheets") if isinstance(template.get("sheets"), Mapping) else {}
+    names.extend(
+        s["file"] for s in sheets.values() if isinstance(s, Mapping) and isinstance(s.get("file"), str)
+    )
+    back = template.get("back") if isinstance(template.get("back"), Mapping) else {}
+    if isinstance(back.get("image"), str):
+        names.append(back["image"])
+    for section in (template.get("boxes"), back.get("boxes")):
+        for box in section if isinstance(section, list) else []:
+            if isinstance(box, Mapping) and isinstance(box.get("file"), str):
+                names.append(box["file"])
+    names.extend(n for n in _strings(template) if n.lower().endswith(_FONT_SUFFIXES))
+    return names
+
+
+def _strings(data: Any) -> list[str]:
+    """Every text value inside nested mappings and lists."""
+    out: list[str] = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return out
+
+
 class CardSetWatcher:
     """Polls a card set's file and its face template file for changes."""
 
@@ -85,27 +175,24 @@ class CardSetWatcher:
         self.every_s = every_s
         self._last = time.monotonic()
         self._stamps = self._read_stamps()
-        self.raw = self._read_raw()  # the bytes the set in use was read from
+        self.raw = self._read_raw(self.cardset.source)  # the bytes the set in use was read from
+        self.cards_raw = self._read_raw(self.cardset.cards_source)  # and its spreadsheet's
 
-    def _read_raw(self) -> bytes:
+    @staticmethod
+    def _read_raw(path: Path | None) -> bytes:
         try:
-            return self.cardset.source.read_bytes() if self.cardset.source is not None else b""
+            return path.read_bytes() if path is not None else b""
         except OSError:
             return b""
 
     def files(self) -> list[Path]:
-        """The files watched: the set's own file and its template file (not an inline template)."""
-        out: list[Path] = []
-        if self.cardset.source is not None:
-            out.append(self.cardset.source)
-        source = template_source(self.cardset)
-        if not isinstance(source, Mapping):
-            out.append(source)
-        return out
+        """The files watched: every file the set is read or drawn from (files_read)."""
+        return files_read(self.cardset)
 
     def _read_stamps(self) -> dict[Path, tuple[int, int] | None]:
         stamps: dict[Path, tuple[int, int] | None] = {}
-        for path in self.files():
+        self._files = self.files()  # listed again after each reload: a new image, template or sheet
+        for path in self._files:
             try:
                 stat = path.stat()
                 stamps[path] = (stat.st_mtime_ns, stat.st_size)
@@ -133,6 +220,7 @@ class CardSetWatcher:
         try:
             raw = old.source.read_bytes()
             new = load_cardset(old.source)
+            cards_raw = new.cards_source.read_bytes() if new.cards_source is not None else b""
         except OSError as exc:
             return Change("broken", old, (Problem(str(old.source), 1, 1, "", str(exc)),))
         except LoadError as exc:
@@ -147,6 +235,6 @@ class CardSetWatcher:
             if template_problems:
                 return Change("broken", old, tuple(template_problems))
         reasons = structural_changes(old, new)
-        self.cardset, self.raw = new, raw
+        self.cardset, self.raw, self.cards_raw = new, raw, cards_raw
         self._stamps = self._read_stamps()  # the template may be another file now
-        return Change("restart" if reasons else "in_place", new, (), tuple(reasons), raw)
+        return Change("restart" if reasons else "in_place", new, (), tuple(reasons), raw, cards_raw)

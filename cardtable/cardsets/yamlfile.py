@@ -13,6 +13,7 @@ in milliseconds, before anything walks it).
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from .strictyaml import (
     parse_float,
     parse_int,
 )
+from .syntaxwords import OUR_WORDS, explain
 
 __all__ = [
     "DuplicateKeyError",
@@ -48,11 +50,14 @@ __all__ = [
     "decode_utf8",
     "format_key_path",
     "locate",
+    "locate_in",
     "node_at",
     "node_path",
     "parse_yaml",
     "read_yaml",
 ]
+
+log = logging.getLogger(__name__)
 
 KeyPath = Sequence[str | int]
 """A path into YAML data: mapping keys and list indices, outermost first (`["cards", 3, "rank"]`)."""
@@ -157,6 +162,7 @@ class _CountRefusal(LoadError):
 
 def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node | None]:
     """Compose, check and construct one document with `loader` (a new StrictLoader when None)."""
+    quiet = loader is not None  # libyaml's refusal is read again by the Python parser, which logs it
     try:
         loader = loader or StrictLoader(text)
     except ReaderError as exc:  # a character YAML forbids; for a str, position is its index
@@ -179,7 +185,7 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
             _reject_expansion(root, file)
         data = loader.construct_document(root)
     except NodeError as exc:
-        problem = _marked_problem(exc, file)
+        problem = _marked_problem(exc, file, text, quiet)
         where = node_path(root, exc.node) if root is not None else None
         if where:
             problem = Problem(
@@ -187,9 +193,9 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
             )
         raise LoadError([problem]) from None
     except CountLimitError as exc:
-        raise _CountRefusal([_marked_problem(exc, file)]) from None
+        raise _CountRefusal([_marked_problem(exc, file, text, quiet)]) from None
     except MarkedYAMLError as exc:
-        raise LoadError([_marked_problem(exc, file)]) from None
+        raise LoadError([_marked_problem(exc, file, text, quiet)]) from None
     finally:
         loader.dispose()
     if loader.duplicate_keys:
@@ -207,27 +213,17 @@ def _load(loader: StrictLoader | None, text: str, file: str) -> tuple[Any, Node 
     return data, root
 
 
-_HINTS = {
-    "mapping values are not allowed here": "a ': ' inside a plain value? put the value in quotes",
-    "found character '\\t' that cannot start any token": "use spaces, not tabs, to indent",
-}
-
-
-def _marked_problem(exc: MarkedYAMLError, file: str) -> Problem:
+def _marked_problem(exc: MarkedYAMLError, file: str, text: str, quiet: bool = False) -> Problem:
+    """A syntax error or refusal at its line and column, in a reader's words (syntaxwords.py): no
+    PyYAML parser terms reach a reader; the raw message is logged."""
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
-    message = exc.problem or exc.context or "invalid YAML"
-    if exc.problem and exc.context and exc.problem.startswith("but "):
-        message = f"{exc.context}, {exc.problem}"  # "expected a single document..., but found another"
-    elif exc.problem and exc.context:
-        context = exc.context
-        if exc.context_mark is not None:
-            context += f" at line {exc.context_mark.line + 1}"
-        message = f"{message} ({context})"
-    hint = _HINTS.get(exc.problem or "")
-    if hint:
-        message += f"; {hint}"
-    return Problem(file, line, col, "", message)
+    raw = exc.problem or exc.context or ""
+    if isinstance(exc, NodeError | CountLimitError) or raw.startswith(OUR_WORDS):
+        return Problem(file, line, col, "", raw)
+    if not quiet:
+        log.info("%s:%d:%d: YAML parser said: %s %s", file, line, col, exc.context or "", exc.problem or "")
+    return Problem(file, line, col, "", explain(exc, text))
 
 
 def _reject_cycles(root: Node, file: str) -> None:
@@ -347,6 +343,17 @@ def locate(root: Node | None, key_path: KeyPath) -> tuple[int, int]:
     if node is None:
         return 1, 1
     return _mark(node)
+
+
+def locate_in(file: str, root: Node | None, key_path: KeyPath) -> tuple[str, int, int]:
+    """(file, line, column) of the value at `key_path`: `file`, unless the value was read from another
+    file (a set's cards from a spreadsheet: their nodes' marks name it)."""
+    node, _ = node_at(root, key_path)
+    if node is None:
+        return file, 1, 1
+    name = node.start_mark.name
+    where = name if isinstance(name, str) and name and not name.startswith("<") else file
+    return (where, *_mark(node))
 
 
 def node_path(root: Node | None, target: Node) -> list[str | int] | None:

@@ -55,6 +55,10 @@ class GameEntry:
     # start); it settles parameters (a deck written as a parameter) and calls start(params).
     prepare: str = ""
     menu_order: int = 100  # position in menus (then by id)
+    # card set template -> the card fields the game's rules and table read beyond what its face
+    # template draws and cards/cardset.schema.json names; `cardtable validate` warns about any other
+    # field nothing reads (a typo such as `cots: 4`)
+    card_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def files(self) -> Traversable:
         """The game's package folder (its rules texts `rules.<lang>.md` live there)."""
@@ -151,6 +155,14 @@ def vocabulary_for(template: str) -> Vocabulary | None:
         if template in entry.vocabularies:
             return entry.vocabularies[template]
     return None
+
+
+def card_fields_for(template: str) -> set[str]:
+    """The card fields registered games read from a set of this template (GameEntry.card_fields)."""
+    found: set[str] = set()
+    for entry in all_entries().values():
+        found.update(entry.card_fields.get(template, ()))
+    return found
 
 
 def games_for_cardset(template: object, declared: object = None) -> list[Game]:

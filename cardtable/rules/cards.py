@@ -106,6 +106,7 @@ class CardSet:
     cards: tuple[CardSpec, ...]
     meta: Mapping[str, Any] = field(default_factory=dict)
     source: Path | None = None
+    cards_source: Path | None = None  # the spreadsheet the cards were read from (None: the set's file)
 
     def physical(self) -> tuple[CardSpec, ...]:
         """Every physical card in CardId order: each kind repeated `count` times."""

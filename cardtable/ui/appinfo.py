@@ -25,6 +25,7 @@ LIBRARIES: tuple[tuple[str, str, str], ...] = (
     ("platformdirs", "MIT", "about.lib.platformdirs"),
     ("jsonschema", "MIT", "about.lib.jsonschema"),
     ("jsonschema-specifications, referencing, rpds-py, attrs", "MIT", "about.lib.jsonschema_deps"),
+    ("openpyxl, et-xmlfile", "MIT", "about.lib.openpyxl"),
     ("Python", "PSF License", "about.lib.python"),
 )
 FONT_LICENCE = "Noto Sans CJK JP: SIL Open Font License 1.1"

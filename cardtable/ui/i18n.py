@@ -81,6 +81,11 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "a rule-relevant field changed what {name} may do now",
         "ja": "ルールに関わる項目が変わり、{name}の今できることが変わります",
     },
+    "reload.warnings": {
+        "en": "Card set reloaded, with {n} warning(s) (click one to copy where it is):",
+        "ja": "カードセットを読み直しました。警告が{n}件あります（クリックで場所をコピー）：",
+    },
+    "reload.dismiss": {"en": "OK", "ja": "閉じる"},
     "reload.restart": {"en": "Restart with the new set", "ja": "新しいセットでやり直す"},
     "reload.keep": {"en": "Keep playing", "ja": "このまま続ける"},
     "reload.copied": {
@@ -243,6 +248,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "about.lib.jsonschema": {"en": "checking card set files", "ja": "カードセットの検査"},
     "about.lib.sdl": {"en": "inside pygame-ce", "ja": "pygame-ce に同梱"},
     "about.lib.jsonschema_deps": {"en": "used by jsonschema", "ja": "jsonschema が使用"},
+    "about.lib.openpyxl": {
+        "en": "reads a card set's cards from an Excel (.xlsx) sheet",
+        "ja": "カードセットのカードを Excel（.xlsx）の表から読む",
+    },
     "about.lib.python": {
         "en": "the language; the built app carries its runtime",
         "ja": "プログラミング言語。配布版にはその実行環境が入っています",

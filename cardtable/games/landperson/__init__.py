@@ -431,6 +431,7 @@ register(
         bots={"heuristic": "cardtable.games.landperson.bot:LandPersonBot"},
         table="cardtable.ui.scenes.landperson_table:LandPersonTable",
         vocabularies={"landperson": VOCAB},
+        card_fields={"landperson": ("special", "specialty")},
         variants=({"mode": "deck"}, {"mode": "shared"}),
         # the mode, the win targets (the game's length) and every PROVISIONAL house rule with a choice;
         # the decks themselves are built on the screen `prepare` opens

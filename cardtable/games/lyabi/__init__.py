@@ -485,6 +485,7 @@ register(
         bots={"heuristic": "cardtable.games.lyabi.bot:LyabiBot"},
         table="cardtable.ui.scenes.lyabi_table:LyabiTable",
         vocabularies={"lyabi": VOCAB},
+        card_fields={"lyabi": ("kind", "level", "times", "hand", "deck", "on")},
         variants=(
             {},
             {

@@ -143,6 +143,22 @@ def layout_text(
     return TextFit(alone.first, None, 0, alone.fits, dropped=True)
 
 
+def fit_at(
+    fonts: Fonts,
+    first: str,
+    second: str,
+    box: tuple[float, float],
+    px: float,
+    *,
+    second_scale: float = 0.7,
+    leading: float = 1.0,
+    max_lines: int | None = None,
+) -> TextFit:
+    """`first` with `second` beneath laid out at exactly `px` (its smallest size): whether both fit
+    the box, and how tall and wide they come out (what a check of a template reports)."""
+    return _search(fonts, first, second, box, (px, px), second_scale, leading, max_lines, below=False)
+
+
 def _search(
     fonts: Fonts,
     first: str,
