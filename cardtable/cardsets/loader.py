@@ -44,9 +44,11 @@ from .yamlfile import (
     LoadError,
     Problem,
     StrictLoader,
+    decode_utf8,
     format_key_path,
     locate,
     node_at,
+    parse_yaml,
     read_yaml,
 )
 
@@ -61,6 +63,7 @@ __all__ = [
     "load_bundled",
     "load_cached",
     "load_cardset",
+    "load_cardset_bytes",
     "load_for",
     "load_named",
     "locate",
@@ -88,6 +91,17 @@ def load_cardset(path: str | Path) -> CardSet:
     path = Path(path)
     try:
         data, root = read_yaml(path)
+    except LoadError as exc:
+        raise CardSetError(exc.problems) from None
+    return _checked(data, root, path)
+
+
+def load_cardset_bytes(raw: bytes, path: str | Path) -> CardSet:
+    """The card set in `raw`, the bytes already read (within the limits) from `path`: a file read once,
+    so the set built and the bytes kept beside a save are the same even if the file changes meanwhile."""
+    path = Path(path)
+    try:
+        data, root = parse_yaml(decode_utf8(raw, str(path)), str(path))
     except LoadError as exc:
         raise CardSetError(exc.problems) from None
     return _checked(data, root, path)
@@ -456,6 +470,15 @@ def _validator() -> Draft7Validator:
 
 
 def _schema_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
+    from .facecheck import _entry_problems
+
+    if isinstance(data, Mapping) and isinstance(data.get("faces"), Mapping):
+        oversized = _entry_problems(data["faces"], root, file, ["faces"])
+        if oversized:
+            # an inline template past the entry limits is refused as that, before the schema walks
+            # its thousands of entries (check_set_faces says the same)
+            yield from oversized
+            data = {key: value for key, value in data.items() if key != "faces"}
     for error in _validator().iter_errors(data):
         yield from _explain(error, root, file)
 
@@ -576,6 +599,9 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+_SHOWN_CHARS = 60
+
+
 def _show(value: Any) -> str:
     """A value as it would be written in YAML: "text", true, null, 3, 1.5."""
     if isinstance(value, bool):
@@ -583,7 +609,9 @@ def _show(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        # a short, escaped excerpt: a message never repeats a file's contents (or its control codes)
+        cut = value[:_SHOWN_CHARS]
+        return json.dumps(cut, ensure_ascii=False) + ("..." if len(value) > len(cut) else "")
     if isinstance(value, float) and not math.isfinite(value):
         return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
     if isinstance(value, int | float):

@@ -16,7 +16,10 @@ most every `every_s` seconds (a few `stat` calls: no thread, no busy loop). When
   "restart": card ids would no longer match the cards dealt. `reasons` says what changed.
 
 The face template is watched too (it is re-read by the renderer); a broken template is reported here
-the same way, with the set kept.
+the same way, with the set kept. The set is read once per reload, through the same limited reader as
+loading (`read_limited`: a regular file within MAX_YAML_BYTES), so a FIFO or a `/dev/zero` link saved
+over it is a problem on the table, not a frozen or exhausted one, and the set taken is the one built
+from the bytes kept beside its save.
 """
 
 from __future__ import annotations
@@ -27,10 +30,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardtable.limits import MAX_YAML_BYTES, FileRefused, read_limited
 from cardtable.rules.cards import CardSet
 
 from .faces import check_template_file, template_source
-from .loader import game_problems, load_cardset
+from .loader import game_problems, load_cardset_bytes
 from .yamlfile import LoadError, Problem
 
 if TYPE_CHECKING:
@@ -89,8 +93,10 @@ class CardSetWatcher:
 
     def _read_raw(self) -> bytes:
         try:
-            return self.cardset.source.read_bytes() if self.cardset.source is not None else b""
-        except OSError:
+            return (
+                read_limited(self.cardset.source, MAX_YAML_BYTES) if self.cardset.source is not None else b""
+            )
+        except FileRefused:
             return b""
 
     def files(self) -> list[Path]:
@@ -131,9 +137,11 @@ class CardSetWatcher:
         if old.source is None:
             return Change("in_place", old)
         try:
-            raw = old.source.read_bytes()
-            new = load_cardset(old.source)
-        except OSError as exc:
+            # the same limited read as loading (a FIFO or a /dev/zero link saved over the set must
+            # neither block the table nor fill its memory): refused as a problem, the set kept
+            raw = read_limited(old.source, MAX_YAML_BYTES)
+            new = load_cardset_bytes(raw, old.source)
+        except FileRefused as exc:
             return Change("broken", old, (Problem(str(old.source), 1, 1, "", str(exc)),))
         except LoadError as exc:
             return Change("broken", old, tuple(exc.problems))
