@@ -199,7 +199,7 @@ def check_template_file(path: str | Path) -> list[Problem]:
     return _read_and_check(Path(path))[1]
 
 
-def _read_and_check(path: Path) -> tuple[Any, list[Problem]]:
+def _read_and_check(path: Path, files_root: Path | None = None) -> tuple[Any, list[Problem]]:
     """A face template file read and checked: its data (None when it did not read or is empty) and
     its problems, placed in that file."""
     try:
@@ -208,7 +208,9 @@ def _read_and_check(path: Path) -> tuple[Any, list[Problem]]:
         return None, list(exc.problems)
     if root is None:
         return None, [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
-    return data, _template_problems(data, root, str(path), path.parent, [], schema=schema)
+    return data, _template_problems(
+        data, root, str(path), path.parent, [], schema=schema, files_root=files_root
+    )
 
 
 def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
@@ -232,7 +234,8 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
             return [_at(file, root, ["faces"], str(exc))]
         if not path.is_file():
             return [_at(file, root, ["faces"], f"no face template file {excerpt(faces)} (looked for {path})")]
-        loaded, found = _read_and_check(path)
+        # the template's files may lie anywhere in the set's folder (faces/x.yaml naming ../art/y.png)
+        loaded, found = _read_and_check(path, set_dir if path.is_relative_to(set_dir) else None)
         problems.extend(found)
         if not isinstance(loaded, Mapping):  # unread, empty or not a mapping: its problems say why
             return problems
@@ -264,6 +267,7 @@ def _template_problems(
     prefix: KeyPath,
     files: bool = True,
     schema: list[Problem] | None = None,
+    files_root: Path | None = None,
 ) -> list[Problem]:
     """Schema and semantic problems; `files=False` leaves image files unchecked (the renderer falls
     back per image, so a broken picture must not cost the whole template at run time). `schema`: the
@@ -273,7 +277,7 @@ def _template_problems(
     else:
         problems = _schema_problems(data, root, file, prefix) if root is not None or not prefix else []
     if isinstance(data, Mapping):
-        problems.extend(_semantic_problems(data, root, file, base if files else None, prefix))
+        problems.extend(_semantic_problems(data, root, file, base if files else None, prefix, files_root))
     # A number the ranges of cardtable/limits.py refuse is said once, in those words, not again in the
     # schema's looser ones ("too small (minimum 0)") at the same key.
     ranged = {p.key_path for p in problems if p.message.endswith(_RANGE_WORDS)}
@@ -307,14 +311,16 @@ def back_faces(data: Mapping[str, Any]) -> list[tuple[KeyPath, Mapping[str, Any]
 _FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
 
 
-def _font_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+def _font_problems(
+    base: Path | None, name: str, path: KeyPath, root: Path | None = None
+) -> Iterator[tuple[KeyPath, str]]:
     """A template's `font:` must be a TrueType or OpenType file (warnings: the bundled font stands in)."""
     if base is None:
         return
     try:
-        target = inside(base, name)
-    except OutsideFolder as exc:
-        yield path, str(exc)
+        target = inside(base, name, root)
+    except OutsideFolder as exc:  # never read (the renderer checks it too): the bundled font draws
+        yield path, FileWarning(f"{exc}; the bundled font is used")
         return
     if not target.is_file():
         yield (
@@ -338,7 +344,12 @@ def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
 
 
 def _semantic_problems(
-    data: Mapping[str, Any], root: Node | None, file: str, base: Path | None, prefix: KeyPath
+    data: Mapping[str, Any],
+    root: Node | None,
+    file: str,
+    base: Path | None,
+    prefix: KeyPath,
+    files_root: Path | None = None,
 ) -> list[Problem]:
     """What the schema cannot say about a template, each at its value."""
     found: list[tuple[KeyPath, str]] = []
@@ -368,19 +379,19 @@ def _semantic_problems(
     for name, icon in icons.items():
         if isinstance(icon, Mapping):
             if isinstance(icon.get("image"), str):
-                found.extend(_file_problems(base, icon["image"], ["icons", name, "image"]))
+                found.extend(_file_problems(base, icon["image"], ["icons", name, "image"], files_root))
             if not any(k in icon for k in ("shape", "glyph", "die", "suit", "image")):
                 found.append((["icons", name], "an icon needs a shape, glyph, die, suit or image"))
     for name, sheet in sheets.items():
         if isinstance(sheet, Mapping) and isinstance(sheet.get("file"), str):
-            found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"]))
+            found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"], files_root))
 
     backs = back_faces(data)
     for where, back in backs:
         if "image" in back:
-            found.extend(_image_source_problems(back["image"], base, sheets, [*where, "image"]))
+            found.extend(_image_source_problems(back["image"], base, sheets, [*where, "image"], files_root))
     if isinstance(data.get("font"), str):
-        found.extend(_font_problems(base, data["font"], ["font"]))
+        found.extend(_font_problems(base, data["font"], ["font"], files_root))
     whole = data.get("back") if isinstance(data.get("back"), Mapping) else {}
     if "by" in whole and {"background", "frame", "image", "boxes"} & set(whole):
         found.append(
@@ -407,7 +418,7 @@ def _semantic_problems(
                     )
                 else:
                     ids[box["id"]] = index
-            found.extend(_box_problems(box, path, base, icons, sheets, sides))
+            found.extend(_box_problems(box, path, base, icons, sheets, sides, files_root))
 
     overrides = data.get("overrides") if isinstance(data.get("overrides"), Mapping) else {}
     for code, per_box in overrides.items():
@@ -440,6 +451,7 @@ def _box_problems(
     icons: Mapping[str, Any],
     sheets: Mapping[str, Any],
     sides: Sequence[str],
+    files_root: Path | None = None,
 ) -> Iterator[tuple[KeyPath, str]]:
     kind = box.get("kind")
     if not isinstance(kind, str) or kind not in _KIND_KEYS:  # a wrong kind is the schema's to report
@@ -483,7 +495,7 @@ def _box_problems(
         if mark == "suit" and "suit" not in box:
             yield path, "suit marks need a suit (S, C, H, D or {field: suit})"
     if isinstance(box.get("file"), str):
-        yield from _file_problems(base, box["file"], [*path, "file"])
+        yield from _file_problems(base, box["file"], [*path, "file"], files_root)
     sheet = box.get("sheet")
     if isinstance(sheet, str):
         if sheet not in sheets:
@@ -525,7 +537,9 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
             yield path, f"cell {index} is outside the {grid[0]}x{grid[1]} sheet (cells 0-{cells - 1})"
 
 
-def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+def _file_problems(
+    base: Path | None, name: str, path: KeyPath, root: Path | None = None
+) -> Iterator[tuple[KeyPath, str]]:
     """A referenced image must be inside `base` (an error: a set reads nothing outside its folder),
     exist, and be a PNG, JPEG, WebP, GIF or BMP file whose header declares a size the renderer may
     decode: warnings (FileWarning) otherwise, as the card is drawn with a placeholder.
@@ -535,7 +549,7 @@ def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tupl
     if base is None:
         return
     try:
-        target = inside(base, name)
+        target = inside(base, name, root)
     except OutsideFolder as exc:
         yield path, str(exc)
         return
@@ -552,10 +566,10 @@ def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tupl
 
 
 def _image_source_problems(
-    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath
+    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath, files_root: Path | None = None
 ) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(value, str):
-        yield from _file_problems(base, value, path)
+        yield from _file_problems(base, value, path, files_root)
     elif isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         if value["sheet"] not in sheets:
             yield (

@@ -341,7 +341,7 @@ def _icon(card: _Card, name: Any, template: FaceTemplate) -> dict[str, Any] | No
         "colour": card.colour(icon.get("colour", "#222228")),
         "die": icon.get("die"),
         "suit": icon.get("suit"),
-        "image": _file_ref(template.base_dir, icon.get("image")),
+        "image": _file_ref(template.base_dir, icon.get("image"), _root(template)),
     }
     return out
 
@@ -351,7 +351,9 @@ def _image_ref(
 ) -> ImageRef | None:
     """A file path (relative to `relative_to`) or {sheet, index} as an ImageRef; None when unusable."""
     if isinstance(value, str) and value:
-        return _file_ref(relative_to, value)
+        return _file_ref(
+            relative_to, value, relative_to if relative_to == template.cards_dir else _root(template)
+        )
     if isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         sheet = (template.data.get("sheets") or {}).get(value["sheet"])
         if not isinstance(sheet, Mapping):
@@ -362,18 +364,26 @@ def _image_ref(
             index = cols * rows - 1 if default_last or index is None else None
         if index is None:
             return None
-        ref = _file_ref(template.base_dir, sheet.get("file"))
+        ref = _file_ref(template.base_dir, sheet.get("file"), _root(template))
         return ImageRef(ref.path, (cols, rows), index) if ref is not None else None
     return None
 
 
-def _file_ref(folder: Path, name: Any) -> ImageRef | None:
+def _root(template: FaceTemplate) -> Path:
+    """Where a template's files may lie: the set's folder when the template is inside it (a
+    template in faces/ naming ../art/x.png), else the template's own folder (a bundled template)."""
+    if template.base_dir.resolve().is_relative_to(template.cards_dir.resolve()):
+        return template.cards_dir
+    return template.base_dir
+
+
+def _file_ref(folder: Path, name: Any, root: Path | None = None) -> ImageRef | None:
     """An image inside `folder` (a set reads no file outside its folder; validate says where one
     was named); None for anything else, drawn without the picture."""
     if not isinstance(name, str) or not name:
         return None
     try:
-        return ImageRef(inside(folder, name))
+        return ImageRef(inside(folder, name, root))
     except OutsideFolder:
         return None
 

@@ -17,6 +17,7 @@ Pure Python (no pygame): validate uses it, and so does the renderer in cardtable
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
 
@@ -57,11 +58,13 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
     return shown + ("..." if len(text) > limit else "")
 
 
-def inside(folder: Path, name: str) -> Path:
-    """`folder / name` when `name` is a relative path that stays inside `folder`; OutsideFolder otherwise.
+def inside(folder: Path, name: str, root: Path | None = None) -> Path:
+    """`folder / name` when `name` is a relative path that stays inside `root` (default: `folder`);
+    OutsideFolder otherwise.
 
-    Links are followed before the check, so a link inside the set pointing at `/dev/zero` or at the
-    home folder is refused like the path itself would be.
+    `root` is the set's folder when `folder` is a template's inside it, so `faces/x.yaml` may name
+    `../art/y.png`. Links are followed before the check, so a link inside the set pointing at
+    `/dev/zero` or at the home folder is refused like the path itself would be.
     """
     if not isinstance(name, str) or not name.strip():
         raise OutsideFolder("an empty file name")
@@ -77,13 +80,14 @@ def inside(folder: Path, name: str) -> Path:
         raise OutsideFolder(
             f"{excerpt(name)} is an absolute path: name a file inside the set's folder, relative to it"
         )
-    if ".." in posix.parts:
-        raise OutsideFolder(f"{excerpt(name)} leads out of the set's folder (..): keep the file inside it")
     path = folder / Path(*posix.parts)
     try:
-        real, base = path.resolve(), folder.resolve()
+        real, base = path.resolve(), (root or folder).resolve()
+        plain = Path(os.path.normpath(path.absolute()))  # `..` taken away, links not followed
     except (OSError, RuntimeError):  # a loop of links
         raise OutsideFolder(f"{excerpt(name)} cannot be followed (a loop of links?)") from None
+    if Path(os.path.normpath((root or folder).absolute())) not in (plain, *plain.parents):
+        raise OutsideFolder(f"{excerpt(name)} leads out of the set's folder (..): keep the file inside it")
     if not real.is_relative_to(base):
         raise OutsideFolder(f"{excerpt(name)} is a link leading out of the set's folder")
     return path
