@@ -3,8 +3,8 @@
 A card set is shared: whatever its file names is read on someone else's machine. So
 
 - `inside(folder, name)` is the only way a name in a set or template (`faces:`, a card's `image:`, a
-  box's `file:`, a sheet's `file:`, an icon's `image:`) becomes a path: relative, without `~` or `..`,
-  and still inside `folder` once links are followed. Anything else raises `OutsideFolder`, whose
+  box's `file:`, a sheet's `file:`, an icon's `image:`) becomes a path: relative, not starting with
+  `~`, and still inside the set's folder once `..` and links are followed. Anything else raises `OutsideFolder`, whose
   message the caller places at the key and line that named it;
 - `read_image(path)` reads a picture as `read_limited` reads any file (regular files only, at most
   MAX_IMAGE_BYTES) and refuses it unless its header is one of PNG, JPEG, WebP, GIF or BMP and declares
