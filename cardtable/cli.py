@@ -37,6 +37,21 @@ def _count(low: int, high: int, what: str) -> Any:
     return parse
 
 
+def _bleed(text: str) -> float:
+    """`--bleed MM`: a finite number of millimetres within the range a template's bleed_mm may take
+    (cardtable/limits.py); `--bleed -5` or `--bleed nan` is refused."""
+    from .limits import TEMPLATE_NUMBERS
+
+    low, high = TEMPLATE_NUMBERS["bleed_mm"]
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected millimetres, not {text!r}") from None
+    if not low <= value <= high:  # NaN fails both comparisons
+        raise argparse.ArgumentTypeError(f"a bleed is {low:g} to {high:g} mm, not {text}")
+    return value
+
+
 def _bot_names(text: str, players: int) -> list[str]:
     """`--bots a,b`: one name per seat (the last one repeats for the seats left); more names than seats,
     or an empty name, is a UsageError rather than something silently dropped."""
@@ -272,7 +287,7 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     folder = Path(args.dir).expanduser() if args.dir else user_folders().cardsets
     try:
         file = new_set(args.name, folder)
-    except NewSetError as exc:
+    except NewSetError as exc:  # a bad name, a folder taken, or one the system refuses (too long...)
         raise UsageError(str(exc)) from None
     load_cardset(file)  # it must open as it is
     print(f"{file}: a new card set (3 example cards, its own face template in faces/, a sandbox layout)")
@@ -482,10 +497,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--bleed",
         nargs="?",
         const=0.0,
-        type=float,
+        type=_bleed,
         default=None,
         metavar="MM",
-        help="print each card's bleed (the template's bleed_mm, or MM, or 3 mm when neither says)",
+        help="print each card's bleed (the template's bleed_mm, or MM from 0 to 20, or 3 mm when neither says)",
     )
     exp.add_argument("--cards", default="", metavar="CODES", help="only these card codes, comma separated")
     exp.add_argument(

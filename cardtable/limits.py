@@ -24,13 +24,21 @@ __all__ = [
     "MAX_DECKS_BYTES",
     "MAX_DEPTH",
     "MAX_EXPANDED_NODES",
+    "MAX_COLOUR_STEPS",
+    "MAX_IMAGE_BYTES",
+    "MAX_IMAGE_PIXELS",
+    "MAX_IMAGE_SIDE",
     "MAX_INT",
+    "MAX_MARKS",
     "MAX_NODES",
     "MAX_PHYSICAL_CARDS",
     "MAX_SAVE_BYTES",
     "MAX_SCALAR_CHARS",
     "MAX_SETTINGS_BYTES",
+    "MAX_TEMPLATE_ENTRIES",
     "MAX_YAML_BYTES",
+    "TEMPLATE_CARD_MM",
+    "TEMPLATE_NUMBERS",
     "FileRefused",
     "read_limited",
     "size_text",
@@ -71,6 +79,48 @@ MAX_CARD_KINDS = 1_000
 MAX_PHYSICAL_CARDS = 2_000
 """Physical cards in one set: the sum of every kind's count."""
 
+# Images a set draws (card art, icons, sprite sheets). A small file can declare a huge picture (a 600-byte
+# JPEG may say 30000 x 30000): the size its header declares is checked before anything decodes it.
+MAX_IMAGE_BYTES = 32 * 1024 * 1024
+"""An image file (PNG, JPEG, WebP, GIF or BMP)."""
+MAX_IMAGE_PIXELS = 64 * 1024 * 1024
+"""Pixels in one image once decoded, 8192 x 8192 (256 MiB as RGBA): a whole sprite sheet at print resolution."""
+MAX_IMAGE_SIDE = 16_384
+"""Pixels on the longer side of one image."""
+
+# Face templates: every number is finite and within its range (`.nan`, `.inf` and 1e12 are YAML numbers
+# too), so drawing a face never meets a value it cannot turn into pixels, and a face costs milliseconds.
+TEMPLATE_CARD_MM = (10.0, 300.0)
+"""A card's width and height (`size_mm`), in mm: from a small tile to A4's long side."""
+TEMPLATE_NUMBERS: dict[str, tuple[float, float]] = {
+    "corner_mm": (0.0, 50.0),
+    "bleed_mm": (0.0, 20.0),
+    "rect": (-300.0, 300.0),  # each of x, y, width, height, in mm (width and height more than 0)
+    "size_pt": (1.0, 200.0),
+    "lines": (1, 100),
+    "size_mm": (0.1, 300.0),  # of a mark; the card's own size_mm is TEMPLATE_CARD_MM
+    "width_mm": (0.0, 50.0),
+    "edge_mm": (0.0, 50.0),
+    "radius_mm": (0.0, 150.0),
+    "inset_mm": (-50.0, 50.0),
+    "padding_mm": (0.0, 50.0),
+    "gap_mm": (0.0, 50.0),
+    "pattern_mm": (0.5, 100.0),  # a pattern's cell: the smaller, the more shapes drawn per face
+    "count": (0, 100),
+    "leading": (0.5, 3.0),
+    "second_scale": (0.0, 1.0),
+    "t": (0.0, 1.0),
+}
+"""The range of each numeric template key, in its unit (mm, points, lines, marks), ends included."""
+MAX_TEMPLATE_ENTRIES = 256
+"""Named colours, icons, sheets, and boxes (front and back each) in one template: checked before the
+schema, which costs about a millisecond an entry."""
+MAX_MARKS = 100
+"""Marks one box draws, also when a card's field gives the count (`count: {field: pips}`)."""
+MAX_COLOUR_STEPS = 256
+"""Steps to work out one colour: `$name` references and `mix`/`by` cases, each reference counted every
+time it is reached (a chain of mixes that each name the next one twice doubles at every step)."""
+
 
 class FileRefused(Exception):
     """A file that is not read: not a regular file, too large, or unreadable. The message says why in
@@ -86,10 +136,12 @@ def size_text(size: int) -> str:
     return f"{size / (1024 * 1024):.1f} MiB"
 
 
-def read_limited(path: str | Path, limit: int) -> bytes:
+def read_limited(path: str | Path, limit: int, head: int | None = None) -> bytes:
     """The bytes of a regular file of at most `limit` bytes; FileRefused otherwise.
 
-    FileNotFoundError is raised as FileRefused("no such file"), so callers need one except clause.
+    `head`: only the first `head` bytes are read (a header), the file's size still checked against
+    `limit`. FileNotFoundError is raised as FileRefused("no such file"), so callers need one except
+    clause.
     """
     flags = (
         os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
@@ -112,6 +164,8 @@ def read_limited(path: str | Path, limit: int) -> bytes:
             raise FileRefused(
                 f"the file is too large ({size_text(info.st_size)}; at most {size_text(limit)} is read)"
             )
+        if head is not None:
+            limit = min(limit, head)
         chunks: list[bytes] = []
         total = 0
         while (
@@ -123,6 +177,8 @@ def read_limited(path: str | Path, limit: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
             if total > limit:
+                if head is not None:
+                    return b"".join(chunks)[:head]
                 raise FileRefused(f"the file is too large (more than {size_text(limit)})")
         return b"".join(chunks)
     except OSError as exc:

@@ -659,3 +659,127 @@ def save_outcome(
         return outcome
 
     return judge(work, seconds)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Face templates, images and reload targets (issue 24: every file a set reads, read within limits)
+
+# Numbers a template must refuse (or take, within its ranges): YAML's .nan and .inf, extremes, zero.
+HOSTILE_NUMBERS = [float("nan"), float("inf"), float("-inf"), 1e12, -1e12, 1e-9, 0, -1, 1e7, 10**9, 0.5, 301]
+
+
+def template_mutant(text: str, rng: random.Random) -> bytes:
+    """A mutated face template: half the time one of its numbers made hostile (the defects of issue 24
+    were all numbers), else the YAML mutants every file gets."""
+    if rng.random() < 0.5:
+        data = yaml.load(text, Loader=_LOADER)  # a SafeLoader: plain types only
+        numbers = [
+            p
+            for p in _paths(data)
+            if p and isinstance(_get(data, p), int | float) and not isinstance(_get(data, p), bool)
+        ]
+        for path in rng.sample(numbers, min(len(numbers), rng.choice([1, 1, 2, 3]))):
+            value = _get(data, path)
+            # hostile, or within reach of the ranges (the largest in-range values must draw too)
+            mild = [value * 2, value / 2, value * 10, 0.1, 1, 50, 200, 300]
+            if isinstance(value, int):
+                mild = [int(v) for v in mild]
+            _get(data, path[:-1])[path[-1]] = rng.choice(HOSTILE_NUMBERS if rng.random() < 0.5 else mild)
+        return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False).encode("utf-8")
+    return yaml_mutant(text, rng)
+
+
+def template_outcome(look: Path, renderer: Any, watcher: Any, seconds: float = 20.0) -> Outcome:
+    """A template file just replaced by a mutant, under a table's renderer and hot-reload watcher that
+    were made with the good one: validate refuses it with placed lines or takes it; the watcher keeps
+    the set when it is broken; the renderer draws every card either from it (taken) or from the fallback
+    look with its problems shown (refused), never raising."""
+
+    def work() -> Outcome:
+        from cardtable.cardsets.faces import check_template_file
+
+        kept = watcher.cardset
+        problems = [str(p) for p in check_template_file(look)]
+        bad = [p for p in problems if not _PROBLEM_LINE.match(p) or "\n" in p]
+        if bad:
+            return Outcome("traceback", f"badly formed problem: {bad[0]!r}")
+        change = watcher.check()
+        if change.kind == "broken" and watcher.cardset is not kept:
+            return Outcome("silent", "a broken reload replaced the set in use")
+        if change.kind != "broken" and problems:
+            return Outcome("silent", "a template validate refuses was taken by the reload")
+        renderer._checked = -1e9  # look at the template now (a table looks once a second)
+        for spec in watcher.cardset.cards:
+            renderer.face(spec, 48)
+        renderer.back(48)
+        taken = not renderer._template_problems
+        if taken and problems:
+            return Outcome("silent", "the table drew from a template validate refuses")
+        return Outcome("refused" if problems else "ok")
+
+    return judge(work, seconds)
+
+
+def image_bases() -> list[tuple[str, bytes]]:
+    """Small pictures in the five formats a set may draw (PIL writes them; it comes with reportlab)."""
+    import io
+
+    from PIL import Image
+
+    out = []
+    for fmt, options in (
+        ("PNG", {}),
+        ("JPEG", {}),
+        ("JPEG", {"progressive": True}),
+        ("WEBP", {}),
+        ("WEBP", {"lossless": True}),
+        ("GIF", {}),
+        ("BMP", {}),
+    ):
+        buffer = io.BytesIO()
+        Image.new("RGB", (16, 12), (200, 60, 30)).save(buffer, fmt, **options)
+        out.append((fmt.lower(), buffer.getvalue()))
+    return out
+
+
+def image_mutant(raw: bytes, rng: random.Random) -> bytes:
+    """A damaged picture, mostly in its header (where the size is): bytes overwritten with extremes,
+    the file cut short, or bytes flipped anywhere."""
+    data = bytearray(raw)
+    for _ in range(rng.choice([1, 1, 2, 3])):
+        kind = rng.randrange(10)
+        if kind < 6 and data:  # the header: sizes, lengths, chunk names
+            at = rng.randrange(min(len(data), 48))
+            width = rng.choice([1, 2, 3, 4])
+            value = rng.choice([0x00, 0xFF, 0x7F, 0x80, rng.randrange(256)])
+            data[at : at + width] = bytes([value]) * len(data[at : at + width])
+        elif kind < 8:
+            data = data[: rng.randrange(len(data) + 1)]
+        elif data:
+            at = rng.randrange(len(data))
+            data[at] ^= 1 << rng.randrange(8)
+    return bytes(data)
+
+
+def image_outcome(path: Path, seconds: float = 5.0) -> Outcome:
+    """A damaged picture drawn by the table's image store: a surface within the pixel limit, or None
+    with a problem named after the file; never an exception (pygame's own errors included)."""
+
+    def work() -> Outcome:
+        from cardtable.cardsets.faces import ImageRef
+        from cardtable.limits import MAX_IMAGE_PIXELS
+        from cardtable.ui.render.images import ImageStore
+
+        store = ImageStore()
+        surface = store.get(ImageRef(path))
+        if surface is None:
+            problem = store.problems.get(path, "")
+            if str(path) not in problem or "\n" in problem:
+                return Outcome("traceback", f"badly formed problem: {problem!r}")
+            return Outcome("refused")
+        w, h = surface.get_size()
+        if w * h > MAX_IMAGE_PIXELS:
+            return Outcome("silent", f"decoded {w} x {h} pixels, past the limit")
+        return Outcome("ok")
+
+    return judge(work, seconds)

@@ -258,7 +258,11 @@ def test_a_missing_image_falls_back_to_the_drawn_face_marked(tmp_path: Path):
 
 @pytest.mark.parametrize(
     ("content", "words"),
-    [(b"not an image", "is not a PNG, JPEG or WebP file"), (b"\x89PNG\r\n\x1a\n" + b"\0" * 40, "is broken")],
+    [
+        (b"not an image", "not a PNG, JPEG, WebP, GIF or BMP image"),
+        (b"\x89PNG\r\n\x1a\n" + b"\0" * 40, "header is damaged or cut short"),
+        (b"\x89PNG\r\n\x1a\n\0\0\0\x0dIHDR\0\0\0\x0a\0\0\0\x0a" + b"\0" * 40, "is broken"),
+    ],
 )
 def test_a_broken_image_falls_back_with_a_clear_problem(tmp_path: Path, content: bytes, words: str):
     path = copy_set(tmp_path)

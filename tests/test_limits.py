@@ -258,4 +258,4 @@ def test_an_image_that_is_a_fifo_or_a_pixel_bomb_is_refused_at_once(tmp_path: Pa
         + b"\0" * 64
     )
     assert store.get(ImageRef(bomb)) is None
-    assert "100000x100000 pixels, too large" in store.problems[bomb]
+    assert "declares 100000 x 100000 pixels" in store.problems[bomb]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import json
+import math
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -17,9 +18,17 @@ from typing import TYPE_CHECKING, Any
 
 from yaml.nodes import Node
 
+from cardtable.limits import (
+    MAX_COLOUR_STEPS,
+    MAX_TEMPLATE_ENTRIES,
+    TEMPLATE_CARD_MM,
+    TEMPLATE_NUMBERS,
+    FileRefused,
+)
 from cardtable.resources import cards_dir, faces_dir, faces_schema_path
 from cardtable.rules.cards import Text
 
+from .setfiles import OutsideFolder, check_image_file, excerpt, inside
 from .suggest import closest
 from .yamlfile import LoadError, Problem, format_key_path, locate_in, read_yaml
 
@@ -62,10 +71,9 @@ _SOURCES = {"field", "text", "format", "parts", "each", "icon", "file", "sheet",
 _COLOUR_KEYS = ("fill", "edge", "colour", "second_colour", "pattern_colour")
 _MARK_SHAPES = {"circle", "star", "diamond", "hexagon", "shield", "rect", "rounded", "ellipse"}
 _EDGES = ("top", "right", "bottom", "left")
-_IMAGE_MAGIC = (
-    (b"\x89PNG\r\n\x1a\n", "PNG"),
-    (b"\xff\xd8\xff", "JPEG"),
-)
+# Values under these keys are the designer's own words and numbers (a map's cases, a condition's
+# bounds): any finite number will do there.
+_FREE_NUMBERS = {"map", "cases", "words", "when"}
 _PLACEHOLDER = re.compile(r"\{([A-Za-z0-9_.]+)\}")
 _HEX = re.compile(r"#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})")
 
@@ -88,13 +96,17 @@ def template_file(set_dir: Path, value: str) -> Path:
     """The template file a set's `faces: value` names: beside the set, else among the bundled ones.
 
     The fallback keeps a designer's copy of a bundled set (saved anywhere) looking like the original
-    until they give it a template of their own.
+    until they give it a template of their own. OutsideFolder when `value` would leave the set's folder
+    (an absolute path, `~`, `..`, a link leading out): a shared set reads nothing else on the disk.
     """
-    path = (set_dir / value).expanduser()
+    path = inside(set_dir, value)
     if path.is_file():
         return path
-    bundled = Path(str(cards_dir())) / value
-    return bundled if not Path(value).is_absolute() and bundled.is_file() else path
+    try:
+        bundled = inside(Path(str(cards_dir())), value)
+    except OutsideFolder:
+        return path
+    return bundled if bundled.is_file() else path
 
 
 def _stamp(path: Path) -> tuple[int, int]:
@@ -122,10 +134,35 @@ def _read_template(path: Path) -> tuple[Any, Node | None, list[Problem]]:
     if stamp is not None and hit is not None and hit[0] == stamp and hit[1] == str(path):
         return hit[2], hit[3], hit[4]
     data, root = read_yaml(path)
-    schema = _schema_problems(data, root, str(path), [])
+    # a template past the entry limits is refused before the schema walks its thousands of entries
+    schema = _entry_problems(data, root, str(path)) or _schema_problems(data, root, str(path), [])
     if stamp is not None:
         _read[resolved] = (stamp, str(path), data, root, schema)
     return data, root, schema
+
+
+def _entry_problems(data: Any, root: Node | None, file: str, prefix: KeyPath | None = None) -> list[Problem]:
+    """Sections of a template holding more than MAX_TEMPLATE_ENTRIES entries, each at its key."""
+    if not isinstance(data, Mapping):
+        return []
+    back = data.get("back") if isinstance(data.get("back"), Mapping) else {}
+    sections: list[tuple[KeyPath, Any]] = [
+        (["colours"], data.get("colours")),
+        (["icons"], data.get("icons")),
+        (["sheets"], data.get("sheets")),
+        (["boxes"], data.get("boxes")),
+        (["back", "boxes"], back.get("boxes")),
+    ]
+    return [
+        _at(
+            file,
+            root,
+            [*(prefix or []), *path],
+            f"{len(value)} entries; a template holds at most {MAX_TEMPLATE_ENTRIES}",
+        )
+        for path, value in sections
+        if isinstance(value, Mapping | list) and len(value) > MAX_TEMPLATE_ENTRIES
+    ]
 
 
 def is_template_data(data: Any) -> bool:
@@ -164,7 +201,7 @@ def check_template_file(path: str | Path) -> list[Problem]:
     return _read_and_check(Path(path))[1]
 
 
-def _read_and_check(path: Path) -> tuple[Any, list[Problem]]:
+def _read_and_check(path: Path, files_root: Path | None = None) -> tuple[Any, list[Problem]]:
     """A face template file read and checked: its data (None when it did not read or is empty) and
     its problems, placed in that file."""
     try:
@@ -173,7 +210,9 @@ def _read_and_check(path: Path) -> tuple[Any, list[Problem]]:
         return None, list(exc.problems)
     if root is None:
         return None, [Problem(str(path), 1, 1, "", "the file is empty; a face template needs boxes")]
-    return data, _template_problems(data, root, str(path), path.parent, [], schema=schema)
+    return data, _template_problems(
+        data, root, str(path), path.parent, [], schema=schema, files_root=files_root
+    )
 
 
 def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
@@ -191,15 +230,22 @@ def check_set_faces(data: Any, root: Node | None, file: str) -> list[Problem]:
     base = set_dir
     problems: list[Problem] = []
     if isinstance(faces, str):
-        path = template_file(set_dir, faces)
+        try:
+            path = template_file(set_dir, faces)
+        except OutsideFolder as exc:
+            return [_at(file, root, ["faces"], str(exc))]
         if not path.is_file():
-            return [_at(file, root, ["faces"], f"no face template file {faces!r} (looked for {path})")]
-        loaded, found = _read_and_check(path)
+            return [_at(file, root, ["faces"], f"no face template file {excerpt(faces)} (looked for {path})")]
+        # the template's files may lie anywhere in the set's folder (faces/x.yaml naming ../art/y.png)
+        loaded, found = _read_and_check(path, set_dir if path.is_relative_to(set_dir) else None)
         problems.extend(found)
         if not isinstance(loaded, Mapping):  # unread, empty or not a mapping: its problems say why
             return problems
         template, base = loaded, path.parent
     elif isinstance(faces, Mapping):
+        entries = _entry_problems(faces, root, file, ["faces"])
+        if entries:
+            return entries
         template = faces
         problems.extend(_semantic_problems(faces, root, file, set_dir, ["faces"]))
     elif faces is None:
@@ -223,6 +269,7 @@ def _template_problems(
     prefix: KeyPath,
     files: bool = True,
     schema: list[Problem] | None = None,
+    files_root: Path | None = None,
 ) -> list[Problem]:
     """Schema and semantic problems; `files=False` leaves image files unchecked (the renderer falls
     back per image, so a broken picture must not cost the whole template at run time). `schema`: the
@@ -232,8 +279,11 @@ def _template_problems(
     else:
         problems = _schema_problems(data, root, file, prefix) if root is not None or not prefix else []
     if isinstance(data, Mapping):
-        problems.extend(_semantic_problems(data, root, file, base if files else None, prefix))
-    return sorted(set(problems))
+        problems.extend(_semantic_problems(data, root, file, base if files else None, prefix, files_root))
+    # A number the ranges of cardtable/limits.py refuse is said once, in those words, not again in the
+    # schema's looser ones ("too small (minimum 0)") at the same key.
+    ranged = {p.key_path for p in problems if p.message.endswith(_RANGE_WORDS)}
+    return sorted({p for p in problems if p.key_path not in ranged or p.message.endswith(_RANGE_WORDS)})
 
 
 class FileWarning(str):
@@ -263,13 +313,22 @@ def back_faces(data: Mapping[str, Any]) -> list[tuple[KeyPath, Mapping[str, Any]
 _FONT_MAGIC = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
 
 
-def _font_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+def _font_problems(
+    base: Path | None, name: str, path: KeyPath, root: Path | None = None
+) -> Iterator[tuple[KeyPath, str]]:
     """A template's `font:` must be a TrueType or OpenType file (warnings: the bundled font stands in)."""
     if base is None:
         return
-    target = (base / name).expanduser()
+    try:
+        target = inside(base, name, root)
+    except OutsideFolder as exc:  # never read (the renderer checks it too): the bundled font draws
+        yield path, FileWarning(f"{exc}; the bundled font is used")
+        return
     if not target.is_file():
-        yield path, FileWarning(f"no font file {name!r} (looked for {target}); the bundled font is used")
+        yield (
+            path,
+            FileWarning(f"no font file {excerpt(name)} (looked for {target}); the bundled font is used"),
+        )
         return
     try:
         with target.open("rb") as handle:
@@ -287,7 +346,12 @@ def _at(file: str, root: Node | None, path: KeyPath, message: str) -> Problem:
 
 
 def _semantic_problems(
-    data: Mapping[str, Any], root: Node | None, file: str, base: Path | None, prefix: KeyPath
+    data: Mapping[str, Any],
+    root: Node | None,
+    file: str,
+    base: Path | None,
+    prefix: KeyPath,
+    files_root: Path | None = None,
 ) -> list[Problem]:
     """What the schema cannot say about a template, each at its value."""
     found: list[tuple[KeyPath, str]] = []
@@ -296,32 +360,40 @@ def _semantic_problems(
     sheets = data.get("sheets") if isinstance(data.get("sheets"), Mapping) else {}
     sides = [s for s in data.get("sides") or [] if isinstance(s, str)]
 
-    # Named colours: every $name must be defined, and none may lead back to itself.
+    found.extend(_number_problems(data))
+
+    # Named colours: every $name must be defined, none may lead back to itself, and working one out
+    # must take a bounded number of steps (a chain of mixes is refused here, not drawn for seconds).
+    steps, cyclic = _colour_steps(palette)
+    for name in cyclic:
+        found.append((["colours", name], f"the colour ${name} is defined through itself"))
     for path, value in _colour_values(data):
-        for name in _colour_refs(value):
+        refs = list(_colour_refs(value))
+        for name in refs:
             if name not in palette:
                 known = ", ".join(sorted(palette)) or "none defined under colours"
                 found.append((path, f"no colour named ${name} (named colours: {known})"))
-    for name in palette:
-        if _palette_cycle(palette, name):
-            found.append((["colours", name], f"the colour ${name} is defined through itself"))
+        # Reported where the count first passes the bound, not again at every colour built on it.
+        before = [steps.get(name, 0) for name in refs]
+        if 1 + sum(before) > MAX_COLOUR_STEPS and max(before, default=0) <= MAX_COLOUR_STEPS:
+            found.append((path, f"working this colour out takes more than {MAX_COLOUR_STEPS} steps"))
 
     for name, icon in icons.items():
         if isinstance(icon, Mapping):
             if isinstance(icon.get("image"), str):
-                found.extend(_file_problems(base, icon["image"], ["icons", name, "image"]))
+                found.extend(_file_problems(base, icon["image"], ["icons", name, "image"], files_root))
             if not any(k in icon for k in ("shape", "glyph", "die", "suit", "image")):
                 found.append((["icons", name], "an icon needs a shape, glyph, die, suit or image"))
     for name, sheet in sheets.items():
         if isinstance(sheet, Mapping) and isinstance(sheet.get("file"), str):
-            found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"]))
+            found.extend(_file_problems(base, sheet["file"], ["sheets", name, "file"], files_root))
 
     backs = back_faces(data)
     for where, back in backs:
         if "image" in back:
-            found.extend(_image_source_problems(back["image"], base, sheets, [*where, "image"]))
+            found.extend(_image_source_problems(back["image"], base, sheets, [*where, "image"], files_root))
     if isinstance(data.get("font"), str):
-        found.extend(_font_problems(base, data["font"], ["font"]))
+        found.extend(_font_problems(base, data["font"], ["font"], files_root))
     whole = data.get("back") if isinstance(data.get("back"), Mapping) else {}
     if "by" in whole and {"background", "frame", "image", "boxes"} & set(whole):
         found.append(
@@ -341,11 +413,14 @@ def _semantic_problems(
             if section == ["boxes"] and isinstance(box.get("id"), str):
                 if box["id"] in ids:
                     found.append(
-                        ([*path, "id"], f"box id {box['id']!r} is already used by boxes[{ids[box['id']]}]")
+                        (
+                            [*path, "id"],
+                            f"box id {excerpt(box['id'])} is already used by boxes[{ids[box['id']]}]",
+                        )
                     )
                 else:
                     ids[box["id"]] = index
-            found.extend(_box_problems(box, path, base, icons, sheets, sides))
+            found.extend(_box_problems(box, path, base, icons, sheets, sides, files_root))
 
     overrides = data.get("overrides") if isinstance(data.get("overrides"), Mapping) else {}
     for code, per_box in overrides.items():
@@ -354,17 +429,19 @@ def _semantic_problems(
         for box_id, props in per_box.items():
             if box_id not in ids:
                 known = ", ".join(ids) or "no box has an id"
-                found.append((["overrides", code, box_id], f"no box with id {box_id!r} (ids: {known})"))
+                found.append(
+                    (["overrides", code, box_id], f"no box with id {excerpt(box_id)} (ids: {known})")
+                )
                 continue
             original = data["boxes"][ids[box_id]]
             if isinstance(props, Mapping):
                 merged = {**original, **{k: v for k, v in props.items() if k != "hide"}}
                 kind = merged.get("kind")
-                allowed = _KIND_KEYS.get(kind, set()) | {"hide"}
+                allowed = (_KIND_KEYS.get(kind, set()) if isinstance(kind, str) else set()) | {"hide"}
                 for key in props:
                     if key not in allowed:
                         found.append(
-                            (["overrides", code, box_id, key], f"{key!r} does nothing on a {kind} box")
+                            (["overrides", code, box_id, key], f"{excerpt(key)} does nothing on a {kind} box")
                         )
     return [_at(file, root, [*prefix, *path], message) for path, message in found]
 
@@ -376,15 +453,16 @@ def _box_problems(
     icons: Mapping[str, Any],
     sheets: Mapping[str, Any],
     sides: Sequence[str],
+    files_root: Path | None = None,
 ) -> Iterator[tuple[KeyPath, str]]:
     kind = box.get("kind")
-    if kind not in _KIND_KEYS:
+    if not isinstance(kind, str) or kind not in _KIND_KEYS:  # a wrong kind is the schema's to report
         return
     meant: set[str] = set()  # what the box's unknown keys are typos of
     for key in box:
         if key in _ANY_BOX_KEY:
             if key not in _KIND_KEYS[kind]:
-                yield [*path, key], f"{key!r} does nothing on a {kind} box"
+                yield [*path, key], f"{excerpt(key)} does nothing on a {kind} box"
         elif isinstance(key, str):
             # Unknown to every kind: the schema's "unexpected key" says so, with its "did you mean".
             meant.add(closest(key, _KIND_KEYS[kind]) or "")
@@ -396,7 +474,12 @@ def _box_problems(
         if rect[2] <= 0 or rect[3] <= 0:
             yield [*path, "rect"], "the width and height of a rect must be more than 0"
     size = box.get("size_pt")
-    if isinstance(size, list) and len(size) == 2 and size[0] > size[1]:
+    if (
+        isinstance(size, list)
+        and len(size) == 2
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in size)
+        and size[0] > size[1]
+    ):
         yield [*path, "size_pt"], "write the smallest size first: [smallest, largest]"
     if "each" in box and "field" not in box:
         yield [*path, "each"], "each needs a field naming a list"
@@ -419,11 +502,11 @@ def _box_problems(
         if mark == "suit" and "suit" not in box:
             yield path, "suit marks need a suit (S, C, H, D or {field: suit})"
     if isinstance(box.get("file"), str):
-        yield from _file_problems(base, box["file"], [*path, "file"])
+        yield from _file_problems(base, box["file"], [*path, "file"], files_root)
     sheet = box.get("sheet")
     if isinstance(sheet, str):
         if sheet not in sheets:
-            yield [*path, "sheet"], f"no sheet named {sheet!r} (sheets: {', '.join(sheets) or 'none'})"
+            yield [*path, "sheet"], f"no sheet named {excerpt(sheet)} (sheets: {', '.join(sheets) or 'none'})"
         elif isinstance(box.get("index"), int):
             yield from _index_problems(box["index"], sheets[sheet], [*path, "index"])
     yield from _side_problems(box.get("when"), [*path, "when"], sides)
@@ -435,7 +518,10 @@ def _side_problems(cond: Any, path: KeyPath, sides: Sequence[str]) -> Iterator[t
             yield from _side_problems(inner, [*path, i], sides)
     elif isinstance(cond, Mapping):
         if isinstance(cond.get("side"), str) and cond["side"] not in sides:
-            yield [*path, "side"], f"no side named {cond['side']!r} (sides: {', '.join(sides) or 'none'})"
+            yield (
+                [*path, "side"],
+                f"no side named {excerpt(cond['side'])} (sides: {', '.join(sides) or 'none'})",
+            )
         if isinstance(cond.get("any"), list):
             for i, inner in enumerate(cond["any"]):
                 yield from _side_problems(inner, [*path, "any", i], sides)
@@ -447,7 +533,7 @@ def _unknown_icon(name: str, icons: Mapping[str, Any], builtin: str = "") -> str
     known = ", ".join(sorted(icons)) or "none defined under icons"
     if builtin:
         known = f"{builtin}; icons: {known}"
-    return f"no icon named {name!r} (known: {known})"
+    return f"no icon named {excerpt(name)} (known: {known})"
 
 
 def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
@@ -458,48 +544,44 @@ def _index_problems(index: int, sheet: Any, path: KeyPath) -> Iterator[tuple[Key
             yield path, f"cell {index} is outside the {grid[0]}x{grid[1]} sheet (cells 0-{cells - 1})"
 
 
-def _file_problems(base: Path | None, name: str, path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
-    """A referenced image must exist and look like PNG, JPEG or WebP (decoding is the renderer's):
-    warnings (FileWarning), as the card is drawn with a placeholder.
+def _file_problems(
+    base: Path | None, name: str, path: KeyPath, root: Path | None = None
+) -> Iterator[tuple[KeyPath, str]]:
+    """A referenced image must be inside `base` (an error: a set reads nothing outside its folder),
+    exist, and be a PNG, JPEG, WebP, GIF or BMP file whose header declares a size the renderer may
+    decode: warnings (FileWarning) otherwise, as the card is drawn with a placeholder.
 
     `base` None: files are not being checked.
     """
     if base is None:
         return
-    target = (base / name).expanduser()
-    if not target.is_file():
-        yield path, FileWarning(f"no image file {name!r} (looked for {target}); drawn as a placeholder")
+    try:
+        target = inside(base, name, root)
+    except OutsideFolder as exc:
+        yield path, str(exc)
+        return
+    if not target.exists():
+        yield (
+            path,
+            FileWarning(f"no image file {excerpt(name)} (looked for {target}); drawn as a placeholder"),
+        )
         return
     try:
-        with target.open("rb") as handle:
-            head = handle.read(16)
-    except OSError as exc:
-        yield path, FileWarning(f"cannot read the image {name!r}: {exc.strerror or exc}")
-        return
-    if image_kind(head) is None:
-        yield path, FileWarning(f"{name!r} is not a PNG, JPEG or WebP image")
-
-
-def image_kind(head: bytes) -> str | None:
-    """PNG, JPEG or WebP from a file's first bytes; None for anything else."""
-    for magic, kind in _IMAGE_MAGIC:
-        if head.startswith(magic):
-            return kind
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "WebP"
-    return None
+        check_image_file(target)  # its header only: this runs for every picture at every reload
+    except FileRefused as exc:
+        yield path, FileWarning(f"{excerpt(name)}: {exc}")
 
 
 def _image_source_problems(
-    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath
+    value: Any, base: Path | None, sheets: Mapping[str, Any], path: KeyPath, files_root: Path | None = None
 ) -> Iterator[tuple[KeyPath, str]]:
     if isinstance(value, str):
-        yield from _file_problems(base, value, path)
+        yield from _file_problems(base, value, path, files_root)
     elif isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         if value["sheet"] not in sheets:
             yield (
                 [*path, "sheet"],
-                f"no sheet named {value['sheet']!r} (sheets: {', '.join(sheets) or 'none'})",
+                f"no sheet named {excerpt(value['sheet'])} (sheets: {', '.join(sheets) or 'none'})",
             )
         elif isinstance(value.get("index"), int):
             yield from _index_problems(value["index"], sheets[value["sheet"]], [*path, "index"])
@@ -558,7 +640,7 @@ def _card_problems(
         if code not in codes:
             # Placed in the set's file at its faces: line, as the template may be shared by sets.
             found.append(
-                (["faces"], f"the face template overrides card {code!r}, which this set does not have")
+                (["faces"], f"the face template overrides card {excerpt(code)}, which this set does not have")
             )
     return [_at(file, root, path, message) for path, message in found]
 
@@ -620,18 +702,70 @@ def _colour_refs(value: Any) -> Iterator[str]:
                 yield from _colour_refs(inner)
 
 
-def _palette_cycle(palette: Mapping[str, Any], start: str) -> bool:
-    seen: set[str] = set()
-    todo = list(_colour_refs(palette.get(start)))
-    while todo:
-        name = todo.pop()
-        if name == start:
-            return True
-        if name in seen or name not in palette:
+def _colour_steps(palette: Mapping[str, Any]) -> tuple[dict[str, int], list[str]]:
+    """How many steps working out each named colour takes (every `$name` reached counts, as often as it
+    is reached), and the names defined through themselves. One pass over the palette, without
+    recursion: a chain of thousands of names is measured in milliseconds."""
+    steps: dict[str, int] = {}
+    cyclic: list[str] = []
+    state: dict[str, int] = {}  # 1: being worked out, 2: done
+    for start in palette:
+        if start in state:
             continue
-        seen.add(name)
-        todo.extend(_colour_refs(palette[name]))
-    return False
+        stack: list[tuple[str, bool]] = [(start, False)]
+        while stack:
+            name, leaving = stack.pop()
+            refs = [r for r in _colour_refs(palette.get(name)) if r in palette]
+            if leaving:
+                state[name] = 2
+                # a colour in a cycle, or past the bound, costs more than the bound: capped so the
+                # sums stay small numbers however deep the chain goes
+                total = 1 + sum(steps.get(r, MAX_COLOUR_STEPS + 1) for r in refs)
+                steps[name] = min(total, MAX_COLOUR_STEPS + 1)
+                continue
+            if state.get(name) == 2:
+                continue
+            if state.get(name) == 1:
+                continue
+            state[name] = 1
+            stack.append((name, True))
+            for ref in refs:
+                if state.get(ref) == 1:
+                    if ref not in cyclic:
+                        cyclic.append(ref)
+                elif state.get(ref) != 2:
+                    stack.append((ref, False))
+    return steps, cyclic
+
+
+_RANGE_WORDS = ("(cardtable/limits.py)", "give a finite number")
+
+
+def _number_problems(data: Mapping[str, Any]) -> Iterator[tuple[KeyPath, str]]:
+    """Every number in a template finite, and each one with a range in cardtable/limits.py inside it:
+    `.nan`, `.inf` and 1e12 are YAML numbers too, and a face drawn from them cannot become pixels."""
+    stack: list[tuple[KeyPath, Any]] = [([], data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend(([*path, key], inner) for key, inner in value.items() if isinstance(key, str | int))
+        elif isinstance(value, list):
+            stack.extend(([*path, index], inner) for index, inner in enumerate(value))
+        elif isinstance(value, float) and not math.isfinite(value):
+            shown = ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
+            yield path, f"{shown} is not a number a card can be drawn with; give a finite number"
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            keys = [step for step in path if isinstance(step, str)]
+            if not keys or any(key in _FREE_NUMBERS for key in keys[:-1]):
+                continue
+            if keys[0] == "size_mm" and len(path) <= 2:
+                low, high = TEMPLATE_CARD_MM  # the card's own size, not a mark's
+            elif keys[-1] in TEMPLATE_NUMBERS:
+                low, high = TEMPLATE_NUMBERS[keys[-1]]
+            else:
+                continue
+            if not low <= value <= high:
+                yield path, f"{value:g} is outside {low:g}..{high:g} (cardtable/limits.py)"
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardtable.limits import MAX_COLOUR_STEPS, MAX_MARKS
 from cardtable.rules.cards import CardSet, CardSpec, Text
 
 from .facecheck import (
@@ -27,6 +28,7 @@ from .facecheck import (
     mix,
     parse_colour,
 )
+from .setfiles import OutsideFolder, inside
 
 if TYPE_CHECKING:
     pass
@@ -204,13 +206,18 @@ class _Card:
             out[language] = _PLACEHOLDER.sub(fill, pattern)
         return Text(ja=out["ja"], en=out["en"])
 
-    def colour(self, value: Any, depth: int = 0) -> RGBA | None:
-        """A colour from the template (hex, $name, {by, cases, default}, {mix, t}); None = nothing."""
-        if depth > 20:
+    def colour(self, value: Any, depth: int = 0, budget: list[int] | None = None) -> RGBA | None:
+        """A colour from the template (hex, $name, {by, cases, default}, {mix, t}); None = nothing.
+
+        At most MAX_COLOUR_STEPS steps are taken for one colour (validate refuses a template needing
+        more); a colour past them is drawn as nothing rather than worked out for seconds."""
+        budget = budget if budget is not None else [MAX_COLOUR_STEPS]
+        budget[0] -= 1
+        if depth > 20 or budget[0] < 0:
             return None
         if isinstance(value, str):
             if value.startswith("$"):
-                return self.colour(self.palette.get(value[1:]), depth + 1)
+                return self.colour(self.palette.get(value[1:]), depth + 1, budget)
             return parse_colour(value)
         if isinstance(value, Mapping):
             if "by" in value:
@@ -219,12 +226,12 @@ class _Card:
                 chosen = _mapped(raw, cases, missing=_MISSING)
                 if chosen is _MISSING:
                     chosen = value.get("default")
-                return self.colour(chosen, depth + 1)
+                return self.colour(chosen, depth + 1, budget)
             if "field" in value:
-                found = self.colour(self.get(str(value["field"])), depth + 1)
-                return found if found is not None else self.colour(value.get("default"), depth + 1)
+                found = self.colour(self.get(str(value["field"])), depth + 1, budget)
+                return found if found is not None else self.colour(value.get("default"), depth + 1, budget)
             if "mix" in value:
-                a, b = (self.colour(v, depth + 1) for v in value["mix"][:2])
+                a, b = (self.colour(v, depth + 1, budget) for v in value["mix"][:2])
                 if a is None or b is None:
                     return a or b
                 return mix(a, b, float(value.get("t", 0.5)))
@@ -334,7 +341,7 @@ def _icon(card: _Card, name: Any, template: FaceTemplate) -> dict[str, Any] | No
         "colour": card.colour(icon.get("colour", "#222228")),
         "die": icon.get("die"),
         "suit": icon.get("suit"),
-        "image": ImageRef((template.base_dir / icon["image"]).expanduser()) if icon.get("image") else None,
+        "image": _file_ref(template.base_dir, icon.get("image"), _root(template)),
     }
     return out
 
@@ -344,7 +351,9 @@ def _image_ref(
 ) -> ImageRef | None:
     """A file path (relative to `relative_to`) or {sheet, index} as an ImageRef; None when unusable."""
     if isinstance(value, str) and value:
-        return ImageRef((relative_to / value).expanduser())
+        return _file_ref(
+            relative_to, value, relative_to if relative_to == template.cards_dir else _root(template)
+        )
     if isinstance(value, Mapping) and isinstance(value.get("sheet"), str):
         sheet = (template.data.get("sheets") or {}).get(value["sheet"])
         if not isinstance(sheet, Mapping):
@@ -355,8 +364,28 @@ def _image_ref(
             index = cols * rows - 1 if default_last or index is None else None
         if index is None:
             return None
-        return ImageRef((template.base_dir / sheet["file"]).expanduser(), (cols, rows), index)
+        ref = _file_ref(template.base_dir, sheet.get("file"), _root(template))
+        return ImageRef(ref.path, (cols, rows), index) if ref is not None else None
     return None
+
+
+def _root(template: FaceTemplate) -> Path:
+    """Where a template's files may lie: the set's folder when the template is inside it (a
+    template in faces/ naming ../art/x.png), else the template's own folder (a bundled template)."""
+    if template.base_dir.resolve().is_relative_to(template.cards_dir.resolve()):
+        return template.cards_dir
+    return template.base_dir
+
+
+def _file_ref(folder: Path, name: Any, root: Path | None = None) -> ImageRef | None:
+    """An image inside `folder` (a set reads no file outside its folder; validate says where one
+    was named); None for anything else, drawn without the picture."""
+    if not isinstance(name, str) or not name:
+        return None
+    try:
+        return ImageRef(inside(folder, name, root))
+    except OutsideFolder:
+        return None
 
 
 def _resolve_box(card: _Card, template: FaceTemplate, box: Mapping[str, Any], index: int) -> Box | None:
@@ -460,11 +489,11 @@ def _resolve_box(card: _Card, template: FaceTemplate, box: Mapping[str, Any], in
             count = card.value(box.get("count", 4 if layout == "corners" else 1), box.get("map"))
             try:
                 count = int(count)
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 return None
             if count <= 0:
                 return None
-            props = {"count": count}
+            props = {"count": min(count, MAX_MARKS)}  # a card's field may say a billion
         suit = card.value(box.get("suit")) if "suit" in box else None
         props.update(
             layout=layout,

@@ -39,12 +39,12 @@ from .facecheck import (
     check_set_faces,
     check_template_file,
     default_template_path,
-    image_kind,
     is_template_data,
     parse_colour,
     template_file,
 )
 from .faceresolve import Box, Face, FaceTemplate, ImageRef, back_choice, resolve_back, resolve_face
+from .setfiles import OutsideFolder
 from .yamlfile import LoadError, Problem
 
 __all__ = [
@@ -59,7 +59,6 @@ __all__ = [
     "check_template_file",
     "default_template_path",
     "face_template",
-    "image_kind",
     "is_template_data",
     "parse_colour",
     "resolve_back",
@@ -81,7 +80,10 @@ def template_source(cardset: CardSet) -> Path | Mapping[str, Any]:
         return faces
     if isinstance(faces, str) and faces:
         base = cardset.source.parent if cardset.source is not None else Path.cwd()
-        return template_file(base, faces)
+        try:
+            return template_file(base, faces)
+        except OutsideFolder:
+            pass  # loading refuses such a set; a set made in code falls back to its bundled look
     return default_template_path(cardset.template)
 
 

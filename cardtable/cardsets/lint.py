@@ -26,7 +26,6 @@ from __future__ import annotations
 import functools
 import json
 import re
-import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,9 +40,9 @@ from .facecheck import (
     DEFAULT_SIZE_MM,
     _read_template,
     default_template_path,
-    image_kind,
     template_file,
 )
+from .setfiles import image_header
 from .suggest import did_you_mean
 from .yamlfile import LoadError, Problem, format_key_path, locate_in
 
@@ -270,37 +269,11 @@ def _field_warnings(
 
 
 def image_size(head: bytes) -> tuple[int, int] | None:
-    """(width, height) of a PNG, JPEG or WebP from its first bytes; None when they do not say."""
-    kind = image_kind(head)
-    if kind == "PNG" and len(head) >= 24:
-        width, height = struct.unpack(">II", head[16:24])
-        return (width, height) if width and height else None
-    if kind == "JPEG":
-        at = 2
-        while at + 9 < len(head):
-            if head[at] != 0xFF:
-                return None
-            marker = head[at + 1]
-            if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:
-                at += 2
-                continue
-            length = struct.unpack(">H", head[at + 2 : at + 4])[0]
-            if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
-                height, width = struct.unpack(">HH", head[at + 5 : at + 9])
-                return (width, height) if width and height else None
-            at += 2 + length
+    """(width, height) an image's first bytes declare (PNG, JPEG, WebP, GIF, BMP); None when they do not say."""
+    header = image_header(head)
+    if header is None or not header.width or not header.height:
         return None
-    if kind == "WebP" and len(head) >= 30:
-        chunk = head[12:16]
-        if chunk == b"VP8 " and head[23:26] == b"\x9d\x01\x2a":
-            width, height = struct.unpack("<HH", head[26:30])
-            return (width & 0x3FFF, height & 0x3FFF)
-        if chunk == b"VP8L" and head[20] == 0x2F:
-            bits = int.from_bytes(head[21:25], "little")
-            return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
-        if chunk == b"VP8X":
-            return int.from_bytes(head[24:27], "little") + 1, int.from_bytes(head[27:30], "little") + 1
-    return None
+    return header.width, header.height
 
 
 def _read_head(path: Path) -> bytes | str:
@@ -320,7 +293,7 @@ def _check_image(
     """What is wrong with an image drawn into `shape` (width, height in mm), or None."""
     target = (base / name).expanduser()
     head = _read_head(target)
-    if isinstance(head, str) or image_kind(head) is None:
+    if isinstance(head, str) or image_header(head) is None:
         return None  # missing, unreadable or no image: the set's check warns (facecheck.FileWarning)
     size = image_size(head)
     if size is None or shape is None:

@@ -70,6 +70,7 @@ __all__ = [
     "load_bundled",
     "load_cached",
     "load_cardset",
+    "load_cardset_bytes",
     "load_for",
     "load_named",
     "locate",
@@ -126,7 +127,12 @@ def read_cardset(path: Path) -> tuple[Any, Node | None]:
     """A card set file read as YAML, with its cards read from the spreadsheet it names, if any: the
     `cards` list and its nodes (marked with the spreadsheet's rows and columns) stand in the data and
     the tree where the file name was. LoadError when either cannot be read."""
-    data, root = read_yaml(path)
+    return with_spreadsheet(path, *read_yaml(path))
+
+
+def with_spreadsheet(path: Path, data: Any, root: Node | None) -> tuple[Any, Node | None]:
+    """A set's YAML data and nodes with the cards of the spreadsheet its `cards:` names standing where
+    the file name was (unchanged when it names none). LoadError when the spreadsheet cannot be read."""
     sheet = cards_file(path, data)
     if sheet is None:
         return data, root
@@ -142,6 +148,17 @@ def read_cardset(path: Path) -> tuple[Any, Node | None]:
             (k, node if isinstance(k, ScalarNode) and k.value == "cards" else v) for k, v in root.value
         ]
     return data, root
+
+
+def load_cardset_bytes(raw: bytes, path: str | Path) -> CardSet:
+    """The card set in `raw`, the bytes already read (within the limits) from `path`: a file read once,
+    so the set built and the bytes kept beside a save are the same even if the file changes meanwhile."""
+    path = Path(path)
+    try:
+        data, root = with_spreadsheet(path, *parse_yaml(decode_utf8(raw, str(path)), str(path)))
+    except LoadError as exc:
+        raise CardSetError(exc.problems) from None
+    return _checked(data, root, path)
 
 
 def _checked(data: Any, root: Node | None, path: Path) -> CardSet:
@@ -529,6 +546,15 @@ def _validator() -> Draft7Validator:
 
 
 def _schema_problems(data: Any, root: Node, file: str) -> Iterator[Problem]:
+    from .facecheck import _entry_problems
+
+    if isinstance(data, Mapping) and isinstance(data.get("faces"), Mapping):
+        oversized = _entry_problems(data["faces"], root, file, ["faces"])
+        if oversized:
+            # an inline template past the entry limits is refused as that, before the schema walks
+            # its thousands of entries (check_set_faces says the same)
+            yield from oversized
+            data = {key: value for key, value in data.items() if key != "faces"}
     for error in _validator().iter_errors(data):
         yield from _explain(error, root, file)
 
@@ -651,6 +677,9 @@ def _describe(value: Any) -> str:
     return type(value).__name__
 
 
+_SHOWN_CHARS = 60
+
+
 def _show(value: Any) -> str:
     """A value as it would be written in YAML: "text", true, null, 3, 1.5."""
     if isinstance(value, bool):
@@ -658,7 +687,9 @@ def _show(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        # a short, escaped excerpt: a message never repeats a file's contents (or its control codes)
+        cut = value[:_SHOWN_CHARS]
+        return json.dumps(cut, ensure_ascii=False) + ("..." if len(value) > len(cut) else "")
     if isinstance(value, float) and not math.isfinite(value):
         return ".nan" if math.isnan(value) else (".inf" if value > 0 else "-.inf")
     if isinstance(value, int | float):

@@ -19,7 +19,10 @@ Every file the set is read or drawn from is watched (`files_read`): the set, the
 cards come from, its face template, every image the template or a card names (art, icons, sprite
 sheets, the back) and any font file either names. An edit of a spreadsheet is an edit of the set; a
 replaced picture or font reads the set again as an "in_place" change, so the table draws every face
-anew. A broken template is reported here the same way as a broken set, with the set kept.
+anew. A broken template is reported here the same way as a broken set, with the set kept. Every read
+goes through the same limited reader as loading (`read_limited`: a regular file within its cap), so a
+FIFO or a `/dev/zero` link saved over the set is a problem on the table, not a frozen or exhausted one,
+and the set taken is the one built from the bytes kept beside its save.
 """
 
 from __future__ import annotations
@@ -30,11 +33,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from cardtable.limits import MAX_YAML_BYTES, FileRefused, read_limited
 from cardtable.rules.cards import CardSet
 
 from .facecheck import _read_template
 from .faces import check_template_file, template_source
-from .loader import game_problems, load_cardset
+from .loader import game_problems, load_cardset_bytes
+from .spreadsheet import MAX_XLSX_BYTES
 from .yamlfile import LoadError, Problem
 
 if TYPE_CHECKING:
@@ -176,13 +181,13 @@ class CardSetWatcher:
         self._last = time.monotonic()
         self._stamps = self._read_stamps()
         self.raw = self._read_raw(self.cardset.source)  # the bytes the set in use was read from
-        self.cards_raw = self._read_raw(self.cardset.cards_source)  # and its spreadsheet's
+        self.cards_raw = self._read_raw(self.cardset.cards_source, MAX_XLSX_BYTES)  # and its spreadsheet's
 
     @staticmethod
-    def _read_raw(path: Path | None) -> bytes:
+    def _read_raw(path: Path | None, limit: int = MAX_YAML_BYTES) -> bytes:
         try:
-            return path.read_bytes() if path is not None else b""
-        except OSError:
+            return read_limited(path, limit) if path is not None else b""
+        except (FileRefused, OSError):
             return b""
 
     def files(self) -> list[Path]:
@@ -218,10 +223,12 @@ class CardSetWatcher:
         if old.source is None:
             return Change("in_place", old)
         try:
-            raw = old.source.read_bytes()
-            new = load_cardset(old.source)
-            cards_raw = new.cards_source.read_bytes() if new.cards_source is not None else b""
-        except OSError as exc:
+            # the same limited read as loading (a FIFO or a /dev/zero link saved over the set must
+            # neither block the table nor fill its memory): refused as a problem, the set kept
+            raw = read_limited(old.source, MAX_YAML_BYTES)
+            new = load_cardset_bytes(raw, old.source)
+            cards_raw = self._read_raw(new.cards_source, MAX_XLSX_BYTES)
+        except FileRefused as exc:
             return Change("broken", old, (Problem(str(old.source), 1, 1, "", str(exc)),))
         except LoadError as exc:
             return Change("broken", old, tuple(exc.problems))

@@ -27,10 +27,11 @@ from pathlib import Path
 import pygame
 
 from cardtable.cardsets.faces import back_choice
-from cardtable.persistence.files import atomic_write_bytes
+from cardtable.limits import TEMPLATE_NUMBERS
 from cardtable.rules.cards import CardSet
 
 from .checks import card_warnings, lint_by_card
+from .output import output_file, write_output
 from .pick import Printed, pick_cards
 from .sheet import DEFAULT_BLEED_MM, MM_PER_INCH, PrintOptions, Sheet, px_for, sheet_for
 
@@ -79,7 +80,8 @@ def export_pdf(
     cardset: CardSet, out: Path, options: PrintOptions, progress: Progress | None = None
 ) -> ExportReport:
     """Write the print sheets of `cardset` to `out` (atomically); ValueError for an unknown card code,
-    copies choice or paper, or cards too big for the paper."""
+    copies choice or paper, cards too big for the paper, or an `out` that is not a file export may
+    write (OutputRefused: a device, a folder, a path the system refuses)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
@@ -87,6 +89,7 @@ def export_pdf(
     rl_config.useA85 = 0
 
     start = time.perf_counter()
+    output_file(out)  # before a face is drawn: a device or a folder named as the PDF is refused at once
     renderer = _renderer(cardset)
     template = renderer.template  # type: ignore[attr-defined]
     printed = pick_cards(cardset, template.sides, options.cards, options.copies)
@@ -95,6 +98,9 @@ def export_pdf(
     if options.proof:  # a proof is one of each card, labelled: no bleed, no backs, no crop marks
         printed = list({(card.spec.code, card.side): card for card in printed}.values())
     bleed = 0.0
+    low, high = TEMPLATE_NUMBERS["bleed_mm"]
+    if options.bleed_mm is not None and not low <= options.bleed_mm <= high:  # a NaN is outside too
+        raise ValueError(f"a bleed of {options.bleed_mm:g} mm: give {low:g} to {high:g} mm")
     if options.bleed and not options.proof:
         bleed = options.bleed_mm if options.bleed_mm is not None else (template.data.get("bleed_mm") or 0.0)
         bleed = float(bleed) or DEFAULT_BLEED_MM
@@ -151,7 +157,7 @@ def export_pdf(
     # of the whole PDF (42 MiB for 2,000 distinct faces).
     data = canvas.getpdfdata()
     del canvas
-    atomic_write_bytes(out, data, keep_backup=False)
+    write_output(out, data)
     return ExportReport(
         out,
         len(printed),

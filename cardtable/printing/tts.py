@@ -20,9 +20,9 @@ from pathlib import Path
 import pygame
 
 from cardtable.cardsets.faces import back_choice
-from cardtable.persistence.files import atomic_write_bytes
 from cardtable.rules.cards import CardSet
 
+from .output import output_folder, write_output
 from .pdf import _renderer
 from .pick import pick_cards
 
@@ -57,7 +57,9 @@ def export_png_sheets(
     cell_width: int = DEFAULT_CELL_WIDTH,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[SheetFile]:
-    """Write the sheets and back.png into `folder`; ValueError for an unknown code or copies choice."""
+    """Write the sheets and back.png into `folder` (made if missing); ValueError for an unknown code or
+    copies choice, or a `folder` that is not one (OutputRefused)."""
+    output_folder(folder)
     renderer = _renderer(cardset)
     template = renderer.template  # type: ignore[attr-defined]
     printed = pick_cards(cardset, template.sides, codes, copies)
@@ -117,4 +119,4 @@ def _flat(surface: pygame.Surface) -> pygame.Surface:
 def _save(surface: pygame.Surface, path: Path) -> None:
     buffer = io.BytesIO()
     pygame.image.save(surface, buffer, "png")
-    atomic_write_bytes(path, buffer.getvalue(), keep_backup=False)
+    write_output(path, buffer.getvalue())

@@ -2,12 +2,18 @@
 
 It writes NAME/NAME.yaml (the schema line for editor completion, three example cards with the fields
 the generic look draws, and a `sandbox:` layout) and NAME/faces/NAME.yaml (a copy of the generic face
-template to make the set's own). The set opens in the sandbox from the menu and prints with
-`cardtable export`. Pure: files only, through importlib.resources for the bundled parts.
+template to make the set's own), with copies of the two schemas the first lines name, so the folder is
+whole: it names no path of this machine (not where cardtable is installed, not the user's home) and can
+be shared as it is. The set opens in the sandbox from the menu and prints with `cardtable export`.
+
+Only files it creates are written: NAME/ must not exist (it is made, not reused), and a folder the
+system refuses (a file named as the folder, a path too long) is a NewSetError, not a traceback.
+Pure: files only, through importlib.resources for the bundled parts.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -17,7 +23,7 @@ from cardtable.resources import faces_dir, faces_schema_path, schema_path
 NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 CARDS = """\
-# yaml-language-server: $schema={schema}
+# yaml-language-server: $schema=cardset.schema.json
 #
 # {name}: a new card set. Edit a card and save: a table that uses the set shows the change at once.
 # Check it:   cardtable validate {file}
@@ -79,15 +85,22 @@ def new_set(name: str, folder: Path) -> Path:
         raise NewSetError(f"{name!r}: a set's name is lowercase letters, digits, _ and - (like my_game)")
     home = folder / name
     file = home / f"{name}.yaml"
-    if home.exists():
+    if os.path.lexists(home):
         raise NewSetError(f"{home} exists already: choose another name or folder")
     template = (faces_dir() / "generic.yaml").read_bytes().decode("utf-8")
-    template = template.replace(
-        "# yaml-language-server: $schema=../faces.schema.json",
-        f"# yaml-language-server: $schema={faces_schema_path().as_uri()}",
-        1,
-    )
-    text = CARDS.format(name=name, schema=schema_path().as_uri(), file=file)
-    atomic_write_bytes(home / "faces" / f"{name}.yaml", template.encode("utf-8"), keep_backup=False)
-    atomic_write_bytes(file, text.encode("utf-8"), keep_backup=False)
+    cards = CARDS.format(name=name, file=f"{name}/{name}.yaml")
+    try:
+        if folder.exists() and not folder.is_dir():
+            raise NewSetError(f"{folder} is not a folder: give --dir a folder (it is made if missing)")
+        folder.mkdir(parents=True, exist_ok=True)
+        (home / "faces").mkdir(parents=True, exist_ok=False)  # fails if NAME/ appeared meanwhile
+        for path, data in (
+            (home / "cardset.schema.json", schema_path().read_bytes()),
+            (home / "faces.schema.json", faces_schema_path().read_bytes()),
+            (home / "faces" / f"{name}.yaml", template.encode("utf-8")),
+            (file, cards.encode("utf-8")),
+        ):
+            atomic_write_bytes(path, data, keep_backup=False)
+    except OSError as exc:
+        raise NewSetError(f"cannot make {home}: {exc.strerror or exc}") from None
     return file

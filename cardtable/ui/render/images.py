@@ -1,7 +1,10 @@
 """Images a designer brings: card art, icons and Tabletop Simulator sprite sheets, loaded when first drawn.
 
-A file is decoded once (PNG, JPEG or WebP, through SDL_image) and kept while its modification time and
-size stay the same; a sheet is cut into cells on demand (`layout.sheet_cell`). Scaling uses
+A file is read through `cardsets.setfiles.read_image` (a regular file within MAX_IMAGE_BYTES whose header
+declares at most MAX_IMAGE_PIXELS: checked before anything is allocated), decoded once (PNG, JPEG, WebP,
+GIF or BMP) and kept while its modification time and size stay the same. Decoding is Pillow's, not
+SDL_image's: a designer's file comes from anywhere, and a damaged 64-byte GIF crashed SDL_image's own
+GIF reader (a segmentation fault, which no `except` catches) where Pillow, fuzzed for years, raises; a sheet is cut into cells on demand (`layout.sheet_cell`). Scaling uses
 smoothscale, so art stays clean when a card is drawn at any size.
 
 A missing or broken image never raises: `get` returns None and records one readable problem per file
@@ -16,23 +19,25 @@ from pathlib import Path
 
 import pygame
 
-from cardtable.cardsets.faces import ImageRef, image_kind
-from cardtable.limits import FileRefused, read_limited
+from cardtable.cardsets.faces import ImageRef
+from cardtable.cardsets.setfiles import check_size, read_image
+from cardtable.limits import FileRefused
 
 from .layout import fit_image, sheet_cell
 
 log = logging.getLogger(__name__)
 
 
-MAX_IMAGE_BYTES = 32 * 1024 * 1024
-MAX_IMAGE_PIXELS = 64 * 1024 * 1024  # 8192 x 8192: a whole sprite sheet at print resolution
+def _decoded(raw: bytes) -> pygame.Surface:
+    """An image's first frame as an RGBA surface (alpha kept when the file has it; convert_alpha()
+    needs a window, which may not exist yet). Pillow is imported here, when a set first draws art."""
+    from PIL import Image
 
-
-def png_size(raw: bytes) -> tuple[int, int] | None:
-    """A PNG's width and height from its IHDR chunk; None for other formats."""
-    if raw[:8] != b"\x89PNG\r\n\x1a\n" or len(raw) < 24 or raw[12:16] != b"IHDR":
-        return None
-    return int.from_bytes(raw[16:20], "big"), int.from_bytes(raw[20:24], "big")
+    with Image.open(io.BytesIO(raw)) as image:
+        # Pillow's own reading of the size (a GIF's frame, say) is held to the same limits
+        check_size(image.width, image.height, image.format or "image")
+        rgba = image.convert("RGBA")
+    return pygame.image.frombytes(rgba.tobytes(), rgba.size, "RGBA")
 
 
 class ImageStore:
@@ -62,29 +67,17 @@ class ImageStore:
         if stamp is None:
             return self._fail(path, f"image {path} not found; drawn as a placeholder")
         try:
-            # a regular file within the limit (a device or a FIFO named as art must not hang the table)
-            raw = read_limited(path, MAX_IMAGE_BYTES)
+            # a regular file within the limits, its declared size checked from the header: a device, a
+            # FIFO or a 600-byte JPEG declaring 30000 x 30000 pixels must not hang or exhaust the table
+            raw, _ = read_image(path)
         except FileRefused as exc:
             return self._fail(path, f"image {path}: {exc}; drawn without it")
-        if image_kind(raw[:16]) is None:
-            return self._fail(path, f"image {path} is not a PNG, JPEG or WebP file; drawn without it")
-        size = png_size(raw)
-        if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
-            # a small file can declare a huge picture: refused before SDL allocates it
-            return self._fail(
-                path, f"image {path} is {size[0]}x{size[1]} pixels, too large; drawn without it"
-            )
         try:
-            surface = pygame.image.load(io.BytesIO(raw), path.name)
-        except (pygame.error, OSError, ValueError) as exc:
-            return self._fail(path, f"image {path} is broken ({exc}); drawn without it")
+            surface = _decoded(raw)
+        except Exception as exc:  # a damaged file can raise anything a decoder has: it is the file's problem
+            return self._fail(path, f"image {path} is broken ({exc or type(exc).__name__}); drawn without it")
         self.problems.pop(path, None)
-        # Keep alpha when the file has it; convert_alpha() needs a window, which may not exist yet.
-        if surface.get_flags() & pygame.SRCALPHA:
-            return surface
-        out = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        out.blit(surface, (0, 0))
-        return out
+        return surface
 
     def _fail(self, path: Path, message: str) -> None:
         if self.problems.get(path) != message:
