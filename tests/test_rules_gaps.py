@@ -4,14 +4,17 @@ scenarios instead (tests/scenarios/); these are the internal checks and the even
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardtable import scenario
+from cardtable.cardsets import load_named
 from cardtable.games import get_game
 from cardtable.games.runeworks.melds import DeckError, deck_of
+from cardtable.rules.actions import Action, IllegalAction
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, GameEnded
 
@@ -125,3 +128,94 @@ def test_runeworks_refuses_a_card_set_with_a_rank_14_card() -> None:
     specs[12] = _Spec("S0", 0, "S")
     with pytest.raises(DeckError, match="S0 needs rank 1-13"):
         deck_of(_Cards(specs))  # type: ignore[arg-type]
+
+
+# -- the engine: undo's answers and checks, the action bound, a card-set swap ---------------------
+def _thawed(data: Any) -> Any:
+    """A view's frozen public data as plain dicts and lists, to compare two positions."""
+    if hasattr(data, "items"):
+        return {key: _thawed(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_thawed(value) for value in data]
+    return data
+
+
+def _kind(engine: Engine, seat: int, kind: str) -> Action:
+    return next(a for a in engine.legal_actions(seat) if a.kind == kind)
+
+
+def test_undo_answers_none_not_yours_and_takes_back_only_the_seats_own_move() -> None:
+    """Mutants: undo_refusal's "none"/"not_yours" answers, `history[-1]` -> `[-0]` (in can_undo and
+    undo_refusal), engine.undo without its own can_undo check, _forget without _seal()."""
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    assert engine.undo_refusal(0) == ("none", None) and not engine.can_undo(0)
+    with pytest.raises(IllegalAction):
+        engine.undo(0)
+    engine.apply(_kind(engine, 0, "noreveal"))  # Leady work: both seats commit in secret
+    assert engine.undo_refusal(1) == ("not_yours", 0) and not engine.can_undo(1)
+    with pytest.raises(IllegalAction):
+        engine.undo(1)
+    before = _thawed(engine.view(0).data)
+    second = _kind(engine, 1, "noreveal")
+    engine.apply(second)
+    assert engine.undo_refusal(0) == ("not_yours", 1) and not engine.can_undo(0)
+    assert engine.undo_refusal(1) == ("", None) and engine.can_undo(1)
+    with pytest.raises(IllegalAction):
+        engine.undo(0)  # the engine itself refuses another seat's move, not only its callers
+    assert len(engine.state.history) == 2
+    held = engine.view(0)  # a view kept across the undo (the table's last frame)
+    after = _thawed(held.data)
+    assert after != before
+    assert engine.undo(1) == second
+    assert engine.state.history == [_kind(Engine.new(RUNEWORKS, 2, 0), 0, "noreveal")]
+    assert _thawed(engine.view(0).data) == before  # not the held view's position
+    assert _thawed(held.data) == after  # and the held view still shows the one it was made at
+
+
+def test_undo_answers_revealed_after_a_draw_and_over_at_the_end() -> None:
+    """Mutants: undo_refusal's "revealed" and "over" answers, undo past a reveal."""
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    while not engine.state.history or engine.state.history[-1].kind != "draw":
+        seat = engine.deciding_seats()[0]
+        kinds = {a.kind: a for a in reversed(engine.legal_actions(seat))}
+        engine.apply(kinds.get("noreveal") or kinds.get("draw") or engine.legal_actions(seat)[0])
+    drawer = engine.state.history[-1].seat
+    assert engine.undo_refusal(drawer) == ("revealed", None) and not engine.can_undo(drawer)
+    with pytest.raises(IllegalAction):
+        engine.undo(drawer)
+    lyabi = Engine.new(LYABI, 2, 0)
+    _play_out(lyabi)
+    last = lyabi.state.history[-1].seat
+    assert lyabi.undo_refusal(last) == ("over", None) and not lyabi.can_undo(last)
+    with pytest.raises(IllegalAction):
+        lyabi.undo(last)
+
+
+def test_the_engine_stops_a_game_at_its_action_bound() -> None:
+    """Mutant: the `len(history) >= max_actions` guard of Engine.apply dropped or turned."""
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    engine.apply(_kind(engine, 0, "noreveal"))
+    engine.max_actions = 2
+    engine.apply(_kind(engine, 1, "noreveal"))  # the second action is still within the bound
+    seat = engine.deciding_seats()[0]
+    with pytest.raises(RuntimeError, match="bound of 2 actions"):
+        engine.apply(engine.legal_actions(seat)[0])
+    assert len(engine.state.history) == 2
+
+
+def test_a_card_set_swap_keeps_the_cards_and_forgets_the_old_position_data() -> None:
+    """Mutants: swap_cardset's guard (other cards or counts) dropped, _forget without _seal()."""
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    old = engine.state.cardset
+    with pytest.raises(ValueError, match="other cards or counts"):
+        engine.swap_cardset(load_named("lyabi"))
+    assert engine.state.cardset is old
+    fewer = dataclasses.replace(old, cards=old.cards[:-1])  # type: ignore[type-var]
+    with pytest.raises(ValueError, match="other cards or counts"):
+        engine.swap_cardset(fewer)
+    held = engine.view(0)
+    edited = dataclasses.replace(old, title=old.title)  # type: ignore[type-var]
+    engine.swap_cardset(edited)
+    fresh = engine.view(0)
+    assert fresh.cardset is edited and held.cardset is old
+    assert fresh.data is not held.data  # worked out again for the new card set, not the held view's
