@@ -381,8 +381,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     equivalents = load_equivalents()
     start = time.monotonic()
-    rows = [run_module(m, args.sample, args.seed, args.timeout, equivalents.get(m, {})) for m in modules]
-    write_report(rows, sys.argv[1:] if argv is None else argv, time.monotonic() - start, args.report)
+    rows = []
+    for module in modules:
+        rows.append(run_module(module, args.sample, args.seed, args.timeout, equivalents.get(module, {})))
+        # After every module, so a long sweep stopped part way still leaves its figures.
+        write_report(rows, sys.argv[1:] if argv is None else argv, time.monotonic() - start, args.report)
     if args.json:
         figures = {f"{r['module']}_kill_ratio": r["kill_ratio_non_equivalent"] for r in rows}
         figures["wall_ms"] = round((time.monotonic() - start) * 1000)

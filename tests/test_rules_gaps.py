@@ -14,7 +14,7 @@ from cardtable import scenario
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
 from cardtable.games.runeworks.melds import DeckError, deck_of
-from cardtable.rules.actions import Action, IllegalAction
+from cardtable.rules.actions import Action, IllegalAction, IllegalMoveError
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, GameEnded
 
@@ -94,6 +94,10 @@ moves: ["P1: set SQ SK SA"]
     meld, hand = engine.state.zones["meld:0"].cards, engine.state.zones["hand:0"].cards
     spade, heart = codes.index("SQ"), codes.index("HQ")
     meld[meld.index(spade)], hand[hand.index(heart)] = heart, spade
+    assert RUNEWORKS.check(engine.state) == [f"meld:0 holds {tuple(sorted(meld))}, not a ES"]
+    nine = codes.index("S9")  # one suit again, but 9-K-A is no run
+    where = next(z.cards for z in engine.state.zones.values() if nine in z.cards)
+    meld[meld.index(heart)], where[where.index(nine)] = nine, heart
     assert RUNEWORKS.check(engine.state) == [f"meld:0 holds {tuple(sorted(meld))}, not a ES"]
 
 
@@ -219,3 +223,14 @@ def test_a_card_set_swap_keeps_the_cards_and_forgets_the_old_position_data() -> 
     fresh = engine.view(0)
     assert fresh.cardset is edited and held.cardset is old
     assert fresh.data is not held.data  # worked out again for the new card set, not the held view's
+
+
+def test_an_action_the_game_gives_no_reason_for_is_still_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mutant: `game.explain(...) or f"... is not allowed now"` -> `and` in Engine.explain."""
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    monkeypatch.setattr(engine.game, "explain", lambda state, action: "")
+    fly = Action(0, "fly")
+    assert engine.explain(fly) == "fly is not allowed now"
+    with pytest.raises(IllegalMoveError, match="fly is not allowed now"):
+        engine.apply(fly)
+    assert engine.state.history == []
