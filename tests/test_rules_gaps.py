@@ -49,6 +49,22 @@ def test_lyabi_tells_every_battle_its_damage_and_the_end() -> None:
     assert per_action[-1][-1].winners == tuple(engine.state.winners)
 
 
+def test_lyabi_scores_follow_the_hp_after_every_hit() -> None:
+    """Mutant: `state.scores = list(data["hp"])` dropped from lyabi/battle.py deal_damage (the scores,
+    a seat's HP, would lag until the game ends)."""
+    engine = Engine.new(LYABI, 2, 0)
+    hits = 0
+    while not engine.is_over():
+        seat = engine.deciding_seats()[0]
+        kinds = {a.kind: a for a in reversed(engine.legal_actions(seat))}
+        events = engine.apply(kinds.get("charge") or kinds.get("pass") or engine.legal_actions(seat)[0])
+        for event in events:
+            if isinstance(event, Announced) and event.what == "damage":
+                hits += 1
+                assert engine.state.scores[event.seat] == event.detail["hp"]
+    assert hits
+
+
 # -- Rune Works!: the game's own check() and the deck test ----------------------------------------
 RUNEWORKS = get_game("runeworks")
 
