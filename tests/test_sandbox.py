@@ -392,3 +392,98 @@ def test_zoom_from_the_card_menu_and_a_pile_menu_spreads_it(tmp_path: Path) -> N
         assert all(c == UNKNOWN for c in engine.view(1).zones["deck"].cards)  # spread face down: still backs
     finally:
         pygame.display.quit()
+
+
+# -- any set, from anywhere ------------------------------------------------------------------------
+def test_a_set_file_dropped_onto_the_window_opens_in_the_sandbox(tmp_path: Path) -> None:
+    from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.notice import NoticeScene
+
+    app = App(fast=True, size=(1280, 720))
+    try:
+        app.push(MenuScene(app))
+        app.frame([])
+        shared = tmp_path / "git" / "checkout"  # a set outside the user's folder
+        shared.mkdir(parents=True)
+        file = new_set("proto", shared)
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "notes.txt"))])
+        assert isinstance(app.top, NoticeScene)  # not a set: said, and nothing opened
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        broken = shared / "broken.yaml"
+        broken.write_bytes(b"cards: [\n")
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(broken))])
+        assert isinstance(app.top, NoticeScene) and "broken.yaml" in " ".join(app.top.lines[0].cells)
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert isinstance(app.top, MenuScene)
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(file))])
+        table = app.scenes[0]  # the table, under the hand-off screen of its two people
+        assert isinstance(table, SandboxTable) and len(app.scenes) == 2
+        assert table.session.engine.state.params["cardset"] == str(file)
+        assert table.session.engine.state.seats == 2 and all(s.human for s in table.session.seats)
+    finally:
+        pygame.display.quit()
+
+
+def test_play_with_a_set_opens_the_table_and_the_terminal_sandbox_ends_in_seconds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from types import SimpleNamespace
+
+    from cardtable.ui.app import _direct_table
+
+    file = new_set("proto", tmp_path)
+    app = App(fast=True, size=(1280, 720))
+    try:
+        args = SimpleNamespace(game="sandbox", set=[f"cardset={file}"], players=None, seed=7)
+        assert _direct_table(app, args) is None
+        assert isinstance(app.top, SandboxTable)
+        assert app.top.session.engine.state.params["cardset"] == str(file)
+        bad = SimpleNamespace(
+            game="sandbox", set=[f"cardset={tmp_path / 'missing.yaml'}"], players=None, seed=7
+        )
+        assert _direct_table(App(fast=True, size=(640, 480)), bad) == 2
+        assert "missing.yaml" in capsys.readouterr().err
+    finally:
+        pygame.display.quit()
+    assert main(["play", "--terminal", "--game", "sandbox", "--players", "2", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("P1: ") and out[-1].startswith("game over after")
+    assert int(out[-1].split()[3]) < 1000  # the bots close the table, long before the 100,000-move bound
+
+
+def test_the_menus_open_entry_opens_a_typed_path_and_remembers_it(tmp_path: Path) -> None:
+    from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.open_set import OpenSetScene
+
+    file = new_set("proto", tmp_path / "shared")
+    app = App(fast=True, size=(1280, 720))
+    try:
+        app.push(MenuScene(app))
+        app.frame([])
+
+        def press(tag: str) -> None:
+            scene = app.top
+            control = next(c for c in scene.controls if c.tag == tag)  # type: ignore[attr-defined]
+            _click(app, control.rect.center, 1)
+
+        press("open_set")
+        assert isinstance(app.top, OpenSetScene)
+        press("path")
+        app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "nothing.yaml"))])
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert isinstance(app.top, OpenSetScene) and "nothing.yaml" in (app.top.error or "")
+        press("path")
+        app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(file))])
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert isinstance(app.scenes[0], SandboxTable)
+        assert app.scenes[0].session.engine.state.params["cardset"] == str(file)
+        assert app.settings.recent_sets == [str(file.resolve())]
+        # back at the menu later: the set is in the recent list, one click opens it again
+        app.scenes[:] = []
+        app.push(MenuScene(app))
+        app.frame([])
+        press("open_set")
+        press("recent:0")
+        assert isinstance(app.scenes[0], SandboxTable)
+    finally:
+        pygame.display.quit()

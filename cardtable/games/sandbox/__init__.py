@@ -318,11 +318,8 @@ class Sandbox(Game):
     def _card_moves(self, state: GameState, seat: int) -> list[Action]:
         assert state.cardset is not None
         out: list[Action] = []
-        mats = self.mats(state)
         for src in self.sources(state, seat):
-            seen = self.seen_cards(state, seat, src)
-            # a card on a mat is that card, where it lies (not any copy of it)
-            for card in seen if src in mats else lowest_per_code(state.cardset, seen):
+            for card in lowest_per_code(state.cardset, self.seen_cards(state, seat, src)):
                 out += [
                     Action(seat, "move", (card,), f"{src}>{dst}") for dst in self.destinations(state, src)
                 ]
@@ -384,7 +381,9 @@ class Sandbox(Game):
         seen = self.seen_cards(state, action.seat, src)
         if action.cards[0] not in seen:
             return "you can only move a card you can see, to another pile or hand"
-        return LEGAL if src in self.mats(state) else copy_reason(state, action.cards[0], seen)
+        if src in self.mats(state) and "@" in dst:
+            return LEGAL  # moved on its mat (or to another) to a spot: that very card, where it lies
+        return copy_reason(state, action.cards[0], seen)
 
     def _why_take(self, state: GameState, action: Action) -> str:
         """The top card of a pile whose top nobody sees."""

@@ -94,6 +94,24 @@ WORDS: dict[str, dict[str, str]] = {
     "sb.status.turn": {"en": "{name}'s turn", "ja": "{name}の番"},
     "sb.status.dice": {"en": "Dice: {faces} (total {total})", "ja": "ダイス：{faces}（合計{total}）"},
     "param.sandbox.cardset": {"en": "Card set", "ja": "カードセット"},
+    # a file dropped onto the window (cardtable/ui/scenes/open_set.py)
+    "open.title": {"en": "Open a card set", "ja": "カードセットを開く"},
+    "open.not_a_set": {
+        "en": "{name} is no card set: drop a .yaml or .csv file",
+        "ja": "{name}はカードセットではありません：.yamlか.csvのファイルをドロップしてください",
+    },
+    "open.failed": {"en": "It did not open: {error}", "ja": "開けませんでした：{error}"},
+    "open.menu": {"en": "Open a card set…", "ja": "カードセットを開く…"},
+    "open.hint": {
+        "en": "Type or paste the path of a card set file (.yaml or .csv) and press Enter; it opens in the "
+        "Sandbox for two. You can also drop the file onto the window.",
+        "ja": "カードセットのファイル（.yaml か .csv）のパスを入力か貼り付けしてEnter。サンドボックスで2人用に開きます。"
+        "ファイルをウィンドウにドロップしても開けます。",
+    },
+    "open.placeholder": {"en": "/path/to/my_set.yaml", "ja": "/path/to/my_set.yaml"},
+    "open.recent": {"en": "Opened lately", "ja": "最近開いたファイル"},
+    "open.back": {"en": "Back", "ja": "戻る"},
+    "open.missing": {"en": "No such file: {name}", "ja": "ファイルがありません：{name}"},
     "sb.reason.search": {"en": "finish the search first (done)", "ja": "先に探し終えてください"},
     "sb.reason.move": {
         "en": "you can only move a card you can see, to another pile or hand",
