@@ -70,6 +70,7 @@ WORDS: dict[str, dict[str, str]] = {
         "en": "{who} turns a card on {pile} upright",
         "ja": "{who}が{pile}のカードを縦向きに戻す",
     },
+    "sb.slide": {"en": "{who} moves a card on {pile}", "ja": "{who}が{pile}のカードを動かす"},
     "sb.spread": {"en": "{who} spreads {pile} out", "ja": "{who}が{pile}を広げる"},
     "sb.stack": {"en": "{who} stacks {pile}", "ja": "{who}が{pile}を重ねる"},
     "sb.option.shuffle": {"en": "Shuffle {pile}", "ja": "{pile}をシャッフル"},
@@ -191,7 +192,10 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
             moved = next((e for e in events if isinstance(e, CardsMoved)), None)
             cards = Cards(tuple(getattr(moved, "cards", action.cards)))
             src, dst = mat_of(src), mat_of(dst)
-            out.append(phrase(f"sb.{kind}", who=who, cards=cards, src=zone_word(src), dst=zone_word(dst)))
+            if src == dst:  # a card moved to another spot of its mat
+                out.append(phrase("sb.slide", who=who, pile=zone_word(src)))
+            else:
+                out.append(phrase(f"sb.{kind}", who=who, cards=cards, src=zone_word(src), dst=zone_word(dst)))
         elif kind == "deal":
             pile, _, n = target.partition("*")
             out.append(phrase("sb.deal", who=who, pile=zone_word(pile), n=int(n)))

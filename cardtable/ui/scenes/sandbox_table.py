@@ -69,6 +69,13 @@ class SandboxTable(TableScene):
         top = strip + int(y * (height - strip - ch - self.hand_height() - 30))
         if name + DOWN in view.zones or (name in spread and view.zones[name].count > 1):
             right = self.log_rect().left - 16
+            if name + DOWN not in view.zones:  # a spread pile stops short of the next pile on its right
+                for other in self.pile_names():
+                    spec2 = layout_of(self.cardset).pile(other)
+                    if spec2 is not None and other != name and int(spec2.at[0] * width) > left:
+                        other_top = strip + int(spec2.at[1] * (height - strip - ch - self.hand_height() - 30))
+                        if abs(other_top - top) < ch:
+                            right = min(right, int(spec2.at[0] * width) - 16)
             rect = pygame.Rect(left, top, max(cw, right - left), ch)
             if name + DOWN in view.zones:  # a mat: down to the next pile below it, or the hand
                 bottom = self.hand_rect().top - 34
