@@ -301,7 +301,6 @@ def _direct_table(app: App, args: Any) -> int | None:
             remember(app, cardset)
     except Exception as exc:  # the set's problem in its words (file, line, key)
         print(f"cardtable play: {exc}", file=sys.stderr)
-        pygame.quit()
         return 2
     return None
 
