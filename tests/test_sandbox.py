@@ -487,3 +487,28 @@ def test_the_menus_open_entry_opens_a_typed_path_and_remembers_it(tmp_path: Path
         assert isinstance(app.scenes[0], SandboxTable)
     finally:
         pygame.display.quit()
+
+
+def test_a_dropped_csv_card_list_opens_the_set_that_names_it(tmp_path: Path) -> None:
+    from cardtable.ui.scenes.notice import NoticeScene
+
+    file = new_set("proto", tmp_path)
+    text = file.read_bytes().decode("utf-8")
+    file.write_bytes((text[: text.index("\ncards:\n")] + "\ncards: cards.csv\n").encode("utf-8"))
+    sheet = file.parent / "cards.csv"
+    sheet.write_bytes("code,name.ja,name.en,count\nSEED,種,Seed,6\nWAVE,大波,Great Wave,2\n".encode())
+    alone = tmp_path / "elsewhere" / "list.csv"
+    alone.parent.mkdir()
+    alone.write_bytes(b"code,count\nA,1\n")
+    app = App(fast=True, size=(1280, 720))
+    try:
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(alone))])
+        assert isinstance(app.top, NoticeScene) and "list.csv" in app.top.lines[0].cells[0]
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(sheet))])
+        table = app.scenes[0]
+        assert isinstance(table, SandboxTable)
+        assert table.session.engine.state.params["cardset"] == str(file)
+        assert {c.code for c in table.cardset.cards} == {"SEED", "WAVE"}
+    finally:
+        pygame.display.quit()

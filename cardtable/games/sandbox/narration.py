@@ -102,6 +102,10 @@ WORDS: dict[str, dict[str, str]] = {
         "ja": "{name}はカードセットではありません：.yamlか.csvのファイルをドロップしてください",
     },
     "open.failed": {"en": "It did not open: {error}", "ja": "開けませんでした：{error}"},
+    "open.csv_alone": {
+        "en": "{name} is a card list: drop the set's .yaml file that names it (cards: {name})",
+        "ja": "{name}はカード一覧です：それを指定しているセットの.yamlファイル（cards: {name}）をドロップしてください",
+    },
     "open.menu": {"en": "Open a card set…", "ja": "カードセットを開く…"},
     "open.hint": {
         "en": "Type or paste the path of a card set file (.yaml or .csv) and press Enter; it opens in the "

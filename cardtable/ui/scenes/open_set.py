@@ -7,11 +7,13 @@ a set that does not load says why on the screen and nothing else changes.
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...limits import FileRefused, read_limited
 from ...persistence.settings import MAX_PATH
 from ...session import SeatConfig, Session
 from ..widgets import DIM, GOLD, INK
@@ -24,6 +26,7 @@ if TYPE_CHECKING:
     from ..scene import Scene
 
 log = logging.getLogger(__name__)
+MAX_SET_BYTES = 4 * 1024 * 1024  # a set file read only to see whether it names a dropped card list
 OPENS = (".yaml", ".yml", ".csv")  # the files a drop opens (a CSV card list once the loader reads one)
 
 
@@ -49,11 +52,16 @@ def open_dropped(app: App, file: str) -> None:
             NoticeScene(app, app.t("open.title"), [NoticeLine((app.t("open.not_a_set", name=path.name),))])
         )
         return
+    if path.suffix.lower() == ".csv":  # a spreadsheet card list: the set file beside it that names it
+        owner = set_of_card_list(path)
+        if owner is None:
+            line = app.t("open.csv_alone", name=path.name)
+            app.push(NoticeScene(app, app.t("open.title"), [NoticeLine((line,))]))
+            return
+        path = owner
     try:
         scene = sandbox_scene(app, str(path))
-    except (
-        Exception
-    ) as exc:  # the set's own problem, in its words: the person fixes the file and drops it again
+    except Exception as exc:  # the set's problem in its words: fixed, the file is dropped again
         log.warning("could not open %s: %s", path, exc)
         app.push(NoticeScene(app, app.t("open.title"), [NoticeLine((app.t("open.failed", error=str(exc)),))]))
         return
@@ -62,6 +70,19 @@ def open_dropped(app: App, file: str) -> None:
     while len(app.scenes) > 1:
         app.pop()
     app.replace(scene)
+
+
+def set_of_card_list(csv: Path) -> Path | None:
+    """The card set file beside a CSV card list that takes its cards from it (`cards: NAME.csv`)."""
+    wanted = re.compile(rf"^cards:\s*[\"']?{re.escape(csv.name)}[\"']?\s*(#.*)?$", re.M)
+    for candidate in sorted(csv.parent.glob("*.y*ml")):
+        try:
+            text = read_limited(candidate, MAX_SET_BYTES).decode("utf-8", "replace")
+        except (FileRefused, OSError):
+            continue
+        if wanted.search(text):
+            return candidate
+    return None
 
 
 def remember(app: App, path: str) -> None:
