@@ -347,14 +347,19 @@ def _terminal_game(args: argparse.Namespace) -> int:
     from .games import all_games
     from .simulate import play_one
 
-    bots = _bot_names(args.bots or "random", args.players)
+    players = args.players or 4
+    bots = _bot_names(args.bots or "random", players)
     game_id = args.game or next(iter(all_games()))
-    bots += [bots[-1]] * (args.players - len(bots))
-    engine = play_one(game_id, args.players, args.seed, _parse_sets(args.set), bots)
-    from .persistence.saves import move_texts
-
-    for line in move_texts(engine):
-        print(line)
+    bots += [bots[-1]] * (players - len(bots))
+    # each move is printed as it is made (a long game shows its progress at once, not at the end)
+    engine = play_one(
+        game_id,
+        players,
+        1 if args.seed is None else args.seed,
+        _parse_sets(args.set),
+        bots,
+        on_move=lambda line: print(line, flush=True),
+    )
     state = engine.state
     winners = ", ".join(f"Player {w + 1}" for w in state.winners) or "nobody"
     print(f"game over after {len(state.history)} actions: won by {winners}; scores {state.scores}")
@@ -410,12 +415,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="open the table (the default command)")
     play.add_argument("--terminal", action="store_true", help="play a bot game in the terminal instead")
-    play.add_argument("--game", default=None, help="game id for --terminal (default: the first in the menu)")
     play.add_argument(
-        "--players", type=_count(1, 99, "players"), default=4, help="players for --terminal (default 4)"
+        "--game",
+        default=None,
+        help="game id for --terminal (default: the first in the menu); without --terminal, "
+        "--game sandbox opens the Sandbox's table directly (with --set cardset=PATH: any card set file)",
     )
     play.add_argument(
-        "--seed", type=_count(0, 2**63 - 1, "seed"), default=1, help="seed for --terminal (default 1)"
+        "--players",
+        type=_count(1, 99, "players"),
+        default=None,
+        help="players for --terminal (default 4); people at a table opened directly (default 2)",
+    )
+    play.add_argument(
+        "--seed", type=_count(0, 2**63 - 1, "seed"), default=None, help="seed (default 1 for --terminal)"
     )
     play.add_argument("--bots", default="heuristic", help="bots for --terminal, comma separated")
     play.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game parameter")

@@ -105,9 +105,16 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def play_one(
-    game_id: str, players: int, seed: int, params: dict[str, Any], bots: list[str], check: bool = False
+    game_id: str,
+    players: int,
+    seed: int,
+    params: dict[str, Any],
+    bots: list[str],
+    check: bool = False,
+    on_move: Callable[[str], None] | None = None,
 ) -> Engine:
-    """Play one bot game to the end and return its engine. Bots see only their own view."""
+    """Play one bot game to the end and return its engine. Bots see only their own view. `on_move`
+    is told each move (`P1: notation`) as it is made, so a long game shows its progress."""
     game = get_game(game_id)
     engine = Engine.new(game, players, seed, params)
     agents = [make_bot(name, game_id, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
@@ -116,6 +123,8 @@ def play_one(
     while not engine.state.over:
         seat = engine.state.deciding_seats()[0]
         action = agents[seat].choose(engine.view(seat))
+        if on_move is not None:
+            on_move(f"P{seat + 1}: {engine.describe(action)}")
         engine.apply(action)
         if check:
             problems = check_invariants(engine)

@@ -90,8 +90,12 @@ def test_moves_flip_search_and_counters(tmp_path: Path) -> None:
     _do(session, 0, "count coins+")
     _do(session, 0, "roll")
     assert engine.view(1).data["counters"]["coins"][0] == 2 and len(engine.view(1).data["dice"]) == 1
-    _do(session, 0, "turn play")
-    assert engine.view(2).data["turned"] == ("play",)
+    _do(session, 0, "turn play@0")  # one card on the mat turned on its side, where it lies
+    assert engine.view(2).data["spots"]["play"][0][2] == 1
+    _do(session, 0, "flip play@0")  # and face down, still turned, at the same spot
+    assert engine.view(2).zones["play:down"].cards == (UNKNOWN,) and not engine.view(2).zones["play"].cards
+    assert engine.view(2).data["spots"]["play:down"][0][2] == 1
+    assert not any(code in str(engine.view(2).data) for code in [code])  # the spot names no card
     _do(session, 0, "pass")
     assert engine.deciding_seats() == (1,)
 
@@ -102,7 +106,7 @@ def test_undo_save_and_load(tmp_path: Path) -> None:
     card = engine.view(0).hand(0)[0]
     code = engine.state.cardset.physical()[card].code
     before = engine.state.canonical()
-    _do(session, 0, "turn market")
+    _do(session, 0, "spread deck")
     _do(session, 0, "count points+")
     assert session.undo(0) is not None and session.undo(0) is not None
     assert engine.state.canonical() == before
@@ -165,11 +169,11 @@ def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None
         physical = session.engine.state.cardset.physical()
         played = [physical[c].code for c in session.engine.state.zones["play"].cards]
         assert played == [physical[card].code]
-        table.perform(session.engine.parse(0, "turn play"))  # tapped: its card lies on its side
+        table.perform(session.engine.parse(0, "turn play@0"))  # tapped: the card lies on its side
         app.frame([])
         on_table = session.engine.state.zones["play"].cards[0]
         sprite = table.board.sprites[on_table]
-        assert sprite.image is not None and sprite.drawn_width > sprite.height
+        assert sprite.angle and sprite.drawn_width > sprite.height
     finally:
         pygame.display.quit()
 
@@ -261,5 +265,250 @@ def test_t_pressed_while_a_drawn_card_slides_draws_again_once_it_lands() -> None
             if len(table.view().hand(0)) == before + 2 and not table.table_is_moving():
                 break
         assert len(table.view().hand(0)) == before + 2, "both presses drew a card"
+    finally:
+        pygame.display.quit()
+
+
+# -- a free table: cards where they are put, one at a time -------------------------------------------
+def _two_at_table(tmp_path: Path) -> tuple[App, Session, SandboxTable]:
+    app = App(fast=True, size=(1280, 720))
+    session = _session(str(new_set("proto", tmp_path)), [SeatConfig("Ann"), SeatConfig("Bo")])
+    table = table_scene_for(app, session)
+    assert isinstance(table, SandboxTable)
+    app.replace(table)
+    app.frame([])
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+    app.frame([])
+    assert table.viewer == 0
+    return app, session, table
+
+
+def _click(app: App, pos: tuple[int, int], button: int) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def _choose(app: App, table: SandboxTable, kind: str) -> None:
+    """Click the open menu's entry of that kind."""
+    assert table.menu is not None
+    index = next(i for i, a in enumerate(table.menu.actions) if a.kind == kind)
+    rect = next(r for i, _, r in table.menu.laid_out() if i == index)
+    _click(app, rect.center, 1)
+
+
+def test_a_card_lies_where_it_is_dropped_and_flips_and_turns_alone_from_its_menu(tmp_path: Path) -> None:
+    app, session, table = _two_at_table(tmp_path)
+    try:
+        engine = session.engine
+        first, second = engine.view(0).hand(0)[:2]
+        mat = table.pile_rect("play", table.view())
+        for card, share in ((first, 0.7), (second, 0.2)):
+            sprite = table.board.sprites[card]
+            grab = (int(sprite.x) + 5, int(sprite.y) + 5)
+            where = (mat.x + int(mat.width * share) + 5, mat.y + 5)
+            _drag(app, grab, where)
+            table.animator.finish_all()
+            app.frame([])
+        spots = engine.state.data["spots"]["play"]
+        physical = engine.state.cardset.physical()
+        placed = engine.state.zones["play"].cards
+        assert [physical[c].code for c in placed] == [physical[first].code, physical[second].code]
+        first, second = placed  # the lowest copies, as the moves name them
+        assert spots[0][0] > 600 and spots[1][0] < 300, spots  # each where it was let go, not in a row
+        sprite = table.board.sprites[first]
+        assert abs(sprite.x - (mat.x + int(mat.width * 0.7))) < 3  # drawn at its spot
+        # right click the first card: its own menu; Turn taps that card only
+        _click(app, (int(sprite.x) + 10, int(sprite.y) + 10), 3)
+        assert table.menu is not None and {"flip", "turn", "zoom"} <= {a.kind for a in table.menu.actions}
+        _choose(app, table, "turn")
+        table.animator.finish_all()
+        app.frame([])
+        assert [s[2] for s in engine.state.data["spots"]["play"]] == [1, 0]
+        assert table.board.sprites[first].angle and not table.board.sprites[second].angle
+        # a long press on the second card: the same menu; Flip turns it face down where it lies
+        sprite = table.board.sprites[second]
+        at = (int(sprite.x) + 10, int(sprite.y) + 10)
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1)])
+        for _ in range(5):
+            app.frame([])
+            table.update(0.2)
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)])
+        assert table.menu is not None, "a long press opens the card's menu"
+        _choose(app, table, "flip")
+        table.animator.finish_all()
+        app.frame([])
+        assert engine.view(1).zones["play:down"].cards == (UNKNOWN,)  # face down: nobody's view names it
+        assert engine.state.zones["play"].cards == [first]
+        back = next(s for k, s in table.board.sprites.items() if isinstance(k, tuple) and k[0] == "play:down")
+        assert abs(back.x - sprite.x) < 3 and not back.face_up
+        # the face-down card dragged elsewhere on the mat stays face down, at the new spot
+        _drag(app, (int(back.x) + 5, int(back.y) + 5), (mat.x + 40, mat.bottom - 20))
+        table.animator.finish_all()
+        app.frame([])
+        assert engine.state.data["spots"]["play:down"][0][1] > 800
+        # undo, one move at a time, back to where the card was dropped; the save keeps the spots
+        assert session.undo(0) is not None and session.undo(0) is not None
+        assert engine.state.zones["play"].cards == [first, second]
+        save = tmp_path / "free.json"
+        session.save(save)
+        loaded = Session.resume(save, journal=False)
+        assert loaded.engine.state.data["spots"] == engine.state.data["spots"]
+    finally:
+        pygame.display.quit()
+
+
+def test_zoom_from_the_card_menu_and_a_pile_menu_spreads_it(tmp_path: Path) -> None:
+    app, session, table = _two_at_table(tmp_path)
+    try:
+        engine = session.engine
+        card = engine.view(0).hand(0)[0]
+        sprite = table.board.sprites[card]
+        _click(app, (int(sprite.x) + 10, int(sprite.y) + 10), 3)
+        _choose(app, table, "zoom")
+        assert table.previewing == card and table.draw_preview(app.screen) is not None
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x")])
+        assert table.previewing is None
+        # Shift still previews as at every table
+        app.frame(
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=sprite.rect.center, rel=(1, 1), buttons=(0, 0, 0))]
+        )
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="")])
+        assert table.previewing == card
+        app.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0)])
+        # the deck's menu: shuffle and spread without the Actions list
+        deck = table.pile_rect("deck", table.view())
+        _click(app, deck.center, 3)
+        assert table.menu is not None and {"shuffle", "spread", "flip"} <= {
+            a.kind for a in table.menu.actions
+        }
+        _choose(app, table, "spread")
+        assert "deck" in engine.view(1).data["spread"]
+        assert all(c == UNKNOWN for c in engine.view(1).zones["deck"].cards)  # spread face down: still backs
+    finally:
+        pygame.display.quit()
+
+
+# -- any set, from anywhere ------------------------------------------------------------------------
+def test_a_set_file_dropped_onto_the_window_opens_in_the_sandbox(tmp_path: Path) -> None:
+    from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.notice import NoticeScene
+
+    app = App(fast=True, size=(1280, 720))
+    try:
+        app.push(MenuScene(app))
+        app.frame([])
+        shared = tmp_path / "git" / "checkout"  # a set outside the user's folder
+        shared.mkdir(parents=True)
+        file = new_set("proto", shared)
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(tmp_path / "notes.txt"))])
+        assert isinstance(app.top, NoticeScene)  # not a set: said, and nothing opened
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        broken = shared / "broken.yaml"
+        broken.write_bytes(b"cards: [\n")
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(broken))])
+        assert isinstance(app.top, NoticeScene) and "broken.yaml" in " ".join(app.top.lines[0].cells)
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert isinstance(app.top, MenuScene)
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(file))])
+        table = app.scenes[0]  # the table, under the hand-off screen of its two people
+        assert isinstance(table, SandboxTable) and len(app.scenes) == 2
+        assert table.session.engine.state.params["cardset"] == str(file)
+        assert table.session.engine.state.seats == 2 and all(s.human for s in table.session.seats)
+    finally:
+        pygame.display.quit()
+
+
+def test_play_with_a_set_opens_the_table_and_the_terminal_sandbox_ends_in_seconds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from types import SimpleNamespace
+
+    from cardtable.ui.app import _direct_table
+
+    file = new_set("proto", tmp_path)
+    app = App(fast=True, size=(1280, 720))
+    try:
+        args = SimpleNamespace(game="sandbox", set=[f"cardset={file}"], players=None, seed=7)
+        assert _direct_table(app, args) is None
+        assert isinstance(app.top, SandboxTable)
+        assert app.top.session.engine.state.params["cardset"] == str(file)
+        bad = SimpleNamespace(
+            game="sandbox", set=[f"cardset={tmp_path / 'missing.yaml'}"], players=None, seed=7
+        )
+        assert _direct_table(App(fast=True, size=(640, 480)), bad) == 2
+        assert "missing.yaml" in capsys.readouterr().err
+    finally:
+        pygame.display.quit()
+    assert main(["play", "--terminal", "--game", "sandbox", "--players", "2", "--bots", "heuristic"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("P1: ") and out[-1].startswith("game over after")
+    assert int(out[-1].split()[3]) < 1000  # the bots close the table, long before the 100,000-move bound
+
+
+def test_the_menus_open_entry_opens_a_typed_path_and_remembers_it(tmp_path: Path) -> None:
+    from cardtable.ui.scenes.menu import MenuScene
+    from cardtable.ui.scenes.open_set import OpenSetScene
+
+    file = new_set("proto", tmp_path / "shared")
+    app = App(fast=True, size=(1280, 720))
+    try:
+        app.push(MenuScene(app))
+        app.frame([])
+
+        def press(tag: str) -> None:
+            scene = app.top
+            control = next(c for c in scene.controls if c.tag == tag)  # type: ignore[attr-defined]
+            _click(app, control.rect.center, 1)
+
+        press("open_set")
+        assert isinstance(app.top, OpenSetScene)
+        press("path")
+        app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "nothing.yaml"))])
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert isinstance(app.top, OpenSetScene) and "nothing.yaml" in (app.top.error or "")
+        press("path")
+        app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(file))])
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        assert isinstance(app.scenes[0], SandboxTable)
+        assert app.scenes[0].session.engine.state.params["cardset"] == str(file)
+        assert app.settings.recent_sets == [str(file.resolve())]
+        # back at the menu later: the set is in the recent list, one click opens it again
+        app.scenes[:] = []
+        app.push(MenuScene(app))
+        app.frame([])
+        press("open_set")
+        press("recent:0")
+        assert isinstance(app.scenes[0], SandboxTable)
+    finally:
+        pygame.display.quit()
+
+
+def test_a_dropped_csv_card_list_opens_the_set_that_names_it(tmp_path: Path) -> None:
+    from cardtable.ui.scenes.notice import NoticeScene
+
+    file = new_set("proto", tmp_path)
+    text = file.read_bytes().decode("utf-8")
+    file.write_bytes((text[: text.index("\ncards:\n")] + "\ncards: cards.csv\n").encode("utf-8"))
+    sheet = file.parent / "cards.csv"
+    sheet.write_bytes("code,name.ja,name.en,count\nSEED,種,Seed,6\nWAVE,大波,Great Wave,2\n".encode())
+    alone = tmp_path / "elsewhere" / "list.csv"
+    alone.parent.mkdir()
+    alone.write_bytes(b"code,count\nA,1\n")
+    app = App(fast=True, size=(1280, 720))
+    try:
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(alone))])
+        assert isinstance(app.top, NoticeScene) and "list.csv" in app.top.lines[0].cells[0]
+        app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
+        app.frame([pygame.event.Event(pygame.DROPFILE, file=str(sheet))])
+        table = app.scenes[0]
+        assert isinstance(table, SandboxTable)
+        assert table.session.engine.state.params["cardset"] == str(file)
+        assert {c.code for c in table.cardset.cards} == {"SEED", "WAVE"}
     finally:
         pygame.display.quit()

@@ -126,6 +126,8 @@ def _walk(game_id: str, language: str, seen: Seen) -> TableScene:
                 before = session.move_count
                 for digit in str(number):
                     _key(app, pygame.K_0 + int(digit))
+                if session.move_count == before and len(menu.actions) >= number * 10:
+                    _key(app, pygame.K_RETURN)  # a longer number could follow: Enter takes this one
                 assert session.move_count == before + 1, f"typing {number} in a menu made no move"
                 assert session.last_action() == wanted, f"typing {number} made another move"
                 seen.typed.append((number, wanted))

@@ -43,6 +43,7 @@ class Settings:
     names: list[str] = field(default_factory=list)  # the seats' names last typed at setup ("" = default)
     seat_kinds: list[str] = field(default_factory=list)  # who sat where last: "human" or a bot's name
     seat_count: int = 0  # how many seats the last game had (0: the setup's default)
+    recent_sets: list[str] = field(default_factory=list)  # card set files opened lately, newest first
 
     def clean(self) -> Settings:
         """Values clamped into their ranges."""
@@ -58,12 +59,19 @@ class Settings:
         self.names = [str(n)[:MAX_NAME] for n in self.names[:MAX_SEATS]]
         self.seat_kinds = [str(k)[:MAX_NAME] for k in self.seat_kinds[:MAX_SEATS]]
         self.seat_count = int(_clamp(self.seat_count, 0, MAX_SEATS, 0))
+        self.recent_sets = [str(p) for p in self.recent_sets[:MAX_RECENT] if 0 < len(str(p)) <= MAX_PATH]
         return self
+
+    def remember_set(self, path: str) -> None:
+        """A card set file just opened goes first in the recent list (once; the oldest falls off)."""
+        self.recent_sets = [path, *(p for p in self.recent_sets if p != path)][:MAX_RECENT]
 
 
 MAX_WINDOW = 16384
 MAX_SEATS = 6  # names kept for this many seats
 MAX_NAME = 16  # characters of a kept name (the setup field's limit)
+MAX_RECENT = 8  # recent card set files remembered
+MAX_PATH = 4096  # characters of a remembered path
 
 
 def _clamp(value: float, low: float, high: float, default: float) -> float:
@@ -108,7 +116,7 @@ def load_settings(path: Path | None = None) -> Settings:
                         _clamp(value[0], 0, MAX_WINDOW, 1280),
                         _clamp(value[1], 0, MAX_WINDOW, 720),
                     )
-            elif field.name in ("names", "seat_kinds"):
+            elif field.name in ("names", "seat_kinds", "recent_sets"):
                 if isinstance(value, list) and all(isinstance(v, str) for v in value):
                     setattr(settings, field.name, list(value))
             elif isinstance(default, int) and not isinstance(default, bool):

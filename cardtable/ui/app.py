@@ -190,6 +190,10 @@ class App:
             self._resized()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+        elif event.type == pygame.DROPFILE:  # a card set dropped onto the window opens in the Sandbox
+            from .scenes.open_set import open_dropped
+
+            open_dropped(self, event.file)
         elif self.top is not None:
             self.top.handle(event)
 
@@ -269,6 +273,38 @@ def _set_window_icon() -> None:
         log.info("no window icon")
 
 
+def _direct_table(app: App, args: Any) -> int | None:
+    """`cardtable play --game sandbox --set cardset=PATH`: the table itself, not the menu (two people
+    unless --players says otherwise). None when the command names no game to open; 2 (a usage error)
+    with the reason on stderr when the set does not load."""
+    game = getattr(args, "game", None)
+    if game is None:
+        return None
+    if game != "sandbox":
+        print(
+            f"cardtable play: only the sandbox opens directly (--game sandbox); got {game!r}", file=sys.stderr
+        )
+        return 2
+    from .scenes.open_set import sandbox_scene
+
+    params: dict[str, Any] = {}
+    for pair in getattr(args, "set", None) or ():
+        key, _, value = str(pair).partition("=")
+        params[key.strip()] = value.strip()
+    cardset = str(params.pop("cardset", "standard52"))
+    players = getattr(args, "players", None) or 2
+    try:
+        app.replace(sandbox_scene(app, cardset, players, getattr(args, "seed", None), params))
+        if Path(cardset).expanduser().is_file():
+            from .scenes.open_set import remember
+
+            remember(app, cardset)
+    except Exception as exc:  # the set's problem in its words (file, line, key)
+        print(f"cardtable play: {exc}", file=sys.stderr)
+        return 2
+    return None
+
+
 def run_app(args: Any) -> int:
     """Open the window on the menu (the `cardtable` command). A crash is logged, and its log's path is
     shown on stderr, and in a message window when the app is frozen or has no console.
@@ -286,6 +322,9 @@ def run_app(args: Any) -> int:
         app = App()
         _set_window_icon()
         app.push(MenuScene(app))
+        direct = _direct_table(app, args)
+        if direct is not None:
+            return direct
         log.info("first scene after %.3f s", time.perf_counter() - started)
         if getattr(args, "first_frame", False):
             app.frame([])

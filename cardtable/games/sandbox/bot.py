@@ -1,8 +1,8 @@
 """A sandbox bot: it sits in a seat the way a patient friend does when there are no rules to follow:
 on its turn it takes the top card of the first face-down pile into its hand, lays a card from its
-hand face up on the table, and passes. Alone at the table (one seat, nobody to pass to) it goes on
-drawing and laying cards until it has none left to lay, then closes the table. It reads only its
-view."""
+hand face up on the table, and passes. Once there is nothing left to draw and nothing in its hand to
+lay (or, alone at the table, nobody to pass to and nothing to do) it closes the table: a table of
+bots ends in a few hundred moves, not at the session's bound. It reads only its view."""
 
 from __future__ import annotations
 
@@ -42,4 +42,7 @@ class SandboxBot(Bot):
         ]
         if spread:
             return self.rng.choice(spread)
+        takes = [a for a in legal if a.kind == "take" and a.target.endswith(f">{hand}")]
+        if not takes and not view.hand(seat):
+            return next(a for a in legal if a.kind == "close")  # nothing left to draw or lay
         return passing

@@ -4,13 +4,13 @@
       piles:                          # where cards lie on the table, in order
         - {name: deck, at: [0.08, 0.38], face: down, start: true}   # every card starts here, shuffled
         - {name: discard, at: [0.22, 0.38], face: up}
-        - {name: table, at: [0.36, 0.3], face: spread}              # cards side by side, all face up
+        - {name: table, at: [0.36, 0.3], face: spread}              # a mat: each card where it is put
       deal: 5                         # cards dealt to each hand at the start (default 0)
       counters: [points, coins]       # a counter of each per seat (default: points)
       dice: 2                         # how many six-sided dice a roll throws (default 2)
 
-`face`: `down` (a face-down pile), `up` (a face-up pile: its top card shows) or `spread` (every card
-shows, side by side). `at` is where the pile's top-left corner is, as shares of the table's width
+`face`: `down` (a face-down pile), `up` (a face-up pile: its top card shows) or `spread` (a mat: each
+card lies where it is put, face up unless flipped on its own; it reaches down to the next pile). `at` is where the pile's top-left corner is, as shares of the table's width
 and height. Without a section the table has a face-down deck holding every card, a discard pile and a
 spread play area; each seat always gets a private hand. cards/cardset.schema.json describes the
 section for editors. Pure: no files, no pygame.

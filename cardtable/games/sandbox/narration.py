@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
-from ...rules.events import Announced, DiceRolled, Event, GameEnded, Shuffled
+from ...rules.events import Announced, CardsMoved, DiceRolled, Event, GameEnded, Shuffled
 from ...rules.narration import Cards, Phrase, Seat, Word, phrase, refusal_words
 from ...rules.view import PlayerView
 
@@ -28,8 +28,6 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "sb.flip_up": {"en": "{who} turns {pile} face up", "ja": "{who}が{pile}を表向きにする"},
     "sb.flip_down": {"en": "{who} turns {pile} face down", "ja": "{who}が{pile}を裏向きにする"},
-    "sb.turn": {"en": "{who} turns {pile} sideways", "ja": "{who}が{pile}を横向きにする"},
-    "sb.untap": {"en": "{who} turns {pile} upright", "ja": "{who}が{pile}を縦向きに戻す"},
     "sb.shuffle": {"en": "{who} shuffles {pile}", "ja": "{who}が{pile}をシャッフル"},
     "sb.deal": {"en": "{who} deals {n} from {pile} to each hand", "ja": "{who}が{pile}から各自に{n}枚配る"},
     "sb.search": {"en": "{who} searches {pile}", "ja": "{who}が{pile}の中を探す"},
@@ -44,7 +42,37 @@ WORDS: dict[str, dict[str, str]] = {
     "sb.option.move": {"en": "Move {cards} from {src} to {dst}", "ja": "{cards}を{src}から{dst}へ"},
     "sb.option.take": {"en": "Take the top card of {src} to {dst}", "ja": "{src}の一番上を{dst}へ"},
     "sb.option.flip": {"en": "Flip {pile} over", "ja": "{pile}を裏返す"},
-    "sb.option.turn": {"en": "Turn {pile} (tap)", "ja": "{pile}を横向きに（タップ）"},
+    "sb.option.turn": {
+        "en": "Turn this card on {pile} (tap)",
+        "ja": "{pile}のこのカードを横向きに（タップ）",
+    },
+    "sb.option.flip_card": {"en": "Flip this card on {pile}", "ja": "{pile}のこのカードを裏返す"},
+    "sb.option.take_card": {
+        "en": "Take this face-down card from {src} to {dst}",
+        "ja": "{src}の裏向きのこのカードを{dst}へ",
+    },
+    "sb.option.spread": {"en": "Spread {pile} out", "ja": "{pile}を広げる"},
+    "sb.option.stack": {"en": "Stack {pile} again", "ja": "{pile}を重ねる"},
+    "sb.option.zoom": {"en": "Zoom on this card", "ja": "このカードを拡大"},
+    "sb.flip_card_up": {
+        "en": "{who} turns a card on {pile} face up",
+        "ja": "{who}が{pile}のカードを表向きにする",
+    },
+    "sb.flip_card_down": {
+        "en": "{who} turns a card on {pile} face down",
+        "ja": "{who}が{pile}のカードを裏向きにする",
+    },
+    "sb.turn_card": {
+        "en": "{who} turns a card on {pile} sideways",
+        "ja": "{who}が{pile}のカードを横向きにする",
+    },
+    "sb.untap_card": {
+        "en": "{who} turns a card on {pile} upright",
+        "ja": "{who}が{pile}のカードを縦向きに戻す",
+    },
+    "sb.slide": {"en": "{who} moves a card on {pile}", "ja": "{who}が{pile}のカードを動かす"},
+    "sb.spread": {"en": "{who} spreads {pile} out", "ja": "{who}が{pile}を広げる"},
+    "sb.stack": {"en": "{who} stacks {pile}", "ja": "{who}が{pile}を重ねる"},
     "sb.option.shuffle": {"en": "Shuffle {pile}", "ja": "{pile}をシャッフル"},
     "sb.option.deal": {"en": "Deal {n} from {pile} to each hand", "ja": "{pile}から各自に{n}枚配る"},
     "sb.option.search": {"en": "Search {pile} (in private)", "ja": "{pile}の中を探す（自分だけ）"},
@@ -59,7 +87,6 @@ WORDS: dict[str, dict[str, str]] = {
     "sb.button.count": {"en": "Counters (C)", "ja": "カウンター（C）"},
     "sb.button.pass": {"en": "Pass (P)", "ja": "パス（P）"},
     "sb.label.pile": {"en": "{name} ({n})", "ja": "{name}（{n}枚）"},
-    "sb.label.turned": {"en": "turned", "ja": "横向き"},
     "sb.label.hand": {"en": "hand {n}", "ja": "手札{n}枚"},
     "sb.label.searching": {
         "en": "Searching {pile}: drag what you want, then Done (D)",
@@ -68,6 +95,28 @@ WORDS: dict[str, dict[str, str]] = {
     "sb.status.turn": {"en": "{name}'s turn", "ja": "{name}の番"},
     "sb.status.dice": {"en": "Dice: {faces} (total {total})", "ja": "ダイス：{faces}（合計{total}）"},
     "param.sandbox.cardset": {"en": "Card set", "ja": "カードセット"},
+    # a file dropped onto the window (cardtable/ui/scenes/open_set.py)
+    "open.title": {"en": "Open a card set", "ja": "カードセットを開く"},
+    "open.not_a_set": {
+        "en": "{name} is no card set: drop a .yaml or .csv file",
+        "ja": "{name}はカードセットではありません：.yamlか.csvのファイルをドロップしてください",
+    },
+    "open.failed": {"en": "It did not open: {error}", "ja": "開けませんでした：{error}"},
+    "open.csv_alone": {
+        "en": "{name} is a card list: drop the set's .yaml file that names it (cards: {name})",
+        "ja": "{name}はカード一覧です：それを指定しているセットの.yamlファイル（cards: {name}）をドロップしてください",
+    },
+    "open.menu": {"en": "Open a card set…", "ja": "カードセットを開く…"},
+    "open.hint": {
+        "en": "Type or paste the path of a card set file (.yaml or .csv) and press Enter; it opens in the "
+        "Sandbox for two. You can also drop the file onto the window.",
+        "ja": "カードセットのファイル（.yaml か .csv）のパスを入力か貼り付けしてEnter。サンドボックスで2人用に開きます。"
+        "ファイルをウィンドウにドロップしても開けます。",
+    },
+    "open.placeholder": {"en": "/path/to/my_set.yaml", "ja": "/path/to/my_set.yaml"},
+    "open.recent": {"en": "Opened lately", "ja": "最近開いたファイル"},
+    "open.back": {"en": "Back", "ja": "戻る"},
+    "open.missing": {"en": "No such file: {name}", "ja": "ファイルがありません：{name}"},
     "sb.reason.search": {"en": "finish the search first (done)", "ja": "先に探し終えてください"},
     "sb.reason.move": {
         "en": "you can only move a card you can see, to another pile or hand",
@@ -92,6 +141,11 @@ def zone_word(zone: str) -> object:
     return zone
 
 
+def mat_of(target: str) -> str:
+    """The pile a target on a mat names: `table:down@2` and `table@500,40` are on `table`."""
+    return target.partition("@")[0].removesuffix(":down")
+
+
 def counter_word(name: str) -> object:
     """A counter as players name it: the default one (points) in the language, a designer's by its name."""
     return Word(f"sb.counter.{name}", {}) if f"sb.counter.{name}" in WORDS else name
@@ -109,7 +163,12 @@ def option(action: Action, view: PlayerView) -> Phrase:
     kind, target = action.kind, action.target
     if kind in ("move", "take"):
         src, _, dst = target.partition(">")
-        return phrase(f"sb.option.{kind}", cards=Cards(action.cards), src=zone_word(src), dst=zone_word(dst))
+        key = "sb.option.take_card" if "@" in src else f"sb.option.{kind}"
+        return phrase(key, cards=Cards(action.cards), src=zone_word(mat_of(src)), dst=zone_word(mat_of(dst)))
+    if kind in ("flip", "turn") and "@" in target:
+        return phrase(
+            "sb.option.flip_card" if kind == "flip" else "sb.option.turn", pile=zone_word(mat_of(target))
+        )
     if kind == "deal":
         pile, _, n = target.partition("*")
         return phrase("sb.option.deal", pile=zone_word(pile), n=int(n))
@@ -134,9 +193,13 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
         kind, target = action.kind, action.target
         if kind in ("move", "take"):
             src, _, dst = target.partition(">")
-            moved = next((e for e in events if getattr(e, "src", None) == src), None)
+            moved = next((e for e in events if isinstance(e, CardsMoved)), None)
             cards = Cards(tuple(getattr(moved, "cards", action.cards)))
-            out.append(phrase(f"sb.{kind}", who=who, cards=cards, src=zone_word(src), dst=zone_word(dst)))
+            src, dst = mat_of(src), mat_of(dst)
+            if src == dst:  # a card moved to another spot of its mat
+                out.append(phrase("sb.slide", who=who, pile=zone_word(src)))
+            else:
+                out.append(phrase(f"sb.{kind}", who=who, cards=cards, src=zone_word(src), dst=zone_word(dst)))
         elif kind == "deal":
             pile, _, n = target.partition("*")
             out.append(phrase("sb.deal", who=who, pile=zone_word(pile), n=int(n)))
@@ -150,9 +213,13 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
     for event in events:
         if isinstance(event, Announced) and event.what == "flip":
             key = "sb.flip_up" if event.detail.get("up") else "sb.flip_down"
+            key = key.replace("flip_", "flip_card_") if event.detail.get("card") else key
             out.append(phrase(key, who=Seat(event.seat), pile=zone_word(str(event.detail.get("pile")))))
         elif isinstance(event, Announced) and event.what == "turn":
-            key = "sb.turn" if event.detail.get("turned") else "sb.untap"
+            key = "sb.turn_card" if event.detail.get("turned") else "sb.untap_card"
+            out.append(phrase(key, who=Seat(event.seat), pile=zone_word(str(event.detail.get("pile")))))
+        elif isinstance(event, Announced) and event.what == "spread":
+            key = "sb.spread" if event.detail.get("spread") else "sb.stack"
             out.append(phrase(key, who=Seat(event.seat), pile=zone_word(str(event.detail.get("pile")))))
         elif isinstance(event, Announced) and event.what == "count":
             detail = event.detail
@@ -230,6 +297,30 @@ _WORDS, _REASONS = refusal_words(
             "今は探していません",
         ),
         (r"^no such counter$", "sb.reason.no_counter", "no such counter", "そのカウンターはありません"),
+        (
+            r"^flip or turn a card on a mat, or flip a pile$",
+            "sb.reason.card",
+            "flip or turn a card on a mat, or flip a pile",
+            "場のカード1枚を裏返すか横向きにするか、山を裏返します",
+        ),
+        (
+            r"^a card on a mat lies where it was put: flip or turn it on its own$",
+            "sb.reason.mat",
+            "a card on a mat lies where it was put: flip or turn it on its own",
+            "場のカードは置いた場所にあります：1枚ずつ裏返すか横向きにしてください",
+        ),
+        (
+            r"^that pile is spread out already$",
+            "sb.reason.spread",
+            "that pile is spread out already",
+            "その山はもう広げてあります",
+        ),
+        (
+            r"^that pile is stacked already$",
+            "sb.reason.stacked",
+            "that pile is stacked already",
+            "その山はもう重ねてあります",
+        ),
         (
             r"^\w+ takes no target$",
             "sb.reason.no_target",

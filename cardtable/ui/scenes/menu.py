@@ -205,6 +205,12 @@ class MenuScene(FormScene):
             return
         self.rebuild()
 
+    def open_set(self) -> None:
+        """Open a card set file (any folder) in the Sandbox: a path, or one opened lately."""
+        from .open_set import OpenSetScene
+
+        self.app.push(OpenSetScene(self.app))
+
     def open_settings(self) -> None:
         from .settings import SettingsScene
 
@@ -272,6 +278,7 @@ class MenuScene(FormScene):
                 if self.offer_previous
                 else []
             ),
+            (t("open.menu"), self.open_set, "open_set", True, ""),
             (t("menu.settings"), self.open_settings, "settings", True, ""),
             (t("menu.about"), self.open_about, "about", True, ""),
             (t("menu.quit"), self.app.quit, "quit", True, ""),
