@@ -19,6 +19,7 @@ from collections.abc import Iterator
 import pytest
 
 from cardtable.games import all_games, entry_for
+from cardtable.rules.determinize import fits
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import UNKNOWN
 from cardtable.rules.game import KNOWN
@@ -156,32 +157,6 @@ def test_two_true_states_with_one_view_redeal_alike(gid: str) -> None:
         pytest.skip(f"{gid}: nothing was hidden from a seat")
 
 
-def _fits(groups: dict[tuple[str, ...], int], room: dict[str, int]) -> bool:
-    """Whether cards in `groups` (possible zones -> how many cards) fit the free places `room` (zone ->
-    count) with every card in one of its zones: a maximum flow, by augmenting paths."""
-    flow: dict[tuple[tuple[str, ...], str], int] = {}
-    left = dict(room)
-
-    def push(group: tuple[str, ...], seen: set[str]) -> bool:
-        for zone in group:
-            if zone in seen:
-                continue
-            seen.add(zone)
-            if left[zone] > 0:
-                left[zone] -= 1
-                flow[(group, zone)] = flow.get((group, zone), 0) + 1
-                return True
-            # take a place of `zone` from another group that can go elsewhere
-            for (other, there), count in list(flow.items()):
-                if there == zone and count and push(other, seen):
-                    flow[(other, zone)] -= 1
-                    flow[(group, zone)] = flow.get((group, zone), 0) + 1
-                    return True
-        return False
-
-    return all(push(group, set()) for group, count in groups.items() for _ in range(count))
-
-
 @pytest.mark.parametrize("gid", GAMES)
 def test_every_unseen_card_lands_in_every_zone_it_could_be_in(gid: str) -> None:
     """Every (card, zone) that some deal consistent with the view allows (the seat's possible places
@@ -211,7 +186,7 @@ def test_every_unseen_card_lands_in_every_zone_it_could_be_in(gid: str) -> None:
             for name in zones:
                 groups[zones] -= 1
                 room[name] -= 1
-                if _fits(groups, room):
+                if fits(groups, room):
                     could.add((card, name))
                 groups[zones] += 1
                 room[name] += 1

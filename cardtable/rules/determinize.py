@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .view import PlayerView
 
 UNSEEN_MOVE = Action(-1, "unseen")  # a move made before a re-dealt position, which its seat does not know
-_TRIES = 50  # deals that reach a dead end (overlapping possible places) are tried again this often
+_TRIES = 5  # quick deals tried before the careful one, which checks that every placing leaves a way out
 
 
 def thaw(value: Any) -> Any:
@@ -111,8 +111,8 @@ def _deal(game: Game, state: GameState, places: Any, rng: Rng) -> None:
         missing = [card for card in unseen if card not in possible]
         if missing:
             raise ValueError(f"{state.game}: the view says nothing of where cards {missing[:5]} could be")
-    for _ in range(_TRIES):
-        dealt = _try_deal(possible, holes, rng)
+    for attempt in range(_TRIES + 1):
+        dealt = _try_deal(possible, holes, rng, careful=attempt == _TRIES)
         if dealt is not None:
             for (name, index), card in dealt.items():
                 state.zones[name].cards[index] = card
@@ -121,17 +121,26 @@ def _deal(game: Game, state: GameState, places: Any, rng: Rng) -> None:
 
 
 def _try_deal(
-    possible: dict[int, tuple[str, ...]], holes: dict[str, list[int]], rng: Rng
+    possible: dict[int, tuple[str, ...]], holes: dict[str, list[int]], rng: Rng, careful: bool
 ) -> dict[tuple[str, int], int] | None:
     """One random deal: cards with the fewest possible places first, each into a random free place of
-    its zones; None at a dead end."""
+    its zones; None at a dead end. A `careful` deal places a card only in a zone that leaves room for
+    all the cards after it (`fits`), so it never reaches a dead end when a deal exists."""
     free = {name: list(spots) for name, spots in holes.items()}
     cards = list(possible)
     rng.shuffle(cards)  # ties in the order below fall at random
-    cards.sort(key=lambda card: sum(len(holes[z]) for z in possible[card]))
+    width = {zones: sum(len(holes[z]) for z in zones) for zones in set(possible.values())}
+    cards.sort(key=lambda card: width[possible[card]])
+    waiting: dict[tuple[str, ...], int] = {}
+    for card in cards:
+        waiting[possible[card]] = waiting.get(possible[card], 0) + 1
     dealt: dict[tuple[str, int], int] = {}
     for card in cards:
         zones = [z for z in possible[card] if free[z]]
+        if careful:
+            waiting[possible[card]] -= 1
+            room = {name: len(spots) for name, spots in free.items()}
+            zones = [z for z in zones if _fits_after(waiting, room, z)]
         total = sum(len(free[z]) for z in zones)
         if not total:
             return None
@@ -143,6 +152,40 @@ def _try_deal(
                 break
             pick -= len(spots)
     return dealt
+
+
+def _fits_after(waiting: dict[tuple[str, ...], int], room: dict[str, int], zone: str) -> bool:
+    room[zone] -= 1
+    try:
+        return fits(waiting, room)
+    finally:
+        room[zone] += 1
+
+
+def fits(groups: dict[tuple[str, ...], int], room: dict[str, int]) -> bool:
+    """Whether the cards of `groups` (their possible zones -> how many cards) fit the free places
+    `room` (zone -> how many), every card in one of its zones: a maximum flow, by augmenting paths."""
+    flow: dict[tuple[tuple[str, ...], str], int] = {}
+    left = dict(room)
+
+    def push(group: tuple[str, ...], seen: set[str]) -> bool:
+        for zone in group:
+            if zone in seen:
+                continue
+            seen.add(zone)
+            if left[zone] > 0:
+                left[zone] -= 1
+                flow[(group, zone)] = flow.get((group, zone), 0) + 1
+                return True
+            # take a place of `zone` from another group that can go elsewhere
+            for (other, there), count in list(flow.items()):
+                if there == zone and count and push(other, seen):
+                    flow[(other, zone)] -= 1
+                    flow[(group, zone)] = flow.get((group, zone), 0) + 1
+                    return True
+        return False
+
+    return all(push(group, set()) for group, count in groups.items() for _ in range(count))
 
 
 def _hidden_choice(game: Game, state: GameState, seat: int, rng: Rng) -> Action:

@@ -78,11 +78,24 @@ class Knowledge:
             seat = None if who == seats else who
             hidden = frozenset(name for name, zone in zones.items() if not zone.sees_all(seat))
             groups, where = known.groups[who], known.where[who]
+            unseen: list[int] = []
             for name, zone in zones.items():
-                for index, card in enumerate(zone.cards):
-                    key = frozenset((name,)) if zone.sees_index(seat, index) else hidden
-                    groups.setdefault(key, set()).add(card)
-                    where[card] = key
+                cards = zone.cards
+                if not cards:
+                    continue
+                if name not in hidden:
+                    seen = cards
+                elif zone.sees_index(seat, -1):  # a pile with its top card face up
+                    seen, unseen = cards[-1:], unseen + cards[:-1]
+                else:
+                    unseen += cards
+                    continue
+                key = frozenset((name,))
+                groups.setdefault(key, set()).update(seen)
+                where.update(dict.fromkeys(seen, key))
+            if unseen:
+                groups.setdefault(hidden, set()).update(unseen)
+                where.update(dict.fromkeys(unseen, hidden))
         for zone_names, cards in places:
             known._pin(observer, cards, "")  # out of its group first, then into the said one
             key = frozenset(zone_names)
