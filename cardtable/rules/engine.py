@@ -172,8 +172,8 @@ class Engine:
         places = None
         if knowledge is not None:
             observer = state.seats if seat is None else seat
-            seen = {name for name, zone in state.zones.items() if zone.sees_all(seat)}
-            places = tuple(item for item in knowledge.places(observer) if not set(item[0]) <= seen)
+            seen = frozenset([name for name, zone in state.zones.items() if zone.sees_all(seat)])
+            places = knowledge.places(observer, seen)
         return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
 
     def is_over(self) -> bool:

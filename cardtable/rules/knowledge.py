@@ -161,8 +161,15 @@ class Knowledge:
             for card in cards:
                 where[card] = wider
 
-    def places(self, observer: int) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
-        """What `observer` knows, as plain sorted data for its view: (possible zones, cards) pairs."""
+    def places(
+        self, observer: int, seen: frozenset[str] = frozenset()
+    ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+        """What `observer` knows, as plain sorted data for its view: (possible zones, cards) pairs,
+        leaving out the cards known to be in one zone of `seen` (zones it sees whole: the view shows them)."""
         return tuple(
-            sorted((tuple(sorted(key)), tuple(sorted(cards))) for key, cards in self.groups[observer].items())
+            sorted(
+                (tuple(sorted(key)), tuple(sorted(cards)))
+                for key, cards in self.groups[observer].items()
+                if not (len(key) == 1 and key <= seen)
+            )
         )
