@@ -16,17 +16,46 @@ Without snapshots it replays from the deal, as a bare engine in a simulation nee
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from .actions import Action, IllegalAction, IllegalMoveError
 from .cards import CardSet
 from .events import Event
-from .game import Game
+from .game import KNOWN, Game
+from .knowledge import Knowledge
 from .state import GameState
 from .view import FrozenData, PendingView, PlayerView, make_view
 
 _UNSET = object()
+
+
+class _WithKnown(Mapping[str, Any]):
+    """A game's public data plus the KNOWN entry, worked out only when read (or when a view still held
+    is sealed, before the state changes): most decisions never re-deal from their view."""
+
+    __slots__ = ("_raw", "_engine", "_seat", "_known")
+
+    def __init__(self, raw: Mapping[str, Any], engine: Engine, seat: int | None) -> None:
+        self._raw, self._engine, self._seat = raw, engine, seat
+        self._known: dict[str, Any] | None = None
+
+    def __getitem__(self, key: str) -> Any:
+        if key != KNOWN:
+            return self._raw[key]
+        if self._known is None:
+            self._known = self._engine._known(self._seat)
+        return self._known
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._raw
+        yield KNOWN
+
+    def __len__(self) -> int:
+        return len(self._raw) + 1
+
+    def __contains__(self, key: object) -> bool:
+        return key == KNOWN or key in self._raw
 
 
 class Engine:
@@ -71,7 +100,10 @@ class Engine:
         engine = cls(game, state, arrange)
         engine.setup_events = game.setup(state)
         if arrange is not None:
-            arrange(state)
+            arrange(state)  # a scenario's stacked deal moves cards unseen: nobody's knowledge follows
+        else:
+            zones = {name: zone.cards for name, zone in state.zones.items()}
+            state.knowledge = Knowledge.at_setup(seats, zones, engine.setup_events)
         return engine
 
     @classmethod
@@ -123,13 +155,26 @@ class Engine:
             raw = self._public.get(seat)
             if raw is None:
                 raw = self._public[seat] = self.game.public_data(self.state, seat)
-            data = FrozenData(raw)
+            data = FrozenData(_WithKnown(raw, self, seat))  # plus the KNOWN entry, when read
             self._handed[seat] = weakref.ref(data)
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
         return make_view(self.state, seat, legal, data, pending)
+
+    def _known(self, seat: int | None) -> dict[str, Any]:
+        """What a re-deal from `seat`'s view needs beyond the zones (Game.determinize): the game's data
+        as that seat may know it, how many moves were made, and where it knows the cards it cannot see
+        could be (rules/knowledge.py; None when nobody followed the game)."""
+        state = self.state
+        knowledge = state.knowledge
+        places = None
+        if knowledge is not None:
+            observer = state.seats if seat is None else seat
+            seen = frozenset([name for name, zone in state.zones.items() if zone.sees_all(seat)])
+            places = knowledge.places(observer, seen)
+        return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -165,6 +210,8 @@ class Engine:
         self._seal()
         events = self.game.apply(state, action)
         state.history.append(action)
+        if state.knowledge is not None:
+            state.knowledge.observe(events)
         if any(e.reveals for e in events):
             state.undo_floor = len(state.history)
         self._forget()

@@ -23,9 +23,11 @@ from .actions import Action
 from .cards import CardSet
 from .events import Event
 from .notation import Notation, lowest_per_code, physical_codes
+from .rng import Rng
 from .state import GameState
-from .view import PendingView, freeze
+from .view import PendingView, PlayerView, freeze
 
+KNOWN = "known"  # the key of a view's data under which the engine puts what a re-deal reads (determinize)
 LEGAL = ""  # what a checker answers for a legal move; anything else is the reason it is refused
 
 Check = Callable[[GameState, Action], str]
@@ -256,6 +258,28 @@ class Game(Notation):
         It may depend on `seat` (what that seat placed face down or looked at): the engine asks it for
         each seat apart and never hands one seat's answer to another."""
         return {}
+
+    def known_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """The game's `state.data` as `seat` may know it: what a re-deal from its view (`determinize`)
+        rebuilds the data from, carried in the view under KNOWN. This default, for a game whose data
+        holds nothing hidden, is all of it; a game that keeps something hidden there (a card only one
+        seat looked at) overrides this and `redealt`."""
+        return state.data
+
+    def determinize(self, view: PlayerView, rng: Rng) -> GameState:
+        """A full state consistent with everything `view`'s seat knows (its own hand, the public
+        zones, every count, the cards it saw go where it cannot see, the data, the pending decision,
+        how many moves were made), with everything else dealt at random (`rng`, a rules.rng.Rng) from
+        the cards it has not seen: OpenSpiel's ResampleFromInfostate, TAG's copy(playerId). It reads
+        the view and the game's public definition only, never the true state (rules/determinize.py)."""
+        from .determinize import redeal
+
+        return redeal(self, view, rng)
+
+    def redealt(self, state: GameState, view: PlayerView, rng: Rng) -> None:
+        """Put right what a re-deal (`determinize`) could not know from the zones alone, after the
+        hidden cards are dealt into `state`: a game whose `known_data` hides something fills it in here
+        from the cards dealt. This default has nothing to do."""
 
     def pending_view(self, state: GameState) -> PendingView | None:
         """The pending decision as every seat may know it: its kind, the seats that must answer, the

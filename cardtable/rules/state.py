@@ -4,6 +4,7 @@ Seats, zones, phase, whose turn it is, the pending out-of-turn decision (with an
 already committed), scores, game-specific data, the rng and the action history. It round-trips
 through to_dict/from_dict, copies independently, and has one canonical text form for tests and bug
 reports. Zones are the one way cards move: `move` checks the cards are where the rules think.
+`fork` is the cheap copy a search plays ahead on.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 from .actions import Action
 from .cards import CardSet
 from .events import CardsMoved
+from .knowledge import Knowledge
 from .rng import Rng
 from .zones import Visibility, Zone
 
@@ -59,6 +61,30 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _fork_data(value: Any) -> Any:
+    """A deep copy of a game's JSON-like data that keeps its types (a tuple stays a tuple), exact
+    types tested first: `fork` is on a search's hot path."""
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in _SHARED else _fork_data(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _SHARED else _fork_data(v) for v in value]
+    if kind is tuple:
+        return tuple([v if type(v) in _SHARED else _fork_data(v) for v in value])
+    if kind in _SHARED:
+        return value
+    if isinstance(value, dict):
+        return {k: _fork_data(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_fork_data(v) for v in value]
+    return value
+
+
+_SHARED = frozenset({str, int, float, bool, type(None)})
+_new_state = object.__new__
+_new_rng = object.__new__
+
+
 class GameState:
     """One position of one game."""
 
@@ -80,6 +106,7 @@ class GameState:
         "winners",
         "cardset",
         "forced_rolls",
+        "knowledge",
     )
 
     def __init__(
@@ -103,6 +130,10 @@ class GameState:
         self.cardset = cardset
         # Dice results stated by a scenario, taken in order before the rng (rules/dice.py).
         self.forced_rolls: list[int] = []
+        # Where each seat knows the cards it cannot see could be (rules/knowledge.py), kept by the
+        # engine from the events; None when nobody followed the game (a state built from a dict), and
+        # then a re-deal knows only the zones. Not part of the canonical text: a replay rebuilds it.
+        self.knowledge: Knowledge | None = None
 
     # -- zones -------------------------------------------------------------------------------
     def add_zone(self, name: str, visibility: Visibility, owner: int | None = None) -> Zone:
@@ -190,7 +221,42 @@ class GameState:
         """An independent copy (sharing only the immutable card set and the frozen actions)."""
         copied = GameState.from_dict(self.to_dict(history=False), self.cardset)
         copied.history = list(self.history)  # Actions are frozen: a new list of the same ones will do
+        copied.knowledge = None if self.knowledge is None else self.knowledge.copy()
         return copied
+
+    def fork(self, knowledge: bool = False) -> GameState:
+        """A copy for search to play ahead on: independent of this state (nothing a move does to one
+        reaches the other) at a fraction of `copy`'s cost. The card set, the parameters (never
+        written during play) and the frozen actions are shared; zones, pending, scores, data, history
+        and the rng are copied. The seats' knowledge (what a re-deal from their views reads) is copied
+        only when asked for: a playout does not deal from views."""
+        new = _new_state(GameState)
+        new.game = self.game
+        new.seats = self.seats
+        new.params = self.params
+        new.seed = self.seed
+        rng = _new_rng(Rng)
+        rng.state = self.rng.state
+        new.rng = rng
+        new.zones = {name: Zone(name, z.visibility, z.owner, z.cards[:]) for name, z in self.zones.items()}
+        new.phase = self.phase
+        new.active = self.active
+        pending = self.pending
+        new.pending = (
+            None
+            if pending is None
+            else Pending(pending.kind, pending.seats, dict(pending.commits), _fork_data(pending.data))
+        )
+        new.scores = self.scores[:]
+        new.data = _fork_data(self.data)
+        new.history = self.history[:]
+        new.undo_floor = self.undo_floor
+        new.over = self.over
+        new.winners = self.winners
+        new.cardset = self.cardset
+        new.forced_rolls = self.forced_rolls[:]
+        new.knowledge = self.knowledge.copy() if knowledge and self.knowledge is not None else None
+        return new
 
     def canonical(self) -> str:
         """The one canonical text of this position: sorted-key compact JSON."""

@@ -31,10 +31,12 @@ from typing import Any
 from ...cardsets import load_for
 from ...rules.actions import Action
 from ...rules.cards import CardSet
-from ...rules.events import Announced, Event, TurnStarted
+from ...rules.events import UNKNOWN, Announced, Event, TurnStarted
 from ...rules.game import CardProblem, Game, ScenarioRefs
 from ...rules.invariants import data_problems
+from ...rules.rng import Rng
 from ...rules.state import GameState, Pending
+from ...rules.view import PlayerView
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import arrange, battle
@@ -411,6 +413,23 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
             problems.append("a person's state is kept for a card not on a field, or missing for one")
         return problems
 
+    def known_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """All of the data but a Scout's choices, which only the looking seat knows (the cards are in
+        its peek zone): the others know how many it chose."""
+        data = state.data
+        if not data["peek"] or _peeker(state) == seat:
+            return data
+        return {**data, "peek": [UNKNOWN] * len(data["peek"])}
+
+    def redealt(self, state: GameState, view: PlayerView, rng: Rng) -> None:
+        """The Scout's choices the view did not show: that many of the cards dealt into its peek zone."""
+        data = game_data(state)
+        if UNKNOWN not in data["peek"]:
+            return
+        looked = list(state.zones[f"peek:{_peeker(state)}"].cards)
+        rng.shuffle(looked)
+        data["peek"] = looked[: len(data["peek"])]
+
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
         data = game_data(state)
         return {
@@ -423,6 +442,11 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
             "ended": data["ended"],
             "mode": state.params["mode"],
         }
+
+
+def _peeker(state: GameState) -> int | None:
+    """The seat looking at the top of its deck (a Scout), if any."""
+    return next((seat for seat in range(state.seats) if state.zones[f"peek:{seat}"].cards), None)
 
 
 register(

@@ -89,6 +89,13 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
         return _public(state, seat)
 
+    def known_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """All of the data to a seat (what the opponent looked at is its own hand); a spectator does
+        not know what either looked at (Mystic Eye), and a re-deal from its view forgets it."""
+        if seat is not None or not state.data["seen"]:
+            return state.data
+        return {**state.data, "seen": {}}
+
     def check(self, state: GameState) -> list[str]:
         return _check(state)
 
