@@ -170,7 +170,7 @@ class Game(Notation):
     max_seats: int = 2
     params: tuple[Param, ...] = ()
     cardset_name: str = ""
-    # True for a game that plays any card set whatever its template (the sandbox): `cardtable validate`
+    # True for a game that plays any card set whatever its template (a rules-free table): `cardtable validate`
     # asks it about every set. Other games are asked about the sets made for them (`check_cardset`).
     plays_any_set = False
     # The moves the game's own rules answer for, each with its one rule (called with the game, the
