@@ -25,6 +25,7 @@ from ...rules.effects import EffectDecisions
 from ...rules.effects.timing import USE, window_actions
 from ...rules.game import LEGAL, keep_legal, seat_has_no_decision
 from ...rules.state import GameState
+from ...rules.zones import Zone
 from .cards import Table, table_of
 from .host import Host, supply
 from .params import CIRCLE_LEVELS
@@ -121,14 +122,16 @@ class LyabiMoves:
             return []
         table = _table(state)
         pays = payments(state, seat)
-        paid = [sum(table.of(c).cost for c in cards) for cards in pays]
+        cost_of = table.costs.__getitem__
+        paid = [sum(map(cost_of, cards)) for cards in pays]
         codes = table.lyabi_codes
+        piles = [(c, state.zones.get(supply(c))) for c in codes]
         buys: dict[int, list[str]] = {}  # sum paid -> the codes bought with it
         out = []
         for cards, value in zip(pays, paid, strict=True):
             bought = buys.get(value)
             if bought is None:
-                bought = buys[value] = [c for c in codes if not self._buy_terms(state, table, c, value)]
+                bought = buys[value] = [c for c, pile in piles if not self._buy_terms(table, c, pile, value)]
             out += [Action(seat, "buy", cards, code) for code in bought]
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
@@ -174,7 +177,7 @@ class LyabiMoves:
         return [
             Action(seat, "item", cards)
             for cards in payments(state, seat)
-            if not self._item_terms(state, table, sum(table.of(c).cost for c in cards))
+            if not self._item_terms(state, table, sum(map(table.costs.__getitem__, cards)))
         ]
 
     def _commit_options(self, state: GameState, seat: int) -> list[Action]:
@@ -229,12 +232,12 @@ class LyabiMoves:
         if bad := self._paid(state, action, action.cards):
             return bad
         table = _table(state)
-        return self._buy_terms(state, table, action.target, sum(table.of(c).cost for c in action.cards))
+        paid = sum(table.of(c).cost for c in action.cards)
+        return self._buy_terms(table, action.target, state.zones.get(supply(action.target)), paid)
 
-    def _buy_terms(self, state: GameState, table: Table, code: str, paid: int) -> str:
-        """The rest of buying, once the cards paid are good: a pile of the pool with one left costing
-        at most the sum paid."""
-        pile = state.zones.get(supply(code))
+    def _buy_terms(self, table: Table, code: str, pile: Zone | None, paid: int) -> str:
+        """The rest of buying, once the cards paid are good: `code`'s pile of the pool (`pile`) with
+        one left costing at most the sum paid."""
         if pile is None:
             return f"{code} is not a lyabi of the pool"
         if not pile.cards:
