@@ -46,11 +46,18 @@ def hand_lyabi(state: GameState, seat: int) -> list[int]:
     return [c for c in state.zones[f"hand:{seat}"].cards if table.of(c).kind == "lyabi"]
 
 
-def payments(state: GameState, seat: int) -> list[tuple[int, ...]]:
+def payments(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
     """Every non-empty set of hand lyabi, copies named by their lowest ids, smallest first."""
     table = _table(state)
+    hand = tuple(sorted(hand_lyabi(state, seat)))
+    # A hand is asked about again and again (the main, item and battle phases of one round, a
+    # search's many playouts): the answer, which reads only the hand and the table, is remembered.
+    key = (id(table), hand)
+    hit = _PAYMENTS.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
     by_code: dict[str, list[int]] = {}
-    for card in sorted(hand_lyabi(state, seat)):
+    for card in hand:
         by_code.setdefault(table.of(card).code, []).append(card)
     groups = sorted(by_code.values())
     out = []
@@ -58,7 +65,15 @@ def payments(state: GameState, seat: int) -> list[tuple[int, ...]]:
         cards = tuple(sorted(c for g, n in zip(groups, counts, strict=True) for c in g[:n]))
         if cards:
             out.append(cards)
-    return sorted(out, key=lambda cards: (len(cards), cards))
+    found = tuple(sorted(out, key=lambda cards: (len(cards), cards)))
+    if len(_PAYMENTS) >= _PAYMENTS_KEPT:
+        _PAYMENTS.clear()
+    _PAYMENTS[key] = (table, found)
+    return found
+
+
+_PAYMENTS_KEPT = 4096  # hands remembered before the memory starts over
+_PAYMENTS: dict[tuple[int, tuple[int, ...]], tuple[Table, tuple[tuple[int, ...], ...]]] = {}
 
 
 _CIRCLE_COSTS: dict[int, tuple[Table, dict[int, int]]] = {}
