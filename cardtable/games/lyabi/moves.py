@@ -5,7 +5,7 @@ the candidates and keeps those the rule passes (rules/game.py `keep_legal`), so 
 the reasons given come from one rule. Copies of a card: a move names the lowest-numbered copies of
 each code in the hand (so every text parses back to the same move).
 
-The paying moves (buy, change, circle, item) are the hot path of a bot's search, so their
+The paying moves (buy, change, circle, item, charge) are the hot path of a bot's search, so their
 generators are fast ones (rules/game.py): a rule is the phase, then `_paid` (the cards paid), then
 the move's own terms (`_<kind>_terms`: the pile, the cost), and each checker runs them in that
 order. A generator asks the phase once, pays only with `payments()` (hand lyabi, the lowest copies of
@@ -196,9 +196,15 @@ class LyabiMoves:
         ]
 
     def _commit_options(self, state: GameState, seat: int) -> list[Action]:
-        pays = [cards for cards in payments(state, seat) if len(cards) <= 2]
-        out = [Action(seat, "charge", cards) for cards in pays]
-        return [*keep_legal(self._why_not_charge, state, out), Action(seat, "dummy")]
+        # The battle phase is what legal_actions found pending; a charge names 1 or 2 cards and no
+        # target, as the generator builds it.
+        table = _table(state)
+        out = [
+            Action(seat, "charge", cards)
+            for cards in payments(state, seat)
+            if len(cards) <= 2 and not self._charge_terms(table, cards)
+        ]
+        return [*out, Action(seat, "dummy")]
 
     def why_not(self, state: GameState, action: Action) -> str:
         if seat_has_no_decision(state, action.seat):
@@ -387,8 +393,11 @@ class LyabiMoves:
             return "charge 1 lyabi, or 2 of the same attribute (a Double Charge)"
         if bad := self._paid(state, action, action.cards):
             return bad
-        table = _table(state)
-        if len({table.of(c).attribute for c in action.cards}) != 1:
+        return self._charge_terms(_table(state), action.cards)
+
+    def _charge_terms(self, table: Table, cards: tuple[int, ...]) -> str:
+        """The rest of charging, once the cards are good: one attribute."""
+        if len({table.of(c).attribute for c in cards}) != 1:
             return "a Double Charge is 2 lyabi of the same attribute"
         return LEGAL
 
