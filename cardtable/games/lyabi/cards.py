@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from ...rules.cards import CardSet
@@ -60,6 +61,11 @@ class Table:
     def rules_of_code(self, code: str) -> CardRules:
         """The rules of a card kind by its code."""
         return self.card[self.ids[code][0]]
+
+    @cached_property
+    def costs(self) -> tuple[int, ...]:
+        """Every physical card's cost, by card id (what the legal-move generators sum)."""
+        return tuple(r.cost for r in self.card)
 
     @property
     def item_cost(self) -> int:

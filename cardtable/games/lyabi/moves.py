@@ -4,6 +4,13 @@ Each `_why_not_<kind>` answers LEGAL ("") or the reason in a player's words; `le
 the candidates and keeps those the rule passes (rules/game.py `keep_legal`), so the moves offered and
 the reasons given come from one rule. Copies of a card: a move names the lowest-numbered copies of
 each code in the hand (so every text parses back to the same move).
+
+The paying moves (buy, change, circle, item, charge) are the hot path of a bot's search, so their
+generators are fast ones (rules/game.py): a rule is the phase, then `_paid` (the cards paid), then
+the move's own terms (`_<kind>_terms`: the pile, the cost), and each checker runs them in that
+order. A generator asks the phase once, pays only with `payments()` (hand lyabi, the lowest copies of
+each code: what `_paid` passes, by construction) and keeps the targets the move's own terms pass,
+asked once per sum paid, since the terms read only the sum and the target.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from ...rules.effects import EffectDecisions
 from ...rules.effects.timing import USE, window_actions
 from ...rules.game import LEGAL, keep_legal, seat_has_no_decision
 from ...rules.state import GameState
+from ...rules.zones import Zone
 from .cards import Table, table_of
 from .host import Host, supply
 from .params import CIRCLE_LEVELS
@@ -38,11 +46,18 @@ def hand_lyabi(state: GameState, seat: int) -> list[int]:
     return [c for c in state.zones[f"hand:{seat}"].cards if table.of(c).kind == "lyabi"]
 
 
-def payments(state: GameState, seat: int) -> list[tuple[int, ...]]:
+def payments(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
     """Every non-empty set of hand lyabi, copies named by their lowest ids, smallest first."""
     table = _table(state)
+    hand = tuple(sorted(hand_lyabi(state, seat)))
+    # A hand is asked about again and again (the main, item and battle phases of one round, a
+    # search's many playouts): the answer, which reads only the hand and the table, is remembered.
+    key = (id(table), hand)
+    hit = _PAYMENTS.get(key)
+    if hit is not None and hit[0] is table:
+        return hit[1]
     by_code: dict[str, list[int]] = {}
-    for card in sorted(hand_lyabi(state, seat)):
+    for card in hand:
         by_code.setdefault(table.of(card).code, []).append(card)
     groups = sorted(by_code.values())
     out = []
@@ -50,7 +65,15 @@ def payments(state: GameState, seat: int) -> list[tuple[int, ...]]:
         cards = tuple(sorted(c for g, n in zip(groups, counts, strict=True) for c in g[:n]))
         if cards:
             out.append(cards)
-    return sorted(out, key=lambda cards: (len(cards), cards))
+    found = tuple(sorted(out, key=lambda cards: (len(cards), cards)))
+    if len(_PAYMENTS) >= _PAYMENTS_KEPT:
+        _PAYMENTS.clear()
+    _PAYMENTS[key] = (table, found)
+    return found
+
+
+_PAYMENTS_KEPT = 4096  # hands remembered before the memory starts over
+_PAYMENTS: dict[tuple[int, tuple[int, ...]], tuple[Table, tuple[tuple[int, ...], ...]]] = {}
 
 
 _CIRCLE_COSTS: dict[int, tuple[Table, dict[int, int]]] = {}
@@ -66,16 +89,22 @@ def _circle_costs(table: Table) -> dict[int, int]:
 
 
 def _lowest_copies(table: Table, hand: list[int], cards: tuple[int, ...]) -> bool:
-    """Whether `cards` are, for each code, the lowest-numbered copies of it in the hand (what
-    `payments` offers), so every move text parses back to the same move."""
+    """Whether `cards` (distinct, all in the hand) are, for each code, the lowest-numbered copies of it
+    in the hand (what `payments` offers), so every move text parses back to the same move."""
     wanted: dict[str, int] = {}
     for card in cards:
         code = table.of(card).code
         wanted[code] = wanted.get(code, 0) + 1
-    for code, count in wanted.items():
-        copies = sorted(c for c in hand if table.of(c).code == code)[:count]
-        if any(c not in cards for c in copies):
-            return False
+    # One pass over the hand in id order: a copy of a wanted code below one of the cards named
+    # must itself be named.
+    named = set(cards)
+    for card in sorted(hand):
+        code = table.of(card).code
+        left = wanted.get(code, 0)
+        if left:
+            if card not in named:
+                return False
+            wanted[code] = left - 1
     return True
 
 
@@ -98,48 +127,84 @@ class LyabiMoves:
         if state.phase == MAIN:
             return [*self._main_options(state, seat), Action(seat, "pass")]
         if state.phase == ITEM:
-            pays = [Action(seat, "item", cards) for cards in payments(state, seat)]
-            return [*keep_legal(self._why_not_item, state, pays), Action(seat, "pass")]
+            return [*self._item_options(state, seat), Action(seat, "pass")]
         return []
 
+    # Fast generators (module docstring): the phase once, payments() for `_paid`, then each move's
+    # own terms, the very functions its checker ends with.
     def _main_options(self, state: GameState, seat: int) -> list[Action]:
+        if self._phase(state, MAIN, "acquiring lyabi"):
+            return []
         table = _table(state)
         pays = payments(state, seat)
-        # Candidates are narrowed by cost first (the same test the rules make), then each is checked.
-        cost = {c: table.rules_of_code(c).cost for c in table.lyabi_codes if state.zones[supply(c)].cards}
-        out = [
-            Action(seat, "buy", cards, code)
-            for cards in pays
-            for code in cost
-            if cost[code] <= sum(table.of(c).cost for c in cards)
+        cost_of = table.costs.__getitem__
+        paid = [sum(map(cost_of, cards)) for cards in pays]
+        codes = table.lyabi_codes
+        piles = [(c, state.zones.get(supply(c))) for c in codes]
+        buys: dict[int, list[str]] = {}  # sum paid -> the codes bought with it
+        out = []
+        for cards, value in zip(pays, paid, strict=True):
+            bought = buys.get(value)
+            if bought is None:
+                bought = buys[value] = [c for c, pile in piles if not self._buy_terms(table, c, pile, value)]
+            out += [Action(seat, "buy", cards, code) for code in bought]
+        # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
+        # different costs), then each kept when the terms of change pass it.
+        cost = {c: table.rules_of_code(c).cost for c in codes if state.zones[supply(c)].cards}
+        changes: dict[int, list[str]] = {}  # the cost of the card paid -> the picks taken for it
+        for cards, value in zip(pays, paid, strict=True):
+            if len(cards) != 1:
+                continue
+            picked = changes.get(value)
+            if picked is None:
+                below = [c for c in cost if cost[c] < value]
+                pairs = [list(p) for p in combinations(below, 2) if cost[p[0]] != cost[p[1]]]
+                texts = [pool_text(p, codes) for p in [[], *[[c] for c in below], *pairs]]
+                picked = changes[value] = [t for t in texts if not self._change_terms(state, table, value, t)]
+            out += [Action(seat, "change", cards, text) for text in picked]
+        mine = state.zones[f"circles:{seat}"].cards
+        full = len(mine) >= int(state.params["max_circles"])
+        # At the limit, one circle of each code is named (its lowest copy); else none is.
+        lowest = sorted({table.of(c).code: c for c in sorted(mine, reverse=True)}.values())
+        drops = [
+            d
+            for d in ([(c,) for c in lowest] if full else [()])
+            if not self._circle_drop(state, table, mine, d)
         ]
-        out = keep_legal(self._why_not_buy, state, out)
-        singles = [cards for cards in pays if len(cards) == 1]
-        change = []
-        for (card,) in singles:
-            below = [c for c in cost if cost[c] < table.of(card).cost]
-            pairs = [list(p) for p in combinations(below, 2) if cost[p[0]] != cost[p[1]]]
-            picks = [[]] + [[c] for c in below] + pairs
-            change += [Action(seat, "change", (card,), pool_text(p, table.lyabi_codes)) for p in picks]
-        out += keep_legal(self._why_not_change, state, change)
-        circles = state.zones[f"circles:{seat}"].cards
-        full = len(circles) >= int(state.params["max_circles"])
-        dropped = (
-            sorted({table.of(c).code: c for c in sorted(circles, reverse=True)}.values()) if full else [None]
-        )
-        place = [
-            Action(seat, "circle", tuple(sorted(cards + (() if drop is None else (drop,)))), str(level))
-            for cards in pays
-            for drop in dropped
-            for level in CIRCLE_LEVELS
-            if _circle_costs(table)[level] <= sum(table.of(c).cost for c in cards)
+        levels: dict[int, list[str]] = {}  # sum paid -> the circle levels placed with it
+        for cards, value in zip(pays, paid, strict=True):
+            placed = levels.get(value)
+            if placed is None:
+                placed = levels[value] = [
+                    str(lv) for lv in CIRCLE_LEVELS if not self._circle_terms(state, table, str(lv), value)
+                ]
+            out += [
+                Action(seat, "circle", tuple(sorted(cards + drop)), level)
+                for drop in drops
+                for level in placed
+            ]
+        return out
+
+    def _item_options(self, state: GameState, seat: int) -> list[Action]:
+        if self._phase(state, ITEM, "acquiring an item"):
+            return []
+        table = _table(state)
+        return [
+            Action(seat, "item", cards)
+            for cards in payments(state, seat)
+            if not self._item_terms(state, table, sum(map(table.costs.__getitem__, cards)))
         ]
-        return out + keep_legal(self._why_not_circle, state, place)
 
     def _commit_options(self, state: GameState, seat: int) -> list[Action]:
-        pays = [cards for cards in payments(state, seat) if len(cards) <= 2]
-        out = [Action(seat, "charge", cards) for cards in pays]
-        return [*keep_legal(self._why_not_charge, state, out), Action(seat, "dummy")]
+        # The battle phase is what legal_actions found pending; a charge names 1 or 2 cards and no
+        # target, as the generator builds it.
+        table = _table(state)
+        out = [
+            Action(seat, "charge", cards)
+            for cards in payments(state, seat)
+            if len(cards) <= 2 and not self._charge_terms(table, cards)
+        ]
+        return [*out, Action(seat, "dummy")]
 
     def why_not(self, state: GameState, action: Action) -> str:
         if seat_has_no_decision(state, action.seat):
@@ -166,14 +231,14 @@ class LyabiMoves:
             return "a move names the lowest-numbered copies of a card"
         return LEGAL
 
-    def _phase(self, state: GameState, action: Action, phase: str, what: str) -> str:
+    def _phase(self, state: GameState, phase: str, what: str) -> str:
         if state.pending is not None or state.phase != phase:
             return f"{what} is done in the {phase} phase"
         return LEGAL
 
     def _why_not_pick(self, state: GameState, action: Action) -> str:
         """Setup: take one Lv0 circle from the face-down pile without looking (by its place)."""
-        if bad := self._phase(state, action, PICK, "picking a Lv0 circle"):
+        if bad := self._phase(state, PICK, "picking a Lv0 circle"):
             return bad
         if action.cards:
             return "a blind pick names a place in the pile, not a card"
@@ -181,35 +246,42 @@ class LyabiMoves:
 
     def _why_not_buy(self, state: GameState, action: Action) -> str:
         """Method (a): 1 or more lyabi from hand; one lyabi whose cost is at most their sum."""
-        if bad := self._phase(state, action, MAIN, "acquiring lyabi"):
+        if bad := self._phase(state, MAIN, "acquiring lyabi"):
             return bad
         if not action.cards:
             return "pay with 1 or more lyabi from your hand"
         if bad := self._paid(state, action, action.cards):
             return bad
         table = _table(state)
-        pile = state.zones.get(supply(action.target))
-        if pile is None:
-            return f"{action.target} is not a lyabi of the pool"
-        if not pile.cards:
-            return f"no {action.target} is left in the pool"
         paid = sum(table.of(c).cost for c in action.cards)
+        return self._buy_terms(table, action.target, state.zones.get(supply(action.target)), paid)
+
+    def _buy_terms(self, table: Table, code: str, pile: Zone | None, paid: int) -> str:
+        """The rest of buying, once the cards paid are good: `code`'s pile of the pool (`pile`) with
+        one left costing at most the sum paid."""
+        if pile is None:
+            return f"{code} is not a lyabi of the pool"
+        if not pile.cards:
+            return f"no {code} is left in the pool"
         cost = table.of(pile.cards[-1]).cost
         if cost > paid:
-            return f"{action.target} costs {cost}: you pay only {paid}"
+            return f"{code} costs {cost}: you pay only {paid}"
         return LEGAL
 
     def _why_not_change(self, state: GameState, action: Action) -> str:
         """Method (b): exactly 1 lyabi from hand; up to 2 lyabi each cheaper than it, of different costs."""
-        if bad := self._phase(state, action, MAIN, "making change"):
+        if bad := self._phase(state, MAIN, "making change"):
             return bad
         if len(action.cards) != 1:
             return "making change pays exactly 1 lyabi"
         if bad := self._paid(state, action, action.cards):
             return bad
         table = _table(state)
-        paid = table.of(action.cards[0]).cost
-        codes = [c for c in action.target.split("+") if c]
+        return self._change_terms(state, table, table.of(action.cards[0]).cost, action.target)
+
+    def _change_terms(self, state: GameState, table: Table, paid: int, target: str) -> str:
+        """The rest of making change, once the card paid is good: what it takes for `paid`."""
+        codes = [c for c in target.split("+") if c]
         if not codes and not state.params["change_may_take_none"]:
             return "making change takes at least 1 lyabi"
         if len(codes) > 2:
@@ -227,14 +299,14 @@ class LyabiMoves:
             costs.append(cost)
         if len(costs) == 2 and costs[0] == costs[1]:
             return "making change cannot take 2 lyabi of the same cost"
-        if action.target != pool_text(codes, table.lyabi_codes):
+        if target != pool_text(codes, table.lyabi_codes):
             return f"write the lyabi taken in the pool's order: {pool_text(codes, table.lyabi_codes)}"
         return LEGAL
 
     def _why_not_circle(self, state: GameState, action: Action) -> str:
         """Place a circle: 1 or more lyabi from hand; the top circle of a level costing at most their
         sum. At the limit of circles, name one of yours: it is removed from the game first (R7)."""
-        if bad := self._phase(state, action, MAIN, "placing a circle"):
+        if bad := self._phase(state, MAIN, "placing a circle"):
             return bad
         table = _table(state)
         mine = state.zones[f"circles:{action.seat}"].cards
@@ -244,6 +316,12 @@ class LyabiMoves:
             return "pay with 1 or more lyabi from your hand"
         if bad := self._paid(state, action, paid_cards):
             return bad
+        if bad := self._circle_drop(state, table, mine, dropped):
+            return bad
+        return self._circle_terms(state, table, action.target, sum(table.of(c).cost for c in paid_cards))
+
+    def _circle_drop(self, state: GameState, table: Table, mine: list[int], dropped: tuple[int, ...]) -> str:
+        """The circle removed (R7): one of yours, its lowest copy, exactly when you are at the limit."""
         full = len(mine) >= int(state.params["max_circles"])
         if full and len(dropped) != 1:
             return f"you have {len(mine)} circles: name the one you remove from the game"
@@ -251,29 +329,36 @@ class LyabiMoves:
             return "you remove a circle only when you have the most you may place"
         if dropped and dropped[0] != min(c for c in mine if table.of(c).code == table.of(dropped[0]).code):
             return "a move names the lowest-numbered copy of a circle"
-        pile = state.zones.get(f"circles_pool:{action.target}")
+        return LEGAL
+
+    def _circle_terms(self, state: GameState, table: Table, level: str, paid: int) -> str:
+        """The rest of placing a circle, once the payment and the circle removed are good: a level with
+        a circle left costing at most the sum paid."""
+        pile = state.zones.get(f"circles_pool:{level}")
         if pile is None:
-            return f"{action.target} is not a circle level"
+            return f"{level} is not a circle level"
         if not pile.cards:
-            return f"no Lv{action.target} circle is left"
-        paid = sum(table.of(c).cost for c in paid_cards)
-        cost = _circle_costs(table)[int(action.target)]
+            return f"no Lv{level} circle is left"
+        cost = _circle_costs(table)[int(level)]
         if cost > paid:
-            return f"a Lv{action.target} circle costs {cost}: you pay only {paid}"
+            return f"a Lv{level} circle costs {cost}: you pay only {paid}"
         return LEGAL
 
     def _why_not_item(self, state: GameState, action: Action) -> str:
         """Item phase: lyabi from hand costing at least the item cost; take the top item face down."""
-        if bad := self._phase(state, action, ITEM, "acquiring an item"):
+        if bad := self._phase(state, ITEM, "acquiring an item"):
             return bad
         if not action.cards:
             return "pay with 1 or more lyabi from your hand"
         if bad := self._paid(state, action, action.cards):
             return bad
+        table = _table(state)
+        return self._item_terms(state, table, sum(table.of(c).cost for c in action.cards))
+
+    def _item_terms(self, state: GameState, table: Table, paid: int) -> str:
+        """The rest of acquiring an item, once the cards paid are good: one left, paid enough."""
         if not state.zones["items_pool"].cards:
             return "no item is left"
-        table = _table(state)
-        paid = sum(table.of(c).cost for c in action.cards)
         need = table.item_cost
         if paid < need:
             return f"an item costs {need}: you pay only {paid}"
@@ -308,8 +393,11 @@ class LyabiMoves:
             return "charge 1 lyabi, or 2 of the same attribute (a Double Charge)"
         if bad := self._paid(state, action, action.cards):
             return bad
-        table = _table(state)
-        if len({table.of(c).attribute for c in action.cards}) != 1:
+        return self._charge_terms(_table(state), action.cards)
+
+    def _charge_terms(self, table: Table, cards: tuple[int, ...]) -> str:
+        """The rest of charging, once the cards are good: one attribute."""
+        if len({table.of(c).attribute for c in cards}) != 1:
             return "a Double Charge is 2 lyabi of the same attribute"
         return LEGAL
 
