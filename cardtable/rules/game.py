@@ -304,6 +304,41 @@ class Game(Notation):
         """Game-specific invariants; each string is one violation."""
         return []
 
+    # -- what the balance report reads (cardtable/lab/record.py): rules-free defaults ---------
+    # The move kinds by which a seat takes a card for itself (buy, train, acquire, recruit, keep) and
+    # those by which it plays one, each naming its cards in `action.cards`. A game whose move names
+    # the card it takes elsewhere (a target) overrides `card_choice` instead.
+    pick_kinds: ClassVar[frozenset[str]] = frozenset()
+    play_kinds: ClassVar[frozenset[str]] = frozenset()
+    # The endings (as `ending` names them) that are a cap of ours rather than the rulebook's end: the
+    # report counts them with the action bound as cap hits, the rules holes a designer should look at.
+    cap_endings: ClassVar[frozenset[str]] = frozenset()
+
+    def card_choice(self, state: GameState, action: Action) -> tuple[str, tuple[str, ...]] | None:
+        """What `action` (legal now, not yet applied) does with cards a player chooses: ("picked",
+        codes) when it takes them for the seat, ("played", codes) when it plays them, None otherwise.
+        This default reads `pick_kinds` and `play_kinds` and the codes of the action's cards."""
+        if action.kind in self.pick_kinds:
+            which = "picked"
+        elif action.kind in self.play_kinds:
+            which = "played"
+        else:
+            return None
+        if state.cardset is None or not action.cards:
+            return None
+        physical = state.cardset.physical()
+        return which, tuple(physical[card].code for card in action.cards)
+
+    def turn_number(self, state: GameState) -> int | None:
+        """The game's own count of turns so far (or rounds, where a round is its unit of play); None
+        (this default) lets the report count a turn each time the seat to act changes."""
+        return None
+
+    def ending(self, state: GameState) -> str:
+        """Why a finished game ended, as one word (an end condition of the rules, or one of
+        `cap_endings`). This default reads the `end_reason` a game keeps in its data, else "end"."""
+        return str(state.data.get("end_reason") or "end")
+
     def arrange(self, state: GameState, setup: dict[str, Any], refs: ScenarioRefs) -> None:
         """Put a freshly dealt state into a scenario file's starting position (its `setup:` keys)."""
         if setup:

@@ -92,12 +92,22 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
     params = PARAMS
     cardset_name = "landperson"
     reserve_zone = "box"
+    # the balance report (cardtable/lab/record.py): recruiting, a Strategist's take and the spoils of a
+    # battle take a person; a specialty plays one
+    pick_kinds = frozenset({"recruit", "take", "capture"})
+    play_kinds = frozenset({"use"})
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
         return load_for(self, params)
 
     def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return check_cards(cardset, params)
+
+    def turn_number(self, state: GameState) -> int | None:
+        return int(state.data["turn"])
+
+    def ending(self, state: GameState) -> str:
+        return str(state.data["ended"] or "end")
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         cardset = self.load_cardset(params)

@@ -73,12 +73,26 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     params = PARAMS
     cardset_name = "lyabi"
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside
+    # the balance report (cardtable/lab/record.py): buy, change and an item's gain name the lyabi they
+    # take in their target (card_choice below); a charge plays lyabi; the round cap is ours
+    play_kinds = frozenset({"charge"})
+    cap_endings = frozenset({"rounds"})
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
         return load_for(self, params)
 
     def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return card_rules.check(cardset)
+
+    def turn_number(self, state: GameState) -> int | None:
+        return int(state.data["round"])  # both players act in every round
+
+    def card_choice(self, state: GameState, action: Action) -> tuple[str, tuple[str, ...]] | None:
+        if action.kind in ("buy", "gain") and action.target:
+            return "picked", (action.target,)
+        if action.kind == "change" and action.target:
+            return "picked", tuple(action.target.split("+"))
+        return super().card_choice(state, action)
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         return 2 * int(params["max_setup_picks"]) + int(params["max_rounds"]) * ROUND_DECISIONS + 1

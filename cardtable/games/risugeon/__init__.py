@@ -109,6 +109,11 @@ class Risugeon(Game):
     move_forms = MOVES
     target_word = ""  # `imitate A05`, not `imitate to A05`
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside, out of the game
+    # the balance report (cardtable/lab/record.py): training takes a card, an effect's pick keeps one,
+    # an action card is played; the round cap (max_rounds) is ours, not the rulebook's end
+    pick_kinds = frozenset({"train", "pick"})
+    play_kinds = frozenset({"play"})
+    cap_endings = frozenset({"rounds"})
 
     # -- card set and bounds -----------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
@@ -116,6 +121,9 @@ class Risugeon(Game):
 
     def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return card_rules.check(cardset, params)
+
+    def turn_number(self, state: GameState) -> int | None:
+        return int(state.data["turn"])
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         # Per turn: at most max_turn_actions plays, discards, trainings, stocks and ability uses, a

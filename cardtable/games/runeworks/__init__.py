@@ -67,6 +67,9 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
     max_seats = 6
     params = PARAMS
     cardset_name = "standard52"
+    # the balance report (cardtable/lab/record.py): the cards a magician lays out (set, boost, seek, a
+    # call) are the ones it chooses to play; nothing is bought
+    play_kinds = frozenset({"set", "boost", "seek", "call"})
 
     # -- bounds ------------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
@@ -74,6 +77,10 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
 
     def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return deck_problems(cardset)
+
+    def ending(self, state: GameState) -> str:
+        # levels 1-3: the first Ignition wins; 4-5: MP after the rounds (and any overtime)
+        return "ignite" if int(state.params["level"]) <= 3 else "rounds"
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         hand_size = params["hand_size"]

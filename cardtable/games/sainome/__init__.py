@@ -106,6 +106,11 @@ class Sainome(SainomeMoves, SainomeWords, Game):
     params = PARAMS
     cardset_name = "sainome"
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside (arrange.py puts them back)
+    # the balance report (cardtable/lab/record.py): a character pick and an HP-deck draft take a card;
+    # equipping, using and countering play one; the turn cap (max_turns) is ours
+    pick_kinds = frozenset({"pick", "draft"})
+    play_kinds = frozenset({"equip", "use", "counter"})
+    cap_endings = frozenset({"turns"})
 
     # -- card set and bounds -----------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
@@ -113,6 +118,9 @@ class Sainome(SainomeMoves, SainomeWords, Game):
 
     def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         return card_rules.check(cardset, params)
+
+    def turn_number(self, state: GameState) -> int | None:
+        return int(state.data["turn"])
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         # Setup: the rolls (ties capped), the right, two picks, the draft, two first setups. A turn: its
