@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,12 +22,42 @@ if sys.dont_write_bytecode and sys.pycache_prefix is None:
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # as cardtable.ui does: no banner in the output
 # Test-only games (tests/games/<id>/) register like any designer's game folder: nothing else lists them.
 os.environ["CARDTABLE_GAME_DIRS"] = os.pathsep.join(
     filter(None, [str(Path(__file__).parent / "games"), os.environ.get("CARDTABLE_GAME_DIRS", "")])
 )
 
+import pygame  # noqa: E402
 import pytest  # noqa: E402
+
+
+class _FrameCapClock:
+    """Stands in for `pygame.time.Clock` in every test: `tick(framerate)` says a frame lasted what it
+    took or 1/framerate s, whichever is longer, as the real clock does on a fast machine, but never
+    sleeps to make it so. The app caps its frames at 120 a second, and the real clock slept out the rest
+    of each 8 ms: a table walk of 3000 frames slept 25 s of the suite's wall time, checking nothing.
+    (A test that needs frames of a known length sets its own clock: tests/clock.py.)"""
+
+    def __init__(self) -> None:
+        self._last = time.perf_counter()
+        self._ms = 0
+
+    def tick(self, framerate: float = 0) -> int:
+        now = time.perf_counter()
+        spent = (now - self._last) * 1000.0
+        self._last = now
+        self._ms = int(max(spent, 1000.0 / framerate) if framerate else spent)
+        return self._ms
+
+    def get_time(self) -> int:
+        return self._ms
+
+    def get_fps(self) -> float:
+        return 1000.0 / self._ms if self._ms else 0.0
+
+
+pygame.time.Clock = _FrameCapClock  # type: ignore[misc,assignment]
 
 _HOMES = iter(range(1_000_000_000))
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from clock import SteppedClock
 from playthrough import session_at
 
 from cardtable.games import get_game
@@ -388,6 +389,9 @@ def test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it(app: Ap
         )
         table = LandPersonTable(app, session)
         app.replace(table)
+        # Time passes by frames, so the walk (how far the battle notes' pauses let the game go in
+        # 1500 frames) is the same on a slow or busy machine as on a fast one.
+        app.clock = SteppedClock(16)  # type: ignore[assignment]
         chooser = RandomBot(Rng(4))
         for _ in range(1500):
             if session.engine.is_over():
