@@ -76,10 +76,13 @@ class _Abilities:
     """One card's abilities that count with or without its specials, read as the rules and bots ask:
     the effects, the kinds present (`has`) and the bonus per (stat, task)."""
 
-    __slots__ = ("effects", "ops", "bonuses")
+    __slots__ = ("effects", "ops", "bonuses", "powers")
 
     def __init__(self, effects: tuple[EffectData, ...]) -> None:
         self.effects = effects
+        # what the card brings to each task (places.power), worked out the first time it is asked:
+        # the rules ask it for every person of a field at every decision
+        self.powers: dict[str, int] = {}
         self.ops = frozenset(e["op"] for e in effects)
         self.bonuses: dict[tuple[str, str], int] = {}
         for e in effects:
@@ -136,6 +139,20 @@ def has(cardset: CardSet, card: int, op: str, specials: bool) -> bool:
 def bonus(cardset: CardSet, card: int, stat: str, task: str, specials: bool) -> int:
     """What a card adds to `stat` when it takes part in `task`."""
     return _table(cardset)[card][1 if specials else 0].bonuses.get((stat, task), 0)
+
+
+def power(cardset: CardSet, card: int, task: str, specials: bool) -> int:
+    """What a person brings to a task: intelligence for commerce, repair and paying, attack for
+    hunting, attacking and defending, with its ability bonuses for that task (places.power)."""
+    found = _table(cardset)[card][1 if specials else 0]
+    value = found.powers.get(task)
+    if value is None:
+        kind = "int" if task in ("commerce", "repair", "pay") else "atk"
+        task_word = "defend" if task in ("intercept", "siege") else task
+        value = found.powers[task] = stat(cardset.physical()[card], kind) + found.bonuses.get(
+            (kind, task_word), 0
+        )
+    return value
 
 
 def amount(cardset: CardSet, card: int, op: str, specials: bool) -> int:

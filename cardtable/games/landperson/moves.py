@@ -12,6 +12,7 @@ there is no cancelling (undo serves a human who changes their mind).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from ...rules.actions import Action
@@ -125,12 +126,20 @@ _SOURCES: dict[str, str] = {
 }
 
 
+# The same, spelt out for both seats (the rules ask it for every candidate move).
+_SOURCE_ZONES: dict[tuple[str, int], str] = {
+    (kind, seat): zone.format(seat=seat, other=1 - seat)
+    for kind, zone in _SOURCES.items()
+    if zone
+    for seat in (0, 1)
+}
+
+
 def source_zone(kind: str, seat: int) -> str | None:
     """The zone a `kind` move takes its card from for `seat`; None for a move naming no card, and for a
     Strategist's pick (from the seat's pile, which places.pile works out). The table asks it too: a
     refused drop is explained by the rule of the move that takes the card held."""
-    zone = _SOURCES.get(kind)
-    return zone.format(seat=seat, other=1 - seat) if zone else None
+    return _SOURCE_ZONES.get((kind, seat))
 
 
 def kinds_now(phase: str, task: str | None) -> tuple[str, ...]:
@@ -150,25 +159,61 @@ class LandPersonMoves:
     """Legality of the Land & Person moves (mixed into LandPerson)."""
 
     # -- the moves offered -------------------------------------------------------------------
+    # A fast generator (rules/game.py): the kinds the phase allows (`kinds_now`, the phase and the
+    # open task each rule asks first), the cards from each move's own source zone (`move_cards`, so
+    # "it is in your hand / on your field" holds) and their lowest copies (`lowest_per_code`, what
+    # `_copy` passes), so only the rest of each rule is asked: its terms shared by every card once
+    # (`_<kind>_open`), then its terms about the card (`_<kind>_card`), the very functions the rule
+    # runs. Moves naming no card are judged by their whole rule. tests/test_landperson_moves.py holds
+    # the generator to the rules for every card a player could name.
     def legal_actions(self: LandPerson, state: GameState, seat: int) -> list[Action]:
         if seat not in state.deciding_seats():
             return []
-        # Only the kinds the phase can allow are tried (a generator's shortcut: each candidate is still
-        # judged by its rule, and tests/test_legality.py holds the two together).
         task = game_data(state)["task"]
         kinds = kinds_now(state.phase, None if task is None else task["kind"])
-        candidates = [Action(seat, kind) for kind in BARE if kind in kinds]
+        rules = self.RULES
+        out = []
+        for kind in BARE:
+            if kind in kinds:
+                action = Action(seat, kind)
+                if not rules[kind](self, state, action):
+                    out.append(action)
         assert state.cardset is not None
-        for kind in self._card_sources(state, seat):
-            if kind not in kinds:
-                continue
-            cards = self.move_cards(state, seat, kind, "")
-            candidates.extend(Action(seat, kind, (c,)) for c in lowest_per_code(state.cardset, cards))
-        return [a for a in candidates if not self.why_not(state, a)]
+        for kind in _SOURCES:
+            if kind in kinds and _offered(state, kind):
+                out += [Action(seat, kind, (c,)) for c in self._cards_offered(state, seat, kind)]
+        return out
 
-    def _card_sources(self, state: GameState, seat: int) -> dict[str, list[str]]:
-        """Per move kind that names a card, the zones its card comes from for this seat now."""
-        return {kind: [self._card_source(state, seat, kind)] for kind in _SOURCES if _offered(state, kind)}
+    def _cards_offered(self: LandPerson, state: GameState, seat: int, kind: str) -> list[int]:
+        """The cards a `kind` move may name now, when the phase allows the kind: the lowest copies of
+        the move's cards that pass the rest of its rule."""
+        assert state.cardset is not None
+        if kind == "first":
+            if self._first_open(state, seat):
+                return []
+            test: Callable[[int], str] | None = partial(self._first_card, state)
+        elif kind == "putback":
+            if self._putback_open(state, seat):
+                return []
+            test = None
+        elif kind == "recruit":
+            test = partial(self._recruit_card, state, self._recruit_budget(state, seat))
+        elif kind == "repair":
+            if not state.zones[f"ruins:{seat}"].cards:
+                return []  # nothing to repair: the persons who could go are not counted
+            test = partial(self._repair_card, state, self._repair_means(state, seat))
+        elif kind == "use":
+            test = partial(self._use_card, state, seat)
+        elif kind == "add" or kind == "pay":
+            if self._gathering(state) if kind == "add" else self._paying(state):
+                return []
+            test = None
+        else:
+            # recall, release, top, take, discard: the phase, in the zone, the lowest copy; capture:
+            # move_cards names the losing persons, none when nothing is being captured
+            test = None
+        cards = lowest_per_code(state.cardset, self.move_cards(state, seat, kind, ""))
+        return cards if test is None else [c for c in cards if not test(c)]
 
     def _card_source(self, state: GameState, seat: int, kind: str) -> str:
         """The zone the card of a `kind` move comes from for this seat."""
@@ -228,15 +273,21 @@ class LandPersonMoves:
             return bad
         if state.phase != FIRST:
             return "the first person is chosen at setup"
-        if state.zones[f"first:{action.seat}"].cards:
-            return "you have chosen your first person"
+        if bad := self._first_open(state, action.seat):
+            return bad
         card = action.cards[0]
         if card not in hand(state, action.seat):
             return "that card is not in your hand"
+        return self._first_card(state, card) or self._copy(state, action)
+
+    def _first_open(self, state: GameState, seat: int) -> str:
+        return "you have chosen your first person" if state.zones[f"first:{seat}"].cards else LEGAL
+
+    def _first_card(self, state: GameState, card: int) -> str:
         limit = state.params["first_person_max_cost"]
         if stat(state, card, "cost") > limit:
             return f"the first person costs {limit} or less"
-        return self._copy(state, action)
+        return LEGAL
 
     def _why_not_nofirst(self: LandPerson, state: GameState, action: Action) -> str:
         """Have no first person: only when no card dealt may be one."""
@@ -257,14 +308,19 @@ class LandPersonMoves:
             return bad
         if state.phase != FIRST:
             return "cards are put back only at setup"
-        chose = state.zones[f"first:{action.seat}"].cards or action.seat in game_data(state)["no_first"]
-        if not chose:
-            return "choose your first person first"
-        if len(hand(state, action.seat)) <= state.params["start_hand"]:
-            return f"you keep {state.params['start_hand']} cards"
+        if bad := self._putback_open(state, action.seat):
+            return bad
         if action.cards[0] not in hand(state, action.seat):
             return "that card is not in your hand"
         return self._copy(state, action)
+
+    def _putback_open(self, state: GameState, seat: int) -> str:
+        chose = state.zones[f"first:{seat}"].cards or seat in game_data(state)["no_first"]
+        if not chose:
+            return "choose your first person first"
+        if len(hand(state, seat)) <= state.params["start_hand"]:
+            return f"you keep {state.params['start_hand']} cards"
+        return LEGAL
 
     # -- return and income phases --------------------------------------------------------------
     def _why_not_recall(self: LandPerson, state: GameState, action: Action) -> str:
@@ -307,13 +363,21 @@ class LandPersonMoves:
         seat = action.seat
         if card not in hand(state, seat):
             return "that card is not in your hand"
-        cost = stat(state, card, "cost")
+        return self._recruit_card(state, self._recruit_budget(state, seat), card) or self._copy(state, action)
+
+    def _recruit_budget(self, state: GameState, seat: int) -> int:
+        """What a recruitment can be paid with: the other hand cards, or the ready persons' intelligence."""
         if state.params["recruit_payment"] == "discard":
-            if len(hand(state, seat)) - 1 < cost:
+            return len(hand(state, seat)) - 1
+        return total(state, joinable(state, seat, "pay"), "pay")
+
+    def _recruit_card(self, state: GameState, budget: int, card: int) -> str:
+        cost = stat(state, card, "cost")
+        if budget < cost:
+            if state.params["recruit_payment"] == "discard":
                 return f"recruiting it costs {cost} other cards from your hand"
-        elif total(state, joinable(state, seat, "pay"), "pay") < cost:
             return f"recruiting it needs ready persons with {cost} intelligence"
-        return self._copy(state, action)
+        return LEGAL
 
     def _why_not_task(self: LandPerson, state: GameState, action: Action, kind: str) -> str:
         if bad := _bare(action) or self._domestic(state):
@@ -322,11 +386,12 @@ class LandPersonMoves:
         land = current_land(state, seat)
         if land is None:
             return "there is no current land"
-        cost = land_value(state, land, "commerce" if kind == "commerce" else "hunting")
-        have = total(state, joinable(state, seat, kind), kind)
-        what = "intelligence" if kind == "commerce" else "attack"
+        able = joinable(state, seat, kind)
         if state.params["below_cost_attempts"]:
-            return LEGAL if joinable(state, seat, kind) else "you have no ready person"
+            return LEGAL if able else "you have no ready person"
+        cost = land_value(state, land, "commerce" if kind == "commerce" else "hunting")
+        have = total(state, able, kind)
+        what = "intelligence" if kind == "commerce" else "attack"
         if have < cost:
             return f"your ready persons have {have} {what}, the land asks {cost}"
         return LEGAL
@@ -348,23 +413,36 @@ class LandPersonMoves:
         land = action.cards[0]
         if land not in state.zones[f"ruins:{action.seat}"].cards:
             return "that land is not one of your destroyed lands"
+        return self._repair_card(state, self._repair_means(state, action.seat), land) or self._copy(
+            state, action
+        )
+
+    def _repair_means(self, state: GameState, seat: int) -> tuple[bool, int]:
+        """Whether any person may go to a repair, and the intelligence they bring together."""
+        able = joinable(state, seat, "repair")
+        return bool(able), total(state, able, "repair")
+
+    def _repair_card(self, state: GameState, means: tuple[bool, int], land: int) -> str:
+        any_able, have = means
+        if state.params["below_cost_attempts"] and any_able:
+            return LEGAL
         cost = land_value(state, land, "repair")
-        have = total(state, joinable(state, action.seat, "repair"), "repair")
-        if state.params["below_cost_attempts"] and joinable(state, action.seat, "repair"):
-            return self._copy(state, action)
         if have < cost:
             return f"your persons have {have} intelligence, the repair asks {cost}"
-        return self._copy(state, action)
+        return LEGAL
 
     def _why_not_use(self: LandPerson, state: GameState, action: Action) -> str:
         """Make a ready person acted to use its specialty (得意能力)."""
         if bad := one_card(action) or self._domestic(state):
             return bad
         card, seat = action.cards[0], action.seat
-        assert state.cardset is not None
-        effect = activated(state.cardset, card)
         if card not in field(state, seat):
             return "that person is not on your field"
+        return self._use_card(state, seat, card) or self._copy(state, action)
+
+    def _use_card(self, state: GameState, seat: int, card: int) -> str:
+        assert state.cardset is not None
+        effect = activated(state.cardset, card)
         if effect is None:
             return "that person has no specialty to use"
         if status(state, card) != "ready":
@@ -373,7 +451,7 @@ class LandPersonMoves:
             return "the deck is empty"
         if effect["op"] == "take_discard" and not state.zones[pile(state, seat)].cards:
             return "the discard pile is empty"
-        return self._copy(state, action)
+        return LEGAL
 
     def _why_not_battle(self: LandPerson, state: GameState, action: Action) -> str:
         """End the domestic phase and go to the battle phase."""
@@ -402,11 +480,10 @@ class LandPersonMoves:
     # -- tasks ------------------------------------------------------------------------------------
     def _why_not_add(self: LandPerson, state: GameState, action: Action) -> str:
         """A person joins the task being gathered."""
-        if bad := one_card(action):
+        if bad := one_card(action) or self._gathering(state):
             return bad
         task = game_data(state)["task"]
-        if task is None or (task["kind"] == "pay" and state.params["recruit_payment"] == "discard"):
-            return "no task is gathering persons"
+        assert task is not None
         card = action.cards[0]
         if card in task["persons"]:
             return "that person has joined already"
@@ -414,13 +491,19 @@ class LandPersonMoves:
             return "that person cannot take part (it must be yours, on the field, and able to act)"
         return self._copy(state, action)
 
-    def _why_not_done(self: LandPerson, state: GameState, action: Action) -> str:
-        """Carry out the task with the persons gathered."""
-        if bad := _bare(action):
-            return bad
+    def _gathering(self, state: GameState) -> str:
+        """LEGAL when a task is gathering persons (a recruitment paid with cards gathers none)."""
         task = game_data(state)["task"]
         if task is None or (task["kind"] == "pay" and state.params["recruit_payment"] == "discard"):
             return "no task is gathering persons"
+        return LEGAL
+
+    def _why_not_done(self: LandPerson, state: GameState, action: Action) -> str:
+        """Carry out the task with the persons gathered."""
+        if bad := _bare(action) or self._gathering(state):
+            return bad
+        task = game_data(state)["task"]
+        assert task is not None
         if task["kind"] in ("attack", "intercept") and not task["persons"]:
             return f"an {task['kind']} needs at least one person"
         have, wanted = total(state, task["persons"], task["kind"]), need(state, task)
@@ -433,14 +516,18 @@ class LandPersonMoves:
 
     def _why_not_pay(self: LandPerson, state: GameState, action: Action) -> str:
         """Discard a hand card toward a recruitment cost (R2)."""
-        if bad := one_card(action):
+        if bad := one_card(action) or self._paying(state):
             return bad
-        task = game_data(state)["task"]
-        if task is None or task["kind"] != "pay" or state.params["recruit_payment"] != "discard":
-            return "nothing is being paid with cards"
         if action.cards[0] not in hand(state, action.seat):
             return "that card is not in your hand"
         return self._copy(state, action)
+
+    def _paying(self, state: GameState) -> str:
+        """LEGAL when a recruitment is being paid with hand cards."""
+        task = game_data(state)["task"]
+        if task is None or task["kind"] != "pay" or state.params["recruit_payment"] != "discard":
+            return "nothing is being paid with cards"
+        return LEGAL
 
     # -- battle phase -------------------------------------------------------------------------------
     def _why_not_attack(self: LandPerson, state: GameState, action: Action) -> str:
@@ -477,14 +564,18 @@ class LandPersonMoves:
 
     def _why_not_capture(self: LandPerson, state: GameState, action: Action) -> str:
         """Take one of the losing persons as spoils (戦果)."""
-        if bad := one_card(action):
+        if bad := one_card(action) or self._capturing(state):
             return bad
         capture = game_data(state)["capture"]
-        if state.phase != CAPTURE or capture is None:
-            return "nothing is being captured"
+        assert capture is not None
         if action.cards[0] not in capture["candidates"]:
             return "that person did not lose this fight"
         return self._copy(state, action)
+
+    def _capturing(self, state: GameState) -> str:
+        if state.phase != CAPTURE or game_data(state)["capture"] is None:
+            return "nothing is being captured"
+        return LEGAL
 
     # -- end phase ----------------------------------------------------------------------------------
     def _why_not_discard(self: LandPerson, state: GameState, action: Action) -> str:

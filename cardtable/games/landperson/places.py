@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from ...rules.state import GameState
 from .data import game_data
-from .effects import bonus, has
+from .effects import has
+from .effects import power as card_power
 from .effects import stat as card_stat
 from .params import DECK, specials_apply
 
@@ -88,9 +89,7 @@ def power(state: GameState, card: int, task: str) -> int:
     """What a person brings to a task: intelligence for commerce, repair and paying, attack for
     hunting, attacking and defending, with its ability bonuses for that task."""
     assert state.cardset is not None
-    kind = "int" if task in ("commerce", "repair", "pay") else "atk"
-    task_word = "defend" if task in ("intercept", "siege") else task
-    return stat(state, card, kind) + bonus(state.cardset, card, kind, task_word, specials(state))
+    return card_power(state.cardset, card, task, specials(state))
 
 
 def can_join(state: GameState, seat: int, card: int, task: str) -> bool:
@@ -123,7 +122,9 @@ def _may_act(state: GameState, card: int, task: str) -> bool:
 
 def total(state: GameState, cards: list[int], task: str) -> int:
     """What these persons bring to a task together."""
-    return sum(power(state, c, task) for c in cards)
+    assert state.cardset is not None
+    cardset, counts = state.cardset, specials(state)
+    return sum([card_power(cardset, c, task, counts) for c in cards])
 
 
 def stars(state: GameState, zone: str) -> int:
