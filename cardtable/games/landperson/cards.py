@@ -99,12 +99,39 @@ def is_land(spec: CardSpec) -> bool:
 
 def lands(cardset: CardSet) -> list[int]:
     """Every land card id."""
-    return [i for i, spec in enumerate(cardset.physical()) if is_land(spec)]
+    return list(_of_set(cardset).lands)
 
 
 def persons(cardset: CardSet) -> list[int]:
     """Every person card id."""
-    return [i for i, spec in enumerate(cardset.physical()) if not is_land(spec)]
+    return list(_of_set(cardset).persons)
+
+
+class _SetFacts:
+    """What the setup reads of a card set again at every deal, worked out once per set: the land and
+    person ids, and the recommended decks (a search over the lands' subsets) by (seat, size, stars)."""
+
+    __slots__ = ("cardset", "lands", "persons", "decks")
+
+    def __init__(self, cardset: CardSet) -> None:
+        self.cardset = cardset
+        physical = cardset.physical()
+        self.lands = tuple(i for i, spec in enumerate(physical) if is_land(spec))
+        self.persons = tuple(i for i, spec in enumerate(physical) if not is_land(spec))
+        self.decks: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+# The facts of the set played last, kept by its identity (a card set is not hashable): one set is
+# played game after game, and an edited set (a new object) never reads the old one's facts.
+_FACTS: _SetFacts | None = None
+
+
+def _of_set(cardset: CardSet) -> _SetFacts:
+    global _FACTS
+    facts = _FACTS
+    if facts is None or facts.cardset is not cardset:
+        facts = _FACTS = _SetFacts(cardset)
+    return facts
 
 
 def half(cardset: CardSet, seat: int) -> tuple[list[int], list[int]]:
@@ -243,5 +270,10 @@ def recommended(cardset: CardSet, pool: list[int], size: int, base: Iterable[int
 
 def recommended_deck(cardset: CardSet, seat: int, size: int, stars: int) -> list[int]:
     """The whole recommended deck of `seat`'s half: lands worth ★`stars` and `size` persons."""
-    land_pool, person_pool = half(cardset, seat)
-    return best_lands(cardset, land_pool, stars) + recommended(cardset, person_pool, size)
+    facts = _of_set(cardset)
+    deck = facts.decks.get((seat, size, stars))
+    if deck is None:
+        land_pool, person_pool = half(cardset, seat)
+        deck = tuple(best_lands(cardset, land_pool, stars) + recommended(cardset, person_pool, size))
+        facts.decks[(seat, size, stars)] = deck
+    return list(deck)

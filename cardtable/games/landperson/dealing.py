@@ -40,7 +40,8 @@ class LandPersonDealing:
                 chosen = recommended_deck(cardset, seat, params["deck_size"], params["land_stars"])
             if problem := deck_problem(cardset, chosen, params["deck_size"], params["land_stars"]):
                 raise ParamError(f"deck_{seat + 1}: {problem}")
-            land_cards = [c for c in chosen if c in set(lands(cardset))]
+            land_ids = set(lands(cardset))
+            land_cards = [c for c in chosen if c in land_ids]
             person_cards = [c for c in chosen if c not in set(land_cards)]
             events.append(state.move(land_cards, "box", f"lands:{seat}", "land deck"))
             if params["land_order"] == "shuffle":  # R4: the owner shuffles the lands
