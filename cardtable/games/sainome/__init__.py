@@ -460,58 +460,45 @@ class Sainome(SainomeMoves, SainomeWords, Game):
 
     # -- what everyone may know --------------------------------------------------------------
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
-        host = Host(state, [])
-        table = host.table
+        assert state.cardset is not None
+        shown = _shown(card_rules.table_of(state.cardset))
+        table = shown.table
         data = state.data
         zones = state.zones
-
-        def card_info(card: int) -> dict[str, Any]:
-            rules = table.card[card]
-            return {
-                "card": card,
-                "code": rules.code,
-                "category": rules.category,
-                "links": sorted(rules.links),
-                "six": rules.six,
-                "counter": rules.counter,
-                "hand": rules.hand,
-            }
-
+        sides = data["side"]
         characters: list[dict[str, Any] | None] = []
         slots: list[dict[str, Any]] = []
         for s in range(state.seats):
-            rules = host.character(s)
-            faces = host.faces(s)
+            held = zones[f"character:{s}"].cards
+            rules = table.card[held[0]] if held else None
+            if rules is None or rules.sides is None:
+                faces: dict[str, int] = {}
+            else:
+                faces = dict(zip(SLOTS, rules.sides[sides[s]].faces, strict=True))
             if rules is None:
                 characters.append(None)
             else:
-                side = host.side(s)
-                assert side is not None
+                assert rules.sides is not None
                 characters.append(
                     {
-                        "card": host.character_card(s),
-                        "code": rules.code,
-                        "name": rules.name.get("en"),
-                        "name_ja": rules.name.get("ja"),
-                        "side": data["side"][s],
-                        "awakened": data["side"][s] == card_rules.AWAKENED,
-                        "faces": dict(faces),
-                        "skills": [
-                            {"name": k.name.get("en"), "name_ja": k.name.get("ja"), "on": k.on}
-                            for k in side.skills
-                        ],
+                        "card": held[0],
+                        **shown.character(held[0], sides[s]),
+                        "faces": faces,
+                        "skills": [dict(k) for k in shown.skills(held[0], sides[s])],
                         "can_awaken": rules.awaken is not None,
                     }
                 )
             seat_slots: dict[str, Any] = {}
             for slot in SLOTS:
-                cards = zones[slot_zone(s, slot)].cards
                 zone = zones[slot_zone(s, slot)]
-                entry: dict[str, Any] = {"zone": zone.name, "face": faces.get(slot), "card": None}
-                if cards and not zone.sees_all(seat):
-                    entry["hidden"] = True  # set at a first setup done together, not shown yet
-                elif cards:
-                    entry.update(card_info(cards[0]))
+                cards = zone.cards
+                if not cards:
+                    entry: dict[str, Any] = {"zone": zone.name, "face": faces.get(slot), "card": None}
+                elif not zone.sees_all(seat):
+                    entry = {"zone": zone.name, "face": faces.get(slot), "card": None, "hidden": True}
+                else:  # the card's own facts, then the bomb it is, if one
+                    entry = {"zone": zone.name, "face": faces.get(slot), **shown.cards[cards[0]]}
+                    entry["links"] = list(entry["links"])
                     bomb = data["bombs"].get(str(cards[0]))
                     entry["bomb"] = None if bomb is None else {"placer": bomb["placer"]}
                 seat_slots[slot] = entry
@@ -549,6 +536,9 @@ class Sainome(SainomeMoves, SainomeWords, Game):
                 "code": table.card[event["source"]].code if event["source"] >= 0 else None,
             }
         apt = int(state.params["actions_per_turn"])
+        last_roll = data["last_roll"]
+        # Nothing returned is the state's own (a list inside is copied too): a view made now keeps
+        # showing this position after the state moves on.
         return {
             "turn": data["turn"],
             "round": data["round"],
@@ -556,7 +546,7 @@ class Sainome(SainomeMoves, SainomeWords, Game):
             "rights": dict(data["rights"]),
             "roll_winner": data["roll_winner"],
             "setup_rolls": [list(r) for r in data["setup_rolls"]],
-            "last_roll": None if data["last_roll"] is None else dict(data["last_roll"]),
+            "last_roll": None if last_roll is None else {**last_roll, "results": list(last_roll["results"])},
             "characters": characters,
             "slots": slots,
             "hp": [len(zones[f"hp:{s}"].cards) for s in range(state.seats)],
@@ -625,6 +615,70 @@ DECISIONS = EffectDecisions(
     {"card": "source", "by": "seat"}, DECLINE, lambda target: SLOT_ORDER.get(target, 9)
 )
 __all__ = ["Sainome", "OVER"]
+
+
+class _Shown:
+    """What public_data shows of each card and each character's side that never changes, worked out
+    once per card table instead of at every decision. Kept as tuples and read-only to the callers
+    (public_data copies what it hands out), so no view shares anything with it."""
+
+    __slots__ = ("table", "cards", "_sides", "_skills")
+
+    def __init__(self, table: card_rules.Table) -> None:
+        self.table = table
+        self.cards = tuple(
+            {
+                "card": card,
+                "code": rules.code,
+                "category": rules.category,
+                "links": tuple(sorted(rules.links)),
+                "six": rules.six,
+                "counter": rules.counter,
+                "hand": rules.hand,
+            }
+            for card, rules in enumerate(table.card)
+        )
+        self._sides: dict[tuple[int, str], dict[str, Any]] = {}
+        self._skills: dict[tuple[int, str], tuple[tuple[tuple[str, Any], ...], ...]] = {}
+
+    def character(self, card: int, side: str) -> dict[str, Any]:
+        """A character's code, names and side as public_data shows them (copied in by the caller)."""
+        found = self._sides.get((card, side))
+        if found is None:
+            rules = self.table.card[card]
+            found = self._sides[(card, side)] = {
+                "code": rules.code,
+                "name": rules.name.get("en"),
+                "name_ja": rules.name.get("ja"),
+                "side": side,
+                "awakened": side == card_rules.AWAKENED,
+            }
+        return found
+
+    def skills(self, card: int, side: str) -> tuple[tuple[tuple[str, Any], ...], ...]:
+        """The skills of a character's side, each as the pairs of its public entry."""
+        found = self._skills.get((card, side))
+        if found is None:
+            sides = self.table.card[card].sides
+            assert sides is not None
+            found = self._skills[(card, side)] = tuple(
+                (("name", k.name.get("en")), ("name_ja", k.name.get("ja")), ("on", k.on))
+                for k in sides[side].skills
+            )
+        return found
+
+
+# The facts of the table played last, by its identity: one card set is played game after game, and
+# an edited set (a new table) never reads the old one's.
+_SHOWN: _Shown | None = None
+
+
+def _shown(table: card_rules.Table) -> _Shown:
+    global _SHOWN
+    found = _SHOWN
+    if found is None or found.table is not table:
+        found = _SHOWN = _Shown(table)
+    return found
 
 
 register(
