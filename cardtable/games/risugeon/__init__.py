@@ -381,42 +381,48 @@ class Risugeon(Game):
             return f"{kind} is not allowed now"
         return rule(self, state, action)
 
+    # Fast generators: the phase is what legal_actions found, the cap is asked once, each move's cards
+    # come from its own place (the hand, `_trainable`, `_stockable`: its rule's "where it is" holds) and
+    # their lowest copies (`lowest_per_code`: its copy rule holds), and the terms shared by every card
+    # (actions left, PS to pay) are asked once; only each card's own terms remain, the very functions
+    # its rule ends with. tests/test_risugeon_moves.py holds them to the rules for every card.
     def _action_phase_options(self, state: GameState, seat: int) -> list[Action]:
         """Actions to use now, and abilities (until the end of the training phase) to use."""
         if self._capped_reason(state):
             return []  # plays and ability uses count against the cap
-        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
-        hand = state.zones[f"hand:{seat}"].cards
-        plays = [
-            Action(seat, "play", (c,))
-            for c in lowest_per_code(state.cardset, hand)
-            if not self._play_reason(state, c, hand, table)
-        ]
+        plays = []
+        if not self._actions_reason(state):
+            card = card_rules.table_of(state.cardset).card  # type: ignore[arg-type]
+            hand = state.zones[f"hand:{seat}"].cards
+            plays = [
+                Action(seat, "play", (c,))
+                for c in lowest_per_code(state.cardset, hand)  # type: ignore[arg-type]
+                if card[c].type == "action"
+            ]
         return plays + self._abilities(state, seat)
 
     def _training_options(self, state: GameState, seat: int) -> list[Action]:
         """Discards, trainings, sends to the stock area and abilities that may be used now."""
         if self._capped_reason(state):
             return []  # every move of the phase but `end` counts against the cap
-        table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+        cardset = state.cardset
+        assert cardset is not None
+        table = card_rules.table_of(cardset)
         hand = state.zones[f"hand:{seat}"].cards
         out = [
             Action(seat, "discard", (c,))
-            for c in lowest_per_code(state.cardset, hand)
-            if not self._discard_reason(state, c, hand, table)
+            for c in lowest_per_code(cardset, hand)
+            if not self._discard_type_reason(table, c)
         ]
-        trainable = self._trainable(state, table)
         out += [
             Action(seat, "train", (c,))
-            for c in trainable
-            if not self._train_reason(state, c, trainable, table)
+            for c in self._trainable(state, table)
+            if not self._train_ok(state, c, table)
         ]
-        stockable = self._stockable(state, seat)
-        out += [
-            Action(seat, "stock", (c,))
-            for c in lowest_per_code(state.cardset, stockable)
-            if not self._stock_reason(state, c, stockable)
-        ]
+        if not self._stock_paid_reason(state):
+            out += [
+                Action(seat, "stock", (c,)) for c in lowest_per_code(cardset, self._stockable(state, seat))
+            ]
         return out + self._abilities(state, seat)
 
     def _abilities(self, state: GameState, seat: int) -> list[Action]:
@@ -490,6 +496,10 @@ class Risugeon(Game):
             return f"{rules.code} is not in your hand"
         if rules.type != "action":
             return f"{rules.code} is not an action card"
+        return self._actions_reason(state)
+
+    def _actions_reason(self, state: GameState) -> str:
+        """The part of the play rule every card shares: an action left this turn."""
         if game_data(state)["actions_left"] < 1:
             return "no actions left this turn (one per turn, plus any +actions)"
         return LEGAL
@@ -524,6 +534,9 @@ class Risugeon(Game):
         """The part of the discard rule about the card, but for its copies."""
         if card not in hand:
             return "that card is not in your hand"
+        return self._discard_type_reason(table, card)
+
+    def _discard_type_reason(self, table: card_rules.Table, card: int) -> str:
         if table.card[card].type not in ("combat", "production"):
             return "only combat cards (for skill) and production cards (for PS) are discarded for resources"
         return LEGAL
@@ -570,13 +583,19 @@ class Risugeon(Game):
 
     def _stock_reason(self, state: GameState, card: int, stockable: list[int]) -> str:
         """The part of the stock rule about paying and the card, but for its copies."""
-        cost = int(state.params["stock_cost"])
-        if game_data(state)["ps"] < cost:
-            return f"sending an action to the stock area costs {cost} PS"
+        if bad := self._stock_paid_reason(state):
+            return bad
         if card not in stockable:
             if state.params["ps_target"] == "display":
                 return "only a public action can be sent to the stock area"
             return "only an action in your play area can be sent to the stock area"
+        return LEGAL
+
+    def _stock_paid_reason(self, state: GameState) -> str:
+        """The part of the stock rule every card shares: the PS to pay."""
+        cost = int(state.params["stock_cost"])
+        if game_data(state)["ps"] < cost:
+            return f"sending an action to the stock area costs {cost} PS"
         return LEGAL
 
     def _why_not_activate(self, state: GameState, action: Action) -> str:
