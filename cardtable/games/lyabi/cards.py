@@ -67,6 +67,17 @@ class Table:
         """Every physical card's cost, by card id (what the legal-move generators sum)."""
         return tuple(r.cost for r in self.card)
 
+    @cached_property
+    def paid_by_hand(self) -> dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
+        """The payments of each hand the rules were asked about (moves.payments), with what each pays:
+        kept with the table, so with its card set, and read by no other set."""
+        return {}
+
+    @cached_property
+    def circle_costs(self) -> dict[int, int]:
+        """Each circle level's cost (`circle_cost`), for the levels the rules ask about."""
+        return {}
+
     @property
     def item_cost(self) -> int:
         """What an item costs: the cost printed on the items' backs (the rulebook's 3)."""

@@ -48,14 +48,20 @@ def hand_lyabi(state: GameState, seat: int) -> list[int]:
 
 def payments(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
     """Every non-empty set of hand lyabi, copies named by their lowest ids, smallest first."""
+    return paid_sets(state, seat)[0]
+
+
+def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """`payments`, and the sum of the costs each one pays."""
     table = _table(state)
     hand = tuple(sorted(hand_lyabi(state, seat)))
     # A hand is asked about again and again (the main, item and battle phases of one round, a
-    # search's many playouts): the answer, which reads only the hand and the table, is remembered.
-    key = (id(table), hand)
-    hit = _PAYMENTS.get(key)
-    if hit is not None and hit[0] is table:
-        return hit[1]
+    # search's many playouts): the answer, which reads only the hand and the table, is remembered
+    # with the table (so with its card set).
+    seen = table.paid_by_hand
+    hit = seen.get(hand)
+    if hit is not None:
+        return hit
     by_code: dict[str, list[int]] = {}
     for card in hand:
         by_code.setdefault(table.of(card).code, []).append(card)
@@ -66,26 +72,22 @@ def payments(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
         if cards:
             out.append(cards)
     found = tuple(sorted(out, key=lambda cards: (len(cards), cards)))
-    if len(_PAYMENTS) >= _PAYMENTS_KEPT:
-        _PAYMENTS.clear()
-    _PAYMENTS[key] = (table, found)
-    return found
+    cost_of = table.costs.__getitem__
+    if len(seen) >= _PAYMENTS_KEPT:
+        seen.clear()
+    hit = seen[hand] = (found, tuple([sum(map(cost_of, cards)) for cards in found]))
+    return hit
 
 
-_PAYMENTS_KEPT = 4096  # hands remembered before the memory starts over
-_PAYMENTS: dict[tuple[int, tuple[int, ...]], tuple[Table, tuple[tuple[int, ...], ...]]] = {}
-
-
-_CIRCLE_COSTS: dict[int, tuple[Table, dict[int, int]]] = {}
+_PAYMENTS_KEPT = 4096  # hands remembered per table before the memory starts over
 
 
 def _circle_costs(table: Table) -> dict[int, int]:
     """Each circle level's cost, worked out once per card table."""
-    hit = _CIRCLE_COSTS.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = (table, {level: table.circle_cost(level) for level in CIRCLE_LEVELS})
-        _CIRCLE_COSTS[id(table)] = hit
-    return hit[1]
+    costs = table.circle_costs
+    if not costs:
+        costs.update({level: table.circle_cost(level) for level in CIRCLE_LEVELS})
+    return costs
 
 
 def _lowest_copies(table: Table, hand: list[int], cards: tuple[int, ...]) -> bool:
@@ -136,17 +138,20 @@ class LyabiMoves:
         if self._phase(state, MAIN, "acquiring lyabi"):
             return []
         table = _table(state)
-        pays = payments(state, seat)
-        cost_of = table.costs.__getitem__
-        paid = [sum(map(cost_of, cards)) for cards in pays]
+        pays, paid = paid_sets(state, seat)
         codes = table.lyabi_codes
-        piles = [(c, state.zones.get(supply(c))) for c in codes]
+        # Each pile's part of the terms is asked once; each sum paid then keeps the codes it pays for.
+        priced = [
+            (c, price)
+            for c in codes
+            if not (price := self._buy_pile(table, c, state.zones.get(supply(c))))[0]
+        ]
         buys: dict[int, list[str]] = {}  # sum paid -> the codes bought with it
         out = []
         for cards, value in zip(pays, paid, strict=True):
             bought = buys.get(value)
             if bought is None:
-                bought = buys[value] = [c for c, pile in piles if not self._buy_terms(table, c, pile, value)]
+                bought = buys[value] = [c for c, price in priced if not self._buy_price(price, c, value)]
             out += [Action(seat, "buy", cards, code) for code in bought]
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
@@ -171,28 +176,29 @@ class LyabiMoves:
             for d in ([(c,) for c in lowest] if full else [()])
             if not self._circle_drop(state, table, mine, d)
         ]
+        # Each level's part of the terms is asked once; each sum paid then keeps the levels it pays for.
+        piles = [(str(lv), self._circle_pile(state, table, str(lv))) for lv in CIRCLE_LEVELS]
         levels: dict[int, list[str]] = {}  # sum paid -> the circle levels placed with it
         for cards, value in zip(pays, paid, strict=True):
             placed = levels.get(value)
             if placed is None:
-                placed = levels[value] = [
-                    str(lv) for lv in CIRCLE_LEVELS if not self._circle_terms(state, table, str(lv), value)
-                ]
-            out += [
-                Action(seat, "circle", tuple(sorted(cards + drop)), level)
-                for drop in drops
-                for level in placed
-            ]
+                placed = levels[value] = [lv for lv, pile in piles if not self._circle_price(pile, lv, value)]
+            if not placed:
+                continue
+            for drop in drops:  # a payment is sorted already; a circle removed is sorted in
+                named = tuple(sorted(cards + drop)) if drop else cards
+                out += [Action(seat, "circle", named, level) for level in placed]
         return out
 
     def _item_options(self, state: GameState, seat: int) -> list[Action]:
         if self._phase(state, ITEM, "acquiring an item"):
             return []
         table = _table(state)
+        pays, paid = paid_sets(state, seat)
         return [
             Action(seat, "item", cards)
-            for cards in payments(state, seat)
-            if not self._item_terms(state, table, sum(map(table.costs.__getitem__, cards)))
+            for cards, value in zip(pays, paid, strict=True)
+            if not self._item_terms(state, table, value)
         ]
 
     def _commit_options(self, state: GameState, seat: int) -> list[Action]:
@@ -259,11 +265,21 @@ class LyabiMoves:
     def _buy_terms(self, table: Table, code: str, pile: Zone | None, paid: int) -> str:
         """The rest of buying, once the cards paid are good: `code`'s pile of the pool (`pile`) with
         one left costing at most the sum paid."""
+        return self._buy_price(self._buy_pile(table, code, pile), code, paid)
+
+    def _buy_pile(self, table: Table, code: str, pile: Zone | None) -> tuple[str, int]:
+        """The pile's part of buying: why not ("" when one is left), and the cost of the one on top."""
         if pile is None:
-            return f"{code} is not a lyabi of the pool"
+            return f"{code} is not a lyabi of the pool", 0
         if not pile.cards:
-            return f"no {code} is left in the pool"
-        cost = table.of(pile.cards[-1]).cost
+            return f"no {code} is left in the pool", 0
+        return LEGAL, table.of(pile.cards[-1]).cost
+
+    def _buy_price(self, pile: tuple[str, int], code: str, paid: int) -> str:
+        """The rest of buying: the pile's answer, then a cost of at most the sum paid."""
+        bad, cost = pile
+        if bad:
+            return bad
         if cost > paid:
             return f"{code} costs {cost}: you pay only {paid}"
         return LEGAL
@@ -334,12 +350,22 @@ class LyabiMoves:
     def _circle_terms(self, state: GameState, table: Table, level: str, paid: int) -> str:
         """The rest of placing a circle, once the payment and the circle removed are good: a level with
         a circle left costing at most the sum paid."""
+        return self._circle_price(self._circle_pile(state, table, level), level, paid)
+
+    def _circle_pile(self, state: GameState, table: Table, level: str) -> tuple[str, int]:
+        """The level's part of placing a circle: why not ("" when one is left), and its cost."""
         pile = state.zones.get(f"circles_pool:{level}")
         if pile is None:
-            return f"{level} is not a circle level"
+            return f"{level} is not a circle level", 0
         if not pile.cards:
-            return f"no Lv{level} circle is left"
-        cost = _circle_costs(table)[int(level)]
+            return f"no Lv{level} circle is left", 0
+        return LEGAL, _circle_costs(table)[int(level)]
+
+    def _circle_price(self, pile: tuple[str, int], level: str, paid: int) -> str:
+        """The rest of placing a circle: the level's answer, then a cost of at most the sum paid."""
+        bad, cost = pile
+        if bad:
+            return bad
         if cost > paid:
             return f"a Lv{level} circle costs {cost}: you pay only {paid}"
         return LEGAL
