@@ -91,6 +91,9 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
     min_seats = max_seats = 2
     params = PARAMS
     cardset_name = "landperson"
+    # public_data builds every list and dict anew (the engine keeps it uncopied across a move;
+    # tests/test_views.py holds the game to it once the engine reads this)
+    public_data_shares_nothing = True
     reserve_zone = "box"
     # the balance report (cardtable/lab/record.py): recruiting, a Strategist's take and the spoils of a
     # battle take a person; a specialty plays one
@@ -445,9 +448,14 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
         return {
             "turn": data["turn"],
             "status": dict(data["status"]),
-            "task": data["task"],
-            "fight": data["fight"],
-            "capture": data["capture"],
+            # copied with their lists: nothing shown is the state's own
+            "task": None if (task := data["task"]) is None else {**task, "persons": list(task["persons"])},
+            "fight": None
+            if (fight := data["fight"]) is None
+            else {**fight, "attackers": list(fight["attackers"])},
+            "capture": None
+            if (capture := data["capture"]) is None
+            else {**capture, "candidates": list(capture["candidates"])},
             "attacks": data["attacks"],
             "ended": data["ended"],
             "mode": state.params["mode"],

@@ -72,6 +72,9 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     max_seats = 2
     params = PARAMS
     cardset_name = "lyabi"
+    # public_data builds every list and dict anew (the engine keeps it uncopied across a move;
+    # tests/test_views.py holds the game to it once the engine reads this)
+    public_data_shares_nothing = True
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside
     # the balance report (cardtable/lab/record.py): buy, change and an item's gain name the lyabi they
     # take in their target (card_choice below); a charge plays lyabi; the round cap is ours
@@ -467,12 +470,24 @@ def _public(state: GameState, seat: int | None) -> dict[str, Any]:
         "hp": list(data["hp"]),
         "round": data["round"],
         "priority": data["priority"],
-        "battle": data["battle"],
-        "acquired": data["acquired"],
-        "spent": data["spent"],
+        "battle": _battle_copy(data["battle"]),
+        "acquired": [dict(counts) for counts in data["acquired"]],
+        "spent": [dict(counts) for counts in data["spent"]],
         "seen": list(seen),
         "timing": pending.data.get("timing", "") if pending is not None and pending.kind == WINDOW else "",
         "end_reason": data["end_reason"],
+    }
+
+
+def _battle_copy(battle: Battle | None) -> dict[str, Any] | None:
+    """The battle as public_data shows it: its lists copied, so nothing shown is the state's own."""
+    if battle is None:
+        return None
+    return {
+        **battle,
+        "cards": [list(cards) for cards in battle["cards"]],
+        "attribute": list(battle["attribute"]),
+        "parts": [list(part) for part in battle["parts"]],
     }
 
 

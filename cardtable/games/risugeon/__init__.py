@@ -106,6 +106,9 @@ class Risugeon(Game):
     max_seats = 4
     params = PARAMS
     cardset_name = "risugeon"
+    # public_data builds every list and dict anew (the engine keeps it uncopied across a move;
+    # tests/test_views.py holds the game to it once the engine reads this)
+    public_data_shares_nothing = True
     move_forms = MOVES
     target_word = ""  # `imitate A05`, not `imitate to A05`
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside, out of the game
