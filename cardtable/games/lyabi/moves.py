@@ -71,7 +71,9 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
         cards = tuple(sorted(c for g, n in zip(groups, counts, strict=True) for c in g[:n]))
         if cards:
             out.append(cards)
-    found = tuple(sorted(out, key=lambda cards: (len(cards), cards)))
+    out.sort()
+    out.sort(key=len)  # a stable sort: by size, then as sorted before (by the cards)
+    found = tuple(out)
     cost_of = table.costs.__getitem__
     if len(seen) >= _PAYMENTS_KEPT:
         seen.clear()

@@ -42,6 +42,18 @@ def owner_of(zone: str) -> int | None:
     return None
 
 
+# Per zone name: (owner_of, owner_if_scoring), worked out once (every card move asks both for its two
+# zones; the names are the few a table has, whatever the card set).
+_OWNERS: dict[str, tuple[int | None, int | None]] = {}
+
+
+def _owners(zone: str) -> tuple[int | None, int | None]:
+    found = _OWNERS.get(zone)
+    if found is None:
+        found = _OWNERS[zone] = (owner_of(zone), owner_if_scoring(zone))
+    return found
+
+
 def owned_counts(state: GameState, seat: int) -> dict[str, int]:
     """How many cards of each code a seat owns, counted from the zones."""
     card = table_of(state.cardset).card  # type: ignore[arg-type]
@@ -83,7 +95,7 @@ class Host:
         if not cards:
             return
         self.events.append(self.state.move(cards, src, dst, why, to_bottom))
-        giver, taker = owner_of(src), owner_of(dst)
+        (giver, before), (taker, after) = _owners(src), _owners(dst)
         if giver != taker:
             owned = self.data["owned"]
             for c in cards:
@@ -94,7 +106,6 @@ class Host:
                         del owned[giver][code]
                 if taker is not None:
                     owned[taker][code] = owned[taker].get(code, 0) + 1
-        before, after = owner_if_scoring(src), owner_if_scoring(dst)
         if before != after:
             points = sum(self.table.card[c].points for c in cards)
             if points:
