@@ -54,14 +54,16 @@ def payments(state: GameState, seat: int) -> tuple[tuple[int, ...], ...]:
 def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
     """`payments`, and the sum of the costs each one pays."""
     table = _table(state)
-    hand = tuple(sorted(hand_lyabi(state, seat)))
     # A hand is asked about again and again (the main, item and battle phases of one round, a
     # search's many playouts): the answer, which reads only the hand and the table, is remembered
-    # with the table (so with its card set).
+    # with the table (so with its card set), by the whole hand in id order (the Dummy too: a hand
+    # with it and one without have the same payments, each found once).
+    held = tuple(sorted(state.zones[f"hand:{seat}"].cards))
     seen = table.paid_by_hand
-    hit = seen.get(hand)
+    hit = seen.get(held)
     if hit is not None:
         return hit
+    hand = tuple(c for c in held if table.of(c).kind == "lyabi")  # hand_lyabi, in id order
     by_code: dict[str, list[int]] = {}
     for card in hand:
         by_code.setdefault(table.of(card).code, []).append(card)
@@ -77,7 +79,7 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
     cost_of = table.costs.__getitem__
     if len(seen) >= _PAYMENTS_KEPT:
         seen.clear()
-    hit = seen[hand] = (found, tuple([sum(map(cost_of, cards)) for cards in found]))
+    hit = seen[held] = (found, tuple([sum(map(cost_of, cards)) for cards in found]))
     return hit
 
 
