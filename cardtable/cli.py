@@ -1,4 +1,4 @@
-"""The `cardtable` command: play (the default), simulate, validate, scenario, export, new-set.
+"""The `cardtable` command: play (the default), simulate, report, validate, scenario, export, new-set.
 
 Bad input anywhere (an unknown game, a bad parameter, a malformed scenario or card set) prints one
 line naming what and where, and exits 2 without a traceback.
@@ -139,6 +139,104 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         + ("; every invariant checked after every action" if args.check else "")
     )
     return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """Write a balance report (cardtable/lab): from bot games, saved rows, a comparison or playtests."""
+    from .lab.page import write_comparison_folder, write_report_folder
+    from .lab.report import RowError, findings, read_rows
+
+    out = Path(args.out)
+    target = args.target
+    progress = _progress_bar(sys.stderr)
+    if args.from_saves:
+        from .lab.playtests import playtests_folder, read_playtests
+
+        rows, problems = read_playtests(target or None)
+        for problem in problems:
+            print(f"cardtable: skipped {problem}", file=sys.stderr)
+        if not rows:
+            raise UsageError(f"no finished games{' of ' + target if target else ''} in {playtests_folder()}")
+        games = {row["game"] for row in rows}
+        if len(games) > 1:
+            raise UsageError(f"playtests of {', '.join(sorted(games))}: name one game")
+        seats = {row["players"] for row in rows}
+        if len(seats) > 1:  # one report per table size: seat figures mix nothing
+            players = max(seats, key=lambda n: sum(row["players"] == n for row in rows))
+            print(f"cardtable: reporting the {players}-player games only", file=sys.stderr)
+            rows = [row for row in rows if row["players"] == players]
+    elif not target:
+        raise UsageError("report needs a game id, a folder of rows, or --from-saves")
+    elif Path(target).exists():
+        try:
+            rows = read_rows(Path(target))
+        except OSError as exc:
+            raise UsageError(f"{target}: {exc.strerror or exc}") from None
+    else:
+        from .lab.run import run_games
+
+        bots = _bot_names(args.bots, args.players) if args.bots else []
+        params = _parse_sets(args.set)
+
+        def play(extra: dict[str, str]) -> list[dict[str, Any]]:
+            return run_games(
+                target,
+                args.players,
+                args.games,
+                args.seed,
+                {**params, **extra},
+                bots,
+                rotate=args.rotate,
+                bot_budget=args.bot_budget,
+                jobs=args.jobs,
+                progress=progress,
+            )
+
+        if args.compare:
+            from .lab.compare import cardset_changes, describe_changes, side
+
+            (label_a, extra_a), (label_b, extra_b) = side(args.compare[0]), side(args.compare[1])
+            changes = None
+            if "cardset" in extra_a and "cardset" in extra_b:
+                from .cardsets import load_named
+
+                changes = cardset_changes(load_named(extra_a["cardset"]), load_named(extra_b["cardset"]))
+            rows_a, rows_b = play(extra_a), play(extra_b)
+            comparison = write_comparison_folder(
+                rows_a, rows_b, out, (label_a, label_b), changes, args.language
+            )
+            for line in describe_changes(comparison["changes"]):
+                print(f"changed: {line}")
+            for code in comparison["changed_cards_shown"]:
+                card = comparison["cards"][code]
+                for key in ("pick_rate", "pick_rate_decisions", "win_rate_with"):
+                    fig = card[key]
+                    diff = fig["difference"]
+                    if diff["value"] is None:
+                        continue
+                    print(
+                        f"{code} {key}: {_rate(fig['a'])} -> {_rate(fig['b'])}, difference "
+                        f"{diff['value']:+.1%} ({diff['ci95'][0]:+.1%} .. {diff['ci95'][1]:+.1%})"
+                    )
+            print(f"wrote {out / 'report.html'}, {out / 'comparison.json'}, {out}/A and {out}/B")
+            return EXIT_OK
+        rows = play({})
+    try:
+        report = write_report_folder(rows, out, args.language)
+    except RowError as exc:
+        raise UsageError(str(exc)) from None
+    for line in findings(report, args.language):
+        print(line)
+    print(f"wrote {out / 'report.json'}, {out / 'report.html'} and the plots in {out}")
+    return EXIT_OK
+
+
+def _rate(figure: dict[str, Any]) -> str:
+    """A rate and its interval, `61.0% (55.2% - 66.5%)`."""
+    if figure["rate"] is None:
+        return "-"
+    low, high = figure["ci95"]
+    return f"{figure['rate']:.1%} ({low:.1%} - {high:.1%})"
 
 
 def cmd_params(args: argparse.Namespace) -> int:
@@ -391,6 +489,33 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a batch of bot games, the same for `simulate` and `report`."""
+    parser.add_argument("--players", type=_count(1, 99, "players"), default=2, help="seats (default 2)")
+    parser.add_argument(
+        "--games", type=_count(1, 10_000_000, "games"), default=100, help="how many games (default 100)"
+    )
+    parser.add_argument(
+        "--seed", type=_count(0, 2**63 - 1, "seed"), default=0, help="seed of the first game (default 0)"
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game parameter, e.g. --set level=5 (repeatable)",
+    )
+    parser.add_argument(
+        "--bots", default="", help="bot per seat, comma separated (last one repeats); default random"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_count(1, 256, "worker processes"),
+        default=1,
+        help="worker processes (default 1); results are the same",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (also documents every command in --help)."""
     parser = argparse.ArgumentParser(
@@ -436,32 +561,41 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play bot games and print win rates, lengths and speed")
     sim.add_argument("game", help="game id, e.g. runeworks")
-    sim.add_argument("--players", type=_count(1, 99, "players"), default=2, help="seats (default 2)")
-    sim.add_argument(
-        "--games", type=_count(1, 10_000_000, "games"), default=100, help="how many games (default 100)"
-    )
-    sim.add_argument(
-        "--seed", type=_count(0, 2**63 - 1, "seed"), default=0, help="seed of the first game (default 0)"
-    )
-    sim.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="KEY=VALUE",
-        help="a game parameter, e.g. --set level=5 (repeatable)",
-    )
-    sim.add_argument(
-        "--bots", default="", help="bot per seat, comma separated (last one repeats); default random"
-    )
+    _add_run_options(sim)
     sim.add_argument("--check", action="store_true", help="check every invariant after every action")
-    sim.add_argument(
-        "--jobs",
-        type=_count(1, 256, "worker processes"),
-        default=1,
-        help="worker processes (default 1); results are the same",
-    )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=cmd_simulate)
+
+    rep = sub.add_parser(
+        "report",
+        help="the balance report: play bot games (or read saved results) and write report.json, plots "
+        "and report.html",
+        description="Play bot games of GAME (options as simulate's) or read RUN_DIR (JSONL rows of "
+        "`report`, a sweep or a saved run), and write report.json, PNG plots and a self-contained "
+        "report.html to --out. --compare A B plays the same seeds under two card set files (or two "
+        "parameter settings, k=v[,k=v]) and writes each report, the differences with their 95%% "
+        "intervals and a card-by-card diff. --from-saves reports on the games finished at the table.",
+    )
+    rep.add_argument("target", nargs="?", default="", help="a game id, or a folder or file of JSONL rows")
+    _add_run_options(rep)
+    rep.add_argument(
+        "--bot-budget",
+        type=_count(1, 10_000_000, "budget"),
+        default=None,
+        help="the thinking budget of bots that take one (a search bot's iterations a move)",
+    )
+    rep.add_argument(
+        "--rotate", action="store_true", help="shift the bots one seat each game, so each sits in every seat"
+    )
+    rep.add_argument("--out", default="report", help="the folder to write to (default ./report)")
+    rep.add_argument(
+        "--compare", nargs=2, metavar=("A", "B"), default=None, help="two card set files or k=v settings"
+    )
+    rep.add_argument(
+        "--from-saves", action="store_true", help="report on the games finished at the table (playtests)"
+    )
+    rep.add_argument("--language", choices=("en", "ja"), default="en", help="of the plots and the page")
+    rep.set_defaults(func=cmd_report)
 
     par = sub.add_parser("params", help="list a game's parameters (variants and PROVISIONAL choices)")
     par.add_argument("game", nargs="?", default="", help="game id (default: every game)")
@@ -574,12 +708,23 @@ def _is_bad_input(exc: Exception) -> bool:
     The error types are imported here, not at start-up, so opening the window stays quick."""
     from .bots import BotError
     from .cardsets import LoadError
+    from .lab.report import RowError
     from .rules.actions import NotationError
     from .rules.game import ParamError, UnplayableCardSet
     from .scenario import ScenarioError
 
     return isinstance(
-        exc, (UsageError, ParamError, ScenarioError, LoadError, UnplayableCardSet, NotationError, BotError)
+        exc,
+        (
+            UsageError,
+            ParamError,
+            ScenarioError,
+            LoadError,
+            UnplayableCardSet,
+            NotationError,
+            BotError,
+            RowError,
+        ),
     )
 
 

@@ -50,3 +50,18 @@ def bundled_cardsets() -> list[Path]:
     """Every bundled card set file, sorted by name."""
     folder = cards_dir()
     return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+
+
+# The one font of the table and of the report's plots: Noto Sans CJK JP, from the PyPI package
+# `noto-cjk-sans-jp-regular` (OFL-1.1; its licence beside cardtable/ui/fonts.py).
+FONT_PACKAGE = "noto_cjk_sans_jp_regular"
+FONT_FILE = "NotoSansCJKjp-Regular.otf"
+
+
+def font_source() -> Path | bytes:
+    """The bundled font as a file path, or as bytes when it sits inside a zip and has no path."""
+    traversable = resources.files(FONT_PACKAGE).joinpath(FONT_FILE)
+    path = Path(str(traversable))
+    if path.is_file():
+        return path
+    return traversable.read_bytes()

@@ -224,7 +224,25 @@ class Session:
         self._autosave(change)
         if self.engine.is_over():
             self._retire_finished()
+            self._keep_playtest()
         return events
+
+    def _keep_playtest(self) -> None:
+        """A game finished at the table is kept for the balance report (`cardtable report --from-saves`)
+        unless Settings turned it off. Only a table's game (one that autosaves) counts; a failure to
+        write it is logged and the game goes on."""
+        if not self.autosave:
+            return
+        from .persistence.settings import load_settings
+
+        if not load_settings().record_playtests:
+            return
+        from .lab.playtests import HUMAN, keep_playtest
+
+        try:
+            keep_playtest(self.engine, [HUMAN if s.human else s.bot for s in self.seats])
+        except Exception as exc:  # a record is a bonus: never cost the players their finished game
+            log.warning("could not keep the finished game as a playtest: %s", exc)
 
     def _retire_finished(self) -> None:
         """A finished game is no game to Continue: its autosave (and journal) are renamed

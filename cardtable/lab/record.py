@@ -25,6 +25,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..games import get_game
+from ..rules.actions import Action
 from ..rules.cards import CardSet
 from ..rules.engine import Engine
 from ..rules.game import Game
@@ -107,13 +108,34 @@ def record_game(
 ) -> dict[str, Any]:
     """Play one game and describe it (the module docstring): a JSON-ready row of ROW_VERSION. Seats
     are numbered from 1 in the row, as players say them."""
-    game = get_game(game_id)
     names = seat_bots(bots, players)
-    engine = Engine.new(game, players, seed, params, cardset)
-    state = engine.state
+    engine = Engine.new(get_game(game_id), players, seed, params, cardset)
     agents = make_agents(game_id, names, seed, bot_budget)
-    how, evaluate = evaluator(game)
+    return describe(engine, names, lambda seat: agents[seat].choose(engine.view(seat)))
 
+
+def record_replay(
+    game_id: str,
+    seed: int,
+    players: int,
+    params: dict[str, Any] | None,
+    actions: Sequence[Action],
+    seats: Sequence[str],
+    cardset: CardSet | None = None,
+) -> dict[str, Any]:
+    """The row of a game already played (a playtest at the table): its actions replayed from its seed;
+    `seats` says who sat where ("human" or a bot's name)."""
+    engine = Engine.new(get_game(game_id), players, seed, params, cardset)
+    moves = iter(actions)
+    return describe(engine, list(seats), lambda seat: next(moves))
+
+
+def describe(engine: Engine, names: list[str], choose: Callable[[int], Action]) -> dict[str, Any]:
+    """Play `engine`'s game to its end, each decision's action from `choose(seat)`, and describe it."""
+    game = engine.game
+    state = engine.state
+    players = state.seats
+    how, evaluate = evaluator(game)
     cards: list[dict[str, dict[str, int]]] = [{} for _ in range(players)]
     decisions = real = 0
     evals = [_evaluate(evaluate, state)]  # after the deal and after every action
@@ -125,11 +147,18 @@ def record_game(
         if len(state.history) >= engine.max_actions:
             ending = CAP
             break
-        seat = state.deciding_seats()[0]
-        legal = engine.legal_actions(seat)
-        if not legal:
+        deciding = state.deciding_seats()
+        if not all(engine.legal_actions(seat) for seat in deciding):  # a seat to decide, no move
             ending = NO_MOVE
             break
+        try:
+            # the first deciding seat, as `simulate` asks; a replay's action says its own seat
+            action = choose(deciding[0])
+        except StopIteration:  # a replay whose actions ran out before the end
+            ending = "unfinished"
+            break
+        seat = action.seat
+        legal = engine.legal_actions(seat)
         decisions += 1
         real += len(legal) > 1
         mine = cards[seat]
@@ -140,7 +169,6 @@ def record_game(
                 available.update(choice[1])
         for code in available:
             _counter(mine, code)["available"] += 1
-        action = agents[seat].choose(engine.view(seat))
         chosen = game.card_choice(state, action)
         if chosen is not None:
             which, codes = chosen
@@ -158,14 +186,14 @@ def record_game(
     if state.over:
         condition = game.ending(state)
         ending = CAP if condition in game.cap_endings else condition
-    else:  # stopped: the action bound hit, or a seat left with no legal move
-        condition = "actions" if ending == CAP else NO_MOVE
+    else:  # stopped: the action bound hit, a seat left with no legal move, a replay cut short
+        condition = "actions" if ending == CAP else ending
     winners = list(state.winners) if state.over else []
     scores = list(state.scores)
     return {
         "row_version": ROW_VERSION,
-        "game": game_id,
-        "seed": seed,
+        "game": game.id,
+        "seed": state.seed,
         "players": players,
         "params": dict(state.params),
         "cardset": None if state.cardset is None else state.cardset.id,

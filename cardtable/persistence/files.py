@@ -30,6 +30,7 @@ class UserFolders:
     logs: Path
     cache: Path
     cardsets: Path  # the designer's own card sets (`cardtable new-set` writes here; the sandbox lists them)
+    playtests: Path  # one small file per game finished at the table (`cardtable report --from-saves`)
 
 
 def user_folders() -> UserFolders:
@@ -38,7 +39,12 @@ def user_folders() -> UserFolders:
     if home:
         base = Path(home)
         return UserFolders(
-            base / "saves", base / "settings", base / "logs", base / "cache", base / "cardsets"
+            base / "saves",
+            base / "settings",
+            base / "logs",
+            base / "cache",
+            base / "cardsets",
+            base / "playtests",
         )
     import platformdirs
 
@@ -48,6 +54,7 @@ def user_folders() -> UserFolders:
         Path(platformdirs.user_log_dir(APP_NAME, appauthor=False)),
         Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)),
         Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "cardsets",
+        Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "playtests",
     )
 
 

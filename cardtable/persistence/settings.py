@@ -44,6 +44,8 @@ class Settings:
     seat_kinds: list[str] = field(default_factory=list)  # who sat where last: "human" or a bot's name
     seat_count: int = 0  # how many seats the last game had (0: the setup's default)
     recent_sets: list[str] = field(default_factory=list)  # card set files opened lately, newest first
+    # each game finished at the table is kept as a small playtest file for the balance report (opt-out)
+    record_playtests: bool = True
 
     def clean(self) -> Settings:
         """Values clamped into their ranges."""

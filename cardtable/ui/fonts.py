@@ -18,25 +18,15 @@ from pathlib import Path
 
 import pygame
 
+from cardtable.resources import font_source
 from cardtable.ui.textlayout import wrap
 
-FONT_PACKAGE = "noto_cjk_sans_jp_regular"
-FONT_FILE = "NotoSansCJKjp-Regular.otf"
 LICENSE_FILE = "fonts_LICENSE-OFL.txt"
 
 # A private-use codepoint no font we ship maps: rendering it shows the font's .notdef (tofu) glyph.
 TOFU_PROBE = "\ue000"
 
 Colour = pygame.Color | tuple[int, int, int] | tuple[int, int, int, int] | str
-
-
-def font_source() -> Path | bytes:
-    """The bundled font as a file path, or as bytes when it sits inside a zip and has no path."""
-    traversable = resources.files(FONT_PACKAGE).joinpath(FONT_FILE)
-    path = Path(str(traversable))
-    if path.is_file():
-        return path
-    return traversable.read_bytes()
 
 
 def license_text() -> str:

@@ -38,6 +38,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "pause.rules": {"en": "Rules", "ja": "ルール"},
     "pause.save_quit": {"en": "Save and quit to menu", "ja": "保存してメニューへ"},
     "settings.paper": {"en": "Print paper", "ja": "印刷用紙"},
+    "settings.playtests": {
+        "en": "Keep finished games for the balance report",
+        "ja": "終わったゲームをバランスレポート用に記録",
+    },
     "settings.paper_auto": {"en": "Auto", "ja": "自動"},
     "settings.paper_a4": {"en": "A4", "ja": "A4"},
     "settings.paper_letter": {"en": "Letter", "ja": "レター"},

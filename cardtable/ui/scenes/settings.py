@@ -121,6 +121,11 @@ class SettingsScene(FormScene):
         self.app.settings.claim_ask_each = ask
         self.changed()
 
+    def toggle_playtests(self) -> None:
+        """Keep each finished game for the balance report, or not (cardtable/lab/playtests.py)."""
+        self.app.settings.record_playtests = not self.app.settings.record_playtests
+        self.changed()
+
     def toggle_fullscreen(self) -> None:
         self.app.toggle_fullscreen()
         self.changed()
@@ -137,9 +142,9 @@ class SettingsScene(FormScene):
         self.rows = []
         panel_w = min(int(width * 0.80), px(size, 900))
         row_h = px(size, 46)
-        gap = px(size, 14)  # eight rows fit a 720-pixel window
         claims = self.groups is None or "claims" in self.groups  # a game with claims (or the main menu)
-        rows = 8 if claims else 6
+        rows = 9 if claims else 7
+        gap = px(size, 14 if rows <= 8 else 8)  # nine rows fit a 720-pixel window with the smaller gap
         title_h = px(size, 70)
         panel_h = title_h + rows * (row_h + gap) + px(size, 100)
         self.panel = pygame.Rect(0, 0, panel_w, panel_h)
@@ -291,6 +296,18 @@ class SettingsScene(FormScene):
             ],
             "paper",
             lambda step: self.set_paper(papers[(papers.index(settings.paper) + step) % len(papers)]),
+        )
+        rect = row(t("settings.playtests"))
+        toggle = pygame.Rect(rect.x, rect.y, px(size, 160), rect.height)
+        self.controls.append(
+            UiButton(
+                t("common.on") if settings.record_playtests else t("settings.off"),
+                toggle,
+                self.toggle_playtests,
+                tag="playtests",
+                selected=settings.record_playtests,
+                on_adjust=lambda _step: self.toggle_playtests(),
+            )
         )
         back = pygame.Rect(0, 0, px(size, 200), px(size, 52))
         back.bottomright = (self.panel.right - pad, self.panel.bottom - px(size, 24))

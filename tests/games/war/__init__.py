@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, TypedDict
 
+from cardtable.bots.base import Bot
 from cardtable.cardsets import load_for
 from cardtable.games import GameEntry, register
 from cardtable.rules.actions import Action
@@ -27,6 +28,7 @@ from cardtable.rules.game import Game, copy_reason, keep_legal, one_card, seat_h
 from cardtable.rules.invariants import data_problems
 from cardtable.rules.notation import MoveForm, lowest_per_code
 from cardtable.rules.state import GameState, Pending
+from cardtable.rules.view import PlayerView
 from cardtable.rules.zones import Visibility
 
 HAND_SIZE = 3
@@ -49,6 +51,7 @@ class War(Game):
     min_seats = 2
     max_seats = 2
     cardset_name = "standard52"
+    play_kinds = frozenset({"play"})  # the balance report counts the cards played (cardtable/lab)
 
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
         return load_for(self, params)
@@ -160,4 +163,23 @@ class War(Game):
         return problems
 
 
-register(GameEntry(rules=War(), variants=({},), menu_order=1000))
+class HighestBot(Bot):
+    """Plays its highest-ranked hand card: a bot that answers to a card's strength, so the balance
+    report's tests can see a card made stronger chosen sooner."""
+
+    name = "highest"
+
+    def choose(self, view: PlayerView) -> Action:
+        assert view.cardset is not None
+        physical = view.cardset.physical()
+        return max(view.legal, key=lambda action: (int(physical[action.cards[0]].get("rank")), action.cards))
+
+
+register(
+    GameEntry(
+        rules=War(),
+        bots={"highest": "cardtable_extra_games.war:HighestBot"},
+        variants=({},),
+        menu_order=1000,
+    )
+)
