@@ -26,14 +26,13 @@ THIRD_PARTY_DATA = ("noto_cjk_sans_jp_regular", "jsonschema", "jsonschema_specif
 # Data packages mapped from top-level folders by pyproject's package-dir; the app opens them by name
 # (importlib.resources.files), so the spec adds them to the bundle's modules itself.
 MAPPED_PACKAGES = ("cardtable._cards", "cardtable._sprites")
-# Installed beside the project on some machines but never used by the app. jsonschema imports
+# Installed beside the project on some machines but never used by the app (matplotlib and its numpy are
+# used: the Balance lab's plots, cardtable/lab/plots.py). jsonschema imports
 # requests only to fetch remote $refs, which card sets never have (it falls back to urllib).
 # Pillow and charset_normalizer stay: reportlab (print-and-play PDFs) needs them.
 EXCLUDES = (
     "tkinter",
-    "numpy",
     "IPython",
-    "matplotlib",
     "pytest",
     "rlcard",
     "torch",

@@ -73,6 +73,9 @@ def test_spec_is_one_folder_windowed_and_uses_the_shared_data_list() -> None:
         assert needle in spec
     assert set(bundle_data.THIRD_PARTY_DATA) >= {"noto_cjk_sans_jp_regular", "jsonschema_specifications"}
     assert "pygame" not in bundle_data.EXCLUDES and "yaml" not in bundle_data.EXCLUDES
+    # the Balance lab draws with matplotlib (and so numpy): both ship, its Agg backend named
+    assert "matplotlib" not in bundle_data.EXCLUDES and "numpy" not in bundle_data.EXCLUDES
+    assert "matplotlib.backends.backend_agg" in spec
 
 
 def test_third_party_datas_bring_the_font_and_the_draft7_metaschema() -> None:
@@ -275,6 +278,17 @@ def test_bundle_simulates_with_worker_processes(tmp_path: Path) -> None:
     result = _run_bundle("simulate", "runeworks", "--games", "4", "--jobs", "2", "--json", home=tmp_path)
     assert result.returncode == 0, result.stderr
     assert '"games": 4' in result.stdout
+
+
+@needs_bundle
+def test_bundle_writes_a_balance_report_with_plots(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = _run_bundle(
+        "report", "runeworks", "--games", "3", "--jobs", "2", "--out", str(out), home=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert (out / "report.json").is_file() and (out / "report.html").is_file()
+    assert (out / "cards.png").read_bytes()[:4] == b"\x89PNG"
 
 
 @needs_bundle

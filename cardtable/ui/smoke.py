@@ -1,6 +1,7 @@
 """`cardtable --smoke-test`: open the window, click through the real scenes to a 4-bot Rune Works! game,
 play it to the end through the event loop at full speed, and check after every frame that each card
-sprite sits exactly where the engine's view says. Exit 0 when all held. Works under SDL's dummy drivers.
+sprite sits exactly where the engine's view says; then open the Balance lab from the menu and let it
+play two games and draw its report (matplotlib). Exit 0 when all held. Works under SDL's dummy drivers.
 
 First it checks that the bundled data is reachable through importlib.resources (card sets valid, the
 rules texts, the Japanese font drawing Japanese, its licence, the window icon), so the same command run
@@ -119,10 +120,42 @@ def run_smoke_test(game_id: str | None = None, seats: int = 4) -> int:
             "smoke test: sprites not where the view says:\n  " + "\n  ".join(problems[:20]), file=sys.stderr
         )
         return 1
+    lab_problem = _balance_lab(app, game_id)
+    if lab_problem:
+        print(f"smoke test: balance lab: {lab_problem}", file=sys.stderr)
+        return 1
     winners = ", ".join(table.session.name(s) for s in engine.view(None).winners) or "nobody"
     print(
         f"smoke test ok: bundled data found; {table.session.move_count} actions, {frames} frames, {app.frames_drawn} drawn, "
-        f"won by {winners}, {elapsed:.1f} s"
+        f"won by {winners}; the balance lab drew its report; {elapsed:.1f} s"
     )
     pygame.quit()
     return 0
+
+
+def _balance_lab(app: App, game_id: str) -> str:
+    """Open the Balance lab from the menu, play two bot games and wait for its report: the plots drawn
+    with matplotlib (so a bundle proves it carries matplotlib and its data) and shown. "" when all
+    held, else what went wrong."""
+    from .scenes.lab import LabScene
+    from .scenes.menu import MenuScene
+
+    app.replace(MenuScene(app))
+    app.frame([])
+    _click(app, _control(app.top, "lab").center)
+    lab = app.top
+    if not isinstance(lab, LabScene):
+        return "the menu's Balance lab button did not open it"
+    lab.game_index = [g.id for g in lab.games].index(game_id)
+    lab.step_game(0)
+    lab.start(games=2)
+    deadline = time.perf_counter() + 300
+    while lab.phase == "run" and time.perf_counter() < deadline:
+        app.frame()
+        time.sleep(0.01)
+    if lab.phase != "results":
+        return lab.error or "no report within 300 s"
+    app.frame()
+    if lab.plot_image() is None:
+        return "the report's plot could not be shown"
+    return ""

@@ -216,6 +216,12 @@ class MenuScene(FormScene):
 
         self.app.push(SettingsScene(self.app))
 
+    def open_lab(self) -> None:
+        """The Balance lab: bot games and the balance report (cardtable/ui/scenes/lab.py)."""
+        from .lab import LabScene
+
+        self.app.push(LabScene(self.app))
+
     def open_about(self) -> None:
         from .about import AboutScene
 
@@ -261,8 +267,6 @@ class MenuScene(FormScene):
         self.games_bottom = top + len(self.games) * (entry_h + gap) - gap
         bx = int(width * 0.63)
         bw = int(width * 0.30)
-        bh = px(size, 58)
-        bgap = px(size, 14)
         saved = autosave_path().exists()
         summary = save_summary(self.app) if saved else ""
         specs: list[tuple[str, Any, str, bool, str]] = [
@@ -279,10 +283,15 @@ class MenuScene(FormScene):
                 else []
             ),
             (t("open.menu"), self.open_set, "open_set", True, ""),
+            (t("menu.lab"), self.open_lab, "lab", True, ""),
             (t("menu.settings"), self.open_settings, "settings", True, ""),
             (t("menu.about"), self.open_about, "about", True, ""),
             (t("menu.quit"), self.app.quit, "quit", True, ""),
         ]
+        # seven buttons (eight with an older save to offer) fit under the title at 720 pixels when a
+        # button is a little lower and the gaps smaller
+        bh = px(size, 58 if len(specs) <= 6 else 50)
+        bgap = px(size, 14 if len(specs) <= 6 else 9)
         y = top
         for label, action, tag, enabled, hint in specs:
             height_here = round(bh * 1.25) if hint else bh
