@@ -26,8 +26,8 @@ LABELS = {
         "pick_rate": "pick rate (chosen when available)",
         "with": "win rate with",
         "without": "win rate without (could have, did not)",
-        "curves": "Per turn: evaluation (mean, min-max band)",
-        "score_curves": "Per turn: score (mean, min-max band)",
+        "curves": "Per turn: evaluation (mean; quartiles and min-max as bands)",
+        "score_curves": "Per turn: score (mean; quartiles and min-max as bands)",
         "evaluation": "evaluation",
         "score": "score",
         "turn": "turn",
@@ -50,8 +50,8 @@ LABELS = {
         "pick_rate": "選択率(選べたときに選んだ割合)",
         "with": "選んだ人の勝率",
         "without": "選ばなかった人の勝率",
-        "curves": "ターンごとの評価値(平均と最小〜最大の帯)",
-        "score_curves": "ターンごとの得点(平均と最小〜最大の帯)",
+        "curves": "ターンごとの評価値(平均、四分位と最小〜最大の帯)",
+        "score_curves": "ターンごとの得点(平均、四分位と最小〜最大の帯)",
         "evaluation": "評価値",
         "score": "得点",
         "turn": "ターン",
@@ -178,7 +178,9 @@ def _draw_curves(figure: Any, report: dict[str, Any], words: dict[str, str]) -> 
             mean = [band["mean"][i] for i in keep]
             line = axes.plot(turns, mean, label=f"{words['seat']} {seat + 1}")[0]
             low, high = [band["min"][i] for i in keep], [band["max"][i] for i in keep]
-            axes.fill_between(turns, low, high, color=line.get_color(), alpha=0.15)
+            axes.fill_between(turns, low, high, color=line.get_color(), alpha=0.08)
+            quarter, three = [band["p25"][i] for i in keep], [band["p75"][i] for i in keep]
+            axes.fill_between(turns, quarter, three, color=line.get_color(), alpha=0.22)
         axes.set_xlabel(words["turn"])
         axes.set_ylabel(words[label])
         axes.set_title(words[title], fontsize=9)

@@ -269,7 +269,8 @@ def _cards(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _curves(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
     """Per turn and seat, the evaluation and the score over the games still running at that turn:
-    mean, median, min and max (Machinations' bands), and how many games reached the turn."""
+    mean, median, min and max (Machinations' bands) and the quartiles, and how many games reached the
+    turn."""
     by_turn: dict[int, list[dict[str, Any]]] = {}
     for row in rows:
         for point in row["curve"]:
@@ -279,13 +280,15 @@ def _curves(rows: Sequence[dict[str, Any]], players: int) -> dict[str, Any]:
     for key in ("eval", "score"):
         seats = []
         for seat in range(players):
-            band: dict[str, list[float]] = {"mean": [], "median": [], "min": [], "max": []}
+            band: dict[str, list[float]] = {k: [] for k in ("mean", "median", "min", "max", "p25", "p75")}
             for turn in turns:
-                values = [float(point[key][seat]) for point in by_turn[turn]]
+                values = sorted(float(point[key][seat]) for point in by_turn[turn])
                 band["mean"].append(sum(values) / len(values))
                 band["median"].append(statistics.median(values))
-                band["min"].append(min(values))
-                band["max"].append(max(values))
+                band["min"].append(values[0])
+                band["max"].append(values[-1])
+                band["p25"].append(values[(len(values) - 1) // 4])
+                band["p75"].append(values[(3 * (len(values) - 1) + 3) // 4])
             seats.append(band)
         out[key] = seats
     return out

@@ -26,6 +26,11 @@ LIBRARIES: tuple[tuple[str, str, str], ...] = (
     ("jsonschema", "MIT", "about.lib.jsonschema"),
     ("jsonschema-specifications, referencing, rpds-py, attrs", "MIT", "about.lib.jsonschema_deps"),
     ("openpyxl, et-xmlfile", "MIT", "about.lib.openpyxl"),
+    (
+        "matplotlib, NumPy, contourpy, cycler, fonttools, kiwisolver, pyparsing, python-dateutil",
+        "matplotlib licence (PSF-based), BSD, MIT, Apache 2.0",
+        "about.lib.matplotlib",
+    ),
     ("Python", "PSF License", "about.lib.python"),
 )
 FONT_LICENCE = "Noto Sans CJK JP: SIL Open Font License 1.1"

@@ -290,6 +290,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "en": "reads a card set's cards from an Excel (.xlsx) sheet",
         "ja": "カードセットのカードを Excel（.xlsx）の表から読む",
     },
+    "about.lib.matplotlib": {
+        "en": "draws the balance report's plots",
+        "ja": "バランスレポートのグラフを描く",
+    },
     "about.lib.python": {
         "en": "the language; the built app carries its runtime",
         "ja": "プログラミング言語。配布版にはその実行環境が入っています",

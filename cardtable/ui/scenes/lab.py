@@ -239,8 +239,18 @@ class LabScene(FormScene):
                     "set",
                 ),
                 ("lab.seats", str(self.seats), self.step_seats, "seats"),
-                ("lab.bot_first", self.bot_first, lambda s: self.step_bot("bot_first", s), "bot_first"),
-                ("lab.bot_others", self.bot_others, lambda s: self.step_bot("bot_others", s), "bot_others"),
+                (
+                    "lab.bot_first",
+                    self._bot(self.bot_first),
+                    lambda s: self.step_bot("bot_first", s),
+                    "bot_first",
+                ),
+                (
+                    "lab.bot_others",
+                    self._bot(self.bot_others),
+                    lambda s: self.step_bot("bot_others", s),
+                    "bot_others",
+                ),
                 ("lab.games", str(GAME_COUNTS[self.count_index]), self.step_count, "games"),
             ]
             for key, value, step, tag in specs:
@@ -271,6 +281,11 @@ class LabScene(FormScene):
             again = pygame.Rect(self.panel.x + pad, back.y, px(size, 220), back.height)
             self.controls.append(UiButton(t("lab.again"), again, self.again, tag="again"))
             self.controls.append(UiButton(t("setup.back"), back, self.back, tag="back"))
+
+    def _bot(self, name: str) -> str:
+        """A bot's name as the Setup screen says it ("Normal" for heuristic), else its own name."""
+        key = f"setup.level_{name}"
+        return self.app.t(key) if self.app.t.has(key) else name
 
     def _title(self, game: Any) -> str:
         return game.title_ja if self.app.t.language == "ja" and game.title_ja else game.title
