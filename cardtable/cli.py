@@ -172,6 +172,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             rows = read_rows(Path(target))
         except OSError as exc:
             raise UsageError(f"{target}: {exc.strerror or exc}") from None
+        configs = sorted({str(row.get("config", "")) for row in rows})
+        if len(configs) > 1:  # a sweep's run: one report per configuration, each in its own folder
+            for config in configs:
+                part = [row for row in rows if str(row.get("config", "")) == config]
+                write_report_folder(part, out / config, args.language)
+                print(f"{config}: {len(part)} games, wrote {out / config / 'report.html'}")
+            return EXIT_OK
     else:
         from .lab.run import run_games
 

@@ -263,3 +263,17 @@ def test_playtests_can_be_turned_off() -> None:
         seat = session.engine.deciding_seats()[0]
         session.apply(session.engine.legal_actions(seat)[0])
     assert read_playtests("war") == ([], [])
+
+
+def test_a_sweep_run_gives_one_report_per_configuration(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the sweep's layout: RUN_DIR/blocks/CONFIG/NNNNNN.jsonl, each row naming its configuration
+    for config, winner in (("c1", [1]), ("c2", [2])):
+        rows = [{**row, "config": config} for row in _rows([(s, winner) for s in range(3)])]
+        write_rows(tmp_path / "run" / "blocks" / config / "000000.jsonl", rows)
+    monkeypatch.setattr("cardtable.lab.plots.draw_plots", lambda *args: [])
+    assert main(["report", str(tmp_path / "run"), "--out", str(tmp_path / "out")]) == 0
+    for config, first_seat in (("c1", 1.0), ("c2", 0.0)):
+        report = json.loads((tmp_path / "out" / config / "report.json").read_bytes().decode("utf-8"))
+        assert report["games"]["count"] == 3 and report["seats"][0]["win_rate"]["rate"] == first_seat
