@@ -15,6 +15,7 @@ empty. tests/test_legality.py holds every registered game to this in random play
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -291,6 +292,27 @@ class Game(Notation):
         prompt = str(pending.data.get("text") or pending.kind)
         return PendingView(pending.kind, tuple(pending.seats), prompt, freeze(pending.data))
 
+    # How many random moves a search bot plays after its tree before `evaluate` scores the position
+    # (bots/search.py): short, because the evaluation, not the playout, carries the judgement.
+    search_depth = 10
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """How well each seat stands, a number in [0, 1] per seat (a search bot's judgement of a
+        position it stops looking ahead at; the state is a re-deal or a playout, never read by the UI).
+        An ended game gives each winner its share of the win and the others 0. This default, for a
+        game that says nothing of its own, reads the scores: each seat's lead over the best other seat,
+        squashed to (0, 1) on the scale of the scores so far; a game overrides it with its heuristic
+        bot's judgement as a number (games/<id>/evaluate.py)."""
+        if state.over:
+            return win_shares(state)
+        scores = state.scores
+        scale = max(1.0, 0.25 * max(abs(s) for s in scores))
+        out = []
+        for seat, score in enumerate(scores):
+            best_other = max(s for other, s in enumerate(scores) if other != seat)
+            out.append(squash((score - best_other) / scale))
+        return out
+
     def scored_by_points(self, params: dict[str, Any]) -> bool:
         """Whether the final scores rank the seats (False: the game is won outright and its scores
         mean nothing to a player, as at Rune Works' lower levels)."""
@@ -350,6 +372,19 @@ class Game(Notation):
         """How many physical cards the game uses (for card conservation)."""
         assert state.cardset is not None
         return len(state.cardset.physical())
+
+
+def win_shares(state: GameState) -> list[float]:
+    """An ended game as values per seat: each winner an equal share of 1, everyone else 0."""
+    winners = state.winners
+    return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.seats)]
+
+
+def squash(lead: float) -> float:
+    """A lead (0 = level) as a value in (0, 1): the logistic curve, 0.5 when level."""
+    if lead < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-lead))
 
 
 def seat_has_no_decision(state: GameState, seat: int) -> bool:

@@ -1,0 +1,269 @@
+"""The search bot: it looks ahead in any registered game from its own view, never the true state.
+
+Two searches on the shared rules layer, both over states re-dealt from the bot's PlayerView
+(`Game.determinize`: every card the view shows kept, the rest dealt at random from where the seat
+knows it could be), so the bot cannot read a card it could not see:
+
+- `pimc`, flat determinized Monte Carlo (CardStock's PIPMC): each legal move in turn, on a fresh
+  re-deal, played out a few moves at random and scored by the game's evaluation; the best mean wins.
+  The baseline.
+- `ismcts`, single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012; OpenSpiel's
+  ismcts.py): a fresh re-deal every iteration; the tree is descended with only the moves legal in that
+  deal, each child chosen by UCB1 over its *availability* count (how often it was legal when its parent
+  was visited), not the parent's visits; one new node a visit; a random playout cut at `depth` moves
+  and scored by `Game.evaluate` (a number in [0, 1] per seat); the most-visited move is played.
+
+Every seat's decisions in the tree are found by the same search from that seat's side (each node
+keeps the value for the seat that moves there). A node is keyed by what its mover has seen: a hidden
+commitment another seat made (a simultaneous battle commit, a claim, a counter) is masked in the key
+until the decision is revealed, so a seat never answers a commitment it could not see.
+
+Budgets count engine actions (every move applied during the search, in the tree and in playouts), so
+the same seed and view give the same move on any machine; `time_cap_s` stops a search early on the
+wall clock (the table only: it makes the move depend on the machine). The bot keeps no global state
+and imports no UI: a table may run `choose` in a worker thread on a copy of the view.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..rules.actions import Action
+from ..rules.rng import Rng
+from ..rules.view import PlayerView
+from .base import Bot
+
+if TYPE_CHECKING:
+    from ..rules.game import Game
+    from ..rules.state import GameState
+
+DEFAULT_BUDGET = 2000  # engine actions a decision: the simulate default, about a second on one core
+METHODS = ("ismcts", "pimc")
+
+
+@dataclass
+class SearchStats:
+    """What the last decision cost: iterations (re-deals searched), engine actions, seconds."""
+
+    iterations: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+
+
+@dataclass
+class _Edge:
+    """One move out of a node, from the mover's side: visits, summed value, availability."""
+
+    visits: int = 0
+    value: float = 0.0
+    available: int = 0
+
+
+class _Hidden:
+    """A masked key entry: `seat` committed a choice the observer has not seen."""
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Hidden) and other.seat == self.seat
+
+    def __hash__(self) -> int:
+        return hash(("hidden", self.seat))
+
+
+class SearchBot(Bot):
+    """Looks ahead from re-deals of its own view: `SearchBot(rng, budget=N, time_cap_s=None)`.
+
+    `budget` engine actions a decision (deterministic); `time_cap_s` an optional wall-clock cap on
+    top; `method` "ismcts" (default) or "pimc"; `depth` playout moves before the evaluation scores the
+    position (None: the game's `search_depth`); `exploration` the UCB constant."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        rng: Rng,
+        budget: int = DEFAULT_BUDGET,
+        time_cap_s: float | None = None,
+        method: str = "ismcts",
+        depth: int | None = None,
+        exploration: float = 0.7,
+    ) -> None:
+        super().__init__(rng)
+        if method not in METHODS:
+            raise ValueError(f"search method {method!r} is not one of {', '.join(METHODS)}")
+        if budget < 1:
+            raise ValueError("a search budget is at least 1 engine action")
+        self.budget = budget
+        self.time_cap_s = time_cap_s
+        self.method = method
+        self.depth = depth
+        self.exploration = exploration
+        self.last = SearchStats()
+
+    def choose(self, view: PlayerView) -> Action:
+        from ..games import get_game
+
+        legal = view.legal
+        if view.seat is None or not legal:
+            raise ValueError("the search bot needs a seat's view with a decision to make")
+        started = time.perf_counter()
+        self.last = SearchStats()
+        if len(legal) == 1:
+            return legal[0]
+        game = get_game(view.game)
+        depth = game.search_depth if self.depth is None else self.depth
+        search = _Search(game, view, self.rng, self.budget, self.time_cap_s, depth, self.exploration)
+        choice = search.ismcts() if self.method == "ismcts" else search.pimc()
+        self.last = SearchStats(search.iterations, search.actions, time.perf_counter() - started)
+        return choice
+
+
+class _Search:
+    """One decision's search: the re-deals, the tree and the count of engine actions spent."""
+
+    def __init__(
+        self,
+        game: Game,
+        view: PlayerView,
+        rng: Rng,
+        budget: int,
+        time_cap_s: float | None,
+        depth: int,
+        exploration: float,
+    ) -> None:
+        self.game = game
+        self.view = view
+        self.seat: int = view.seat  # type: ignore[assignment]
+        self.rng = rng
+        self.budget = budget
+        self.deadline = None if time_cap_s is None else time.perf_counter() + time_cap_s
+        self.depth = depth
+        self.c = exploration
+        self.actions = 0
+        self.iterations = 0
+        self.root = list(view.legal)
+
+    # -- shared steps ------------------------------------------------------------------------
+    def spent(self) -> bool:
+        if self.actions >= self.budget:
+            return True
+        return self.deadline is not None and self.iterations % 4 == 0 and time.perf_counter() > self.deadline
+
+    def deal(self) -> GameState:
+        """A state consistent with the view, its hidden cards dealt afresh (never the true state)."""
+        return self.game.determinize(self.view, self.rng)
+
+    def step(self, state: GameState, action: Action) -> None:
+        self.game.apply(state, action)
+        state.history.append(action)
+        self.actions += 1
+
+    def mover(self, state: GameState) -> int | None:
+        seats = state.deciding_seats()
+        return seats[0] if seats else None
+
+    def playout(self, state: GameState, moves: int) -> list[float]:
+        """Random moves until the game ends or `moves` are made, then the game's evaluation."""
+        game, rng = self.game, self.rng
+        for _ in range(moves):
+            seat = self.mover(state)
+            if seat is None:
+                break
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                break
+            self.step(state, legal[rng.below(len(legal))])
+        return game.evaluate(state)
+
+    # -- flat Monte Carlo --------------------------------------------------------------------
+    def pimc(self) -> Action:
+        """Each root move in turn on a fresh re-deal, a cut playout; the best mean value."""
+        totals = [0.0] * len(self.root)
+        counts = [0] * len(self.root)
+        index = 0
+        while not self.spent() or not all(counts):
+            state = self.deal()
+            self.step(state, self.root[index])
+            totals[index] += self.playout(state, self.depth)[self.seat]
+            counts[index] += 1
+            self.iterations += 1
+            index = (index + 1) % len(self.root)
+            if self.actions >= self.budget and all(counts):
+                break
+        best = max(range(len(self.root)), key=lambda i: (totals[i] / counts[i], -i))
+        return self.root[best]
+
+    # -- information-set MCTS ----------------------------------------------------------------
+    def ismcts(self) -> Action:
+        game, rng = self.game, self.rng
+        tree: dict[tuple[int, Any], dict[Action, _Edge]] = {}
+        root_key = (self.seat, ())
+        while True:
+            state = self.deal()
+            keys: list[Any] = [()] * state.seats  # per seat: what it has seen since the root
+            path: list[tuple[int, _Edge]] = []
+            first = True
+            expanded = False
+            while not expanded:
+                seat = self.seat if first else self.mover(state)
+                if seat is None:
+                    break
+                legal = self.root if first else game.legal_actions(state, seat)
+                if not legal:
+                    break
+                node = tree.setdefault((seat, keys[seat]), {})
+                for action in legal:
+                    edge = node.get(action)
+                    if edge is None:
+                        edge = node[action] = _Edge()
+                    edge.available += 1
+                fresh = [a for a in legal if node[a].visits == 0]
+                if fresh:
+                    action = fresh[rng.below(len(fresh))]
+                    expanded = True
+                else:
+                    action = self._ucb(node, legal)
+                path.append((seat, node[action]))
+                self._advance(state, seat, action, keys)
+                first = False
+            value = self.playout(state, self.depth)
+            for seat, edge in path:
+                edge.visits += 1
+                edge.value += value[seat]
+            self.iterations += 1
+            if self.spent():
+                break
+        root = tree[root_key]
+        return max(self.root, key=lambda a: (root[a].visits, root[a].value))
+
+    def _ucb(self, node: dict[Action, _Edge], legal: list[Action]) -> Action:
+        c = self.c
+        best, best_score = legal[0], -math.inf
+        for action in legal:
+            edge = node[action]
+            score = edge.value / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def _advance(self, state: GameState, seat: int, action: Action, keys: list[Any]) -> None:
+        """Play `action` and extend each seat's key by what it saw: the move, or for a hidden commit
+        by another seat only that it committed; when the decision is revealed, everyone sees all."""
+        before = state.pending
+        self.step(state, action)
+        after = state.pending
+        hidden = after is not None and after is before and seat in after.commits
+        for observer in range(state.seats):
+            seen: Any = _Hidden(seat) if hidden and observer != seat else action
+            keys[observer] = (keys[observer], seen)
+        if before is not None and before.commits and after is not before:
+            shown = tuple(sorted(before.commits.items()))
+            for observer in range(state.seats):
+                keys[observer] = (keys[observer], shown)
