@@ -306,12 +306,7 @@ class Game(Notation):
         if state.over:
             return win_shares(state)
         scores = state.scores
-        scale = max(1.0, 0.25 * max(abs(s) for s in scores))
-        out = []
-        for seat, score in enumerate(scores):
-            best_other = max(s for other, s in enumerate(scores) if other != seat)
-            out.append(squash((score - best_other) / scale))
-        return out
+        return standing(scores, max(1.0, 0.25 * max(abs(s) for s in scores)))
 
     def scored_by_points(self, params: dict[str, Any]) -> bool:
         """Whether the final scores rank the seats (False: the game is won outright and its scores
@@ -378,6 +373,17 @@ def win_shares(state: GameState) -> list[float]:
     """An ended game as values per seat: each winner an equal share of 1, everyone else 0."""
     winners = state.winners
     return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(state.seats)]
+
+
+def standing(strength: list[float], scale: float) -> list[float]:
+    """Each seat's strength (any number, higher is better) as a value in (0, 1): its lead over the
+    best other seat, in units of `scale`, squashed; level seats stand at 0.5. How a game's `evaluate`
+    turns its judgement into values."""
+    out = []
+    for seat, mine in enumerate(strength):
+        best_other = max(s for other, s in enumerate(strength) if other != seat)
+        out.append(squash((mine - best_other) / scale))
+    return out
 
 
 def squash(lead: float) -> float:

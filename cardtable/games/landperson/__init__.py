@@ -46,6 +46,7 @@ from .data import LandPersonData, Task, game_data
 from .dealing import LandPersonDealing
 from .effects import VOCAB, activated
 from .ending import LandPersonEnding
+from .evaluate import evaluate as evaluate_position
 from .moves import (
     BATTLE,
     CAPTURE,
@@ -83,6 +84,10 @@ MUSTER = "muster"  # the pending decision while the defender gathers its persons
 
 class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPersonWords, Game):
     """The rules of Land & Person, both modes."""
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's standing for a search bot (evaluate.py)."""
+        return evaluate_position(state)
 
     id = "landperson"
     title = "Land & Person"

@@ -52,6 +52,7 @@ from .battle import deal_damage, finish, resolve, reveal
 from .cards import TIMINGS, table_of
 from .data import Battle, LyabiData, game_data
 from .effects import VOCAB
+from .evaluate import evaluate as evaluate_position
 from .host import Host, supply
 from .moves import BATTLE, DECISIONS, ITEM, MAIN, PICK, WINDOW, LyabiMoves
 from .params import BEATS, CIRCLE_LEVELS, PARAMS
@@ -63,6 +64,10 @@ ROUND_DECISIONS = 40  # at most this many decisions in a round (mains, items, wi
 
 class Lyabi(LyabiMoves, LyabiWords, Game):
     """The rules of Lyabi, 2 players."""
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's standing for a search bot (evaluate.py)."""
+        return evaluate_position(state)
 
     id = "lyabi"
     title = "Lyabi"

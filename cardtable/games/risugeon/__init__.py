@@ -62,6 +62,7 @@ from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import cards as card_rules
 from .data import Ability, RisugeonData, game_data
+from .evaluate import evaluate as evaluate_position
 from .host import Host, counters, owned_counts
 from .params import PARAMS, set_count
 from .scoring import final_scores, winners
@@ -97,6 +98,10 @@ DECISIONS = EffectDecisions({"card": "source", "as": "as", "to": "to"})
 
 class Risugeon(Game):
     """The rules of Risugeon, 2-4 players."""
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's standing for a search bot (evaluate.py)."""
+        return evaluate_position(state)
 
     id = "risugeon"
     title = "Risugeon"

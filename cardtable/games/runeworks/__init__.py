@@ -40,6 +40,7 @@ from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import scoring
 from .data import RuneWorksData, game_data
+from .evaluate import evaluate as evaluate_position
 from .melds import (
     Meld,
     boost_value,
@@ -58,6 +59,10 @@ NO_CARD = -1
 
 class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
     """The rules of Rune Works!, levels 1-5."""
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's standing for a search bot (evaluate.py)."""
+        return evaluate_position(state)
 
     id = "runeworks"
     title = "Rune Works!"

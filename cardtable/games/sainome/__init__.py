@@ -72,6 +72,7 @@ from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import cards as card_rules
 from .data import SainomeData, game_data
+from .evaluate import evaluate as evaluate_position
 from .host import OVER, Host, slot_zone
 from .moves import SainomeMoves
 from .params import PARAMS, SLOTS
@@ -94,6 +95,10 @@ ATTACK = [{"op": "attack", "optional": False, "sides": 6}]
 
 class Sainome(SainomeMoves, SainomeWords, Game):
     """The rules of Sainome, 2 players."""
+
+    def evaluate(self, state: GameState) -> list[float]:
+        """Each seat's standing for a search bot (evaluate.py)."""
+        return evaluate_position(state)
 
     id = "sainome"
     title = "Sainome"

@@ -1,0 +1,41 @@
+"""How a Land & Person position stands for each seat, as a search bot's evaluation (Game.evaluate).
+
+The heuristic bot's judgement as a number: the win conditions first (lands still standing, spoils
+taken, and outside deck construction the stars occupied and cards discarded), then the persons a seat
+has on its field to attack and defend with (their worth as the bots judge recruits), then its hand
+and deck (an empty deck at income loses in deck construction)."""
+
+from __future__ import annotations
+
+from ...rules.game import standing, win_shares
+from ...rules.state import GameState
+from .cards import person_value
+from .places import deck_mode, stars
+
+LAND_WORTH = 2.0
+SPOIL_WORTH = 0.8
+PERSON_WORTH = 0.15  # per point of a field person's worth (intelligence + attack + specialty)
+HAND_WORTH = 0.2
+SCALE = 2.5
+
+
+def evaluate(state: GameState) -> list[float]:
+    """Each seat's standing in [0, 1] (module docstring)."""
+    if state.over:
+        return win_shares(state)
+    assert state.cardset is not None
+    physical = state.cardset.physical()
+    zones = state.zones
+    deck = deck_mode(state)
+    strength = []
+    for seat in range(state.seats):
+        value = SPOIL_WORTH * len(zones[f"spoils:{seat}"].cards) + HAND_WORTH * len(
+            zones[f"hand:{seat}"].cards
+        )
+        value += PERSON_WORTH * sum(person_value(physical[c]) for c in zones[f"field:{seat}"].cards)
+        if deck:
+            value += LAND_WORTH * len(zones[f"lands:{seat}"].cards) + 0.02 * len(zones[f"deck:{seat}"].cards)
+        else:
+            value += 0.3 * stars(state, f"occupied:{seat}") + 0.2 * len(zones[f"discard:{seat}"].cards)
+        strength.append(value)
+    return standing(strength, SCALE)
