@@ -105,6 +105,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         check=args.check,
         progress=_progress_bar(sys.stderr),
         jobs=args.jobs,
+        rotate=args.rotate,
+        budget=args.bot_budget,
     )
     data = report.to_dict()
     if args.json:
@@ -113,7 +115,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     params = ", ".join(f"{k}={v}" for k, v in sorted(data["params"].items()))
     print(
         f"{data['game']}: {data['games']} games, {data['players']} players, seeds {args.seed}.."
-        f"{args.seed + args.games - 1}"
+        f"{args.seed + args.games - 1}" + (", each once per seat rotation" if args.rotate else "")
     )
     print(f"params: {params}")
     print(f"{'seat':<6}{'bot':<12}{'wins':>9}{'win rate':>10}   95% interval")
@@ -130,6 +132,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f"bot {name:<10} wins {row['wins']:.1f} of {row['seat_games']} seat-games "
                 f"({row['win_rate']:.1%}, {low:.1%} - {high:.1%})"
             )
+    for name, row in data["decision_ms"].items():
+        print(
+            f"bot {name:<10} decides in {row['mean_ms']:.1f} ms on average, {row['p95_ms']:.1f} ms at the "
+            f"95th percentile (CPU time, {row['decisions']} decisions)"
+        )
     print(f"void games (no winner): {data['void_games']}")
     print(
         f"mean actions per game: {data['mean_actions']:.1f}; mean rounds per game: {data['mean_rounds']:.2f}"
@@ -569,6 +576,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play bot games and print win rates, lengths and speed")
     sim.add_argument("game", help="game id, e.g. runeworks")
     _add_run_options(sim)
+    sim.add_argument(
+        "--rotate",
+        action="store_true",
+        help="play every seed once per seat rotation of the bots (paired seeds: seat advantage cancels)",
+    )
+    sim.add_argument(
+        "--bot-budget",
+        type=_count(1, 10_000_000, "bot budget"),
+        default=None,
+        help="the search bot's engine actions a decision (default 2000)",
+    )
     sim.add_argument("--check", action="store_true", help="check every invariant after every action")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.set_defaults(func=cmd_simulate)

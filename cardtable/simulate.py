@@ -1,5 +1,9 @@
 """Bot-versus-bot simulation: many seeded games, per-seat and per-bot win rates with 95% intervals.
 
+With `rotate` every seed is played once per seat rotation (the bots shifted one seat each time), so a
+first-seat advantage cancels out of the per-bot rates (paired seeds). Each bot's decisions are timed
+in CPU time (the mean and 95th percentile ms a decision), the figure a table needs of a search bot.
+
 The numbers a designer needs to balance a game (first-seat advantage, how strong a strategy is)
 and the harness for invariant checking: with `check` every invariant is tested after every action.
 Pure Python; the CLI and the benches print what it returns.
@@ -50,6 +54,9 @@ class SimReport:
     bot_wins: dict[str, float] = field(default_factory=dict)
     bot_seats: dict[str, int] = field(default_factory=dict)
     void_games: int = 0
+    rotate: bool = False
+    budget: int | None = None  # the search bot's engine actions a decision, when set
+    decision_ms: dict[str, list[float]] = field(default_factory=dict)  # bot name -> CPU ms per decision
     actions: int = 0
     rounds: int = 0
     seconds: float = 0.0
@@ -79,6 +86,14 @@ class SimReport:
                 "win_rate": wins / trials if trials else 0.0,
                 "ci95": [low, high],
             }
+        timing = {}
+        for name, times in self.decision_ms.items():
+            ordered = sorted(times)
+            timing[name] = {
+                "decisions": len(ordered),
+                "mean_ms": sum(ordered) / len(ordered) if ordered else 0.0,
+                "p95_ms": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))] if ordered else 0.0,
+            }
         return {
             "game": self.game,
             "players": self.players,
@@ -87,6 +102,9 @@ class SimReport:
             "params": self.params,
             "seats": seats,
             "bots": bots,
+            "rotate": self.rotate,
+            "bot_budget": self.budget,
+            "decision_ms": timing,
             "void_games": self.void_games,
             "mean_actions": self.actions / self.games if self.games else 0.0,
             "mean_rounds": self.rounds / self.games if self.games else 0.0,
@@ -112,17 +130,24 @@ def play_one(
     bots: list[str],
     check: bool = False,
     on_move: Callable[[str], None] | None = None,
+    budget: int | None = None,
+    timings: dict[str, list[float]] | None = None,
 ) -> Engine:
     """Play one bot game to the end and return its engine. Bots see only their own view. `on_move`
-    is told each move (`P1: notation`) as it is made, so a long game shows its progress."""
+    is told each move (`P1: notation`) as it is made, so a long game shows its progress. `budget` is
+    a search bot's engine actions a decision; `timings` (bot name -> list) gets each decision's CPU ms."""
     game = get_game(game_id)
     engine = Engine.new(game, players, seed, params)
-    agents = [make_bot(name, game_id, bot_seed(seed, seat)) for seat, name in enumerate(bots)]
+    agents = [make_bot(name, game_id, bot_seed(seed, seat), budget) for seat, name in enumerate(bots)]
     if check and (problems := check_invariants(engine)):  # the deal itself (a seat with no move)
         raise InvariantFailure(f"{game_id} seed {seed}, after the deal: " + "; ".join(problems))
     while not engine.state.over:
         seat = engine.state.deciding_seats()[0]
-        action = agents[seat].choose(engine.view(seat))
+        view = engine.view(seat)
+        started = time.process_time()
+        action = agents[seat].choose(view)
+        if timings is not None:
+            timings.setdefault(bots[seat], []).append((time.process_time() - started) * 1000.0)
         if on_move is not None:
             on_move(f"P{seat + 1}: {engine.describe(action)}")
         engine.apply(action)
@@ -136,7 +161,12 @@ def play_one(
     return engine
 
 
-def _tally(report: SimReport, engine: Engine) -> None:
+def rotation(names: list[str], shift: int) -> list[str]:
+    """The bots seated `shift` seats on: seat s gets the bot of seat s - shift."""
+    return [names[(seat - shift) % len(names)] for seat in range(len(names))]
+
+
+def _tally(report: SimReport, engine: Engine, seated: list[str]) -> None:
     state = engine.state
     report.actions += len(state.history)
     report.rounds += int(state.data.get("round", 1))
@@ -145,12 +175,14 @@ def _tally(report: SimReport, engine: Engine) -> None:
     share = 1.0 / len(state.winners) if state.winners else 0.0
     for winner in state.winners:
         report.seat_wins[winner] += share
-        report.bot_wins[report.bots[winner]] += share
+        report.bot_wins[seated[winner]] += share
 
 
-def _play_chunk(job: tuple[str, int, list[int], dict[str, Any], list[str], bool]) -> SimReport:
+def _play_chunk(
+    job: tuple[str, int, list[int], dict[str, Any], list[str], bool, bool, int | None],
+) -> SimReport:
     """One worker's share of the games (a separate process with --jobs)."""
-    game_id, players, seeds, params, names, check = job
+    game_id, players, seeds, params, names, check, rotate, budget = job
     part = SimReport(
         game_id,
         players,
@@ -164,8 +196,25 @@ def _play_chunk(job: tuple[str, int, list[int], dict[str, Any], list[str], bool]
         checked=check,
     )
     for game_seed in seeds:
-        _tally(part, play_one(game_id, players, game_seed, params, names, check))
+        _play_seed(part, game_seed, check, rotate, budget)
     return part
+
+
+def _play_seed(report: SimReport, game_seed: int, check: bool, rotate: bool, budget: int | None) -> None:
+    """The games of one seed: one, or with `rotate` one per seat rotation of the bots."""
+    for shift in range(report.players if rotate else 1):
+        seated = rotation(report.bots, shift)
+        engine = play_one(
+            report.game,
+            report.players,
+            game_seed,
+            report.params,
+            seated,
+            check,
+            budget=budget,
+            timings=report.decision_ms,
+        )
+        _tally(report, engine, seated)
 
 
 def simulate(
@@ -178,8 +227,12 @@ def simulate(
     check: bool = False,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    rotate: bool = False,
+    budget: int | None = None,
 ) -> SimReport:
-    """Play `games` games with seeds seed, seed+1, ... and tally the results (in `jobs` processes)."""
+    """Play `games` seeds, seed, seed+1, ..., each once, or with `rotate` once per seat rotation of the
+    bots (`games` x players games), and tally the results (in `jobs` processes). `budget` is a search
+    bot's engine actions a decision (bots/search.py)."""
     game = get_game(game_id)
     game.check_seats(players)
     resolved = game.resolve_params(params)
@@ -193,24 +246,27 @@ def simulate(
     names += [names[-1]] * (players - len(names))
     for name in set(names):
         make_bot(name, game_id, 0)  # an unknown bot name fails before any game is played
+    played = games * (players if rotate else 1)
     report = SimReport(
         game_id,
         players,
-        games,
+        played,
         seed,
         resolved,
         names,
         [0.0] * players,
         {n: 0.0 for n in names},
-        {n: names.count(n) * games for n in names},
+        {n: names.count(n) * played for n in names},
         checked=check,
+        rotate=rotate,
+        budget=budget,
     )
     started = time.perf_counter()
     if jobs > 1 and games > 1:
-        _simulate_parallel(report, list(range(seed, seed + games)), jobs, progress)
+        _simulate_parallel(report, list(range(seed, seed + games)), jobs, progress, rotate, budget)
     else:
         for index in range(games):
-            _tally(report, play_one(game_id, players, seed + index, resolved, names, check))
+            _play_seed(report, seed + index, check, rotate, budget)
             if progress is not None:
                 progress(index + 1, games)
     report.seconds = time.perf_counter() - started
@@ -218,7 +274,12 @@ def simulate(
 
 
 def _simulate_parallel(
-    report: SimReport, seeds: list[int], jobs: int, progress: Callable[[int, int], None] | None
+    report: SimReport,
+    seeds: list[int],
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+    rotate: bool,
+    budget: int | None,
 ) -> None:
     """Spread the seeds over worker processes in small chunks; merge their tallies in seed order."""
     import multiprocessing
@@ -226,7 +287,8 @@ def _simulate_parallel(
     size = max(1, min(50, len(seeds) // (jobs * 8) or 1))
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
     work = [
-        (report.game, report.players, chunk, report.params, report.bots, report.checked) for chunk in chunks
+        (report.game, report.players, chunk, report.params, report.bots, report.checked, rotate, budget)
+        for chunk in chunks
     ]
     done = 0
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
@@ -238,6 +300,8 @@ def _simulate_parallel(
                 report.seat_wins[seat] += wins
             for name, wins in part.bot_wins.items():
                 report.bot_wins[name] += wins
-            done += part.games
+            for name, times in part.decision_ms.items():
+                report.decision_ms.setdefault(name, []).extend(times)
+            done += part.games  # seeds, as `progress` counts them
             if progress is not None:
                 progress(done, len(seeds))

@@ -10,8 +10,13 @@ knows it could be), so the bot cannot read a card it could not see:
 - `ismcts`, single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012; OpenSpiel's
   ismcts.py): a fresh re-deal every iteration; the tree is descended with only the moves legal in that
   deal, each child chosen by UCB1 over its *availability* count (how often it was legal when its parent
-  was visited), not the parent's visits; one new node a visit; a random playout cut at `depth` moves
-  and scored by `Game.evaluate` (a number in [0, 1] per seat); the most-visited move is played.
+  was visited), not the parent's visits; one new node a visit; a playout cut at `depth` moves and
+  scored by `Game.evaluate` (a number in [0, 1] per seat); the most-visited move is played.
+
+Playouts follow the game's own heuristic bot where it registers one (each seat's move from its view
+of the playout state, a random move one time in `RANDOM_SHARE` so playouts differ), else random
+moves: a search over the heuristic's continuations improves on the heuristic move by move, where
+random playouts in a game with long plans (holding melds, building a deck) mostly measure noise.
 
 Every seat's decisions in the tree are found by the same search from that seat's side (each node
 keeps the value for the seat that moves there). A node is keyed by what its mover has seen: a hidden
@@ -40,8 +45,10 @@ if TYPE_CHECKING:
     from ..rules.game import Game
     from ..rules.state import GameState
 
-DEFAULT_BUDGET = 2000  # engine actions a decision: the simulate default, about a second on one core
+DEFAULT_BUDGET = 2000  # engine actions a decision: the simulate default
 METHODS = ("ismcts", "pimc")
+ROLLOUTS = ("auto", "heuristic", "random")
+RANDOM_SHARE = 0.1  # how often a heuristic playout makes a random move instead
 
 
 @dataclass
@@ -82,7 +89,9 @@ class SearchBot(Bot):
 
     `budget` engine actions a decision (deterministic); `time_cap_s` an optional wall-clock cap on
     top; `method` "ismcts" (default) or "pimc"; `depth` playout moves before the evaluation scores the
-    position (None: the game's `search_depth`); `exploration` the UCB constant."""
+    position (None: the game's `search_depth`); `exploration` the UCB constant; `rollout` "heuristic"
+    (the game's heuristic bot plays the playouts), "random", or "auto" (heuristic where the game has
+    one)."""
 
     name = "search"
 
@@ -94,10 +103,13 @@ class SearchBot(Bot):
         method: str = "ismcts",
         depth: int | None = None,
         exploration: float = 0.7,
+        rollout: str = "auto",
     ) -> None:
         super().__init__(rng)
         if method not in METHODS:
             raise ValueError(f"search method {method!r} is not one of {', '.join(METHODS)}")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
         if budget < 1:
             raise ValueError("a search budget is at least 1 engine action")
         self.budget = budget
@@ -105,6 +117,7 @@ class SearchBot(Bot):
         self.method = method
         self.depth = depth
         self.exploration = exploration
+        self.rollout = rollout
         self.last = SearchStats()
 
     def choose(self, view: PlayerView) -> Action:
@@ -120,9 +133,24 @@ class SearchBot(Bot):
         game = get_game(view.game)
         depth = game.search_depth if self.depth is None else self.depth
         search = _Search(game, view, self.rng, self.budget, self.time_cap_s, depth, self.exploration)
+        search.policy = self._policy(view)
         choice = search.ismcts() if self.method == "ismcts" else search.pimc()
         self.last = SearchStats(search.iterations, search.actions, time.perf_counter() - started)
         return choice
+
+    def _policy(self, view: PlayerView) -> list[Bot] | None:
+        """The heuristic bots that play the playouts, one a seat (their rngs drawn from ours), or None
+        for random playouts."""
+        from . import bot_factories
+
+        if self.rollout == "random":
+            return None
+        factory = bot_factories(view.game).get("heuristic")
+        if factory is None:
+            if self.rollout == "heuristic":
+                raise ValueError(f"{view.game} has no heuristic bot to play the playouts")
+            return None
+        return [factory(Rng(self.rng.below(1 << 62))) for _ in range(view.seats)]
 
 
 class _Search:
@@ -149,6 +177,7 @@ class _Search:
         self.actions = 0
         self.iterations = 0
         self.root = list(view.legal)
+        self.policy: list[Bot] | None = None
 
     # -- shared steps ------------------------------------------------------------------------
     def spent(self) -> bool:
@@ -170,8 +199,11 @@ class _Search:
         return seats[0] if seats else None
 
     def playout(self, state: GameState, moves: int) -> list[float]:
-        """Random moves until the game ends or `moves` are made, then the game's evaluation."""
+        """The heuristic's moves (or random ones) until the game ends or `moves` are made, then the
+        game's evaluation."""
         game, rng = self.game, self.rng
+        if self.policy is not None:
+            return self._guided(state, moves, self.policy)
         for _ in range(moves):
             seat = self.mover(state)
             if seat is None:
@@ -180,6 +212,24 @@ class _Search:
             if not legal:
                 break
             self.step(state, legal[rng.below(len(legal))])
+        return game.evaluate(state)
+
+    def _guided(self, state: GameState, moves: int, policy: list[Bot]) -> list[float]:
+        from ..rules.engine import Engine
+
+        game, rng = self.game, self.rng
+        engine = Engine(game, state)  # the heuristic bots read views; the state is the playout's own
+        for _ in range(moves):
+            seat = self.mover(state)
+            if seat is None:
+                break
+            if rng.random() < RANDOM_SHARE:
+                legal = engine.legal_actions(seat)
+                action = legal[rng.below(len(legal))]
+            else:
+                action = policy[seat].choose(engine.view(seat))
+            engine.apply(action)
+            self.actions += 1
         return game.evaluate(state)
 
     # -- flat Monte Carlo --------------------------------------------------------------------

@@ -381,7 +381,7 @@ def standing(strength: list[float], scale: float) -> list[float]:
     turns its judgement into values."""
     out = []
     for seat, mine in enumerate(strength):
-        best_other = max(s for other, s in enumerate(strength) if other != seat)
+        best_other = max((s for other, s in enumerate(strength) if other != seat), default=mine)
         out.append(squash((mine - best_other) / scale))
     return out
 

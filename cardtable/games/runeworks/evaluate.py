@@ -1,17 +1,21 @@
 """How a Rune Works! position stands for each seat, as a search bot's evaluation (Game.evaluate).
 
 The heuristic bot's judgement as a number: the first to empty its hand wins the round, so a seat
-stands better the fewer cards it holds, and better still when those cards hang together (a pair or
-three of a rank, two of a suit a step or two apart: the makings of a meld a Draw, Seek or Call can
-finish). At the levels scored in MP the scores so far count too."""
+stands better the fewer cards it holds that are not yet in a meld. Cards that already make melds in
+hand cost little (the heuristic holds them until it can go out in one turn, where nobody can boost
+onto them); a card with a partner (a pair of a rank, two of a suit a step or two apart: the makings
+of a meld a Draw, Seek or Call can finish) costs more, a loose card most. At the levels scored in MP
+the scores so far count too."""
 
 from __future__ import annotations
 
 from ...rules.game import standing, win_shares
 from ...rules.state import GameState
-from .melds import deck_of
+from .melds import Deck, deck_of, new_melds
 
-LOOSE = 0.6  # a card with no partner in hand costs this much more than one with a partner
+IN_MELD = 0.3  # what a hand card that is part of a meld in hand costs
+PARTNERED = 1.0  # a card with a partner
+LOOSE = 1.6  # a card with no partner
 SCALE = 1.5  # cards of lead that make a position clearly better
 MP_SCALE = 10.0  # MP worth one card of lead
 
@@ -39,9 +43,19 @@ def evaluate(state: GameState) -> list[float]:
         return win_shares(state)
     assert state.cardset is not None
     deck = deck_of(state.cardset)
-    ranks, suits = deck.rank, deck.suit
     strength = []
     for seat in range(state.seats):
-        hand = state.zones[f"hand:{seat}"].cards
-        strength.append(-len(hand) - LOOSE * loose_cards(hand, ranks, suits) + state.scores[seat] / MP_SCALE)
+        strength.append(-hand_cost(state.zones[f"hand:{seat}"].cards, deck) + state.scores[seat] / MP_SCALE)
     return standing(strength, SCALE)
+
+
+def hand_cost(hand: list[int], deck: Deck) -> float:
+    """How far a hand is from going out: its cards in melds (the biggest disjoint melds first),
+    partnered and loose, each at its cost."""
+    melded: set[int] = set()
+    for meld in sorted(new_melds(hand, deck), key=lambda m: (-len(m), m)):
+        if melded.isdisjoint(meld):
+            melded.update(meld)
+    rest = [card for card in hand if card not in melded]
+    loose = loose_cards(rest, deck.rank, deck.suit)
+    return IN_MELD * len(melded) + PARTNERED * (len(rest) - loose) + LOOSE * loose

@@ -1,0 +1,262 @@
+"""The search bot (bots/search.py) in every game: it reads only its view, it searches only states the
+view allows, and it notices when a card gets stronger or weaker.
+
+- it cannot cheat: with its rng fixed, the true state's hidden cards permuted among the places the
+  view allows (other hands, deck order: cards the seat knows the same of) gives the very same view and
+  the very same move; a hidden battle commit swapped for another gives the same move too;
+- every state it searches keeps each card the view shows where the view shows it, and puts each card
+  it cannot see only where the view says it could be;
+- budgets are engine actions: the same view and seed give the same move, and the budget is kept;
+- card strength: in Risugeon positions where an action card is on offer and affordable, the search bot
+  trains it more often when the card set makes it much stronger (cost 1, draw 3) than as bundled, and
+  less often when it is made much weaker (draw 1 for the same cost).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.bots.search import SearchBot, _Search
+from cardtable.cardsets.loader import load_cardset_bytes
+from cardtable.games import all_games, entry_for
+from cardtable.resources import cardset_path
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import UNKNOWN
+from cardtable.rules.game import KNOWN
+from cardtable.rules.rng import Rng
+from cardtable.rules.view import PlayerView
+
+GAMES = list(all_games())
+BUDGET = 60  # engine actions a decision: enough to search several re-deals, cheap enough for a test
+
+
+def _decisions(gid: str, seed: int, count: int, skip: int = 12) -> list[Engine]:
+    """Engines (copies) at up to `count` positions of one random game where the deciding seat has a
+    choice, no other seat has a hidden commitment pending, and some card is hidden from it."""
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, seed, dict(entry_for(gid).variants[-1]))
+    rng = random.Random(seed)
+    found: list[Engine] = []
+    made = 0
+    while not engine.is_over() and len(found) < count and made < 400:
+        seat = engine.deciding_seats()[0]
+        legal = engine.legal_actions(seat)
+        pending = engine.state.pending
+        if (
+            made >= skip
+            and len(legal) > 1
+            and (pending is None or not pending.commits)
+            and any(UNKNOWN in zone.cards for zone in engine.view(seat).zones.values())
+        ):
+            state = engine.state.copy()
+            found.append(Engine(game, state))
+            skip = made + 15
+        engine.apply(rng.choice(legal))
+        made += 1
+    return found
+
+
+def _permuted(engine: Engine, seat: int, rng: random.Random) -> Engine | None:
+    """The true state with the cards `seat` cannot see permuted among their places, each card only
+    with cards the seat knows exactly the same of (same possible zones); None when no two can swap."""
+    state = engine.state.copy()
+    assert state.knowledge is not None
+    spots: dict[Any, list[tuple[str, int]]] = {}
+    for name, shown in sorted(engine.view(seat).zones.items()):
+        for index, card in enumerate(state.zones[name].cards):
+            if shown.cards[index] == UNKNOWN:  # only places the view does not show
+                spots.setdefault(state.knowledge.where[seat][card], []).append((name, index))
+    changed = False
+    for places in spots.values():
+        cards = [state.zones[name].cards[index] for name, index in places]
+        if len(set(cards)) < 2:
+            continue
+        shuffled = cards[:]
+        while shuffled == cards:
+            rng.shuffle(shuffled)
+        for (name, index), card in zip(places, shuffled, strict=True):
+            state.zones[name].cards[index] = card
+        changed = True
+    return Engine(engine.game, state) if changed else None
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_the_same_view_gives_the_same_move_whatever_the_hidden_cards(gid: str) -> None:
+    rng = random.Random(5)
+    checked = 0
+    for engine in _decisions(gid, 11, 2):
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        other = _permuted(engine, seat, rng)
+        if other is None:
+            continue
+        assert other.state.canonical() != engine.state.canonical()  # the truth did change
+        assert other.view(seat) == view, f"{gid}: permuting unseen cards changed seat {seat}'s view"
+        first = SearchBot(Rng(7), budget=BUDGET).choose(view)
+        again = SearchBot(Rng(7), budget=BUDGET).choose(other.view(seat))
+        assert first == again, f"{gid}: the search bot's move followed the hidden cards"
+        checked += 1
+    assert checked, f"{gid}: no position with hidden cards to permute"
+
+
+def test_a_hidden_battle_commit_is_not_read() -> None:
+    """Lyabi's battle: the second seat to commit searches without the first one's commit."""
+    game = all_games()["lyabi"]
+    for seed in range(40):
+        engine = Engine.new(game, 2, seed)
+        rng = random.Random(seed)
+        while not engine.is_over():
+            pending = engine.state.pending
+            if pending is not None and pending.commits and len(pending.seats) == 1:
+                break
+            engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+        else:
+            continue
+        first = next(iter(pending.commits))
+        seat = pending.seats[0]
+        # the first seat's other possible commits: its legal moves had it still to choose
+        asked = pending.seats
+        pending.seats = (first,)
+        choices = game.legal_actions(engine.state, first)
+        pending.seats = asked
+        choices = [c for c in choices if c != pending.commits[first]]
+        if not choices or len(engine.legal_actions(seat)) < 2:
+            continue
+        view = engine.view(seat)
+        moved = SearchBot(Rng(3), budget=BUDGET).choose(view)
+        other = Engine(game, engine.state.copy())
+        assert other.state.pending is not None
+        other.state.pending.commits[first] = choices[-1]
+        other._forget()
+        assert other.view(seat) == view
+        assert SearchBot(Rng(3), budget=BUDGET).choose(other.view(seat)) == moved
+        return
+    pytest.fail("no Lyabi battle with a first commit and a choice left found")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_every_searched_state_keeps_what_the_view_proves(gid: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    dealt: list[Any] = []
+    deal = _Search.deal
+
+    def recording(self: _Search) -> Any:
+        state = deal(self)
+        dealt.append((self.view, state.fork()))  # as dealt: the search plays on the original
+        return state
+
+    monkeypatch.setattr(_Search, "deal", recording)
+    for engine in _decisions(gid, 4, 2):
+        seat = engine.deciding_seats()[0]
+        SearchBot(Rng(1), budget=BUDGET).choose(engine.view(seat))
+    assert dealt, f"{gid}: the search dealt no state"
+    for view, state in dealt:
+        _assert_consistent(view, state)
+
+
+def _assert_consistent(view: PlayerView, state: Any) -> None:
+    places = view.data[KNOWN]["places"]
+    allowed = {c: set(zones) for zones, cards in places for c in cards} if places is not None else None
+    shown_anywhere = {c for zone in view.zones.values() for c in zone.cards if c != UNKNOWN}
+    for name, shown in view.zones.items():
+        cards = state.zones[name].cards
+        assert len(cards) == len(shown.cards), (
+            f"{name}: {len(cards)} cards, the view shows {len(shown.cards)}"
+        )
+        for index, card in enumerate(shown.cards):
+            if card != UNKNOWN:
+                assert cards[index] == card, f"{name}: a card the view shows there was moved"
+            else:
+                hidden = cards[index]
+                assert hidden not in shown_anywhere, f"{name}: card {hidden}, shown elsewhere, was dealt here"
+                if allowed is not None:
+                    assert name in allowed[hidden], f"{name}: card {hidden} cannot be here"
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_budget_is_engine_actions_and_the_same_seed_gives_the_same_move(gid: str) -> None:
+    engine = _decisions(gid, 2, 1)[0]
+    view = engine.view(engine.deciding_seats()[0])
+    bot = SearchBot(Rng(9), budget=BUDGET)
+    move = bot.choose(view)
+    assert BUDGET <= bot.last.actions < BUDGET + 200 and bot.last.iterations >= 1
+    assert SearchBot(Rng(9), budget=BUDGET).choose(view) == move
+    flat = SearchBot(Rng(9), budget=BUDGET, method="pimc")
+    assert flat.choose(view) in view.legal and flat.last.actions >= BUDGET
+
+
+def test_simulate_passes_the_budget_to_the_search_bot() -> None:
+    bot = make_bot("search", "sainome", 1, budget=123)
+    assert isinstance(bot, SearchBot) and bot.budget == 123
+    assert not isinstance(make_bot("random", "sainome", 1, budget=123), SearchBot)
+
+
+# -- card strength ---------------------------------------------------------------------------------
+
+TARGET = "A03"  # Deep Study: bundled cost 3, draw 2
+BUNDLED = "    cost: 3\n    effects:\n      - draw: 2\n"
+VARIANTS = {
+    "strong": "    cost: 1\n    effects:\n      - draw: 3\n",
+    "bundled": BUNDLED,
+    "weak": "    cost: 3\n    effects:\n      - draw: 1\n",
+}
+
+
+def _risugeon_sets(tmp: Path) -> dict[str, Any]:
+    raw = cardset_path("risugeon").read_bytes().decode("utf-8")
+    start = raw.index(f"code: {TARGET}")
+    at = raw.index(BUNDLED, start)
+    out = {}
+    for name, text in VARIANTS.items():
+        edited = raw[:at] + text + raw[at + len(BUNDLED) :]
+        path = tmp / f"risugeon_{name}.yaml"
+        out[name] = load_cardset_bytes(edited.encode("utf-8"), path)
+    return out
+
+
+def _offers(count: int) -> list[Engine]:
+    """Training-phase positions of heuristic games where the target card is on offer and every
+    variant of it is affordable (skill 3 or more) with a training left."""
+    game = all_games()["risugeon"]
+    found: list[Engine] = []
+    for seed in range(200):
+        engine = Engine.new(game, 2, seed)
+        bots = [make_bot("heuristic", "risugeon", seed * 2 + s) for s in range(2)]
+        while not engine.is_over() and len(found) < count:
+            seat = engine.deciding_seats()[0]
+            view = engine.view(seat)
+            trains = [a for a in view.legal if a.kind == "train"]
+            if (
+                view.phase == "training"
+                and view.data["trainings_left"] > 0
+                and view.data["skill"] >= 3
+                and any(engine.describe(a) == f"train {TARGET}" for a in trains)
+            ):
+                found.append(Engine(game, engine.state.copy()))
+                break  # one position a game: they differ more
+            engine.apply(bots[seat].choose(view))
+        if len(found) >= count:
+            break
+    return found
+
+
+def test_the_search_bot_notices_a_stronger_and_a_weaker_card(tmp_path: Path) -> None:
+    sets = _risugeon_sets(tmp_path)
+    positions = _offers(12)
+    assert len(positions) >= 10
+    picked = {}
+    for name, cardset in sets.items():
+        taken = 0
+        for index, engine in enumerate(positions):
+            engine.swap_cardset(cardset)
+            seat = engine.deciding_seats()[0]
+            move = SearchBot(Rng(index), budget=150).choose(engine.view(seat))
+            taken += engine.describe(move) == f"train {TARGET}"
+        picked[name] = taken
+    assert picked["strong"] > picked["bundled"] > picked["weak"] or (
+        picked["strong"] >= picked["bundled"] + 3 and picked["bundled"] >= picked["weak"] + 3
+    ), picked
