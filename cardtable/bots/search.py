@@ -49,6 +49,8 @@ DEFAULT_BUDGET = 2000  # engine actions a decision: the simulate default
 METHODS = ("ismcts", "pimc")
 ROLLOUTS = ("auto", "heuristic", "random")
 RANDOM_SHARE = 0.1  # how often a heuristic playout makes a random move instead
+HALVING = 2  # flat search: rounds between halvings of the candidate moves
+MARGIN = 0.02  # flat search: how much better than the heuristic's move another must look
 
 
 @dataclass
@@ -183,7 +185,7 @@ class _Search:
     def spent(self) -> bool:
         if self.actions >= self.budget:
             return True
-        return self.deadline is not None and self.iterations % 4 == 0 and time.perf_counter() > self.deadline
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     def deal(self) -> GameState:
         """A state consistent with the view, its hidden cards dealt afresh (never the true state)."""
@@ -234,21 +236,51 @@ class _Search:
 
     # -- flat Monte Carlo --------------------------------------------------------------------
     def pimc(self) -> Action:
-        """Each root move in turn on a fresh re-deal, a cut playout; the best mean value."""
-        totals = [0.0] * len(self.root)
-        counts = [0] * len(self.root)
-        index = 0
-        while not self.spent() or not all(counts):
-            state = self.deal()
-            self.step(state, self.root[index])
-            totals[index] += self.playout(state, self.depth)[self.seat]
-            counts[index] += 1
+        """Every candidate root move on the same fresh re-deal each round (paired: the same deal and
+        the same playout dice for all, so their difference is the move's, not the luck's), a cut
+        playout each; the worse half of the candidates dropped every HALVING rounds (sequential
+        halving). The move with the best mean value, unless it beats the heuristic's own move by less
+        than MARGIN: then the heuristic's, so noise never trades a good plan for a random one."""
+        root = self.root
+        default = self.default_move()
+        arms = list(range(len(root)))
+        totals = [0.0] * len(root)
+        counts = [0] * len(root)
+        rounds = 0
+        while True:
+            dealt = self.deal()
+            dice = self.rng.below(1 << 62)
+            for index in arms:
+                state = dealt.fork()
+                self.step(state, root[index])
+                saved, self.rng = self.rng, Rng(dice)
+                try:
+                    totals[index] += self.playout(state, self.depth)[self.seat]
+                finally:
+                    self.rng = saved
+                counts[index] += 1
             self.iterations += 1
-            index = (index + 1) % len(self.root)
-            if self.actions >= self.budget and all(counts):
+            rounds += 1
+            if self.spent():
                 break
-        best = max(range(len(self.root)), key=lambda i: (totals[i] / counts[i], -i))
-        return self.root[best]
+            if rounds % HALVING == 0 and len(arms) > 2:
+                arms.sort(key=lambda i: -totals[i] / counts[i])
+                kept = arms[: max(2, len(arms) // 2)]
+                if default is not None and default not in kept:
+                    kept.append(default)
+                arms = kept
+        best = max(arms, key=lambda i: (totals[i] / counts[i], -i))
+        if default is not None and default in arms:
+            if totals[best] / counts[best] - totals[default] / counts[default] < MARGIN:
+                return root[default]
+        return root[best]
+
+    def default_move(self) -> int | None:
+        """The index of the heuristic's move at the root, when playouts follow a heuristic."""
+        if self.policy is None:
+            return None
+        move = self.policy[self.seat].choose(self.view)
+        return self.root.index(move) if move in self.root else None
 
     # -- information-set MCTS ----------------------------------------------------------------
     def ismcts(self) -> Action:
