@@ -250,6 +250,13 @@ class _Search:
         root = self.root
         default = self.default_move()
         arms = list(range(len(root)))
+        # More moves than the budget can try twice each: a random sample of them, and the heuristic's.
+        room = max(2, self.budget // (2 * (self.depth + 1)))
+        if len(arms) > room:
+            self.rng.shuffle(arms)
+            arms = arms[:room]
+            if default is not None and default not in arms:
+                arms[-1] = default
         totals = [0.0] * len(root)
         counts = [0] * len(root)
         rounds = 0
