@@ -99,7 +99,7 @@ class SearchBot(Bot):
     top; `method` "pimc" (default: the paired flat search) or "ismcts"; `depth` playout moves before the evaluation scores the
     position (None: the game's `search_depth`); `exploration` the UCB constant; `rollout` "heuristic"
     (the game's heuristic bot plays the playouts), "random", or "auto" (heuristic where the game has
-    one)."""
+    one); `margin` how much better than the heuristic's move another must look to be played."""
 
     name = "search"
 
@@ -112,6 +112,7 @@ class SearchBot(Bot):
         depth: int | None = None,
         exploration: float = 0.7,
         rollout: str = "auto",
+        margin: float = MARGIN,
     ) -> None:
         super().__init__(rng)
         if method not in METHODS:
@@ -126,6 +127,7 @@ class SearchBot(Bot):
         self.depth = depth
         self.exploration = exploration
         self.rollout = rollout
+        self.margin = margin
         self.last = SearchStats()
 
     def choose(self, view: PlayerView) -> Action:
@@ -142,6 +144,7 @@ class SearchBot(Bot):
         depth = game.search_depth if self.depth is None else self.depth
         search = _Search(game, view, self.rng, self.budget, self.time_cap_s, depth, self.exploration)
         search.policy = self._policy(view)
+        search.margin = self.margin
         choice = search.ismcts() if self.method == "ismcts" else search.pimc()
         self.last = SearchStats(search.iterations, search.actions, time.perf_counter() - started)
         return choice
@@ -186,6 +189,7 @@ class _Search:
         self.iterations = 0
         self.root = list(view.legal)
         self.policy: list[Bot] | None = None
+        self.margin = MARGIN
 
     # -- shared steps ------------------------------------------------------------------------
     def spent(self) -> bool:
@@ -284,7 +288,7 @@ class _Search:
                 arms = kept
         best = max(arms, key=lambda i: (totals[i] / counts[i], -i))
         if default is not None and default in arms:
-            if totals[best] / counts[best] - totals[default] / counts[default] < MARGIN:
+            if totals[best] / counts[best] - totals[default] / counts[default] < self.margin:
                 return root[default]
         return root[best]
 
@@ -340,7 +344,7 @@ class _Search:
         default = self.default_move()
         if default is not None:
             usual, edge = root[self.root[default]], root[best]
-            if usual.visits and edge.value / edge.visits - usual.value / usual.visits < MARGIN:
+            if usual.visits and edge.value / edge.visits - usual.value / usual.visits < self.margin:
                 return self.root[default]
         return best
 
