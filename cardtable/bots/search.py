@@ -8,8 +8,9 @@ knows it could be), so the bot cannot read a card it could not see:
   deals one fresh re-deal and plays every candidate move on it with the same playout dice, so two
   moves differ by the move and not by the luck; a playout cut at `depth` moves is scored by
   `Game.evaluate` (a number in [0, 1] per seat); the worse half of the candidates is dropped every
-  few rounds (sequential halving); the best mean wins, unless it beats the heuristic's own move by
-  less than MARGIN, so noise never trades the heuristic's plan for a random move.
+  few rounds (sequential halving); the best mean wins, the heuristic's own move on a tie (or when
+  another beats it by less than `margin`: 0 by default, since a margin large enough to matter also
+  hides a card made stronger: tests/test_search_bot.py).
 - `ismcts`, single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012; OpenSpiel's
   ismcts.py): a fresh re-deal every iteration; the tree is descended with only the moves legal in that
   deal, each child chosen by UCB1 over its *availability* count (how often it was legal when its parent
@@ -56,7 +57,7 @@ METHODS = ("ismcts", "pimc")
 ROLLOUTS = ("auto", "heuristic", "random")
 RANDOM_SHARE = 0.1  # how often a heuristic playout makes a random move instead
 HALVING = 2  # flat search: rounds between halvings of the candidate moves
-MARGIN = 0.02  # flat search: how much better than the heuristic's move another must look
+MARGIN = 0.0  # how much better than the heuristic's move another must look (0: only a tie keeps it)
 
 
 @dataclass
@@ -250,7 +251,7 @@ class _Search:
         the same playout dice for all, so their difference is the move's, not the luck's), a cut
         playout each; the worse half of the candidates dropped every HALVING rounds (sequential
         halving). The move with the best mean value, unless it beats the heuristic's own move by less
-        than MARGIN: then the heuristic's, so noise never trades a good plan for a random one."""
+        than the margin: then the heuristic's."""
         root = self.root
         default = self.default_move()
         arms = list(range(len(root)))
@@ -288,7 +289,7 @@ class _Search:
                 arms = kept
         best = max(arms, key=lambda i: (totals[i] / counts[i], -i))
         if default is not None and default in arms:
-            if totals[best] / counts[best] - totals[default] / counts[default] < self.margin:
+            if totals[best] / counts[best] - totals[default] / counts[default] <= self.margin:
                 return root[default]
         return root[best]
 
@@ -344,7 +345,7 @@ class _Search:
         default = self.default_move()
         if default is not None:
             usual, edge = root[self.root[default]], root[best]
-            if usual.visits and edge.value / edge.visits - usual.value / usual.visits < self.margin:
+            if usual.visits and edge.value / edge.visits - usual.value / usual.visits <= self.margin:
                 return self.root[default]
         return best
 
