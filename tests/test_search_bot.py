@@ -292,3 +292,63 @@ def test_rotate_plays_every_seed_once_per_seat_rotation() -> None:
     assert set(timing) == {"heuristic", "random"} and all(t["decisions"] > 0 for t in timing.values())
     plain = simulate("runeworks", 2, 2, 0, bots=["heuristic", "random"]).to_dict()
     assert plain["games"] == 2 and plain["bots"]["heuristic"]["seat_games"] == 2
+
+
+def test_a_wall_clock_cap_stops_a_big_budget_early() -> None:
+    engine = _decisions("runeworks", 2, 1)[0]
+    bot = SearchBot(Rng(1), budget=10**7, time_cap_s=0.05)
+    assert bot.choose(engine.view(engine.deciding_seats()[0])) in engine.legal_actions(
+        engine.deciding_seats()[0]
+    )
+    assert bot.last.actions < 10**7
+
+
+@pytest.mark.parametrize("gid", ["runeworks", "sainome", "landperson", "lyabi"])
+def test_out_of_turn_decisions_are_searched_from_the_deciding_seat(gid: str) -> None:
+    """Claim windows, counters, the defender, a battle commit: a seat asked out of turn (or together
+    with others) gets a legal move from the search, which plays its own move first in every re-deal."""
+    game = all_games()[gid]
+    engine = Engine.new(game, 2, 3)
+    rng = random.Random(3)
+    asked = 0
+    while not engine.is_over() and asked < 2:
+        seat = engine.deciding_seats()[-1]  # the last asked, not the one simulate would ask first
+        legal = engine.legal_actions(seat)
+        pending = engine.state.pending
+        if pending is not None and len(legal) > 1 and (seat != engine.state.active or len(pending.seats) > 1):
+            move = SearchBot(Rng(asked), budget=40).choose(engine.view(seat))
+            assert move in legal, f"{gid}: {move} is not one of seat {seat}'s moves"
+            asked += 1
+        engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+    assert asked, f"{gid}: no out-of-turn decision in a random game"
+
+
+def test_a_commit_is_masked_in_the_other_seats_keys() -> None:
+    """The tree keys each seat's nodes by what it saw: another seat's hidden commit shows only as
+    `committed`, until the decision is revealed and everyone sees both."""
+    from cardtable.bots.search import _Hidden
+
+    game = all_games()["lyabi"]
+    for seed in range(40):
+        engine = Engine.new(game, 2, seed)
+        rng = random.Random(seed)
+        while not engine.is_over():
+            pending = engine.state.pending
+            if pending is not None and len(pending.seats) == 2 and not pending.commits:
+                break
+            engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+        else:
+            continue
+        first, second = engine.state.pending.seats  # type: ignore[union-attr]
+        search = _Search(game, engine.view(first), Rng(1), 10, None, 3, 0.7)
+        state = engine.state.fork()
+        keys: list[Any] = [(), ()]
+        move = game.legal_actions(state, first)[0]
+        search._advance(state, first, move, keys)
+        assert keys[first] == ((), move) and keys[second] == ((), _Hidden(first))
+        answer = game.legal_actions(state, second)[0]
+        search._advance(state, second, answer, keys)
+        revealed = tuple(sorted({first: move, second: answer}.items()))
+        assert keys[first][-1] == revealed and keys[second][-1] == revealed
+        return
+    pytest.fail("no Lyabi battle commit found")
