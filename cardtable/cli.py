@@ -520,7 +520,9 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
         help="a game parameter, e.g. --set level=5 (repeatable)",
     )
     parser.add_argument(
-        "--bots", default="", help="bot per seat, comma separated (last one repeats); default random"
+        "--bots",
+        default="",
+        help="bot per seat, comma separated (last one repeats): random, heuristic, search; default random",
     )
     parser.add_argument(
         "--jobs",
@@ -579,7 +581,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--rotate",
         action="store_true",
-        help="play every seed once per seat rotation of the bots (paired seeds: seat advantage cancels)",
+        help="play every seed once per seat rotation of the bots: --games seeds x players games "
+        "(paired seeds: seat advantage cancels)",
     )
     sim.add_argument(
         "--bot-budget",
