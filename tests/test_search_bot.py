@@ -352,3 +352,21 @@ def test_a_commit_is_masked_in_the_other_seats_keys() -> None:
         assert keys[first][-1] == revealed and keys[second][-1] == revealed
         return
     pytest.fail("no Lyabi battle commit found")
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_evaluate_gives_each_seat_a_value_in_0_1_and_an_ended_game_its_result(gid: str) -> None:
+    game = all_games()[gid]
+    for params in entry_for(gid).variants:
+        seats = game.max_seats if game.max_seats <= 4 else game.min_seats
+        engine = Engine.new(game, seats, 3, dict(params))
+        rng = random.Random(3)
+        for _ in range(40):
+            if engine.is_over():
+                break
+            engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+            values = game.evaluate(engine.state)
+            assert len(values) == seats and all(0.0 <= v <= 1.0 for v in values), values
+    ended = engine.state.fork()
+    ended.over, ended.winners = True, (0,)
+    assert game.evaluate(ended) == [1.0] + [0.0] * (seats - 1)
