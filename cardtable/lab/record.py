@@ -67,10 +67,11 @@ def make_agents(game_id: str, names: Sequence[str], seed: int, bot_budget: int |
 
 
 def evaluator(game: Game) -> tuple[str, Callable[[GameState], list[float]]]:
-    """The game's own evaluation ("game") if it has one, else the share of scores ("scores")."""
-    own = getattr(game, "evaluate", None)
-    if own is not None:
-        return "game", own
+    """The game's own evaluation ("game") if it has one, else the share of scores ("scores"). Every
+    game inherits Game.evaluate (the search bot's default, read from the scores); only an override
+    is the game's own."""
+    if type(game).evaluate is not Game.evaluate:
+        return "game", game.evaluate
     return "scores", score_share
 
 
