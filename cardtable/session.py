@@ -11,17 +11,25 @@ keeps a snapshot every SNAPSHOT_EVERY actions, so undo replays only a few action
 Bots: each bot's generator is seeded from the operating system's entropy, never from the game's seed
 (a bot that knew how its seed was made could solve for the deal), and its state is saved with every
 action, so after Continue the bots play exactly as they would have without the interruption.
+
+A table asks its bots off the UI thread (`ask_bot` / `take_answer`, and cardtable/ui/thinking.py):
+the worker gets the seat's view, sealed so that nothing in it leads back to the live state, and a
+copy of the bot with its own generator. The session's bots stay as they were until the answer is
+taken, so a save made while a bot thinks holds the generator from before the decision, and Continue
+asks the same question again with the same generator. An answer for a position the game has left
+(a move taken back, an edited card set, another game) is dropped with its copy of the bot.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .bots import Bot, make_bot
+from .bots import Bot, bot_factories, make_bot
 from .games import get_game
 from .persistence.files import clean_stale_temporaries, keep_aside, user_folders
 from .persistence.saves import (
@@ -44,7 +52,8 @@ from .rules.cards import CardSet
 from .rules.engine import Engine
 from .rules.events import Announced, Committed, Event, GameEnded, Revealed, Scored
 from .rules.narration import Chronicle, entry_json, headline, narration_for, replay_chronicle
-from .rules.rng import RNG_VERSION
+from .rules.rng import RNG_VERSION, Rng
+from .rules.view import FrozenData, PlayerView
 
 log = logging.getLogger("cardtable.session")
 AUTOSAVE = "autosave.json"
@@ -58,6 +67,42 @@ class SeatConfig:
     name: str
     human: bool = True
     bot: str = "heuristic"
+
+
+@dataclass(frozen=True)
+class BotTurn:
+    """One question to a bot, to be answered in a worker thread: the seat, the session's count of
+    changes when it was asked (a later count means the answer is stale), the seat's view sealed from
+    the live state, and the copy of the bot that answers (its generator its own)."""
+
+    seat: int
+    change: int
+    view: PlayerView
+    bot: Bot
+
+    def think(self) -> Action:
+        """The bot's choice (runs in the worker: reads only this turn's view and bot, never pygame)."""
+        return self.bot.choose(self.view)
+
+
+# The strong level at the table (Setup: Bot, Strong) is the search bot at a budget of engine actions
+# that decides within a second on one core (bench/frame_time.py's `thinking` case times it at the
+# table), with a wall-clock cap of a second on top. The budget, not the cap, is meant to end every
+# search: a search ended by the cap has looked at less on a slower (or busier) machine, so its move,
+# and its generator after it, depend on the machine, and a game continued from a save may then go
+# otherwise than it would have gone. With the budget deciding, Continue replays the bot exactly.
+STRONG_BOT = "search"
+STRONG_BUDGET = 1000
+STRONG_TIME_CAP_S = 1.0
+
+
+def table_bot(name: str, game_id: str, seed: int) -> Bot:
+    """A table seat's bot by name; the search bot at the table's budget and cap (STRONG_BUDGET)."""
+    factories = bot_factories(game_id)
+    if name == STRONG_BOT and name in factories:
+        strong: Any = factories[name]  # the search bot's class, which takes a budget and a cap
+        return strong(Rng(seed), budget=STRONG_BUDGET, time_cap_s=STRONG_TIME_CAP_S)
+    return make_bot(name, game_id, seed)
 
 
 def autosave_path() -> Path:
@@ -90,7 +135,7 @@ class Session:
         self.bots: dict[int, Bot] = {}
         for i, s in enumerate(self.seats):
             if not s.human:
-                bot = make_bot(s.bot, engine.game.id, bot_seed())
+                bot = table_bot(s.bot, engine.game.id, bot_seed())
                 if bot_rngs and i in bot_rngs:
                     bot.rng.state = bot_rngs[i]  # resumed: the bot's own generator, as saved
                 self.bots[i] = bot
@@ -103,6 +148,7 @@ class Session:
         self.path = path
         self._writer: SaveWriter | None = None
         self._log_saved = 0  # log lines already in the save
+        self.changes = 0  # moves, undos and card set swaps so far: a bot's answer is for one count
         engine.keep_snapshots(SNAPSHOT_EVERY)
 
     @classmethod
@@ -213,6 +259,7 @@ class Session:
         if self.moves is None or len(self.moves) != len(self.engine.state.history):
             self.moves = move_texts(self.engine)
         events = self.engine.apply(action)
+        self.changes += 1
         entry = self.chronicle.record(action, events, self.engine, len(self.engine.state.history) - 1)
         self.moves.append(f"P{action.seat + 1}: {text}")
         self._log(action, f"{words} [{text}]" if words != text else text, events)
@@ -263,6 +310,35 @@ class Session:
         """The bot's choice for its seat, from that seat's view only."""
         return self.bots[seat].choose(self.engine.view(seat))
 
+    def ask_bot(self, seat: int) -> BotTurn:
+        """The question for `seat`'s bot, to be answered off the UI thread (module docstring): its view
+        sealed (every value frozen now, so no later change of the state shows through and the worker
+        reads nothing of the engine's), and a copy of the bot with a generator of its own."""
+        view = self.engine.view(seat)
+        if isinstance(view.data, FrozenData):
+            view.data.seal()
+        bot = copy.copy(self.bots[seat])
+        bot.rng = Rng(0)
+        bot.rng.state = self.bots[seat].rng.state
+        return BotTurn(seat, self.changes, view, bot)
+
+    def is_current(self, turn: BotTurn) -> bool:
+        """Whether the game still stands where `turn` was asked (its answer may be played)."""
+        return (
+            turn.change == self.changes
+            and not self.engine.is_over()
+            and turn.seat in self.engine.deciding_seats()
+            and self.bots.get(turn.seat) is not None
+        )
+
+    def take_answer(self, turn: BotTurn) -> bool:
+        """The answering copy becomes the seat's bot (its generator as advanced by the decision), if
+        the answer is still current; the caller then plays the move through `apply`. False: stale."""
+        if not self.is_current(turn):
+            return False
+        self.bots[turn.seat] = turn.bot
+        return True
+
     def last_action(self) -> Action | None:
         """The most recent action of the game (None before the first)."""
         history = self.engine.state.history
@@ -273,6 +349,7 @@ class Session:
         if not self.engine.can_undo(seat):
             return None
         taken = self.engine.undo(seat)
+        self.changes += 1
         self.chronicle.undo()
         if self.moves:
             self.moves.pop()
@@ -308,6 +385,11 @@ class Session:
     def params(self) -> dict[str, Any]:
         """The game's parameters (a copy)."""
         return dict(self.engine.state.params)
+
+    def swap_cardset(self, cardset: CardSet) -> None:
+        """Go on with an edited card set (Engine.swap_cardset); a bot's answer asked before is stale."""
+        self.engine.swap_cardset(cardset)
+        self.changes += 1
 
     def edit_changes_decisions(self, cardset: CardSet) -> tuple[list[int], list[str]]:
         """The deciding seats whose choices would differ if the game went on with `cardset` now (a

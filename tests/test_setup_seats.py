@@ -10,8 +10,10 @@ from typing import Any
 import pygame
 import pytest
 
+from cardtable.bots.random_bot import RandomBot
 from cardtable.games import get_game
 from cardtable.persistence.settings import load_settings
+from cardtable.rules.rng import Rng
 from cardtable.ui.app import App
 from cardtable.ui.scenes.setup import SetupScene
 
@@ -76,3 +78,51 @@ def test_the_seats_are_remembered_for_the_next_game(app: App) -> None:
     # a game with fewer seats takes what fits
     two = SetupScene(app, get_game("lyabi"))
     assert two.count == 2 and [c.kind for c in two.choices[:2]] == ["human", "human"]
+
+
+class _Strong(RandomBot):
+    """Stands in for the search bot (bots/search.py) where it is not registered: takes its options."""
+
+    name = "search"
+
+    def __init__(self, rng: Rng, budget: int = 2000, time_cap_s: float | None = None) -> None:
+        super().__init__(rng)
+        self.budget, self.time_cap_s = budget, time_cap_s
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_setup_offers_easy_normal_and_strong_and_strong_is_the_search_bot_at_the_table_budget(
+    app: App, monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    from cardtable import bots, session
+
+    real = bots.bot_factories
+
+    def with_search(game_id: str) -> dict[str, Any]:
+        factories = real(game_id)
+        return factories if "search" in factories else {"search": _Strong, **factories}
+
+    monkeypatch.setattr("cardtable.ui.scenes.setup.bot_factories", with_search)
+    monkeypatch.setattr(session, "bot_factories", with_search)
+    app.settings.language = language
+    app.apply_settings()
+    setup = _setup(app, "lyabi")
+    assert setup.levels == ["search", "heuristic", "random"]  # strong, normal, easy
+    assert setup.choices[1].kind == "heuristic"
+    labels = []
+    for _ in range(3):
+        labels.append(next(c for c in setup.controls if c.tag == "level:1").label)
+        _click(app, setup, "level:1")
+    expected = {"en": ["Normal", "Easy", "Strong"], "ja": ["ふつう", "やさしい", "つよい"]}[language]
+    assert labels == expected
+    assert setup.choices[1].kind == "heuristic"
+    _click(app, setup, "level:1")
+    _click(app, setup, "level:1")
+    assert setup.choices[1].kind == "search"
+    assert setup.kind_label("search") == {"en": "Bot (strong)", "ja": "ボット（つよい）"}[language]
+    configs = setup.seat_configs()
+    assert configs[1].bot == "search" and not configs[1].human
+    game = session.Session.new("lyabi", configs, 5, {}, autosave=False)
+    strong = game.bots[1]
+    assert isinstance(strong, bots.Bot) and strong.name == "search"
+    assert (strong.budget, strong.time_cap_s) == (session.STRONG_BUDGET, session.STRONG_TIME_CAP_S)

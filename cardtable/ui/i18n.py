@@ -28,6 +28,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.bot_heuristic": {"en": "Bot (normal)", "ja": "ボット（ふつう）"},
     "setup.level_random": {"en": "Easy", "ja": "やさしい"},
     "setup.level_heuristic": {"en": "Normal", "ja": "ふつう"},
+    "setup.bot_search": {"en": "Bot (strong)", "ja": "ボット（つよい）"},
+    "setup.level_search": {"en": "Strong", "ja": "つよい"},
     "setup.level": {"en": "Magician Level", "ja": "魔術師レベル"},
     "setup.seed": {"en": "Seed (blank = random)", "ja": "シード（空欄でランダム）"},
     "setup.start": {"en": "Start", "ja": "開始"},

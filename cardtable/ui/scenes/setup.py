@@ -36,6 +36,7 @@ log = logging.getLogger("cardtable.setup")
 
 DEFAULT_SEATS = 4
 NAME_MAX = 16
+LEVELS = ("search", "heuristic", "random")  # Bot: Strong, Normal, Easy (session.STRONG_BOT for strong)
 PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS)
 
@@ -64,10 +65,10 @@ class SetupScene(FormScene, SetupOptions):
         for choice, name in zip(self.choices, app.settings.names, strict=False):
             choice.name = name or None  # the names typed last time
         bots = list(bot_factories(game.id))
-        # the bot levels, strongest first (the "human" entry stays for what seat_kinds() reports)
-        self.levels = [b for b in ("heuristic", "random") if b in bots] + [
-            b for b in bots if b not in ("heuristic", "random")
-        ]
+        # the bot levels, strongest first: strong (the search bot), normal (the game's heuristic), easy
+        # (random), then any other bot the game registers (the "human" entry stays for what
+        # seat_kinds() reports)
+        self.levels = [b for b in LEVELS if b in bots] + [b for b in bots if b not in LEVELS]
         self.kinds = ["human", *self.levels]
         if "heuristic" not in self.kinds:
             for choice in self.choices[1:]:
@@ -118,14 +119,16 @@ class SetupScene(FormScene, SetupOptions):
             self.rebuild()
 
     def cycle_kind(self, seat: int, step: int) -> None:
-        """The seat's Human / Bot switch: a person becomes the bot level it had (the strongest at
-        first), a bot a person. Cycling through the bot levels made a second person two clicks away."""
+        """The seat's Human / Bot switch: a person becomes the bot level it had (at first Normal, where
+        the game has it: a strong bot thinks a second a move), a bot a person. Cycling through the bot
+        levels made a second person two clicks away."""
         choice = self.choices[seat]
         if choice.kind != "human":
             self.last_bot[seat] = choice.kind
             choice.kind = "human"
         elif self.levels:
-            choice.kind = self.last_bot.get(seat, self.levels[0])
+            first = "heuristic" if "heuristic" in self.levels else self.levels[0]
+            choice.kind = self.last_bot.get(seat, first)
         self.rebuild()
 
     def cycle_level(self, seat: int, step: int) -> None:

@@ -199,6 +199,7 @@ class ClaimWindowMixin:
                 return True
         for seat in self._claim_seats():
             if self.session.is_bot(seat):
-                self.perform(self.session.bot_action(seat))
+                if not self.bot_move(seat):  # asked off the UI thread; the window holds until it answers
+                    self.thinking_tick()
                 return True
         return False

@@ -1,6 +1,6 @@
 """What the table draws over its cards, and its buttons: the declared game buttons (shown while one
-of their moves is legal) with Actions and Undo in a column, the message (a refusal's reason), the
-hovered card's text (only a card the person at the screen may see), the menu and the summary."""
+of their moves is legal) with Actions and Undo in a column, a thinking bot's mark, the message (a
+refusal's reason), the hovered card's text (only a card the person at the screen may see), the menu and the summary."""
 
 from __future__ import annotations
 
@@ -95,6 +95,9 @@ class OverlayMixin:
         reload_panel = self.draw_reload(screen)  # a card set edit's problems or restart offer
         if reload_panel is not None:
             rects.append(reload_panel)
+        thinking = self.draw_thinking(screen)  # a bot's thinking mark on its seat (thinking.py)
+        if thinking is not None:
+            rects.append(thinking)
         cursor = self.board.sprites.get(self.cursor) if self.cursor is not None else None
         if cursor is not None and not self.drag.active:  # the keyboard's place in the hand
             ring = cursor.card_rect().inflate(12, 12)

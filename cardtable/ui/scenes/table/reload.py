@@ -108,7 +108,7 @@ class ReloadMixin:
 
     def take_cardset(self: TableScene, cardset: CardSet) -> None:
         """Go on with the edited set: the same position, the cards drawn from the new data."""
-        self.engine.swap_cardset(cardset)
+        self.session.swap_cardset(cardset)
         self.cardset = cardset
         self.board.cardset = cardset
         self.board.physical = cardset.physical()

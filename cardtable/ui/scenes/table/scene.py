@@ -2,7 +2,8 @@
 session, undo, sounds and keys. Its parts live beside it: layout (piles and sprites placed from the
 view), drag (gestures to moves), moves (the gesture-to-move mapper), menu (the action menu and
 chooser), dice, privacy (who may see what), log (the game's words), overlay (buttons, tooltip,
-message, drawing over the cards) and preview (a card drawn large while a button or key is held). A
+message, drawing over the cards), preview (a card drawn large while a button or key is held) and
+thinking (bots asked off the UI thread, and the mark on a thinking bot's seat). A
 game's table subclasses it with its layout and its declarations (drop areas, buttons, sounds).
 
 What is drawn comes only from `engine.view(viewer)`; state changes only through the session (and so
@@ -36,6 +37,7 @@ from .overlay import OverlayMixin
 from .preview import PreviewMixin
 from .privacy import PrivacyMixin, visible_cards
 from .reload import ReloadMixin
+from .thinking import ThinkingMixin
 
 TOAST_S = 3.0
 
@@ -62,6 +64,7 @@ class TableScene(
     OverlayMixin,
     PreviewMixin,
     ReloadMixin,
+    ThinkingMixin,
     Scene,
 ):
     """Shared table behaviour; a game's table gives its layout and declarations."""
@@ -267,12 +270,14 @@ class TableScene(
         deciding = self.engine.deciding_seats()
         bots = [s for s in deciding if self.session.is_bot(s)]
         if bots:
+            # The bot is asked at once, off this thread (thinking.py); its move is played once it has
+            # answered and its pause is over, whichever comes last.
             self.bot_timer += dt
-            if self.bot_timer >= self.app.settings.bot_delay_s or self.hurrying:
+            due = self.bot_timer >= self.app.settings.bot_delay_s or self.hurrying
+            if self.bot_move(bots[0], now=due):
                 self.bot_timer = 0.0
-                self.perform(self.session.bot_action(bots[0]))
                 return True
-            return False
+            return self.thinking_tick()
         humans = [s for s in deciding if not self.session.is_bot(s)]
         self.hurrying = False  # a person decides: the bots' hurry is over
         if humans and self.viewer not in humans:

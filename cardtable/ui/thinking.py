@@ -1,0 +1,67 @@
+"""Bots thinking off the UI thread: one worker thread that answers the table's questions one at a time,
+while the UI thread keeps drawing frames and polls for the answer.
+
+The table asks (`Session.ask_bot`: the seat's view sealed from the live state and a copy of the bot),
+hands the question's `think` to `submit`, and looks at the returned Future once a frame; the answer is
+played through the session on the UI thread, never by the worker. The worker touches no pygame (the
+bot reads only its view), so nothing here is shared with SDL's thread.
+
+Why one daemon thread of our own rather than a ThreadPoolExecutor: an executor's threads are joined
+when the interpreter ends, so quitting while a slow bot thinks would wait for its answer; a daemon
+thread is simply left behind, as `run_pure_work` (progress.py) leaves its own. Work queued behind a
+question still being thought about waits its turn: two searches never share the core.
+
+The GIL: the worker's Python and the UI thread's take turns every `sys.getswitchinterval()` (5 ms by
+default). While a bot thinks the table draws little (a spinner's few pixels), and pygame's blits
+and display updates release the GIL, so frames stay short (bench/frame_time.py's `thinking` case
+measures them).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from typing import Any
+
+log = logging.getLogger("cardtable.thinking")
+
+# A question answered this quickly (a heuristic bot's) is played in the frame that asked it: no
+# thinking mark flashes for a move that needed no thought, and a table driven frame by frame (the
+# tests, a fast smoke run) sees such bots move as before.
+QUICK_S = 0.015
+
+
+class Worker:
+    """One daemon thread running submitted work in order, one piece at a time."""
+
+    def __init__(self, name: str = "bot thinking") -> None:
+        self.name = name
+        self._queue: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]]] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, work: Callable[[], Any]) -> Future[Any]:
+        """Queue `work` (it must not touch pygame); its Future holds the value or the error it raised."""
+        future: Future[Any] = Future()
+        self._queue.put((future, work))
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+        return future
+
+    def _run(self) -> None:
+        while True:
+            future, work = self._queue.get()
+            if not future.set_running_or_notify_cancel():
+                continue  # cancelled while it waited: the table no longer wants it
+            try:
+                future.set_result(work())
+            except BaseException as exc:  # handed to the UI thread, which raises it there
+                future.set_exception(exc)
+
+
+WORKER = Worker()  # the app's one thinker: a bot never thinks beside another
