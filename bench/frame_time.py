@@ -11,6 +11,12 @@ display update) without the frame-rate cap:
   idle    nothing changes: frames drawn must be zero; CPU use of the real loop over --idle-seconds
   moves   whole moves through the table (--moves of them, bots and the person alike): the move, the
           relayout, and every frame until its cards have landed; milliseconds per move
+  thinking  a strong bot thinks (--decisions of its decisions, off the UI thread) while the table
+          runs its loop at its 120 Hz cap: each frame's work, and the time between frames as a
+          person sees it; and how long a decision takes at the table against the same bot thinking
+          alone (the ratio is what the UI thread costs the search under the GIL). The bot is the
+          search bot at the table's budget (session.STRONG_BUDGET) when it is registered, else a
+          stand-in that keeps the CPU busy in pure Python for --think-s seconds per decision
 and, in the same run, the naive way: the same table with every sprite blitted every frame.
 Also the peak memory (max RSS) after a whole 6-seat game was played through the table.
 
@@ -206,6 +212,124 @@ def moves_case(app: App, table: RuneWorksTable, moves: int) -> list[float]:
     return [(clock() - start) * 1000 / made] * made
 
 
+class BusyBot:
+    """Stands in for the search bot where it is not registered: a fixed amount of pure Python work (so
+    it holds the GIL as a search does, and takes longer when it gets less of it), about `seconds` on
+    this machine alone, then a random legal move."""
+
+    name = "busy"
+
+    def __init__(self, rng: object, seconds: float) -> None:
+        self.rng = rng
+        begun = time.perf_counter()
+        self._work(300_000)
+        self.rounds = max(1, int(300_000 * seconds / max(1e-6, time.perf_counter() - begun)))
+
+    @staticmethod
+    def _work(rounds: int) -> int:
+        spin = 0
+        for i in range(rounds):
+            spin = (spin * 31 + i) % 1000003
+        return spin
+
+    def choose(self, view: object) -> object:
+        self._work(self.rounds)
+        legal = view.legal  # type: ignore[attr-defined]
+        return legal[int(self.rng.random() * len(legal))]  # type: ignore[attr-defined]
+
+
+def strong_bot(think_s: float) -> tuple[str, object]:
+    """The table's strong bot for Rune Works (or the stand-in), and what it is."""
+    from cardtable.bots import bot_factories
+    from cardtable.rules.rng import Rng
+    from cardtable.session import STRONG_BOT, STRONG_BUDGET, table_bot
+
+    if STRONG_BOT in bot_factories("runeworks"):
+        return f"search bot, budget {STRONG_BUDGET}", table_bot(STRONG_BOT, "runeworks", 17)
+    return f"stand-in busy {think_s:.1f} s", BusyBot(Rng(17), think_s)
+
+
+def thinking_case(app: App, table: RuneWorksTable, decisions: int, think_s: float) -> dict[str, float]:
+    """Frames while a strong bot thinks off the UI thread, as the real loop runs them (module doc)."""
+    from cardtable.bots import make_bot
+
+    what, bot = strong_bot(think_s)
+    app.settings.bot_delay_s = 0.0
+    app.settings.animation_speed = 1.0
+    app.fast = False
+    session, engine = table.session, table.engine
+    for seat in list(session.bots):
+        session.bots[seat] = bot  # type: ignore[assignment]
+    chooser = make_bot("random", "runeworks", 5)
+    work: list[float] = []
+    gaps: list[float] = []
+    at_table: list[float] = []
+    alone: list[float] = []
+    asked = 0
+    idle_gaps: list[float] = []
+    last = clock()
+    for _ in range(120):  # the same loop with nobody thinking (the person to move): the baseline
+        start = clock()
+        for scene in list(app.scenes):
+            scene.update(1 / 120)
+        idle_gaps.append((start - last) * 1000)
+        last = start
+        app.clock.tick(120)
+    while asked < decisions and not engine.is_over():
+        if app.top is not table:  # a hand-off screen or a round's end: passed at once
+            app._dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+        elif table.viewer is not None and table.my_legal() and not table.animator.busy:
+            table.perform(chooser.choose(engine.view(table.viewer)))
+        thinking = table.thought is not None and not table.thought[1].done()
+        start = clock()
+        changed = False
+        for scene in list(app.scenes):
+            changed = scene.update(1 / 120) or changed
+        if changed or app._needs_draw():
+            app._draw()
+        end = clock()
+        if table.thought is not None and not thinking:  # a question asked this frame
+            asked += 1
+            turn, future = table.thought
+            question = (turn.view, turn.bot.rng.state)
+            begun = time.perf_counter()
+            future.add_done_callback(lambda _f, b=begun: at_table.append(time.perf_counter() - b))
+            alone.append(question)  # type: ignore[arg-type]
+        if thinking:
+            work.append((end - start) * 1000)
+            gaps.append((start - last) * 1000)
+        last = start
+        app.clock.tick(120)
+    while table.thought is not None and not table.thought[1].done():
+        time.sleep(0.01)
+    solo = []
+    for view, state in alone:  # type: ignore[misc]
+        bot.rng.state = state  # type: ignore[attr-defined]
+        begun = time.perf_counter()
+        bot.choose(view)  # type: ignore[attr-defined]
+        solo.append(time.perf_counter() - begun)
+    app.fast = True
+    ordered = sorted(work) or [0.0]
+    spaced = sorted(gaps) or [0.0]
+    table_s = statistics.mean(at_table) if at_table else 0.0
+    solo_s = statistics.mean(solo) if solo else 0.0
+    print(f"thinking: {what}, {len(at_table)} decisions", file=sys.stderr)
+    return {
+        "thinking_frames": float(len(work)),
+        "thinking_median_ms": statistics.median(ordered),
+        "thinking_p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
+        "thinking_max_ms": ordered[-1],
+        "thinking_gap_median_ms": statistics.median(spaced),
+        "thinking_gap_p99_ms": spaced[min(len(spaced) - 1, int(len(spaced) * 0.99))],
+        "thinking_gap_max_ms": spaced[-1],
+        "idle_gap_median_ms": statistics.median(idle_gaps[1:]),
+        "thinking_vs_idle_gap_median_ratio": statistics.median(spaced) / statistics.median(idle_gaps[1:]),
+        "decision_at_table_ms": table_s * 1000,
+        "decision_alone_ms": solo_s * 1000,
+        "decision_table_vs_alone_ratio": table_s / solo_s if solo_s else 0.0,
+    }
+
+
 def naive_case(app: App, table: RuneWorksTable, frames: int) -> list[float]:
     """The baseline: background and every sprite blitted every frame, then a full flip."""
     screen = app.screen
@@ -273,6 +397,9 @@ def main() -> int:
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--idle-seconds", type=float, default=3.0)
     parser.add_argument("--moves", type=int, default=150)
+    parser.add_argument("--decisions", type=int, default=4, help="strong bot decisions in the thinking case")
+    parser.add_argument("--think-s", type=float, default=0.8, help="the stand-in bot's seconds a decision")
+    parser.add_argument("--only-thinking", action="store_true", help="run only the thinking case")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cpu", action="store_true", help="time the cases in CPU time, not wall time")
     parser.add_argument(
@@ -288,6 +415,10 @@ def main() -> int:
     app, table = make_table()
     sprites = len(table.board.sprites)
     results: dict[str, float] = {"sprites": float(sprites)}
+    if args.only_thinking:
+        results.update(thinking_case(app, table, args.decisions, args.think_s))
+        print_thinking(results, args.json)
+        return 0
     cases = (
         ("naive", naive_case),
         ("drag", drag_case),
@@ -305,6 +436,7 @@ def main() -> int:
     results.update(idle_case(app, args.idle_seconds))
     app.fast = False
     results["move_mean_ms"] = statistics.mean(moves_case(app, table, args.moves))
+    results.update(thinking_case(app, table, args.decisions, args.think_s))
     if args.whole_game:
         results["peak_rss_mb"] = whole_game_peak_rss(app)
     if args.json:
@@ -326,9 +458,31 @@ def main() -> int:
         f"CPU {results['idle_cpu_percent']:.1f}%"
     )
     print(f"moves: {results['move_mean_ms']:.1f} ms of work per move, its frames until landed included")
+    print_thinking(results, False)
     if args.whole_game:
         print(f"peak memory after a whole 6-seat game through the table: {results['peak_rss_mb']:.0f} MB")
     return 0
+
+
+def print_thinking(results: dict[str, float], as_json: bool) -> None:
+    """The thinking case's figures (all of them as JSON with --json --only-thinking)."""
+    if as_json:
+        print(json.dumps(results, indent=2))
+        return
+    print(
+        f"while a bot thinks: {results['thinking_frames']:.0f} frames, work median "
+        f"{results['thinking_median_ms']:.2f} ms, p99 {results['thinking_p99_ms']:.2f} ms, max "
+        f"{results['thinking_max_ms']:.2f} ms; between frames median {results['thinking_gap_median_ms']:.1f} ms, "
+        f"p99 {results['thinking_gap_p99_ms']:.1f} ms, max {results['thinking_gap_max_ms']:.1f} ms"
+    )
+    print(
+        f"between frames with nobody thinking: median {results['idle_gap_median_ms']:.1f} ms "
+        f"({results['thinking_vs_idle_gap_median_ratio']:.2f}x while a bot thinks)"
+    )
+    print(
+        f"a decision: {results['decision_at_table_ms']:.0f} ms at the table, "
+        f"{results['decision_alone_ms']:.0f} ms alone ({results['decision_table_vs_alone_ratio']:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from ..persistence.settings import Settings, load_settings, save_settings
 from ..rules.cards import CardSet
 from .i18n import Translator
 from .scene import Scene
+from .thinking import QUICK_S
 
 WM_CLASS = "cardtable"
 log = logging.getLogger("cardtable")
@@ -44,6 +45,11 @@ class App:
         if fast:
             self.settings.animation_speed = 0.0
             self.settings.bot_delay_s = 0.0
+        # How long the frame that asks a bot waits for its answer (cardtable/ui/thinking.py): a quick
+        # bot moves in that frame, a slow one thinks while the frames go on. A fast run (smoke tests, a
+        # table driven frame by frame) waits for every answer, so its bots move in the frame they are
+        # asked, whatever else the machine is doing.
+        self.think_wait_s: float | None = None if fast else QUICK_S
         pygame.display.init()
         pygame.font.init()
         from .sound import open_sound_bank

@@ -11,16 +11,19 @@ when the interpreter ends, so quitting while a slow bot thinks would wait for it
 thread is simply left behind, as `run_pure_work` (progress.py) leaves its own. Work queued behind a
 question still being thought about waits its turn: two searches never share the core.
 
-The GIL: the worker's Python and the UI thread's take turns every `sys.getswitchinterval()` (5 ms by
-default). While a bot thinks the table draws little (a spinner's few pixels), and pygame's blits
-and display updates release the GIL, so frames stay short (bench/frame_time.py's `thinking` case
-measures them).
+The GIL: the worker's Python and the UI thread's take turns. A thread that wants the GIL back (the UI
+thread after the frame clock's sleep, after a display update) waits until the running thread has
+had its switch interval, 5 ms by default, and a frame waits so several times. The worker sets it to
+SWITCH_S when it starts: the frames between a bot's thoughts came about half as far apart (measured
+by bench/frame_time.py's `thinking` case), and the search lost nothing measurable to the switching.
+Only threads running side by side feel it (run_pure_work's too).
 """
 
 from __future__ import annotations
 
 import logging
 import queue
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -29,9 +32,10 @@ from typing import Any
 log = logging.getLogger("cardtable.thinking")
 
 # A question answered this quickly (a heuristic bot's) is played in the frame that asked it: no
-# thinking mark flashes for a move that needed no thought, and a table driven frame by frame (the
-# tests, a fast smoke run) sees such bots move as before.
+# thinking mark flashes for a move that needed no thought (App.think_wait_s: a fast run waits for
+# every answer).
 QUICK_S = 0.015
+SWITCH_S = 0.001  # the GIL's switch interval once a worker thinks beside the UI thread (above)
 
 
 class Worker:
@@ -49,6 +53,7 @@ class Worker:
         self._queue.put((future, work))
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
+                sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_S))
                 self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
                 self._thread.start()
         return future

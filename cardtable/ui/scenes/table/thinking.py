@@ -53,7 +53,7 @@ class ThinkingMixin:
             future: Future[Action] = WORKER.submit(turn.think)
             thought = self.thought = (turn, future)
             self.thought_since = time.perf_counter()
-            wait([future], timeout=QUICK_S)  # a quick bot's answer comes in this frame (ui/thinking.py)
+            wait([future], timeout=self.app.think_wait_s)  # a quick bot's answer comes in this frame
         turn, future = thought
         if not future.done() or not now:
             return False
