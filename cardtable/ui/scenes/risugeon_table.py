@@ -177,14 +177,23 @@ class RisugeonTable(TableScene):
         for index, text in enumerate(rows):
             draw_text(surface, text, px + 3, (well.x, well.bottom + 10 + index * (px + 8)), GOLD, bold=True)
 
-    def _panels(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
-        width, height = surface.get_size()
-        data = view.data
+    def panel_box(self, seat: int, px: int) -> pygame.Rect:
+        """A seat's panel (its name, counts and points) at the right, the seats top to bottom."""
+        width, height = self.app.size
         box_w = int(width * 0.2)
-        x = width - box_w - 12
-        y = int(height * 0.36)
+        box_h = px * 4 + 18
+        return pygame.Rect(width - box_w - 12, int(height * 0.36) + seat * (box_h + 8), box_w, box_h)
+
+    def thinking_place(self, seat: int) -> tuple[tuple[int, int], str]:
+        """A thinking bot's mark left of its panel (the others' hands are never drawn)."""
+        box = self.panel_box(seat, max(13, self.app.size[1] // 48))
+        return (box.x - 8, box.centery), "midright"
+
+    def _panels(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
+        data = view.data
         for seat in range(view.seats):
-            box = pygame.Rect(x, y, box_w, px * 4 + 18)
+            box = self.panel_box(seat, px)
+            box_w = box.width
             colour = (40, 70, 60, 230) if seat == view.active else (16, 28, 34, 215)
             draw_panel(surface, box, colour)
             t = self.app.t
@@ -216,7 +225,6 @@ class RisugeonTable(TableScene):
                 (box.x + 10, box.y + 2 * px + 16),
                 INK,
             )
-            y += box.height + 8
 
     def _status(self, surface: pygame.Surface, view: PlayerView, px: int) -> None:
         width, height = surface.get_size()

@@ -78,6 +78,11 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
         cx, cy = width * 0.42, height * 0.47
         return cx + width * 0.33 * math.cos(angle), cy + height * 0.36 * math.sin(angle)
 
+    def thinking_place(self, seat: int) -> tuple[tuple[int, int], str]:
+        """A thinking bot's mark just above its small fan (its name is below the fan)."""
+        ax, ay = self.seat_anchor(seat)
+        return (int(ax), int(ay - self.card_width() * 0.5 * 0.7) - 6), "midbottom"
+
     def centre(self) -> tuple[float, float]:
         width, height = self.app.size
         return width * 0.42, height * 0.42

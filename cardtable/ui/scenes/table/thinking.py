@@ -105,19 +105,21 @@ class ThinkingMixin:
             self.thinking_drawn = None
 
     # -- where and how --------------------------------------------------------------------------
-    def thinking_anchor(self: TableScene, seat: int) -> tuple[int, int]:
-        """The middle of where the mark goes: just beside the seat's hand as the table lays it out
-        (a game's table may say otherwise), else the top of the table."""
+    def thinking_place(self: TableScene, seat: int) -> tuple[tuple[int, int], str]:
+        """Where the mark goes, as a point and the side of the mark at it ("midtop": the mark hangs
+        below the point): beside the seat's hand as the table lays it out, below a hand in the top
+        half of the window and above one in the bottom half, else at the top of the table. A game's
+        table with a better place for a seat (its name, its panel) says so."""
         view = self.view()
         width, height = self.app.size
         for pile in self.piles(view):
             if pile.zone == f"hand:{seat}":
                 rect = pile.rect
                 card_h = pile.width * 88 // 63
-                if rect.y + card_h // 2 > height // 2:  # a hand low on the screen: the mark above it
-                    return rect.centerx, rect.y - self.thinking_px() - 6
-                return rect.centerx, rect.y + card_h + self.thinking_px() + 6
-        return width // 2, height // 8
+                if rect.y + card_h // 2 > height // 2:
+                    return (rect.centerx, rect.y - 6), "midbottom"
+                return (rect.centerx, rect.y + card_h + 6), "midtop"
+        return (width // 2, height // 12), "midtop"
 
     def thinking_px(self: TableScene) -> int:
         return max(14, self.app.size[1] // 42)
@@ -132,7 +134,8 @@ class ThinkingMixin:
         px = self.thinking_px()
         text_w = text_surface(self.thinking_text(seat), px, GOLD, False).get_width()
         rect = pygame.Rect(0, 0, text_w + px * 2 + 24, px * 2)
-        rect.center = self.thinking_anchor(seat)
+        point, side = self.thinking_place(seat)
+        setattr(rect, side, point)
         return rect.clamp(pygame.Rect((0, 0), self.app.size))
 
     def draw_thinking(self: TableScene, screen: pygame.Surface) -> pygame.Rect | None:
@@ -145,14 +148,14 @@ class ThinkingMixin:
         rect = self.thinking_rect(seat)
         draw_panel(screen, rect, (10, 30, 22, 215), radius=px // 2)
         step = int((time.perf_counter() - self.thought_since) * SPIN_PER_S)
-        cx, cy, radius = rect.x + px // 2 + 8, rect.centery, px * 0.45
+        cx, cy, radius = rect.x + px // 2 + 8, rect.centery, px * 0.5
         for dot in range(SPIN_STEPS):
             angle = 2 * math.pi * dot / SPIN_STEPS - math.pi / 2
             lit = (step - dot) % SPIN_STEPS
             shade = max(60, 255 - lit * 28)
             centre = (round(cx + radius * math.cos(angle)), round(cy + radius * math.sin(angle)))
             pygame.draw.circle(
-                screen, (shade, shade * 215 // 255, 90 * shade // 255), centre, max(2, px // 7)
+                screen, (shade, shade * 215 // 255, 90 * shade // 255), centre, max(2, px // 6)
             )
         draw_text(screen, self.thinking_text(seat), px, (cx + px // 2 + 10, cy), GOLD, "midleft")
         self.thinking_drawn = (step, rect)
