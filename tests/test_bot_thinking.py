@@ -42,7 +42,7 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
         self.rng.random()  # a draw before the wait: the generator is mid-decision while it thinks
         held.asked += 1
         held.threads.append(threading.current_thread().name)
-        if not held.open.wait(10):
+        if not held.open.wait(60):
             raise TimeoutError("the test never opened the gate")
         return choose(self, view)
 
@@ -64,7 +64,7 @@ def _frames(app: App, n: int = 1) -> None:
         app.frame([])
 
 
-def _until(app: App, done: Any, seconds: float = 5.0) -> None:
+def _until(app: App, done: Any, seconds: float = 30.0) -> None:
     end = time.perf_counter() + seconds
     while not done():
         assert time.perf_counter() < end, "timed out"
@@ -126,7 +126,7 @@ def test_an_answer_for_a_move_taken_back_is_dropped(app: App, gate: Gate) -> Non
     table.undo()  # back where the bot was asked: the same number of moves, but not the same question
     assert session.move_count == 0 and session.changes == 2
     gate.open.set()
-    stale_future.result(timeout=5)  # the stale answer is in, unplayed so far
+    stale_future.result(timeout=30)  # the stale answer is in, unplayed so far
     gate.open.clear()
     _frames(app)  # the stale answer comes in: dropped, and the bot asked again
     assert session.move_count == 0, "an answer for a position left behind was played"
@@ -169,3 +169,17 @@ def test_save_and_quit_while_a_bot_thinks_then_continue_plays_the_same_moves(app
         session.apply(expected)
         resumed.apply(expected)
     resumed.close()
+
+
+def test_the_next_bot_thinks_while_the_last_moves_cards_slide(app: App, gate: Gate) -> None:
+    table = _bots_table(app)
+    session = table.session
+    app.settings.animation_speed = table.animator.speed = 1.0  # the cards slide as in a real window
+    gate.open.set()
+    seen = False
+    end = time.perf_counter() + 30
+    while not seen and time.perf_counter() < end and not session.engine.is_over():
+        app.frame([])
+        thought = table.thought
+        seen = table.animator.busy and thought is not None and thought[0].change == session.changes
+    assert seen, "no bot was asked while the cards of the move before it slid"

@@ -239,7 +239,8 @@ class TableScene(
                 self.perform(typed)
                 changed = True
         if self.animator.busy or self.dice_rolling():
-            return changed
+            self.think_ahead()  # the next bot thinks while the cards slide (thinking.py)
+            return self.thinking_tick() or changed
         if self.after_roll is not None:
             self.land_roll()
             return True

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import Future, wait
+from concurrent.futures import Future
+from concurrent.futures import wait as futures_wait
 from typing import TYPE_CHECKING
 
 import pygame
@@ -38,8 +39,9 @@ class ThinkingMixin:
     thought_since = 0.0  # perf_counter when the question was asked
     thinking_drawn: tuple[int, pygame.Rect] | None = None  # the spinner step and area last drawn
 
-    def bot_move(self: TableScene, seat: int, now: bool = True) -> bool:
+    def bot_move(self: TableScene, seat: int, now: bool = True, wait: bool = True) -> bool:
         """Ask `seat`'s bot (once) and, when its answer is in and `now`, play it. True if it moved.
+        `wait`: give a quick bot its moment to answer in this frame (App.think_wait_s).
 
         A question about another seat or a position the game has left is dropped first (its work
         may still run out in the worker; the next question waits behind it). A bot's error is raised
@@ -53,7 +55,8 @@ class ThinkingMixin:
             future: Future[Action] = WORKER.submit(turn.think)
             thought = self.thought = (turn, future)
             self.thought_since = time.perf_counter()
-            wait([future], timeout=self.app.think_wait_s)  # a quick bot's answer comes in this frame
+            if wait:
+                futures_wait([future], timeout=self.app.think_wait_s)  # a quick bot answers in this frame
         turn, future = thought
         if not future.done() or not now:
             return False
@@ -63,6 +66,16 @@ class ThinkingMixin:
         if not self.session.take_answer(turn):
             return False  # stale after all (checked again: the game may have moved since)
         return self.perform(action)
+
+    def think_ahead(self: TableScene) -> None:
+        """While cards still slide after a move, the bot to move next is asked already (the position is
+        the engine's, whatever the sprites show), so its thinking and the slide overlap. Its answer is
+        played by `step` once the table is still, as any other."""
+        if self.thought is not None or self.engine.is_over() or self.app.top is not self:
+            return
+        bots = [s for s in self.engine.deciding_seats() if self.session.is_bot(s)]
+        if bots:
+            self.bot_move(bots[0], now=False, wait=False)
 
     def drop_thought(self: TableScene) -> None:
         """Forget the question being thought about (its answer will never be played)."""
