@@ -81,6 +81,15 @@ def _reproducible_bots(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
 
 
 @pytest.fixture(autouse=True)
+def _bots_answer_by_frames(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's bots think in a worker thread (cardtable/ui/thinking.py), and a real window plays a
+    bot's move in whichever frame its answer has come by. In a test, time passes by frames (a stepped
+    clock, a fast app): the frame that plays a bot's move waits for its answer, so a table test walks
+    the same game on a busy machine as on an idle one. tests/test_bot_thinking.py sets the real wait."""
+    monkeypatch.setattr("cardtable.ui.thinking.ANSWER_WAIT_S", None)
+
+
+@pytest.fixture(autouse=True)
 def _no_window_left_open() -> Iterator[None]:
     """A test's window is closed after it, so the next test in the worker starts with none (a test of
     drawing before any window exists failed when an earlier one had left its App's window open)."""

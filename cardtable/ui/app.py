@@ -20,9 +20,9 @@ import pygame
 from ..persistence.files import clean_stale_temporaries, user_folders
 from ..persistence.settings import Settings, load_settings, save_settings
 from ..rules.cards import CardSet
+from . import thinking
 from .i18n import Translator
 from .scene import Scene
-from .thinking import QUICK_S
 
 WM_CLASS = "cardtable"
 log = logging.getLogger("cardtable")
@@ -46,10 +46,10 @@ class App:
             self.settings.animation_speed = 0.0
             self.settings.bot_delay_s = 0.0
         # How long the frame that asks a bot waits for its answer (cardtable/ui/thinking.py): a quick
-        # bot moves in that frame, a slow one thinks while the frames go on. A fast run (smoke tests, a
-        # table driven frame by frame) waits for every answer, so its bots move in the frame they are
-        # asked, whatever else the machine is doing.
-        self.think_wait_s: float | None = None if fast else QUICK_S
+        # bot moves in that frame, a slow one thinks while the frames go on. None (a fast run: smoke
+        # tests, a table driven frame by frame) waits for every answer, so its bots move in the frame
+        # they are due, whatever else the machine is doing.
+        self.think_wait_s: float | None = None if fast else thinking.ANSWER_WAIT_S
         pygame.display.init()
         pygame.font.init()
         from .sound import open_sound_bank

@@ -32,9 +32,12 @@ from typing import Any
 log = logging.getLogger("cardtable.thinking")
 
 # A question answered this quickly (a heuristic bot's) is played in the frame that asked it: no
-# thinking mark flashes for a move that needed no thought (App.think_wait_s: a fast run waits for
-# every answer).
+# thinking mark flashes for a move that needed no thought. App.think_wait_s is this, or None in a
+# fast run (and in the tests, tests/conftest.py: their time passes by frames), where the frame that
+# plays a bot's move waits for its answer, so a table driven frame by frame sees the same game on a
+# busy machine as on an idle one.
 QUICK_S = 0.015
+ANSWER_WAIT_S: float | None = QUICK_S  # what a window that is not fast waits (App.think_wait_s)
 SWITCH_S = 0.001  # the GIL's switch interval once a worker thinks beside the UI thread (above)
 
 

@@ -58,8 +58,12 @@ class ThinkingMixin:
             if wait:
                 futures_wait([future], timeout=self.app.think_wait_s)  # a quick bot answers in this frame
         turn, future = thought
-        if not future.done() or not now:
+        if not now:
             return False
+        if not future.done():
+            if self.app.think_wait_s is not None:
+                return False
+            futures_wait([future])  # a run by frames (App.think_wait_s): the move when it is due
         action = future.result()
         self.thought = None
         self.forget_thinking_mark()
