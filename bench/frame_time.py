@@ -275,6 +275,7 @@ def thinking_case(app: App, table: RuneWorksTable, decisions: int, think_s: floa
         idle_gaps.append((start - last) * 1000)
         last = start
         app.clock.tick(120)
+    last_turn = None
     while asked < decisions and not engine.is_over():
         if app.top is not table:  # a hand-off screen or a round's end: passed at once
             app._dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
@@ -288,11 +289,12 @@ def thinking_case(app: App, table: RuneWorksTable, decisions: int, think_s: floa
         if changed or app._needs_draw():
             app._draw()
         end = clock()
-        if table.thought is not None and not thinking:  # a question asked this frame
+        if table.thought is not None and table.thought[0] is not last_turn:  # a question asked this frame
             asked += 1
             turn, future = table.thought
-            question = (turn.view, turn.bot.rng.state)
-            begun = time.perf_counter()
+            last_turn = turn
+            question = (turn.view, session.bots[turn.seat].rng.state)  # the generator before it
+            begun = table.thought_since
             future.add_done_callback(lambda _f, b=begun: at_table.append(time.perf_counter() - b))
             alone.append(question)  # type: ignore[arg-type]
         if thinking:
