@@ -87,8 +87,9 @@ class BotTurn:
 
 # The strong level at the table (Setup: Bot, Strong) is the search bot at a budget of engine actions
 # that decides within a second on one core (bench/frame_time.py's `thinking` case times it at the
-# table), with a wall-clock cap of a second on top. The budget, not the cap, is meant to end every
-# search: a search ended by the cap has looked at less on a slower (or busier) machine, so its move,
+# table), with a cap of a second of the thinking thread's CPU time on top (CPU time, so that a busy
+# machine does not cut it short). The budget, not the cap, is meant to end every search: a search
+# ended by the cap has looked at less on a slower machine, so its move,
 # and its generator after it, depend on the machine, and a game continued from a save may then go
 # otherwise than it would have gone. With the budget deciding, Continue replays the bot exactly.
 STRONG_BOT = "search"

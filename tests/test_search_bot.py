@@ -294,7 +294,7 @@ def test_rotate_plays_every_seed_once_per_seat_rotation() -> None:
     assert plain["games"] == 2 and plain["bots"]["heuristic"]["seat_games"] == 2
 
 
-def test_a_wall_clock_cap_stops_a_big_budget_early() -> None:
+def test_a_cpu_time_cap_stops_a_big_budget_early() -> None:
     engine = _decisions("runeworks", 2, 1)[0]
     bot = SearchBot(Rng(1), budget=10**7, time_cap_s=0.05)
     assert bot.choose(engine.view(engine.deciding_seats()[0])) in engine.legal_actions(

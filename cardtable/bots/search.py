@@ -30,8 +30,10 @@ commitment another seat made (a simultaneous battle commit, a claim, a counter) 
 until the decision is revealed, so a seat never answers a commitment it could not see.
 
 Budgets count engine actions (every move applied during the search, in the tree and in playouts), so
-the same seed and view give the same move on any machine; `time_cap_s` stops a search early on the
-wall clock (the table only: it makes the move depend on the machine). The bot keeps no global state
+the same seed and view give the same move on any machine; `time_cap_s` stops a search early after that
+much CPU time of the searching thread (the table only). It is CPU time and not the wall clock so that a
+busy machine or the UI thread beside it does not cut the search short: the budget stays the limit that
+decides (and a resumed game replays the same moves) wherever the budget fits in the cap on one core. The bot keeps no global state
 and imports no UI: a table may run `choose` in a worker thread on a copy of the view.
 """
 
@@ -96,7 +98,7 @@ class _Hidden:
 class SearchBot(Bot):
     """Looks ahead from re-deals of its own view: `SearchBot(rng, budget=N, time_cap_s=None)`.
 
-    `budget` engine actions a decision (deterministic); `time_cap_s` an optional wall-clock cap on
+    `budget` engine actions a decision (deterministic); `time_cap_s` an optional cap in CPU seconds on
     top; `method` "pimc" (default: the paired flat search) or "ismcts"; `depth` playout moves before the evaluation scores the
     position (None: the game's `search_depth`); `exploration` the UCB constant; `rollout` "heuristic"
     (the game's heuristic bot plays the playouts), "random", or "auto" (heuristic where the game has
@@ -183,7 +185,7 @@ class _Search:
         self.seat: int = view.seat  # type: ignore[assignment]
         self.rng = rng
         self.budget = budget
-        self.deadline = None if time_cap_s is None else time.perf_counter() + time_cap_s
+        self.deadline = None if time_cap_s is None else time.thread_time() + time_cap_s
         self.depth = depth
         self.c = exploration
         self.actions = 0
@@ -196,7 +198,10 @@ class _Search:
     def spent(self) -> bool:
         if self.actions >= self.budget:
             return True
-        return self.deadline is not None and time.perf_counter() > self.deadline
+        return self.out_of_time()
+
+    def out_of_time(self) -> bool:
+        return self.deadline is not None and time.thread_time() > self.deadline
 
     def deal(self) -> GameState:
         """A state consistent with the view, its hidden cards dealt afresh (never the true state)."""
@@ -277,6 +282,8 @@ class _Search:
                 finally:
                     self.rng = saved
                 counts[index] += 1
+                if self.out_of_time():
+                    break  # a round over many moves can take long: the cap is kept within it
             self.iterations += 1
             rounds += 1
             if self.spent():
@@ -287,6 +294,7 @@ class _Search:
                 if default is not None and default not in kept:
                     kept.append(default)
                 arms = kept
+        arms = [i for i in arms if counts[i]]  # a cap met in the first round leaves some untried
         best = max(arms, key=lambda i: (totals[i] / counts[i], -i))
         if default is not None and default in arms:
             if totals[best] / counts[best] - totals[default] / counts[default] <= self.margin:
