@@ -33,7 +33,7 @@ Places = frozenset[str]
 class Knowledge:
     """Per observer: groups of cards sharing the same set of possible zones."""
 
-    __slots__ = ("seats", "groups", "where")
+    __slots__ = ("seats", "groups", "where", "_held")
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
@@ -41,6 +41,8 @@ class Knowledge:
         self.groups: list[dict[Places, set[int]]] = [{} for _ in range(seats + 1)]
         # observer -> card -> its possible zones (the key of its group)
         self.where: list[dict[int, Places]] = [{} for _ in range(seats + 1)]
+        # observers whose groups someone holds (`hold`): copied before they next change
+        self._held: set[int] = set()
 
     @classmethod
     def at_setup(cls, seats: int, zones: dict[str, list[int]], events: Iterable[Event]) -> Knowledge:
@@ -111,7 +113,20 @@ class Knowledge:
         out.seats = self.seats
         out.groups = [{key: set(cards) for key, cards in groups.items()} for groups in self.groups]
         out.where = [dict(where) for where in self.where]
+        out._held = set()
         return out
+
+    def hold(self, observer: int) -> dict[Places, set[int]]:
+        """`observer`'s groups as they are now, for a view kept across a move to read later
+        (`places_of`): the groups themselves, which this object copies before it next changes them
+        (copy on write), so holding costs nothing when nobody reads and one copy when the game goes on."""
+        self._held.add(observer)
+        return self.groups[observer]
+
+    def _own(self, observer: int) -> None:
+        """Stop sharing `observer`'s groups with whoever holds them: they are about to change."""
+        self._held.discard(observer)
+        self.groups[observer] = {key: set(cards) for key, cards in self.groups[observer].items()}
 
     def observe(self, events: Iterable[Event]) -> None:
         """Follow what every observer saw of `events`."""
@@ -132,6 +147,8 @@ class Knowledge:
                         self._pin(observer, event.cards, event.zone)
 
     def _pin(self, observer: int, cards: Iterable[int], zone: str) -> None:
+        if observer in self._held:
+            self._own(observer)
         groups, where = self.groups[observer], self.where[observer]
         key = frozenset((zone,))
         target = groups.get(key)
@@ -149,6 +166,8 @@ class Knowledge:
             where[card] = key
 
     def _spread(self, observer: int, src: str, dst: str) -> None:
+        if observer in self._held:
+            self._own(observer)
         groups, where = self.groups[observer], self.where[observer]
         for key in [k for k in groups if src in k and dst not in k]:
             cards = groups.pop(key)
@@ -166,10 +185,17 @@ class Knowledge:
     ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
         """What `observer` knows, as plain sorted data for its view: (possible zones, cards) pairs,
         leaving out the cards known to be in one zone of `seen` (zones it sees whole: the view shows them)."""
-        return tuple(
-            sorted(
-                (tuple(sorted(key)), tuple(sorted(cards)))
-                for key, cards in self.groups[observer].items()
-                if not (len(key) == 1 and key <= seen)
-            )
+        return places_of(self.groups[observer], seen)
+
+
+def places_of(
+    groups: dict[Places, set[int]], seen: frozenset[str] = frozenset()
+) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """`Knowledge.places` of one observer's groups (as `Knowledge.hold` gave them)."""
+    return tuple(
+        sorted(
+            (tuple(sorted(key)), tuple(sorted(cards)))
+            for key, cards in groups.items()
+            if not (len(key) == 1 and key <= seen)
         )
+    )

@@ -138,10 +138,16 @@ class FrozenData(Mapping[str, Any]):
         return f"FrozenData({dict(self.items())!r})"
 
     def seal(self) -> None:
-        """Freeze every value not read yet and let go of the game's data (it is about to change)."""
+        """The state is about to change: keep the data of the position this view was made at. Data that
+        can detach itself from the state (the engine's, which then keeps what it needs) does so, at no
+        cost for values nobody reads; any other is frozen whole now and let go of."""
         held = _HELD[id(self)]
         raw, frozen = held
         if raw is None:
+            return
+        detach = getattr(raw, "detach", None)
+        if detach is not None:
+            detach()
             return
         held[:] = [None, {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}]
 
