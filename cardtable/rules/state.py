@@ -57,7 +57,7 @@ def _plain(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars); tuples become lists."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)) and not isinstance(value, Action):
         return [_plain(v) for v in value]
     return value
 

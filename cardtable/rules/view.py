@@ -76,6 +76,8 @@ def freeze(value: Any) -> Any:
         return tuple([item if type(item) in scalars else freeze(item) for item in value])
     if isinstance(value, Mapping):
         return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if kind is Action:  # a tuple, but a value of its own (and read-only already)
+        return value
     if isinstance(value, list | tuple | set | frozenset):
         return tuple(freeze(item) for item in value)
     return value
