@@ -227,7 +227,15 @@ class Engine:
         seen: frozenset[str] = frozenset()
         if knowledge is not None:
             observer = state.seats if seat is None else seat
-            seen = frozenset([name for name, zone in state.zones.items() if zone.sees_all(seat)])
+            zones = state.zones
+            # only the zones a card is known to be in alone matter to `places` (a handful, not every zone)
+            seen = frozenset(
+                [
+                    name
+                    for name in knowledge.single_zones(observer)
+                    if name in zones and zones[name].sees_all(seat)
+                ]
+            )
         if live:
             places = None if knowledge is None else knowledge.places(observer, seen)
             return lambda: {"data": data, "moves": moves, "places": places}

@@ -180,6 +180,11 @@ class Knowledge:
             for card in cards:
                 where[card] = wider
 
+    def single_zones(self, observer: int) -> list[str]:
+        """The zones `observer` knows some card to be in for sure: the only zones whose visibility
+        `places` asks about (its `seen`)."""
+        return [name for key in self.groups[observer] if len(key) == 1 for name in key]
+
     def places(
         self, observer: int, seen: frozenset[str] = frozenset()
     ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:

@@ -551,7 +551,9 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             "starter": data["starter"],
             "leady_shown": dict(data["leady"]["shown"]),
             "rebuilds": data["rebuilds"],
-            "round_log": copy_data(data["round_log"]),  # its lists too: nothing here is the state's
+            "round_log": copy_data(data["round_log"])
+            if data["round_log"]
+            else [],  # lists too: not the state's
             "claim": claim,
             "last_igniters": list(data["last_igniters"]),
         }
