@@ -101,6 +101,31 @@ class _Public(Mapping[str, Any]):
         self._engine = None
 
 
+# A game's bound on its length, per card set object: an Engine is built for every playout of a search,
+# and a game's `max_actions` may load its card set (a file's stat and check) to work it out. Keyed by
+# the set's id with the set kept beside, so a freed set's reused id is never taken for it; emptied
+# when it grows past a few dozen sets (a designer's session of edits), never stale.
+_BOUNDS: dict[int, tuple[CardSet | None, dict[tuple[Any, ...], int]]] = {}
+
+
+def _bound(game: Game, state: GameState) -> int:
+    """`game.max_actions` for this state's parameters and seats, worked out once per card set object."""
+    cardset, params = state.cardset, state.params
+    held = _BOUNDS.get(id(cardset))
+    if held is None or held[0] is not cardset:
+        if len(_BOUNDS) >= 64:
+            _BOUNDS.clear()
+        held = _BOUNDS[id(cardset)] = (cardset, {})
+    try:
+        key = (game, state.seats, frozenset(params.items()))  # by value: the session rewrites one
+    except TypeError:  # a parameter value that cannot be a key: ask every time
+        return game.max_actions(params, state.seats)
+    bound = held[1].get(key)
+    if bound is None:
+        bound = held[1][key] = game.max_actions(params, state.seats)
+    return bound
+
+
 class Engine:
     """A running game: its rules, its state, and the checked way to change it."""
 
@@ -110,7 +135,7 @@ class Engine:
         self.game = game
         self.state = state
         self.arrange = arrange
-        self.max_actions = game.max_actions(state.params, state.seats)
+        self.max_actions = _bound(game, state)
         self._legal: dict[int, list[Action]] = {}
         # per seat: the game's public data of this position
         self._public: dict[int | None, dict[str, Any]] = {}
