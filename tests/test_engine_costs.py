@@ -30,3 +30,17 @@ def test_the_bound_is_worked_out_once_per_card_set_and_parameters(
     name, value = next((p.name, p.maximum) for p in game.params if isinstance(p.default, int) and p.maximum)
     other = Engine.new(game, game.min_seats, 1, {name: value})
     assert other.max_actions == game.max_actions(other.state.params, other.state.seats)
+
+
+def test_parallel_simulation_starts_each_worker_once_and_tallies_as_one_process() -> None:
+    from cardtable import simulate as sim
+
+    one = sim.simulate("runeworks", 3, 4, 40, {"level": 3}, ["random"], check=True)
+    two = sim.simulate("runeworks", 3, 4, 40, {"level": 3}, ["random"], check=True, jobs=2)
+    fields = ("seat_wins", "bot_wins", "bot_seats", "void_games", "actions", "rounds", "games")
+    assert [getattr(two, f) for f in fields] == [getattr(one, f) for f in fields]
+    # a block of seeds in a started worker is the same games as the one-process loop
+    sim._start_worker("runeworks", 3, one.params, one.bots, True)
+    part = sim._play_seeds([40, 41])
+    alone = sim._play_chunk(("runeworks", 3, [40, 41], one.params, one.bots, True, False, None))
+    assert (part.seat_wins, part.actions, part.rounds) == (alone.seat_wins, alone.actions, alone.rounds)
