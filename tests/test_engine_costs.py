@@ -44,3 +44,29 @@ def test_parallel_simulation_starts_each_worker_once_and_tallies_as_one_process(
     part = sim._play_seeds([40, 41])
     alone = sim._play_chunk(("runeworks", 3, [40, 41], one.params, one.bots, True, False, None))
     assert (part.seat_wins, part.actions, part.rounds) == (alone.seat_wins, alone.actions, alone.rounds)
+
+
+@pytest.mark.parametrize("gid", list(all_games()))
+def test_a_view_held_unread_across_many_moves_keeps_what_its_seat_knew(gid: str) -> None:
+    """The engine follows what each seat sees only when someone asks (Knowledge's log) and a view kept
+    across moves holds its part of that log: read at the end, each view gives what a replay to its
+    position gives, though nothing read the knowledge between the moves."""
+    import random
+
+    from cardtable.rules.game import KNOWN
+
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, 9, {})
+    rng = random.Random(9)
+    kept = []
+    for _ in range(40):
+        if engine.is_over():
+            break
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        kept.append((len(engine.state.history), seat, view))
+        engine.apply(rng.choice(view.legal))
+    state = engine.state
+    for moves, seat, view in kept[::3]:
+        replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:moves])
+        assert view.data[KNOWN] == replayed.view(seat).data[KNOWN], f"{gid} after {moves} moves"

@@ -23,7 +23,7 @@ from .actions import Action, IllegalAction, IllegalMoveError
 from .cards import CardSet
 from .events import Event
 from .game import KNOWN, Game
-from .knowledge import Knowledge, places_of
+from .knowledge import Knowledge
 from .state import GameState, data_later
 from .view import FrozenData, PendingView, PlayerView, make_view
 
@@ -265,12 +265,8 @@ class Engine:
             places = None if knowledge is None else knowledge.places(observer, seen)
             return lambda: {"data": data, "moves": moves, "places": places}
         read = data_later(data)
-        groups = None if knowledge is None else knowledge.hold(observer)
-        return lambda: {
-            "data": read(),
-            "moves": moves,
-            "places": None if groups is None else places_of(groups, seen),
-        }
+        held = None if knowledge is None else knowledge.hold(observer)
+        return lambda: {"data": read(), "moves": moves, "places": None if held is None else held.places(seen)}
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
