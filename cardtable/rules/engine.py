@@ -25,7 +25,7 @@ from .events import Event
 from .game import KNOWN, Game
 from .knowledge import Knowledge
 from .state import GameState, data_later
-from .view import FrozenData, PendingView, PlayerView, make_view
+from .view import FrozenData, PendingView, PlayerView, freeze, make_view
 
 _UNSET = object()
 
@@ -94,7 +94,7 @@ class _Public(Mapping[str, Any]):
             return
         raw = self._data()
         if not engine.game.public_data_shares_nothing:
-            self._raw, self._raw_later = None, data_later(raw)
+            self._raw, self._raw_later = None, data_later(raw, freeze)
         # KNOWN read while the position lasted holds the live data: worked out again from the copy
         self._known = None
         self._later = engine._known_later(self._seat)
@@ -264,7 +264,7 @@ class Engine:
         if live:
             places = None if knowledge is None else knowledge.places(observer, seen)
             return lambda: {"data": data, "moves": moves, "places": places}
-        read = data_later(data)
+        read = data_later(data, freeze)
         held = None if knowledge is None else knowledge.hold(observer)
         return lambda: {"data": read(), "moves": moves, "places": None if held is None else held.places(seen)}
 

@@ -95,14 +95,15 @@ def copy_data(value: Any) -> Any:
         return _fork_data(value)
 
 
-def data_later(value: Any) -> Callable[[], Any]:
+def data_later(value: Any, fallback: Callable[[Any], Any] | None = None) -> Callable[[], Any]:
     """JSON-like data as it is now, to be read later (after it changed): `copy_data` split in two, the
     cheaper half (marshal's bytes) now and the rebuilding only if it is ever read. Anything marshal
-    refuses is copied now."""
+    refuses is copied now, by `fallback` (view.freeze for a view's data: a set becomes a tuple rather
+    than being shared) or else `_fork_data`."""
     try:
         blob = marshal.dumps(value)
     except ValueError:
-        copied = _fork_data(value)
+        copied = (fallback or _fork_data)(value)
         return lambda: copied
     return lambda: marshal.loads(blob)
 
