@@ -217,6 +217,45 @@ def _play_seed(report: SimReport, game_seed: int, check: bool, rotate: bool, bud
         _tally(report, engine, seated)
 
 
+# A worker process's share of the run (`_start_worker`): what every block of seeds plays with.
+_WORKER: dict[str, Any] = {}
+
+
+def _start_worker(
+    game_id: str,
+    players: int,
+    params: dict[str, Any],
+    names: list[str],
+    check: bool,
+    rotate: bool = False,
+    budget: int | None = None,
+) -> None:
+    """A worker's start-up, once per process (the pool's initializer), not in each block of seeds: the
+    game's import and registry, the card set's load and check, the first deal, the bots' modules. The
+    deal played here is thrown away, so the tallies are those of `--jobs 1`."""
+    game = get_game(game_id)
+    Engine.new(game, players, 0, params)
+    for name in set(names):
+        make_bot(name, game_id, 0)
+    _WORKER.update(
+        game_id=game_id,
+        players=players,
+        params=params,
+        names=names,
+        check=check,
+        rotate=rotate,
+        budget=budget,
+    )
+
+
+def _play_seeds(seeds: list[int]) -> SimReport:
+    """One block of seeds in a started worker (`_start_worker`): only the seeds travel."""
+    w = _WORKER
+    return _play_chunk(
+        (w["game_id"], w["players"], seeds, w["params"], w["names"], w["check"], w["rotate"], w["budget"])
+    )
+
+
 def simulate(
     game_id: str,
     players: int,
@@ -286,13 +325,10 @@ def _simulate_parallel(
 
     size = max(1, min(50, len(seeds) // (jobs * 8) or 1))
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    work = [
-        (report.game, report.players, chunk, report.params, report.bots, report.checked, rotate, budget)
-        for chunk in chunks
-    ]
+    start = (report.game, report.players, report.params, report.bots, report.checked, rotate, budget)
     done = 0
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for part in pool.imap(_play_chunk, work):
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_start_worker, initargs=start) as pool:
+        for part in pool.imap(_play_seeds, chunks):
             report.actions += part.actions
             report.rounds += part.rounds
             report.void_games += part.void_games

@@ -137,6 +137,43 @@ def test_views_are_read_only_all_the_way_down_and_share_nothing_with_the_state(
         assert engine.state.canonical() == before
 
 
+def containers(root: Any) -> Iterator[tuple[str, Any]]:
+    """Every list, dict, set and tuple in JSON-like data, with its path."""
+    stack: list[tuple[str, Any]] = [("data", root)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, dict):
+            yield where, value
+            stack.extend((f"{where}[{key!r}]", item) for key, item in value.items())
+        elif isinstance(value, list | tuple | set | frozenset):
+            yield where, value
+            stack.extend((f"{where}[{index}]", item) for index, item in enumerate(value))
+
+
+FRESH = [
+    (case, name)
+    for case, name in zip(CASES, IDS, strict=True)
+    if all_games()[case[0]].public_data_shares_nothing
+]
+
+
+@pytest.mark.parametrize(("gid", "seats", "variant"), [c for c, _ in FRESH], ids=[n for _, n in FRESH])
+def test_public_data_said_to_share_nothing_shares_nothing(gid: str, seats: int, variant: dict) -> None:
+    """A game that says its public data shares nothing with the state (the engine then keeps it as it
+    is across a move, uncopied) builds every list and dict of it anew: none is the state's, nor one an
+    earlier answer gave (a view made then holds it)."""
+    game = all_games()[gid]
+    for engine in positions(gid, seats, variant, seed=13, count=10):
+        live = state_objects(engine.state)
+        for seat in [None, *range(seats)]:
+            first = game.public_data(engine.state, seat)
+            earlier = {id(value) for _path, value in containers(first)}
+            for path, value in containers(game.public_data(engine.state, seat)):
+                assert id(value) not in live, f"{gid} seat {seat}: {path} is the state's own"
+                if not isinstance(value, tuple):  # a tuple cannot change, so it may be shared
+                    assert id(value) not in earlier, f"{gid} seat {seat}: {path} is an earlier answer's"
+
+
 def referenced(root: Any) -> Iterator[Any]:
     """Every object a view holds, by whatever attribute or slot (what gc sees it refer to), down to the
     leaves: types, functions and modules are not followed (every object reaches its class and through

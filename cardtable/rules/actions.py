@@ -13,13 +13,14 @@ the two older names keeps working.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One decision by one seat."""
+class Action(NamedTuple):
+    """One decision by one seat. A NamedTuple, not a frozen dataclass: every legal move of every
+    decision is one, and a tuple is built in C (393 ns against 918 ns) and compared in C (`action in
+    legal`). It is still a value of its own kind to the code that walks data: view.freeze, the
+    re-deal's thaw and rules/narration keep it whole rather than taking it for a list."""
 
     seat: int
     kind: str

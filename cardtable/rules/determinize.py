@@ -45,7 +45,7 @@ def thaw(value: Any) -> Any:
     """Read-only view data (MappingProxyType, tuples) as the plain dicts and lists a state holds."""
     if isinstance(value, Mapping):
         return {key: thaw(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
+    if isinstance(value, list | tuple) and not isinstance(value, Action):
         return [thaw(item) for item in value]
     return value
 

@@ -24,38 +24,106 @@ from .cards import CardSet
 from .events import Event
 from .game import KNOWN, Game
 from .knowledge import Knowledge
-from .state import GameState
-from .view import FrozenData, PendingView, PlayerView, make_view
+from .state import GameState, data_later
+from .view import FrozenData, PendingView, PlayerView, freeze, make_view
 
 _UNSET = object()
 
 
-class _WithKnown(Mapping[str, Any]):
-    """A game's public data plus the KNOWN entry, worked out only when read (or when a view still held
-    is sealed, before the state changes): most decisions never re-deal from their view."""
+class _Public(Mapping[str, Any]):
+    """What a view's `data` reads: the game's public data for one seat at one position plus the KNOWN
+    entry, each worked out only when first read (most decisions read neither: a random bot does not).
 
-    __slots__ = ("_raw", "_engine", "_seat", "_known")
+    While the position lasts it asks the engine. Before the state changes the engine `detach`es it:
+    it then keeps what it needs of the position it was made at, and nothing of the live state: the
+    game's public data (as the game returned it when the game builds it anew on every call,
+    `Game.public_data_shares_nothing`, else a copy), and for KNOWN a copy of the game's known data, the
+    move count and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
+    private table, never on an attribute of a view."""
 
-    def __init__(self, raw: Mapping[str, Any], engine: Engine, seat: int | None) -> None:
-        self._raw, self._engine, self._seat = raw, engine, seat
+    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later")
+
+    def __init__(self, engine: Engine, seat: int | None) -> None:
+        self._engine: Engine | None = engine
+        self._seat = seat
+        self._raw: Mapping[str, Any] | None = None
+        self._raw_later: Callable[[], Mapping[str, Any]] | None = None  # the data, once detached
         self._known: dict[str, Any] | None = None
+        self._later: Callable[[], dict[str, Any]] | None = None  # KNOWN, once detached
+
+    def _data(self) -> Mapping[str, Any]:
+        raw = self._raw
+        if raw is None:
+            later = self._raw_later
+            if later is not None:
+                raw = later()
+            else:
+                assert self._engine is not None  # detach works the data out first
+                raw = self._engine._public_data(self._seat)
+            self._raw = raw
+        return raw
 
     def __getitem__(self, key: str) -> Any:
         if key != KNOWN:
-            return self._raw[key]
-        if self._known is None:
-            self._known = self._engine._known(self._seat)
-        return self._known
+            return self._data()[key]
+        known = self._known
+        if known is None:
+            later = self._later
+            if later is not None:
+                known = later()
+            else:
+                assert self._engine is not None
+                known = self._engine._known(self._seat)
+            self._known = known
+        return known
 
     def __iter__(self) -> Iterator[str]:
-        yield from self._raw
+        yield from self._data()
         yield KNOWN
 
     def __len__(self) -> int:
-        return len(self._raw) + 1
+        return len(self._data()) + 1
 
     def __contains__(self, key: object) -> bool:
-        return key == KNOWN or key in self._raw
+        return key == KNOWN or key in self._data()
+
+    def detach(self) -> None:
+        """The state is about to change: keep this position's data apart from it (see the class)."""
+        engine = self._engine
+        if engine is None:
+            return
+        raw = self._data()
+        if not engine.game.public_data_shares_nothing:
+            self._raw, self._raw_later = None, data_later(raw, freeze)
+        # KNOWN read while the position lasted holds the live data: worked out again from the copy
+        self._known = None
+        self._later = engine._known_later(self._seat)
+        self._engine = None
+
+
+# A game's bound on its length, per card set object: an Engine is built for every playout of a search,
+# and a game's `max_actions` may load its card set (a file's stat and check) to work it out. Keyed by
+# the set's id with the set kept beside, so a freed set's reused id is never taken for it; emptied
+# when it grows past a few dozen sets (a designer's session of edits), never stale.
+_BOUNDS: dict[int, tuple[CardSet | None, dict[tuple[Any, ...], int]]] = {}
+
+
+def _bound(game: Game, state: GameState) -> int:
+    """`game.max_actions` for this state's parameters and seats, worked out once per card set object."""
+    cardset, params = state.cardset, state.params
+    held = _BOUNDS.get(id(cardset))
+    if held is None or held[0] is not cardset:
+        if len(_BOUNDS) >= 64:
+            _BOUNDS.clear()
+        held = _BOUNDS[id(cardset)] = (cardset, {})
+    try:
+        key = (game, state.seats, frozenset(params.items()))  # by value: the session rewrites one
+    except TypeError:  # a parameter value that cannot be a key: ask every time
+        return game.max_actions(params, state.seats)
+    bound = held[1].get(key)
+    if bound is None:
+        bound = held[1][key] = game.max_actions(params, state.seats)
+    return bound
 
 
 class Engine:
@@ -67,7 +135,7 @@ class Engine:
         self.game = game
         self.state = state
         self.arrange = arrange
-        self.max_actions = game.max_actions(state.params, state.seats)
+        self.max_actions = _bound(game, state)
         self._legal: dict[int, list[Action]] = {}
         # per seat: the game's public data of this position
         self._public: dict[int | None, dict[str, Any]] = {}
@@ -151,11 +219,9 @@ class Engine:
         data = handed() if handed is not None else None
         if data is None:
             # Read-only all the way down, frozen as it is read (view.FrozenData): no view holds the
-            # live state's own lists and nothing written to a view reaches the game.
-            raw = self._public.get(seat)
-            if raw is None:
-                raw = self._public[seat] = self.game.public_data(self.state, seat)
-            data = FrozenData(_WithKnown(raw, self, seat))  # plus the KNOWN entry, when read
+            # live state's own lists and nothing written to a view reaches the game. The data itself
+            # is worked out when first read, or before the state changes while a view still holds it.
+            data = FrozenData(_Public(self, seat))
             self._handed[seat] = weakref.ref(data)
         pending = self._pending
         if pending is _UNSET:
@@ -163,18 +229,44 @@ class Engine:
         assert pending is None or isinstance(pending, PendingView)
         return make_view(self.state, seat, legal, data, pending)
 
+    def _public_data(self, seat: int | None) -> Mapping[str, Any]:
+        """The game's public data of this position for `seat`, worked out once per position and seat."""
+        raw = self._public.get(seat)
+        if raw is None:
+            raw = self._public[seat] = self.game.public_data(self.state, seat)
+        return raw
+
     def _known(self, seat: int | None) -> dict[str, Any]:
         """What a re-deal from `seat`'s view needs beyond the zones (Game.determinize): the game's data
         as that seat may know it, how many moves were made, and where it knows the cards it cannot see
         could be (rules/knowledge.py; None when nobody followed the game)."""
+        return self._known_later(seat, live=True)()
+
+    def _known_later(self, seat: int | None, live: bool = False) -> Callable[[], dict[str, Any]]:
+        """`_known` of this position, to be worked out later, after the state changed: the game's
+        known data copied, the seat's knowledge held copy-on-write. `live` reads now (no copies)."""
         state = self.state
+        data = self.game.known_data(state, seat)
+        moves = len(state.history)
         knowledge = state.knowledge
-        places = None
+        seen: frozenset[str] = frozenset()
         if knowledge is not None:
             observer = state.seats if seat is None else seat
-            seen = frozenset([name for name, zone in state.zones.items() if zone.sees_all(seat)])
-            places = knowledge.places(observer, seen)
-        return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
+            zones = state.zones
+            # only the zones a card is known to be in alone matter to `places` (a handful, not every zone)
+            seen = frozenset(
+                [
+                    name
+                    for name in knowledge.single_zones(observer)
+                    if name in zones and zones[name].sees_all(seat)
+                ]
+            )
+        if live:
+            places = None if knowledge is None else knowledge.places(observer, seen)
+            return lambda: {"data": data, "moves": moves, "places": places}
+        read = data_later(data, freeze)
+        held = None if knowledge is None else knowledge.hold(observer)
+        return lambda: {"data": read(), "moves": moves, "places": None if held is None else held.places(seen)}
 
     def is_over(self) -> bool:
         """Whether the game has ended."""

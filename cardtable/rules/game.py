@@ -178,6 +178,11 @@ class Game(Notation):
     # state and the action); why_not dispatches to them. A decision an effect asks for is answered
     # from the effect's options instead. tests/test_legality.py tries every move named here.
     RULES: ClassVar[Mapping[str, Callable[..., str]]] = {}
+    # True when `public_data` builds every list and dict it returns anew on each call, so nothing in
+    # its answer is an object of the state's: a view held across a move then keeps that answer as it
+    # is, where otherwise the engine copies it first. tests/test_views.py holds a game that says so
+    # to it in random games.
+    public_data_shares_nothing: ClassVar[bool] = False
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

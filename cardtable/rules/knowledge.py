@@ -31,16 +31,38 @@ Places = frozenset[str]
 
 
 class Knowledge:
-    """Per observer: groups of cards sharing the same set of possible zones."""
+    """Per observer: groups of cards sharing the same set of possible zones.
 
-    __slots__ = ("seats", "groups", "where")
+    Following a move costs nothing at the time: `observe` appends the events to a log, worked into the
+    groups when someone reads them (`groups`, `where`, `places`, `copy`) or the log grows long. Most
+    moves are never read about (a playout, a random bot), and a view kept across a move (`hold`) keeps
+    the groups at the last reading plus the log since, worked out only if that view is ever asked."""
+
+    __slots__ = ("seats", "_groups", "_where", "_held", "_log", "_log_zones")
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
         # observer -> possible zones -> the cards that could be in exactly those zones
-        self.groups: list[dict[Places, set[int]]] = [{} for _ in range(seats + 1)]
+        self._groups: list[dict[Places, set[int]]] = [{} for _ in range(seats + 1)]
         # observer -> card -> its possible zones (the key of its group)
-        self.where: list[dict[int, Places]] = [{} for _ in range(seats + 1)]
+        self._where: list[dict[int, Places]] = [{} for _ in range(seats + 1)]
+        # whether someone holds the groups as they are (`hold`): copied before they next change
+        self._held = False
+        # events not yet worked into the groups; replaced, never cleared, so a holder keeps its part
+        self._log: list[Event] = []
+        self._log_zones: set[str] = set()  # the zones the log's moves and reveals name as where cards are
+
+    @property
+    def groups(self) -> list[dict[Places, set[int]]]:
+        """Observer -> possible zones -> the cards that could be in exactly those zones."""
+        self._flush()
+        return self._groups
+
+    @property
+    def where(self) -> list[dict[int, Places]]:
+        """Observer -> card -> its possible zones."""
+        self._flush()
+        return self._where
 
     @classmethod
     def at_setup(cls, seats: int, zones: dict[str, list[int]], events: Iterable[Event]) -> Knowledge:
@@ -54,7 +76,7 @@ class Knowledge:
                 origin[card] = move.src
         known = cls(seats)
         for observer in range(seats + 1):
-            groups, where = known.groups[observer], known.where[observer]
+            groups, where = known._groups[observer], known._where[observer]
             for card, name in origin.items():
                 key = frozenset((name,))
                 groups.setdefault(key, set()).add(card)
@@ -77,7 +99,7 @@ class Knowledge:
         for who in range(seats + 1):
             seat = None if who == seats else who
             hidden = frozenset(name for name, zone in zones.items() if not zone.sees_all(seat))
-            groups, where = known.groups[who], known.where[who]
+            groups, where = known._groups[who], known._where[who]
             unseen: list[int] = []
             for name, zone in zones.items():
                 cards = zone.cards
@@ -97,79 +119,154 @@ class Knowledge:
                 groups.setdefault(hidden, set()).update(unseen)
                 where.update(dict.fromkeys(unseen, hidden))
         for zone_names, cards in places:
-            known._pin(observer, cards, "")  # out of its group first, then into the said one
+            groups, where = known._groups[observer], known._where[observer]
+            _pin(groups, where, cards, "")  # out of its group first, then into the said one
             key = frozenset(zone_names)
-            group = known.groups[observer].pop(frozenset(("",)))
-            known.groups[observer].setdefault(key, set()).update(group)
+            group = groups.pop(frozenset(("",)))
+            groups.setdefault(key, set()).update(group)
             for card in group:
-                known.where[observer][card] = key
+                where[card] = key
         return known
 
     def copy(self) -> Knowledge:
         """An independent copy (the zone sets are frozen and shared)."""
+        self._flush()
         out = Knowledge.__new__(Knowledge)
         out.seats = self.seats
-        out.groups = [{key: set(cards) for key, cards in groups.items()} for groups in self.groups]
-        out.where = [dict(where) for where in self.where]
+        out._groups = [{key: set(cards) for key, cards in groups.items()} for groups in self._groups]
+        out._where = [dict(where) for where in self._where]
+        out._held = False
+        out._log = []
+        out._log_zones = set()
         return out
 
+    def hold(self, observer: int) -> Held:
+        """What `observer` knows now, for a view kept across a move to read later (`Held.places`): the
+        groups at the last reading, which this object copies before it next changes them (copy on
+        write), and the events since. Costs nothing now; the work is done if the view is ever read."""
+        self._held = True
+        return Held(self._groups[observer], self._log, len(self._log), observer)
+
     def observe(self, events: Iterable[Event]) -> None:
-        """Follow what every observer saw of `events`."""
-        everyone = range(self.seats + 1)
+        """Follow what every observer saw of `events` (worked out when next read)."""
+        log = self._log
+        zones = self._log_zones
         for event in events:
             if isinstance(event, CardsMoved):
-                viewers = event.viewers
-                for observer in everyone:
-                    # the spectator (observer `seats`) is a viewer only of moves everyone sees
-                    if viewers is None or observer in viewers:
-                        self._pin(observer, event.cards, event.dst)
-                    else:
-                        self._spread(observer, event.src, event.dst)
+                zones.add(event.dst)
             elif isinstance(event, Revealed):
-                viewers = event.viewers
-                for observer in everyone:
-                    if viewers is None or observer in viewers:
-                        self._pin(observer, event.cards, event.zone)
+                zones.add(event.zone)
+            log.append(event)
+        if len(log) > _LOG_LIMIT:  # a game nobody reads about keeps a bounded log
+            self._flush()
 
-    def _pin(self, observer: int, cards: Iterable[int], zone: str) -> None:
-        groups, where = self.groups[observer], self.where[observer]
-        key = frozenset((zone,))
-        target = groups.get(key)
-        if target is None:
-            target = groups[key] = set()
-        for card in cards:
-            old = where[card]
-            if old is key or old == key:
-                continue
-            group = groups[old]
-            group.discard(card)
-            if not group:
-                del groups[old]
-            target.add(card)
-            where[card] = key
-
-    def _spread(self, observer: int, src: str, dst: str) -> None:
-        groups, where = self.groups[observer], self.where[observer]
-        for key in [k for k in groups if src in k and dst not in k]:
-            cards = groups.pop(key)
-            wider = key | {dst}
-            into = groups.get(wider)
-            if into is None:
-                groups[wider] = cards
-            else:
-                into |= cards
-            for card in cards:
-                where[card] = wider
+    def _flush(self) -> None:
+        """Work the logged events into every observer's groups."""
+        log = self._log
+        if not log:
+            return
+        self._log = []
+        self._log_zones = set()
+        if self._held:  # a view holds the groups as they were: they change in copies from here
+            self._held = False
+            self._groups = [{key: set(cards) for key, cards in groups.items()} for groups in self._groups]
+        everyone = range(self.seats + 1)
+        groups, where = self._groups, self._where
+        for observer in everyone:
+            _follow(groups[observer], where[observer], observer, log)
 
     def places(
         self, observer: int, seen: frozenset[str] = frozenset()
     ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
         """What `observer` knows, as plain sorted data for its view: (possible zones, cards) pairs,
         leaving out the cards known to be in one zone of `seen` (zones it sees whole: the view shows them)."""
-        return tuple(
-            sorted(
-                (tuple(sorted(key)), tuple(sorted(cards)))
-                for key, cards in self.groups[observer].items()
-                if not (len(key) == 1 and key <= seen)
-            )
+        self._flush()
+        return places_of(self._groups[observer], seen)
+
+    def single_zones(self, observer: int) -> set[str]:
+        """The zones `observer` may know some card to be in for sure: the only zones whose visibility
+        `places` asks about (its `seen`), counting those the log not yet worked in may add."""
+        names = {name for key in self._groups[observer] if len(key) == 1 for name in key}
+        return names | self._log_zones if self._log_zones else names
+
+
+_LOG_LIMIT = 256
+
+
+class Held:
+    """One observer's knowledge as it was when a view was made (Knowledge.hold)."""
+
+    __slots__ = ("groups", "log", "end", "observer")
+
+    def __init__(self, groups: dict[Places, set[int]], log: list[Event], end: int, observer: int) -> None:
+        self.groups, self.log, self.end, self.observer = groups, log, end, observer
+
+    def places(self, seen: frozenset[str]) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+        """`Knowledge.places` as it was."""
+        if not self.end:
+            return places_of(self.groups, seen)
+        groups = {key: set(cards) for key, cards in self.groups.items()}
+        where = {card: key for key, cards in groups.items() for card in cards}
+        _follow(groups, where, self.observer, self.log[: self.end])
+        return places_of(groups, seen)
+
+
+def _follow(
+    groups: dict[Places, set[int]], where: dict[int, Places], observer: int, events: Iterable[Event]
+) -> None:
+    """Work `events` into one observer's groups: what it saw pins cards, what it did not spreads them."""
+    for event in events:
+        if isinstance(event, CardsMoved):
+            viewers = event.viewers
+            # the spectator (observer `seats`) is a viewer only of moves everyone sees
+            if viewers is None or observer in viewers:
+                _pin(groups, where, event.cards, event.dst)
+            else:
+                _spread(groups, where, event.src, event.dst)
+        elif isinstance(event, Revealed):
+            viewers = event.viewers
+            if viewers is None or observer in viewers:
+                _pin(groups, where, event.cards, event.zone)
+
+
+def _pin(groups: dict[Places, set[int]], where: dict[int, Places], cards: Iterable[int], zone: str) -> None:
+    key = frozenset((zone,))
+    target = groups.get(key)
+    if target is None:
+        target = groups[key] = set()
+    for card in cards:
+        old = where[card]
+        if old is key or old == key:
+            continue
+        group = groups[old]
+        group.discard(card)
+        if not group:
+            del groups[old]
+        target.add(card)
+        where[card] = key
+
+
+def _spread(groups: dict[Places, set[int]], where: dict[int, Places], src: str, dst: str) -> None:
+    for key in [k for k in groups if src in k and dst not in k]:
+        cards = groups.pop(key)
+        wider = key | {dst}
+        into = groups.get(wider)
+        if into is None:
+            groups[wider] = cards
+        else:
+            into |= cards
+        for card in cards:
+            where[card] = wider
+
+
+def places_of(
+    groups: dict[Places, set[int]], seen: frozenset[str] = frozenset()
+) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+    """`Knowledge.places` of one observer's groups (as `Knowledge.hold` gave them)."""
+    return tuple(
+        sorted(
+            (tuple(sorted(key)), tuple(sorted(cards)))
+            for key, cards in groups.items()
+            if not (len(key) == 1 and key <= seen)
         )
+    )

@@ -234,7 +234,7 @@ class Renderer:
             return self.text(value.key, value.values)
         if isinstance(value, Text):
             return (value.ja or value.en) if self.language == "ja" else (value.en or value.ja)
-        if isinstance(value, (list, tuple)):
+        if isinstance(value, (list, tuple)) and not isinstance(value, Action):
             parts = [self.value(v) for v in value]
             if len(parts) > 1:
                 return self.text("common.list", {}).join(parts[:-1]) + self.text("common.and", {}) + parts[-1]

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+import marshal
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,7 +57,7 @@ def _plain(value: Any) -> Any:
     """A deep copy of JSON-like data (dicts, lists, scalars); tuples become lists."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
+    if isinstance(value, (list, tuple)) and not isinstance(value, Action):
         return [_plain(v) for v in value]
     return value
 
@@ -81,6 +82,32 @@ def _fork_data(value: Any) -> Any:
 
 
 _SHARED = frozenset({str, int, float, bool, type(None)})
+
+
+def copy_data(value: Any) -> Any:
+    """A deep copy of JSON-like data that keeps its types, in C where it can: marshal copies dicts,
+    lists, tuples and scalars of exactly those types several times faster than a Python walk (the
+    engine copies a position's data whenever a view held across a move must keep it). Anything
+    marshal refuses (an enum, an object) is copied by `_fork_data`, which shares what is not data."""
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return _fork_data(value)
+
+
+def data_later(value: Any, fallback: Callable[[Any], Any] | None = None) -> Callable[[], Any]:
+    """JSON-like data as it is now, to be read later (after it changed): `copy_data` split in two, the
+    cheaper half (marshal's bytes) now and the rebuilding only if it is ever read. Anything marshal
+    refuses is copied now, by `fallback` (view.freeze for a view's data: a set becomes a tuple rather
+    than being shared) or else `_fork_data`."""
+    try:
+        blob = marshal.dumps(value)
+    except ValueError:
+        copied = (fallback or _fork_data)(value)
+        return lambda: copied
+    return lambda: marshal.loads(blob)
+
+
 _new_state = object.__new__
 _new_rng = object.__new__
 

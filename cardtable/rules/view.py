@@ -76,6 +76,8 @@ def freeze(value: Any) -> Any:
         return tuple([item if type(item) in scalars else freeze(item) for item in value])
     if isinstance(value, Mapping):
         return MappingProxyType({key: freeze(item) for key, item in value.items()})
+    if kind is Action:  # a tuple, but a value of its own (and read-only already)
+        return value
     if isinstance(value, list | tuple | set | frozenset):
         return tuple(freeze(item) for item in value)
     return value
@@ -138,10 +140,16 @@ class FrozenData(Mapping[str, Any]):
         return f"FrozenData({dict(self.items())!r})"
 
     def seal(self) -> None:
-        """Freeze every value not read yet and let go of the game's data (it is about to change)."""
+        """The state is about to change: keep the data of the position this view was made at. Data that
+        can detach itself from the state (the engine's, which then keeps what it needs) does so, at no
+        cost for values nobody reads; any other is frozen whole now and let go of."""
         held = _HELD[id(self)]
         raw, frozen = held
         if raw is None:
+            return
+        detach = getattr(raw, "detach", None)
+        if detach is not None:
+            detach()
             return
         held[:] = [None, {key: frozen[key] if key in frozen else freeze(value) for key, value in raw.items()}]
 

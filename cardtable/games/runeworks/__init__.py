@@ -35,7 +35,7 @@ from ...rules.events import (
 )
 from ...rules.game import CardProblem, Game, ScenarioRefs
 from ...rules.invariants import data_problems
-from ...rules.state import GameState, Pending
+from ...rules.state import GameState, Pending, copy_data
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import scoring
@@ -75,6 +75,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
     # the balance report (cardtable/lab/record.py): the cards a magician lays out (set, boost, seek, a
     # call) are the ones it chooses to play; nothing is bought
     play_kinds = frozenset({"set", "boost", "seek", "call"})
+    public_data_shares_nothing = True  # public_data builds every list and dict anew
 
     # -- bounds ------------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
@@ -550,7 +551,9 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             "starter": data["starter"],
             "leady_shown": dict(data["leady"]["shown"]),
             "rebuilds": data["rebuilds"],
-            "round_log": [dict(r) for r in data["round_log"]],
+            "round_log": copy_data(data["round_log"])
+            if data["round_log"]
+            else [],  # lists too: not the state's
             "claim": claim,
             "last_igniters": list(data["last_igniters"]),
         }

@@ -113,8 +113,21 @@ class Meld:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Meld:
-        """Inverse of to_dict."""
-        return cls(str(data["kind"]), int(data["rank"]), int(data["suit"]), int(data["lo"]), int(data["hi"]))  # type: ignore[arg-type]
+        """Inverse of to_dict. The legal moves read every table meld at every decision, so each shape is
+        built once and looked up after (a deck has a few thousand shapes at most)."""
+        key = (data["kind"], data["rank"], data["suit"], data["lo"], data["hi"])
+        meld = _SHAPES.get(key)
+        if meld is None:
+            meld = cls(
+                str(data["kind"]), int(data["rank"]), int(data["suit"]), int(data["lo"]), int(data["hi"])
+            )  # type: ignore[arg-type]
+            if len(_SHAPES) < _MAX_SHAPES:  # a bound, should someone feed it more than decks make
+                _SHAPES[key] = meld
+        return meld
+
+
+_SHAPES: dict[tuple[object, ...], Meld] = {}
+_MAX_SHAPES = 20_000
 
 
 def _values(rank: int, ace_high: bool) -> tuple[int, ...]:
@@ -264,10 +277,20 @@ CLOSED_MELD = Meld("CS", 0)  # a stand-in for a table meld no card may join (no 
 
 
 def shot_rules(params: dict[str, Any]) -> ShotRules:
-    """The Shot search's rules from a game's parameters."""
-    return ShotRules(
-        bool(params["ace_high_sequences"]), bool(params["sevens_call_set"]), bool(params["lone_seven_claims"])
+    """The Shot search's rules from a game's parameters (one object per combination: every claim window
+    asks)."""
+    key = (
+        bool(params["ace_high_sequences"]),
+        bool(params["sevens_call_set"]),
+        bool(params["lone_seven_claims"]),
     )
+    rules = _SHOT_RULES.get(key)
+    if rules is None:
+        rules = _SHOT_RULES[key] = ShotRules(*key)
+    return rules
+
+
+_SHOT_RULES: dict[tuple[bool, bool, bool], ShotRules] = {}
 
 
 def shot_plan(

@@ -1,0 +1,72 @@
+"""What the engine works out once instead of on every call (issue 27): a game's bound on its length per
+card set object, and the start-up of a parallel simulation per worker. The answers are the same as
+working them out afresh; only how often the work is done is tested (never a timing)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.games import all_games
+from cardtable.rules.engine import Engine
+
+
+@pytest.mark.parametrize("gid", ["risugeon", "landperson"])
+def test_the_bound_is_worked_out_once_per_card_set_and_parameters(
+    gid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = all_games()[gid]
+    loads: list[Any] = []
+    real = game.load_cardset
+    monkeypatch.setattr(game, "load_cardset", lambda params: loads.append(params) or real(params))
+    engine = Engine.new(game, game.min_seats, 1, {})
+    assert engine.max_actions == game.max_actions(engine.state.params, engine.state.seats)
+    loads.clear()
+    for _ in range(3):  # a search builds an engine for every playout
+        assert Engine(game, engine.state.fork()).max_actions == engine.max_actions
+    assert loads == []
+    # other seats or other parameters are another bound, worked out for them
+    name, value = next((p.name, p.maximum) for p in game.params if isinstance(p.default, int) and p.maximum)
+    other = Engine.new(game, game.min_seats, 1, {name: value})
+    assert other.max_actions == game.max_actions(other.state.params, other.state.seats)
+
+
+def test_parallel_simulation_starts_each_worker_once_and_tallies_as_one_process() -> None:
+    from cardtable import simulate as sim
+
+    one = sim.simulate("runeworks", 3, 4, 40, {"level": 3}, ["random"], check=True)
+    two = sim.simulate("runeworks", 3, 4, 40, {"level": 3}, ["random"], check=True, jobs=2)
+    fields = ("seat_wins", "bot_wins", "bot_seats", "void_games", "actions", "rounds", "games")
+    assert [getattr(two, f) for f in fields] == [getattr(one, f) for f in fields]
+    # a block of seeds in a started worker is the same games as the one-process loop
+    sim._start_worker("runeworks", 3, one.params, one.bots, True)
+    part = sim._play_seeds([40, 41])
+    alone = sim._play_chunk(("runeworks", 3, [40, 41], one.params, one.bots, True, False, None))
+    assert (part.seat_wins, part.actions, part.rounds) == (alone.seat_wins, alone.actions, alone.rounds)
+
+
+@pytest.mark.parametrize("gid", list(all_games()))
+def test_a_view_held_unread_across_many_moves_keeps_what_its_seat_knew(gid: str) -> None:
+    """The engine follows what each seat sees only when someone asks (Knowledge's log) and a view kept
+    across moves holds its part of that log: read at the end, each view gives what a replay to its
+    position gives, though nothing read the knowledge between the moves."""
+    import random
+
+    from cardtable.rules.game import KNOWN
+
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, 9, {})
+    rng = random.Random(9)
+    kept = []
+    for _ in range(40):
+        if engine.is_over():
+            break
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        kept.append((len(engine.state.history), seat, view))
+        engine.apply(rng.choice(view.legal))
+    state = engine.state
+    for moves, seat, view in kept[::3]:
+        replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:moves])
+        assert view.data[KNOWN] == replayed.view(seat).data[KNOWN], f"{gid} after {moves} moves"
