@@ -1,0 +1,53 @@
+"""Land & Person gaps mutation testing found (issue 26, bench/mutate.py): the events a fight's log lines
+are built from and the public state the table shows. Each test fails under the mutant its docstring
+names; rule gaps are scenarios instead (tests/scenarios/landperson/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, Event
+from cardtable.session import SeatConfig
+from tests.stacked import stacked_session
+
+SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
+BATTLE = {"first": "P1", "phase": "battle"}
+
+
+def _engine(deal: dict[str, list[str]], **params: Any) -> Engine:
+    return stacked_session("landperson", SEATS, deal, BATTLE, params=params).engine
+
+
+def _play(engine: Engine, moves: list[tuple[int, str]]) -> list[Event]:
+    return [e for seat, text in moves for e in engine.apply_text(seat, text)]
+
+
+def _told(events: list[Event]) -> list[str]:
+    return [e.what for e in events if isinstance(e, Announced)]
+
+
+def test_the_attackers_are_acted_once_the_attack_is_declared() -> None:
+    """Mutant: battle.attack_total's `set_status(state, card, "acted")` dropped (attackers would stay
+    ready: turned back up on the table and free to act again)."""
+    engine = _engine({"field:0": ["P10", "P02"], "field:1": ["P07"]}, mode="shared")
+    _play(engine, [(0, "attack"), (0, "add P10"), (0, "add P02"), (0, "done")])
+    status = engine.view(1).data["status"]  # type: ignore[index]
+    attackers = engine.state.zones["field:0"].cards
+    assert sorted(status[str(c)] for c in attackers) == ["acted", "acted"]
+
+
+def test_a_siege_that_holds_and_an_intercept_won_are_told() -> None:
+    """Mutants: battle.resolve's `siege_holds` and `intercept_won` announcements dropped (the log's
+    "the siege holds" and "Ann wins the intercept" lines would go)."""
+    siege = _engine(
+        {"field:0": ["P10", "P07"], "field:1": ["P02"], "lands:1": ["L8"], "hand:0": []}, mode="deck"
+    )
+    events = _play(siege, [(0, "attack"), (0, "add P10"), (0, "add P07"), (0, "done"), (1, "siege")])
+    events += _play(siege, [(1, "add P02"), (1, "done")])
+    assert "siege_holds" in _told(events)
+    fight = _engine({"field:0": ["P10", "P02"], "field:1": ["P07", "P04"], "hand:0": []}, mode="shared")
+    moves = [(0, "attack"), (0, "add P10"), (0, "add P02"), (0, "done"), (1, "intercept")]
+    events = _play(fight, [*moves, (1, "add P07"), (1, "add P04"), (1, "done")])
+    won = [e for e in events if isinstance(e, Announced) and e.what == "intercept_won"]
+    assert [(e.seat, e.detail["captures"]) for e in won] == [(0, 1)]
