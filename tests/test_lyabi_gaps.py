@@ -4,7 +4,9 @@ built from. Each test fails under the mutant its docstring names; rule gaps are 
 
 from __future__ import annotations
 
+from cardtable.rules.actions import Action
 from cardtable.rules.events import Announced, Event, Revealed
+from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.stacked import stacked_session
 
@@ -34,3 +36,18 @@ def test_a_win_that_deals_no_damage_announces_no_damage() -> None:
     battles = [e for e in events if isinstance(e, Announced) and e.what == "battle"]
     assert [(e.seat, e.detail["damage"]) for e in battles] == [(0, 0)]
     assert not [e for e in events if isinstance(e, Announced) and e.what == "damage"]
+
+
+def test_moves_of_a_shape_no_notation_writes_are_refused_with_their_reasons() -> None:
+    """Mutants: moves.py's "making change pays exactly 1 lyabi", "dummy takes nothing after it" made
+    None, and `len(codes) > 2` -> `> 3` (making change taking 3 lyabi)."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B11", "B3"]}, {**AT_BATTLE, "at": "main"}).engine
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    b11, b3 = (
+        next(c for c in engine.state.zones["hand:0"].cards if codes[c] == code) for code in ("B11", "B3")
+    )
+    assert engine.explain(Action(0, "change", (b11,), "B1+B3+B5")) == "making change takes at most 2 lyabi"
+    assert engine.explain(Action(0, "change", (b11, b3), "B1")) == "making change pays exactly 1 lyabi"
+    battle = stacked_session("lyabi", SEATS, {"hand:0": ["B3"]}, AT_BATTLE).engine
+    card = battle.state.zones["hand:0"].cards[0]
+    assert battle.explain(Action(0, "dummy", (card,))) == "dummy takes nothing after it"
