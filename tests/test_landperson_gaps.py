@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event
+from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.stacked import stacked_session
 
@@ -51,3 +53,45 @@ def test_a_siege_that_holds_and_an_intercept_won_are_told() -> None:
     events = _play(fight, [*moves, (1, "add P07"), (1, "add P04"), (1, "done")])
     won = [e for e in events if isinstance(e, Announced) and e.what == "intercept_won"]
     assert [(e.seat, e.detail["captures"]) for e in won] == [(0, 1)]
+
+
+def test_moves_of_a_shape_no_notation_writes_are_refused_with_their_reasons() -> None:
+    """Mutants: moves.py's `return bad` of `top` and `pay` (one card) and `recruit`'s copy rule made
+    None (another copy of a hand card would be recruited)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"hand:0": ["P01", "P01", "P10"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    ).engine
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    low, high = sorted(c for c in engine.state.zones["hand:0"].cards if codes[c] == "P01")
+    assert engine.explain(Action(0, "recruit", (low,))) == ""
+    assert (
+        engine.explain(Action(0, "recruit", (high,)))
+        == "P01: a move names the lowest-numbered copy of a card"
+    )
+    assert "one card" in engine.explain(Action(0, "top", (low, high)))
+    assert "one card" in engine.explain(Action(0, "pay", (low, high)))
+
+
+def test_a_wanderer_released_is_named_by_its_lowest_copy() -> None:
+    """Mutants: moves.py's `release` rule: its `return bad` (one card) or its copy rule made None."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"wander:0": ["P01", "P01"]},
+        {"first": "P1", "phase": "start"},
+        params={"mode": "deck"},
+    ).engine
+    if engine.state.phase == "return":
+        engine.apply_text(0, "norecall")
+    assert engine.state.phase == "income"
+    low, high = sorted(engine.state.zones["wander:0"].cards)
+    assert engine.explain(Action(0, "release", (low,))) == ""
+    assert (
+        engine.explain(Action(0, "release", (high,)))
+        == "P01: a move names the lowest-numbered copy of a card"
+    )
+    assert "one card" in engine.explain(Action(0, "release", (low, high)))
