@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.cardsets import load_named
+from cardtable.games.landperson.effects import VOCAB, stat
+from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event
@@ -15,6 +18,7 @@ from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
 BATTLE = {"first": "P1", "phase": "battle"}
+CARDS = cardset_path("landperson")
 
 
 def _engine(deal: dict[str, list[str]], **params: Any) -> Engine:
@@ -95,3 +99,30 @@ def test_a_wanderer_released_is_named_by_its_lowest_copy() -> None:
         == "P01: a move names the lowest-numbered copy of a card"
     )
     assert "one card" in engine.explain(Action(0, "release", (low, high)))
+
+
+def test_ability_numbers_stay_within_one_to_nine() -> None:
+    """Mutants: effects.py's `bonus` amount or `look_top`/`extra_capture` count limits (minimum 1,
+    maximum 9) changed by one."""
+    ok, problems = VOCAB.compile_list(
+        [{"bonus": {"stat": "int", "task": "commerce", "amount": n}} for n in (1, 9)]
+        + [{"look_top": 1}, {"extra_capture": 9}]
+    )
+    assert not problems and len(ok) == 4
+    _, problems = VOCAB.compile_list(
+        [{"bonus": {"stat": "atk", "task": "attack", "amount": n}} for n in (0, 10)]
+        + [{"look_top": 0}, {"extra_capture": 10}]
+    )
+    assert [m for _, m in problems] == [
+        "bonus: amount must be at least 1, not 0",
+        "bonus: amount must be at most 9, not 10",
+        "look_top: count must be at least 1, not 0",
+        "extra_capture: count must be at most 9, not 10",
+    ]
+
+
+def test_a_land_has_no_intelligence_attack_or_cost() -> None:
+    """Mutant: effects.stat's default `spec.get(name, 0)` -> 1."""
+    cardset = load_named("landperson")
+    land = next(spec for spec in cardset.physical() if spec.code == "L1")
+    assert [stat(land, name) for name in ("int", "atk", "cost")] == [0, 0, 0]
