@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.games.sainome.cards import VOCAB
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.notation import physical_codes
@@ -55,3 +56,23 @@ def test_a_trash_names_the_lowest_copy_of_its_code() -> None:
     assert (
         engine.explain(Action(0, "trash", (second,))) == "SS: a move names the lowest-numbered copy of a card"
     )
+
+
+def test_the_card_language_limits_and_decision_bounds() -> None:
+    """Mutants: effects.py's `damage` amount minimum 0 -> 1, `refill` limit minimum 0 -> -1, and the
+    choice bounds of damage (1 + imitated), catalyst (1), charge (1), time_bomb (1 + its explosion) and
+    equip (imitated + 1: the slots) changed."""
+    effects, problems = VOCAB.compile_list([{"damage": 0}, {"refill": 0}, {"refill": -1}])
+    assert [e["op"] for e in effects] == ["damage", "refill"]
+    assert [m for _, m in problems] == ["refill: limit must be at least 0, not -1"]
+    bounds = [
+        VOCAB.bound(VOCAB.compile([effect]), imitated)
+        for effect, imitated in (
+            ({"damage": 3}, 2),
+            ({"catalyst": "item"}, 0),
+            ({"charge": 4}, 0),
+            ({"time_bomb": [{"damage": 3}]}, 0),
+            ("equip", 4),
+        )
+    ]
+    assert bounds == [3, 1, 1, 2, 5]
