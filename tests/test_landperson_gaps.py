@@ -11,7 +11,7 @@ from cardtable.games.landperson.effects import VOCAB, stat
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, Event
+from cardtable.rules.events import Announced, Event, GameEnded
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.stacked import stacked_session
@@ -126,3 +126,16 @@ def test_a_land_has_no_intelligence_attack_or_cost() -> None:
     cardset = load_named("landperson")
     land = next(spec for spec in cardset.physical() if spec.code == "L1")
     assert [stat(land, name) for name in ("int", "atk", "cost")] == [0, 0, 0]
+
+
+def test_the_end_of_the_game_is_told_with_the_scores() -> None:
+    """Mutant: ending._end's `GameEnded` event dropped (the log's last line and the results screen)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"deck": [], "field:0": [], "hand:0": [], "spoils:1": ["P01"]},
+        BATTLE,
+        params={"mode": "shared"},
+    ).engine
+    ended = [e for e in engine.apply_text(0, "noattack") if isinstance(e, GameEnded)]
+    assert [(e.winners, e.scores) for e in ended] == [((1,), (0, 1))]
