@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cardtable.cardsets import load_named
+from cardtable.games import get_game
 from cardtable.games.landperson.effects import VOCAB, stat
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, Event, GameEnded
+from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled
+from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.stacked import stacked_session
@@ -139,3 +143,42 @@ def test_the_end_of_the_game_is_told_with_the_scores() -> None:
     ).engine
     ended = [e for e in engine.apply_text(0, "noattack") if isinstance(e, GameEnded)]
     assert [(e.winners, e.scores) for e in ended] == [((1,), (0, 1))]
+
+
+def test_the_decks_are_shuffled_from_the_seed_and_the_shuffles_told() -> None:
+    """Mutants: dealing.py's shuffles of a player's lands or persons (deck construction), of the shared
+    deck (at the deal and again once first persons lie) or the land deck dropped, or their `Shuffled`
+    events (the log's "shuffles" lines)."""
+    built = [
+        Engine.new(get_game("landperson"), 2, seed, {"mode": "deck", "land_order": "shuffle"})
+        for seed in (0, 1)
+    ]
+    for zone in ("lands:0", "deck:0", "lands:1", "deck:1"):
+        assert built[0].state.zones[zone].cards != built[1].state.zones[zone].cards, zone
+    shared = [
+        Engine.new(get_game("landperson"), 2, seed, {"mode": "shared", "first_player": 1}) for seed in (0, 1)
+    ]
+    assert [[e.zone for e in engine.setup_events if isinstance(e, Shuffled)] for engine in shared] == [
+        ["deck"]
+    ] * 2
+    for engine in shared:
+        events = [e for seat in (0, 1) for e in _first_and_keep(engine, seat)]
+        assert [e.zone for e in events if isinstance(e, Shuffled)] == ["deck", "lands"]
+        put_back = {c for e in events if isinstance(e, CardsMoved) and e.why == "put back" for c in e.cards}
+        assert set(engine.state.zones["deck"].cards[-len(put_back) :]) != put_back  # not left on top
+    assert shared[0].state.zones["lands"].cards != shared[1].state.zones["lands"].cards
+
+
+def _first_and_keep(engine: Engine, seat: int) -> list[Event]:
+    """A seat lays its first person and puts back down to its hand size (the first legal choices)."""
+    events: list[Event] = []
+    while seat in engine.deciding_seats():
+        legal = engine.legal_actions(seat)
+        events += engine.apply(next((a for a in legal if a.kind == "first"), legal[0]))
+    return events
+
+
+def test_a_bad_deck_is_refused_naming_its_parameter() -> None:
+    """Mutant: dealing.py's `ParamError(f"deck_{seat + 1}: ...")` naming deck_0 for the first player."""
+    with pytest.raises(ParamError, match=r"^deck_1: "):
+        Engine.new(get_game("landperson"), 2, 0, {"mode": "deck", "deck_1": "L1"})
