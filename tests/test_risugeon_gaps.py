@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from cardtable.games import get_game
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, Shuffled
+from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.stacked import stacked_session
@@ -163,3 +167,35 @@ def test_an_imitation_is_told() -> None:
     events = engine.apply_text(0, "imitate A03")
     told = [e for e in events if isinstance(e, Announced) and e.what == "imitate"]
     assert [(e.seat, e.detail["as"]) for e in told] == [(0, "A03")]
+
+
+def test_an_ability_granted_until_the_training_ends_is_not_nested() -> None:
+    """Mutant: UntilTrainingEnd's `top_level_only = True` dropped."""
+    _, problems = DECKBUILDER.compile_list(
+        [{"end_of_turn": [{"until_training_end": {"cost": {"ps": 2}, "effects": [{"draw": 1}]}}]}]
+    )
+    assert [m for _, m in problems] == [
+        "until_training_end can only be used directly in a card's effects, not inside another effect"
+    ]
+
+
+def test_risugeon_is_for_two_to_four_players() -> None:
+    """Mutant: `min_seats = 2` -> 1."""
+    game = get_game("risugeon")
+    with pytest.raises(ParamError, match="for 2-4 players, not 1"):
+        Engine.new(game, 1, 0)
+
+
+def test_the_games_own_check_flags_a_points_tally_and_a_decision_without_its_effect() -> None:
+    """Mutants: check()'s points-tally problem dropped; its pending/frames test `is` -> `is not`."""
+    game = get_game("risugeon")
+    engine = _engine({"hand:0": ["A07", "C1A", "C1B", "C1C"], "deck:0": ["C2A", "C3A", "C2B"]})
+    assert game.check(engine.state) == []
+    engine.apply_text(0, "play A07")  # Scouting asks which card to keep
+    assert engine.state.pending is not None and game.check(engine.state) == []
+    broken = engine.state.copy()
+    broken.data["points"][0] += 1
+    assert any("points tally" in p for p in game.check(broken))
+    broken = engine.state.copy()
+    broken.data["frames"].clear()
+    assert "a pending decision without a waiting effect, or the reverse" in game.check(broken)
