@@ -182,3 +182,10 @@ def test_a_bad_deck_is_refused_naming_its_parameter() -> None:
     """Mutant: dealing.py's `ParamError(f"deck_{seat + 1}: ...")` naming deck_0 for the first player."""
     with pytest.raises(ParamError, match=r"^deck_1: "):
         Engine.new(get_game("landperson"), 2, 0, {"mode": "deck", "deck_1": "L1"})
+
+
+def test_a_shared_deck_game_has_zones_for_its_two_players_only() -> None:
+    """Mutant: dealing._setup_shared's `for seat in range(2)` -> `range(3)` (zones for a third seat)."""
+    engine = Engine.new(get_game("landperson"), 2, 0, {"mode": "shared"})
+    owners = {int(name.rsplit(":", 1)[1]) for name in engine.state.zones if name.rsplit(":", 1)[-1].isdigit()}
+    assert owners == {0, 1}
