@@ -107,6 +107,28 @@ MODULES: list[str] = [
     "cardtable/games/landperson/effects.py",
     "cardtable/games/sainome/moves.py",
     "cardtable/games/sainome/effects.py",
+    "cardtable/games/lyabi/__init__.py",
+    "cardtable/games/lyabi/host.py",
+    "cardtable/games/lyabi/cards.py",
+    "cardtable/games/lyabi/params.py",
+    "cardtable/games/risugeon/__init__.py",
+    "cardtable/games/risugeon/host.py",
+    "cardtable/games/risugeon/cards.py",
+    "cardtable/games/risugeon/params.py",
+    "cardtable/games/sainome/__init__.py",
+    "cardtable/games/sainome/host.py",
+    "cardtable/games/sainome/duel_host.py",
+    "cardtable/games/sainome/cards.py",
+    "cardtable/games/sainome/params.py",
+    "cardtable/games/sainome/refusals.py",
+    "cardtable/games/landperson/__init__.py",
+    "cardtable/games/landperson/moves.py",
+    "cardtable/games/landperson/dealing.py",
+    "cardtable/games/landperson/ending.py",
+    "cardtable/games/landperson/places.py",
+    "cardtable/games/landperson/cards.py",
+    "cardtable/games/landperson/params.py",
+    "cardtable/games/landperson/refusals.py",
 ]
 
 # The tests a mutant's tests are chosen from (--pool): those that play the rules without drawing a
@@ -136,6 +158,10 @@ POOL: list[str] = [
     "tests/test_risugeon.py",
     "tests/test_sainome.py",
     "tests/test_sandbox.py",
+    "tests/test_lyabi_gaps.py",
+    "tests/test_risugeon_gaps.py",
+    "tests/test_sainome_gaps.py",
+    "tests/test_landperson_gaps.py",
 ]
 
 _FLIP: dict[type, type] = {

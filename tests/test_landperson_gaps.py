@@ -1,0 +1,191 @@
+"""Land & Person gaps mutation testing found (issue 26, bench/mutate.py): the events a fight's log lines
+are built from and the public state the table shows. Each test fails under the mutant its docstring
+names; rule gaps are scenarios instead (tests/scenarios/landperson/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.cardsets import load_named
+from cardtable.games import get_game
+from cardtable.games.landperson.effects import VOCAB, stat
+from cardtable.resources import cardset_path
+from cardtable.rules.actions import Action
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled
+from cardtable.rules.game import ParamError
+from cardtable.rules.notation import physical_codes
+from cardtable.session import SeatConfig
+from tests.stacked import stacked_session
+
+SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
+BATTLE = {"first": "P1", "phase": "battle"}
+CARDS = cardset_path("landperson")
+
+
+def _engine(deal: dict[str, list[str]], **params: Any) -> Engine:
+    return stacked_session("landperson", SEATS, deal, BATTLE, params=params).engine
+
+
+def _play(engine: Engine, moves: list[tuple[int, str]]) -> list[Event]:
+    return [e for seat, text in moves for e in engine.apply_text(seat, text)]
+
+
+def _told(events: list[Event]) -> list[str]:
+    return [e.what for e in events if isinstance(e, Announced)]
+
+
+def test_the_attackers_are_acted_once_the_attack_is_declared() -> None:
+    """Mutant: battle.attack_total's `set_status(state, card, "acted")` dropped (attackers would stay
+    ready: turned back up on the table and free to act again)."""
+    engine = _engine({"field:0": ["P10", "P02"], "field:1": ["P07"]}, mode="shared")
+    _play(engine, [(0, "attack"), (0, "add P10"), (0, "add P02"), (0, "done")])
+    status = engine.view(1).data["status"]  # type: ignore[index]
+    attackers = engine.state.zones["field:0"].cards
+    assert sorted(status[str(c)] for c in attackers) == ["acted", "acted"]
+
+
+def test_a_siege_that_holds_and_an_intercept_won_are_told() -> None:
+    """Mutants: battle.resolve's `siege_holds` and `intercept_won` announcements dropped (the log's
+    "the siege holds" and "Ann wins the intercept" lines would go)."""
+    siege = _engine(
+        {"field:0": ["P10", "P07"], "field:1": ["P02"], "lands:1": ["L8"], "hand:0": []}, mode="deck"
+    )
+    events = _play(siege, [(0, "attack"), (0, "add P10"), (0, "add P07"), (0, "done"), (1, "siege")])
+    events += _play(siege, [(1, "add P02"), (1, "done")])
+    assert "siege_holds" in _told(events)
+    fight = _engine({"field:0": ["P10", "P02"], "field:1": ["P07", "P04"], "hand:0": []}, mode="shared")
+    moves = [(0, "attack"), (0, "add P10"), (0, "add P02"), (0, "done"), (1, "intercept")]
+    events = _play(fight, [*moves, (1, "add P07"), (1, "add P04"), (1, "done")])
+    won = [e for e in events if isinstance(e, Announced) and e.what == "intercept_won"]
+    assert [(e.seat, e.detail["captures"]) for e in won] == [(0, 1)]
+
+
+def test_moves_of_a_shape_no_notation_writes_are_refused_with_their_reasons() -> None:
+    """Mutants: moves.py's `return bad` of `top` and `pay` (one card) and `recruit`'s copy rule made
+    None (another copy of a hand card would be recruited)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"hand:0": ["P01", "P01", "P10"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    ).engine
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    low, high = sorted(c for c in engine.state.zones["hand:0"].cards if codes[c] == "P01")
+    assert engine.explain(Action(0, "recruit", (low,))) == ""
+    assert (
+        engine.explain(Action(0, "recruit", (high,)))
+        == "P01: a move names the lowest-numbered copy of a card"
+    )
+    assert "one card" in engine.explain(Action(0, "top", (low, high)))
+    assert "one card" in engine.explain(Action(0, "pay", (low, high)))
+
+
+def test_a_wanderer_released_is_named_by_its_lowest_copy() -> None:
+    """Mutants: moves.py's `release` rule: its `return bad` (one card) or its copy rule made None."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"wander:0": ["P01", "P01"]},
+        {"first": "P1", "phase": "start"},
+        params={"mode": "deck"},
+    ).engine
+    if engine.state.phase == "return":
+        engine.apply_text(0, "norecall")
+    assert engine.state.phase == "income"
+    low, high = sorted(engine.state.zones["wander:0"].cards)
+    assert engine.explain(Action(0, "release", (low,))) == ""
+    assert (
+        engine.explain(Action(0, "release", (high,)))
+        == "P01: a move names the lowest-numbered copy of a card"
+    )
+    assert "one card" in engine.explain(Action(0, "release", (low, high)))
+
+
+def test_ability_numbers_stay_within_one_to_nine() -> None:
+    """Mutants: effects.py's `bonus` amount or `look_top`/`extra_capture` count limits (minimum 1,
+    maximum 9) changed by one."""
+    ok, problems = VOCAB.compile_list(
+        [{"bonus": {"stat": "int", "task": "commerce", "amount": n}} for n in (1, 9)]
+        + [{"look_top": 1}, {"extra_capture": 9}]
+    )
+    assert not problems and len(ok) == 4
+    _, problems = VOCAB.compile_list(
+        [{"bonus": {"stat": "atk", "task": "attack", "amount": n}} for n in (0, 10)]
+        + [{"look_top": 0}, {"extra_capture": 10}]
+    )
+    assert [m for _, m in problems] == [
+        "bonus: amount must be at least 1, not 0",
+        "bonus: amount must be at most 9, not 10",
+        "look_top: count must be at least 1, not 0",
+        "extra_capture: count must be at most 9, not 10",
+    ]
+
+
+def test_a_land_has_no_intelligence_attack_or_cost() -> None:
+    """Mutant: effects.stat's default `spec.get(name, 0)` -> 1."""
+    cardset = load_named("landperson")
+    land = next(spec for spec in cardset.physical() if spec.code == "L1")
+    assert [stat(land, name) for name in ("int", "atk", "cost")] == [0, 0, 0]
+
+
+def test_the_end_of_the_game_is_told_with_the_scores() -> None:
+    """Mutant: ending._end's `GameEnded` event dropped (the log's last line and the results screen)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"deck": [], "field:0": [], "hand:0": [], "spoils:1": ["P01"]},
+        BATTLE,
+        params={"mode": "shared"},
+    ).engine
+    ended = [e for e in engine.apply_text(0, "noattack") if isinstance(e, GameEnded)]
+    assert [(e.winners, e.scores) for e in ended] == [((1,), (0, 1))]
+
+
+def test_the_decks_are_shuffled_from_the_seed_and_the_shuffles_told() -> None:
+    """Mutants: dealing.py's shuffles of a player's lands or persons (deck construction), of the shared
+    deck (at the deal and again once first persons lie) or the land deck dropped, or their `Shuffled`
+    events (the log's "shuffles" lines)."""
+    built = [
+        Engine.new(get_game("landperson"), 2, seed, {"mode": "deck", "land_order": "shuffle"})
+        for seed in (0, 1)
+    ]
+    for zone in ("lands:0", "deck:0", "lands:1", "deck:1"):
+        assert built[0].state.zones[zone].cards != built[1].state.zones[zone].cards, zone
+    shared = [
+        Engine.new(get_game("landperson"), 2, seed, {"mode": "shared", "first_player": 1}) for seed in (0, 1)
+    ]
+    assert [[e.zone for e in engine.setup_events if isinstance(e, Shuffled)] for engine in shared] == [
+        ["deck"]
+    ] * 2
+    for engine in shared:
+        events = [e for seat in (0, 1) for e in _first_and_keep(engine, seat)]
+        assert [e.zone for e in events if isinstance(e, Shuffled)] == ["deck", "lands"]
+        put_back = {c for e in events if isinstance(e, CardsMoved) and e.why == "put back" for c in e.cards}
+        assert set(engine.state.zones["deck"].cards[-len(put_back) :]) != put_back  # not left on top
+    assert shared[0].state.zones["lands"].cards != shared[1].state.zones["lands"].cards
+
+
+def _first_and_keep(engine: Engine, seat: int) -> list[Event]:
+    """A seat lays its first person and puts back down to its hand size (the first legal choices)."""
+    events: list[Event] = []
+    while seat in engine.deciding_seats():
+        legal = engine.legal_actions(seat)
+        events += engine.apply(next((a for a in legal if a.kind == "first"), legal[0]))
+    return events
+
+
+def test_a_bad_deck_is_refused_naming_its_parameter() -> None:
+    """Mutant: dealing.py's `ParamError(f"deck_{seat + 1}: ...")` naming deck_0 for the first player."""
+    with pytest.raises(ParamError, match=r"^deck_1: "):
+        Engine.new(get_game("landperson"), 2, 0, {"mode": "deck", "deck_1": "L1"})
+
+
+def test_a_shared_deck_game_has_zones_for_its_two_players_only() -> None:
+    """Mutant: dealing._setup_shared's `for seat in range(2)` -> `range(3)` (zones for a third seat)."""
+    engine = Engine.new(get_game("landperson"), 2, 0, {"mode": "shared"})
+    owners = {int(name.rsplit(":", 1)[1]) for name in engine.state.zones if name.rsplit(":", 1)[-1].isdigit()}
+    assert owners == {0, 1}

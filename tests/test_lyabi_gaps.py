@@ -1,0 +1,99 @@
+"""Lyabi gaps mutation testing found (issue 26, bench/mutate.py): the events a battle's log lines are
+built from. Each test fails under the mutant its docstring names; rule gaps are scenarios instead
+(tests/scenarios/lyabi/)."""
+
+from __future__ import annotations
+
+from cardtable.games.lyabi.effects import VOCAB
+from cardtable.games.lyabi.host import Host
+from cardtable.rules.actions import Action
+from cardtable.rules.events import Announced, Event, Revealed, Shuffled
+from cardtable.rules.notation import physical_codes
+from cardtable.session import SeatConfig
+from tests.stacked import stacked_session
+
+SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
+AT_BATTLE = {"circles": ["CB0", "CR0"], "priority": "P1", "at": "battle"}
+
+
+def _battle(p1: str, p2: str, deal: dict[str, list[str]]) -> list[Event]:
+    """The events of the move that completes a battle: P1 commits `p1`, then P2 commits `p2`."""
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
+    engine.apply_text(0, p1)
+    return engine.apply_text(1, p2)
+
+
+def test_both_battle_cards_are_revealed_to_everyone() -> None:
+    """Mutant: battle.reveal's `Revealed(seat, cards, ...)` event dropped (the log's "Ann reveals B3"
+    line and every seat's knowledge of the shown cards would go)."""
+    events = _battle("charge B3", "charge R5", {"hand:0": ["B3"], "hand:1": ["R5"]})
+    shown = [e for e in events if isinstance(e, Revealed) and e.why == "battle"]
+    assert [(e.seat, len(e.cards), e.viewers) for e in shown] == [(0, 1, None), (1, 1, None)]
+
+
+def test_a_win_that_deals_no_damage_announces_no_damage() -> None:
+    """Mutant: deal_damage's `battle["damage"] <= 0` -> `<= -1` (a win with no matching circle would
+    be told as "0 damage" dealt)."""
+    events = _battle("charge G3", "charge B3", {"hand:0": ["G3"], "hand:1": ["B3"]})
+    battles = [e for e in events if isinstance(e, Announced) and e.what == "battle"]
+    assert [(e.seat, e.detail["damage"]) for e in battles] == [(0, 0)]
+    assert not [e for e in events if isinstance(e, Announced) and e.what == "damage"]
+
+
+def test_moves_of_a_shape_no_notation_writes_are_refused_with_their_reasons() -> None:
+    """Mutants: moves.py's "making change pays exactly 1 lyabi", "dummy takes nothing after it" made
+    None, and `len(codes) > 2` -> `> 3` (making change taking 3 lyabi)."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B11", "B3"]}, {**AT_BATTLE, "at": "main"}).engine
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    b11, b3 = (
+        next(c for c in engine.state.zones["hand:0"].cards if codes[c] == code) for code in ("B11", "B3")
+    )
+    assert engine.explain(Action(0, "change", (b11,), "B1+B3+B5")) == "making change takes at most 2 lyabi"
+    assert engine.explain(Action(0, "change", (b11, b3), "B1")) == "making change pays exactly 1 lyabi"
+    battle = stacked_session("lyabi", SEATS, {"hand:0": ["B3"]}, AT_BATTLE).engine
+    card = battle.state.zones["hand:0"].cards[0]
+    assert battle.explain(Action(0, "dummy", (card,))) == "dummy takes nothing after it"
+
+
+def test_the_item_language_shorthands_limits_and_bounds() -> None:
+    """Mutants: effects.py's Gain `shorthand = "level"` dropped, its `level` minimum 0 changed by one,
+    Bonus's and DiscardRandom's minimum 1 changed by one, Gain's and Recolour's `choice_bound` 1 changed."""
+    assert VOCAB.compile([{"gain": 3}, {"gain": 0}, {"bonus": 1}, {"discard_random": 1}]) == [
+        {"op": "gain", "level": 3},
+        {"op": "gain", "level": 0},
+        {"op": "bonus", "amount": 1},
+        {"op": "discard_random", "count": 1},
+    ]
+    _, problems = VOCAB.compile_list([{"gain": -1}, {"bonus": 0}, {"discard_random": 0}])
+    assert [m for _, m in problems] == [
+        "gain: level must be at least 0, not -1",
+        "bonus: amount must be at least 1, not 0",
+        "discard_random: count must be at least 1, not 0",
+    ]
+    assert [VOCAB.bound(VOCAB.compile([op])) for op in ({"gain": 3}, "recolour", "peek")] == [1, 1, 0]
+
+
+def test_a_peek_shows_the_opponents_hand_to_the_looker_alone() -> None:
+    """Mutants: Peek.start's `ctx.host.peek(...)`, or Host.peek's `seen` or `Revealed` dropped."""
+    deal = {"hand:0": ["B3"], "hand:1": ["R3", "R5"], "item:0": ["EYE"]}
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
+    events = engine.apply_text(0, "use")
+    hand = sorted(engine.state.zones["hand:1"].cards)
+    assert list(engine.view(0).data["seen"]) == hand and not engine.view(1).data["seen"]  # type: ignore[index]
+    shown = [e for e in events if isinstance(e, Revealed) and e.why == "peek"]
+    assert [(e.seat, sorted(e.cards), e.viewers) for e in shown] == [(1, hand, frozenset((0,)))]
+
+
+def test_a_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
+    """Mutants: Host.reshuffle's `rng.shuffle(deck)` or its `Shuffled` event dropped."""
+    pile = ["B1", "B3", "B5", "B11", "G1", "G3", "G5", "G11", "R1", "R3", "R5", "R11"]
+    orders = set()
+    for seed in range(3):
+        engine = stacked_session(
+            "lyabi", SEATS, {"deck:0": [], "discard:0": pile}, {**AT_BATTLE, "at": "main"}, seed=seed
+        ).engine
+        events: list[Event] = []
+        Host(engine.state, events).draw(0, 3)
+        assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("deck:0", 12)]
+        orders.add(tuple(engine.state.zones["deck:0"].cards))
+    assert len(orders) > 1  # the order comes from the seed, not from the pile

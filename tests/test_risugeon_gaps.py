@@ -1,0 +1,201 @@
+"""Risugeon gaps mutation testing found (issue 26, bench/mutate.py): the card language's defaults,
+shorthands and limits (what a designer may leave out of cards/risugeon.yaml), and the decision bound of
+an effect. Each test fails under the mutants its docstring names; rule gaps are scenarios instead
+(tests/scenarios/risugeon/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.games import get_game
+from cardtable.games.risugeon.effects import DECKBUILDER
+from cardtable.games.risugeon.host import Host
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, Event, Shuffled
+from cardtable.rules.game import ParamError
+from cardtable.rules.notation import physical_codes
+from cardtable.session import SeatConfig
+from tests.stacked import stacked_session
+
+
+def test_look_top_and_return_to_pile_take_a_bare_count_and_fill_their_defaults() -> None:
+    """Mutants: LookTop's or ReturnToPile's `shorthand = "count"` dropped; look_top's `take` default 1,
+    return_to_pile's `count` default 1 or `gain_higher` default 0 changed by one."""
+    assert DECKBUILDER.compile([{"look_top": 3}, {"return_to_pile": 2}, {"return_to_pile": None}]) == [
+        {"op": "look_top", "count": 3, "take": 1, "optional": False, "to": "hand", "rest": "discard"},
+        {"op": "return_to_pile", "type": "combat", "count": 2, "optional": False, "gain_higher": 0},
+        {"op": "return_to_pile", "type": "combat", "count": 1, "optional": False, "gain_higher": 0},
+    ]
+
+
+def test_the_limits_of_look_top_and_return_to_pile() -> None:
+    """Mutants: look_top's `take` minimum 0 -> 1 or -1, return_to_pile's `count` minimum 1 -> 2 or 0, its
+    `gain_higher` minimum 0 -> 1 or -1."""
+    effects, problems = DECKBUILDER.compile_list(
+        [
+            {"look_top": {"count": 2, "take": 0}},  # look, choose none: all go to `rest`
+            {"return_to_pile": {"count": 1}},
+            {"return_to_pile": {"gain_higher": -1}},
+            {"return_to_pile": {"count": 0}},
+            {"look_top": {"count": 2, "take": -1}},
+        ]
+    )
+    assert [(e["op"], e.get("take", e.get("count"))) for e in effects] == [
+        ("look_top", 0),
+        ("return_to_pile", 1),
+    ]
+    assert [m for _, m in problems] == [
+        "return_to_pile: gain_higher must be at least 0, not -1",
+        "return_to_pile: count must be at least 1, not 0",
+        "look_top: take must be at least 0, not -1",
+    ]
+
+
+def test_look_top_asks_at_most_one_decision_per_card_taken_and_one_to_stop() -> None:
+    """Mutant: LookTop.choice_bound's `take + 1` -> `take + 2` (the bound on the decisions a card can
+    ask, which keeps every game within its action bound)."""
+    assert DECKBUILDER.bound(DECKBUILDER.compile([{"look_top": {"count": 3, "take": 2}}])) == 3
+    assert DECKBUILDER.bound(DECKBUILDER.compile([{"return_to_pile": 2}])) == 3
+
+
+def test_an_imitation_asks_one_decision_and_then_what_the_imitated_card_asks() -> None:
+    """Mutant: Imitate.choice_bound's `1 + imitated` -> `2 + imitated` or `0 + imitated`."""
+    imitate = DECKBUILDER.compile([{"imitate": "display"}])
+    assert [DECKBUILDER.bound(imitate, imitated) for imitated in (0, 3)] == [1, 4]
+
+
+def test_riders_stay_top_level_and_their_numbers_stay_in_bounds() -> None:
+    """Mutants: EndOfTurn's `top_level_only = True` dropped; stays_in_play's `turns` maximum 20 -> 21 or
+    19; until_training_end's `uses` minimum 1 -> 0."""
+    _, problems = DECKBUILDER.compile_list(
+        [
+            {"stays_in_play": {"turns": 20, "next_turn": [{"end_of_turn": [{"draw": 1}]}]}},
+            {"stays_in_play": 21},
+            {"until_training_end": {"effects": [{"draw": 1}], "uses": 0}},
+        ]
+    )
+    assert [(p[-1], m) for p, m in problems] == [
+        (0, "end_of_turn can only be used directly in a card's effects, not inside another effect"),
+        ("stays_in_play", "stays_in_play: turns must be at most 20, not 21"),
+        ("uses", "until_training_end: uses must be at least 1, not 0"),
+    ]
+    effects, problems = DECKBUILDER.compile_list(
+        [{"stays_in_play": 20}, {"until_training_end": {"effects": [], "uses": 1}}]
+    )
+    assert not problems and [e.get("turns", e.get("uses")) for e in effects] == [20, 1]
+
+
+SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
+
+
+def _engine(deal: dict[str, list[str]], setup: dict[str, Any] | None = None) -> Engine:
+    return stacked_session("risugeon", SEATS, deal, setup).engine
+
+
+def _ids(engine: Engine, zone: str, code: str) -> list[int]:
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    return sorted(c for c in engine.state.zones[zone].cards if codes[c] == code)
+
+
+def test_a_rebuilt_deck_is_shuffled_whatever_order_the_discard_pile_lay_in() -> None:
+    """Mutants: Host.rebuild_deck's `deck.sort()` or its `Shuffled` event dropped (the new deck would
+    depend on the discard pile's order, and the log would not say the deck was shuffled)."""
+    pile = ["C1A", "C2A", "C3A", "P1", "P2", "C1B", "C2B"]
+    hands = []
+    for discard in (pile, pile[::-1]):
+        engine = _engine({"hand:0": ["A03"], "deck:0": [], "discard:0": discard})
+        events = engine.apply_text(0, "play A03")
+        assert [e.zone for e in events if isinstance(e, Shuffled)] == ["deck:0"]
+        hands.append(sorted(engine.state.zones["hand:0"].cards))
+    assert hands[0] == hands[1]
+
+
+def test_the_action_deck_rebuilt_from_the_stock_area_is_shuffled_whatever_its_order() -> None:
+    """Mutants: Host.rebuild_actions's `deck.sort()` or its `Shuffled("action_deck", ...)` dropped."""
+    decks = []
+    for flip in (False, True):
+        engine = _engine({})
+        state = engine.state  # a position no move reaches quickly: set up by hand
+        stock = state.zones["action_deck"].cards[:6]
+        state.move(stock[::-1] if flip else stock, "action_deck", "stock_area", "test")
+        state.move(list(state.zones["action_deck"].cards), "action_deck", "box", "test")
+        events: list[Event] = []
+        assert Host(state, events).rebuild_actions()
+        assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("action_deck", 6)]
+        decks.append(list(state.zones["action_deck"].cards))
+    assert decks[0] == decks[1]
+
+
+def test_a_card_that_leaves_a_seat_leaves_its_owned_tally() -> None:
+    """Mutant: Host.move's `owned[giver][code] -= 1` dropped (a card returned to its pile would still
+    count as the seat's)."""
+    engine = _engine({"hand:0": ["A08", "C2H", "C1A", "P3"], "deck:0": ["C2A", "C3A", "C2B", "C2C", "C2D"]})
+    before = dict(engine.view(1).data["owned"][0])  # type: ignore[index]
+    engine.apply_text(0, "play A08")
+    engine.apply_text(0, "return C2H")
+    after = engine.view(1).data["owned"][0]  # type: ignore[index]
+    assert before.get("C2H") == 1 and "C2H" not in after
+
+
+def test_a_gem_returned_to_its_pile_keeps_the_pile_lowest_skill_on_top() -> None:
+    """Mutants: Host.return_to_pile's gem-pile sort (its `gems = ...` or `order = ...`) dropped."""
+    engine = _engine({"hand:0": ["G3"], "pile:gems": ["G1", "G2", "G4"]})
+    (gem,) = _ids(engine, "hand:0", "G3")
+    Host(engine.state, []).return_to_pile(0, gem)
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    assert [codes[c] for c in reversed(engine.state.zones["pile:gems"].cards)][:4] == ["G1", "G2", "G3", "G4"]
+
+
+def test_two_abilities_one_card_grants_get_labels_of_their_own() -> None:
+    """Mutants: Host.grant_ability's count of the same card's same ability (`sum(1 ...)` changed, `==`
+    flipped) or its label's `same + 1` changed: a card set whose card grants two abilities."""
+    engine = _engine({"hand:0": ["A14"]})
+    (card,) = _ids(engine, "hand:0", "A14")
+    host = Host(engine.state, [])
+    for _ in range(3):
+        host.grant_ability(0, card, "A14", {"ps": 2}, [{"op": "draw", "count": 1}], None)
+    host.grant_ability(0, card + 1, "A14", {"ps": 2}, [{"op": "draw", "count": 1}], None)
+    assert [a["label"] for a in engine.view(0).data["abilities"]] == ["A14", "A14.2", "A14.3", "A14"]  # type: ignore[index]
+
+
+def test_an_imitation_is_told() -> None:
+    """Mutant: Host.imitate's `Announced("imitate", ...)` dropped (the log's "A10 as A03" line)."""
+    engine = _engine({"hand:0": ["A10"], "display": ["A03", "A01", "A02", "A04"]})
+    engine.apply_text(0, "play A10")
+    events = engine.apply_text(0, "imitate A03")
+    told = [e for e in events if isinstance(e, Announced) and e.what == "imitate"]
+    assert [(e.seat, e.detail["as"]) for e in told] == [(0, "A03")]
+
+
+def test_an_ability_granted_until_the_training_ends_is_not_nested() -> None:
+    """Mutant: UntilTrainingEnd's `top_level_only = True` dropped."""
+    _, problems = DECKBUILDER.compile_list(
+        [{"end_of_turn": [{"until_training_end": {"cost": {"ps": 2}, "effects": [{"draw": 1}]}}]}]
+    )
+    assert [m for _, m in problems] == [
+        "until_training_end can only be used directly in a card's effects, not inside another effect"
+    ]
+
+
+def test_risugeon_is_for_two_to_four_players() -> None:
+    """Mutant: `min_seats = 2` -> 1."""
+    game = get_game("risugeon")
+    with pytest.raises(ParamError, match="for 2-4 players, not 1"):
+        Engine.new(game, 1, 0)
+
+
+def test_the_games_own_check_flags_a_points_tally_and_a_decision_without_its_effect() -> None:
+    """Mutants: check()'s points-tally problem dropped; its pending/frames test `is` -> `is not`."""
+    game = get_game("risugeon")
+    engine = _engine({"hand:0": ["A07", "C1A", "C1B", "C1C"], "deck:0": ["C2A", "C3A", "C2B"]})
+    assert game.check(engine.state) == []
+    engine.apply_text(0, "play A07")  # Scouting asks which card to keep
+    assert engine.state.pending is not None and game.check(engine.state) == []
+    broken = engine.state.copy()
+    broken.data["points"][0] += 1
+    assert any("points tally" in p for p in game.check(broken))
+    broken = engine.state.copy()
+    broken.data["frames"].clear()
+    assert "a pending decision without a waiting effect, or the reverse" in game.check(broken)

@@ -1,0 +1,78 @@
+"""Sainome gaps mutation testing found (issue 26, bench/mutate.py): refusals of moves no notation can
+write but the engine still receives (from a bot, a saved action list): a roll naming a card, a draft of
+two cards, another copy of a card than the one a move names. Each test fails under the mutants its
+docstring names; rule gaps are scenarios instead (tests/scenarios/sainome/)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.games.sainome.cards import VOCAB
+from cardtable.rules.actions import Action
+from cardtable.rules.engine import Engine
+from cardtable.rules.notation import physical_codes
+from cardtable.session import SeatConfig
+from tests.stacked import stacked_session
+
+SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
+PLAYING = {"characters": {"P1": "SWM", "P2": "PRI"}}
+
+
+def _engine(deal: dict[str, list[str]], setup: dict[str, Any] | None = None, **params: Any) -> Engine:
+    return stacked_session("sainome", SEATS, deal, setup, params=params).engine
+
+
+def test_a_roll_names_nothing() -> None:
+    """Mutants: _why_not_roll's `state.phase != ROLL or action.cards or action.target` with an `or`
+    made `and`, or `!=` made `==`."""
+    engine = _engine({})
+    assert engine.state.phase == "roll"
+    assert engine.explain(Action(0, "roll")) == ""
+    card = engine.state.zones["common"].cards[0]
+    assert engine.explain(Action(0, "roll", (card,))) == "roll is not allowed now (phase roll)"
+    assert engine.explain(Action(0, "roll", (), "top")) == "roll is not allowed now (phase roll)"
+
+
+def test_a_draft_takes_one_card_the_lowest_copy_of_its_code() -> None:
+    """Mutants: _why_not_draft's `return bad` (one card) or `return copy_reason(...)` made None."""
+    engine = _engine({"draft:0": ["LS", "LS", "SS"]}, {**PLAYING, "start_at": "draft"}, hp_draft=True)
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    low, high = sorted(c for c in engine.state.zones["draft:0"].cards if codes[c] == "LS")
+    other = next(c for c in engine.state.zones["draft:0"].cards if codes[c] == "SS")
+    assert engine.explain(Action(0, "draft", (low,))) == ""
+    assert "one card" in engine.explain(Action(0, "draft", (low, other)))
+    assert (
+        engine.explain(Action(0, "draft", (high,))) == "LS: a move names the lowest-numbered copy of a card"
+    )
+
+
+def test_a_trash_names_the_lowest_copy_of_its_code() -> None:
+    """Mutant: _why_not_trash's `return copy_reason(...)` made None (another copy of a card in the hand
+    would be refused only by the engine's catch-all words)."""
+    engine = _engine({"hand:0": ["SS", "SS", "LS"]}, {**PLAYING, "phase": "trash"})
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    first, second = sorted(c for c in engine.state.zones["hand:0"].cards if codes[c] == "SS")
+    assert engine.explain(Action(0, "trash", (first,))) == ""
+    assert (
+        engine.explain(Action(0, "trash", (second,))) == "SS: a move names the lowest-numbered copy of a card"
+    )
+
+
+def test_the_card_language_limits_and_decision_bounds() -> None:
+    """Mutants: effects.py's `damage` amount minimum 0 -> 1, `refill` limit minimum 0 -> -1, and the
+    choice bounds of damage (1 + imitated), catalyst (1), charge (1), time_bomb (1 + its explosion) and
+    equip (imitated + 1: the slots) changed."""
+    effects, problems = VOCAB.compile_list([{"damage": 0}, {"refill": 0}, {"refill": -1}])
+    assert [e["op"] for e in effects] == ["damage", "refill"]
+    assert [m for _, m in problems] == ["refill: limit must be at least 0, not -1"]
+    bounds = [
+        VOCAB.bound(VOCAB.compile([effect]), imitated)
+        for effect, imitated in (
+            ({"damage": 3}, 2),
+            ({"catalyst": "item"}, 0),
+            ({"charge": 4}, 0),
+            ({"time_bomb": [{"damage": 3}]}, 0),
+            ("equip", 4),
+        )
+    ]
+    assert bounds == [3, 1, 1, 2, 5]
