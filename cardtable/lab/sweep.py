@@ -112,7 +112,14 @@ class Config:
     players: int
     params: dict[str, Any]  # resolved, without the card set's name
     bots: tuple[str, ...]  # one per seat
-    cardset: dict[str, Any] | None  # {"name", "source", "hash", "data"}
+    cardset: dict[str, Any] | None  # {"name", "source", "hash", "data", "held"}
+
+    def task_cardset(self) -> dict[str, Any] | None:
+        """The card set a block carries to its worker: the data and the file it was read from, when
+        the game takes its set from its `cardset` parameter (a game that has none plays its own)."""
+        if self.cardset is None or not self.cardset["held"]:
+            return None
+        return {"data": self.cardset["data"], "source": self.cardset["source"]}
 
     def describe(self) -> str:
         parts = [f"{name}={value}" for name, value in self.values.items()]
@@ -188,9 +195,7 @@ class Plan:
                         self.game,
                         config.players,
                         config.params,
-                        {"data": config.cardset["data"], "source": config.cardset["source"]}
-                        if config.cardset
-                        else None,
+                        config.task_cardset(),
                         config.bots,
                         self.bot_budget,
                         self.rotate,
@@ -261,6 +266,11 @@ def plan_sweep(
 
     base: tuple[Any, Any, Path, str] | None = None
     set_name = str(fixed.get("cardset", game.cardset_name))
+    takes_set = any(p.name == "cardset" for p in game.params)
+    if any(v.kind == "cards" for v in vary) and not takes_set:
+        raise SweepError(
+            f"--vary cards.*: {game_id} plays only its own card set (it has no cardset parameter)"
+        )
     if set_name:
         source = load_named(set_name).source  # a missing or broken set fails here, at its file
         assert source is not None
@@ -294,12 +304,21 @@ def plan_sweep(
             errors = [str(p) for p in found if not p.warning]
             if built is not None:
                 errors += [
-                    str(p) for p in game_problems(game, built, {**resolved, "cardset": set_name}, root)
+                    str(p)
+                    for p in game_problems(
+                        game, built, {**resolved, "cardset": set_name} if takes_set else resolved, root
+                    )
                 ]
             if errors:
                 problems += [f"{label}: {e}" for e in errors]
                 continue
-            cardset = {"name": set_name, "source": str(source), "hash": _digest(data), "data": data}
+            cardset = {
+                "name": set_name,
+                "source": str(source),
+                "hash": _digest(data),
+                "data": data,
+                "held": takes_set,
+            }
         for seats in players:
             seat_bots = tuple(list(bots) + [bots[-1]] * (seats - len(bots)))
             content = {
@@ -337,11 +356,11 @@ def _edit_card(data: dict[str, Any], name: str, value: Any) -> None:
     if card is None:
         codes = [str(c.get("code")) for c in cards]
         raise SweepError(f"--vary {name}: no card {code!r} in the set{did_you_mean(code, codes)}")
-    if key not in card or key == "code":
+    if key not in card and key != "count" or key == "code":  # count: 1 when a card does not say
         fields = [k for k in card if k != "code"]
         note = did_you_mean(key, fields) or f" (its fields: {', '.join(fields)})"
         raise SweepError(f"--vary {name}: card {code} has no field {key!r}{note}")
-    if isinstance(card[key], (dict, list)):
+    if isinstance(card.get(key), (dict, list)):
         raise SweepError(f"--vary {name}: {key} of {code} is a list or mapping; vary a single value")
     card[key] = value
 
@@ -364,8 +383,7 @@ def probe_block(plan: Plan, seconds: float = BLOCK_SECONDS) -> int:
         plan.seed,
         1,
     )
-    if config.cardset is not None:
-        block = replace(block, cardset={"data": config.cardset["data"], "source": config.cardset["source"]})
+    block = replace(block, cardset=config.task_cardset())
     from .sweep_worker import _configuration
 
     params = _configuration(block)
