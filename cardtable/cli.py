@@ -298,7 +298,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         f"{result.out}: {len(plan.configs)} configuration(s), {result.written + result.kept} of "
         f"{result.blocks} blocks of {plan.block} seed(s) finished ({result.kept} from before); "
         f"{result.games} games played on {where} in {result.seconds:.1f} s"
-        + (f" ({result.games / result.seconds:.1f} games/s)" if result.seconds > 0 else "")
+        + (f" ({result.games / result.seconds:.1f} games/s)" if result.games and result.seconds > 0 else "")
     )
     if result.restarts:
         print(f"local workers died and were started again {result.restarts} time(s); no block was lost")

@@ -100,16 +100,32 @@ def _war(games: int = 12, block: int = 3) -> object:
 
 
 def test_rows_do_not_depend_on_the_worker_count(tmp_path: Path) -> None:
-    one = run_sweep(_war(), tmp_path / "one")
-    two = run_sweep(_war(), tmp_path / "two", jobs=2)
-    assert (one.written, two.written, one.games) == (4, 4, 24)
+    """--jobs 1 and --jobs 2 write the same rows, even when a local worker is killed mid-sweep (the
+    pool is started again and the blocks it held are played again, each written once)."""
+    import multiprocessing
+    import os
+    import signal
+
+    killed: list[int] = []
+
+    def kill_a_worker(step: Progress) -> None:
+        if not killed:
+            victim = multiprocessing.active_children()[0].pid
+            assert victim is not None
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    # blocks of one seed: eleven still to play when the first is written, so the kill breaks the pool
+    one = run_sweep(_war(block=1), tmp_path / "one")
+    two = run_sweep(_war(block=1), tmp_path / "two", jobs=2, progress=kill_a_worker)
+    assert (one.written, two.written, one.games, two.restarts) == (12, 12, 24, 1)
     rows = read_rows(tmp_path / "one")
     assert rows == read_rows(tmp_path / "two")
     # each seed twice (--rotate: each bot in each seat), each once
     assert sorted((r["seed"], r["rotation"]) for r in rows) == [(s, r) for s in range(7, 19) for r in (0, 1)]
     assert all(r["actions"] == 52 and r["bots"] == ["random", "random"] for r in rows)
     manifest = json.loads((tmp_path / "one" / MANIFEST).read_bytes())
-    assert manifest["code_version"] == sweep_worker.code_version() and manifest["block"] == 3
+    assert manifest["code_version"] == sweep_worker.code_version() and manifest["block"] == 1
     held = manifest["configs"][0]["cardset"]
     assert list(manifest["cardsets"]) == [held] and manifest["cardsets"][held]["name"] == "standard52"
     assert (

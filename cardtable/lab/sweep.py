@@ -532,6 +532,11 @@ class _Processes:
         return handle.result()
 
     def close(self, cancel: bool) -> None:
+        if cancel:
+            # Ctrl+C or a dead worker: stop the running blocks now rather than wait seconds for each
+            # (the pool has no public way; its processes are ours, spawned for this sweep)
+            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
+                process.terminate()
         self.pool.shutdown(wait=not cancel, cancel_futures=cancel)
 
 
