@@ -319,7 +319,7 @@ def _print_sweep_table(out: Path) -> None:
     print(f"{'configuration':<44}{'games':>7}{'P1 wins':>9}   95% interval  actions")
     for config in manifest["configs"]:
         mine = [r for r in rows if r["config"] == config["hash"]]
-        firsts = sum(1.0 / len(r["winners"]) for r in mine if 0 in r["winners"])
+        firsts = sum(1.0 / len(r["winners"]) for r in mine if 1 in r["winners"])  # seats from 1
         low, high = wilson(firsts, len(mine))
         label = ", ".join(f"{k.split('.', 1)[1]}={v}" for k, v in config["values"].items())
         label = f"{label}, {config['players']}p" if label else f"{config['players']} players"

@@ -123,7 +123,9 @@ def test_rows_do_not_depend_on_the_worker_count(tmp_path: Path) -> None:
     assert rows == read_rows(tmp_path / "two")
     # each seed twice (--rotate: each bot in each seat), each once
     assert sorted((r["seed"], r["rotation"]) for r in rows) == [(s, r) for s in range(7, 19) for r in (0, 1)]
-    assert all(r["actions"] == 52 and r["bots"] == ["random", "random"] for r in rows)
+    assert all(r["actions"] == 52 and r["row_version"] == 1 for r in rows)
+    # a row numbers its seats from 1 (cardtable.lab.record)
+    assert [s["bot"] for s in rows[0]["seats"]] == ["random", "random"]
     manifest = json.loads((tmp_path / "one" / MANIFEST).read_bytes())
     assert manifest["code_version"] == sweep_worker.code_version() and manifest["block"] == 1
     held = manifest["configs"][0]["cardset"]
@@ -172,6 +174,13 @@ def test_a_worker_with_other_code_refuses_the_block() -> None:
     assert len(sweep_worker.run_block(replace(block, seeds=1))) == 2
     with pytest.raises(sweep_worker.CodeMismatch, match="install the same version"):
         sweep_worker.run_block(replace(block, code="0.0.1+000000000000"))
+
+
+def test_a_failed_block_stops_the_sweep_saying_which(tmp_path: Path) -> None:
+    plan = _war()
+    plan.code = "0.0.1+000000000000"  # as a worker with other code would see it
+    with pytest.raises(SweepError, match=r"block 0 of configuration \w+ \(seeds 7..9\) failed: CodeMismatch"):
+        run_sweep(plan, tmp_path / "run")
 
 
 def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import inspect
 import itertools
 import json
 import math
@@ -27,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .sweep_worker import ROW_VERSION, Block, code_version, play_row, run_block
+from .sweep_worker import ROW_VERSION, Block, code_version, record_game, run_block
 
 FORMAT = "cardtable-sweep/1"
 MANIFEST = "manifest.json"
@@ -241,8 +242,8 @@ def plan_sweep(
     fixed = dict(fixed or {})
     if games < 1 or block < 0:
         raise SweepError("--games must be at least 1 and --block at least 1")
-    if bot_budget is not None:
-        # the search bots with a budget come with issue 28; until then no bot here takes one
+    if bot_budget is not None and "budget" not in inspect.signature(make_bot).parameters:
+        # a budget no bot takes would be dropped silently (record_game passes it where it is taken)
         raise SweepError("--bot-budget: no bot of this version takes a budget (the search bots do)")
     fields = [v.field for v in vary]
     if len(set(fields)) != len(fields):
@@ -387,9 +388,9 @@ def probe_block(plan: Plan, seconds: float = BLOCK_SECONDS) -> int:
     from .sweep_worker import _configuration
 
     params = _configuration(block)
-    play_row(plan.game, plan.seed, list(config.bots), config.players, params)
+    record_game(plan.game, plan.seed, config.bots, config.players, params, None, plan.bot_budget)
     started = time.perf_counter()
-    play_row(plan.game, plan.seed + 1, list(config.bots), config.players, params)
+    record_game(plan.game, plan.seed + 1, config.bots, config.players, params, None, plan.bot_budget)
     per_seed = (time.perf_counter() - started) * (config.players if plan.rotate else 1)
     return max(1, min(plan.games, 10_000, int(seconds / max(per_seed, 1e-4))))
 
@@ -641,38 +642,44 @@ def run_sweep(
     written = games = restarts = 0
     stopped = False
     running: dict[Any, Block] = {}
+    order = {(b.config, b.index): n for n, b in enumerate(blocks)}
     try:
         while todo or running:
-            while todo and len(running) < 2 * pool.capacity():  # a block queued behind each running one
-                block = todo.popleft()
-                running[pool.submit(block)] = block
-            for handle in pool.wait_any(running):
-                block = running.pop(handle)
-                try:
+            block = None
+            try:
+                while todo and len(running) < 2 * pool.capacity():  # one queued behind each running
+                    block = todo[0]
+                    running[pool.submit(block)] = block
+                    todo.popleft()
+                for handle in pool.wait_any(running):
+                    block = running[handle]
                     rows = pool.result(handle)
-                except Exception as exc:
-                    if type(exc).__name__ != "BrokenProcessPool" or restarts >= 3:
-                        raise SweepError(
-                            f"block {block.index} of configuration {block.config} (seeds {block.first_seed}"
-                            f"..{block.first_seed + block.seeds - 1}) failed: {type(exc).__name__}: {exc}"
-                        ) from exc
-                    # a local worker died (killed, out of memory): start the pool again, lose nothing
-                    restarts += 1
-                    todo.extendleft([block, *running.values()][::-1])
-                    running.clear()
-                    pool.close(cancel=True)
-                    pool = _Processes(jobs)
-                    break
-                body = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows)
-                atomic_write_bytes(block_path(out, block), body.encode("utf-8"), keep_backup=False)
-                written += 1
-                games += len(rows)
-                if progress is not None:
-                    progress(
-                        Progress(
-                            kept + written, len(blocks), games, total_games, time.perf_counter() - started
-                        )
+                    del running[handle]
+                    body = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows)
+                    atomic_write_bytes(block_path(out, block), body.encode("utf-8"), keep_backup=False)
+                    written += 1
+                    games += len(rows)
+                    if progress is not None:
+                        elapsed = time.perf_counter() - started
+                        progress(Progress(kept + written, len(blocks), games, total_games, elapsed))
+            except Exception as exc:
+                if type(exc).__name__ != "BrokenProcessPool" or restarts >= 3 or block is None:
+                    where = (
+                        f"block {block.index} of configuration {block.config} (seeds {block.first_seed}.."
+                        f"{block.first_seed + block.seeds - 1})"
+                        if block is not None
+                        else "the sweep"
                     )
+                    raise SweepError(f"{where} failed: {type(exc).__name__}: {exc}") from exc
+                # a local worker died (killed, out of memory): the pool is broken, so start it again
+                # and play its blocks again; nothing of theirs was written, nothing is lost
+                restarts += 1
+                todo.extendleft(
+                    sorted(running.values(), key=lambda b: order[(b.config, b.index)], reverse=True)
+                )
+                running.clear()
+                pool.close(cancel=True)
+                pool = _Processes(jobs)
     except KeyboardInterrupt:
         stopped = True
     finally:

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from .record import ROW_VERSION, record_game, seat_bots
 
-ROW_VERSION = 1  # the form of a row below; cardtable.lab.record's rows will carry their own
+__all__ = ["ROW_VERSION", "Block", "CodeMismatch", "code_version", "record_game", "run_block"]
 
 
 class CodeMismatch(RuntimeError):
@@ -87,47 +88,6 @@ def _place(file: Path, package: Path, cards: Path) -> str:
     return f"games/{file.parent.name}/{file.name}"
 
 
-def play_row(
-    game_id: str,
-    seed: int,
-    bots: list[str],
-    players: int,
-    params: dict[str, Any],
-    cardset: Any = None,
-    bot_budget: int | None = None,
-) -> dict[str, Any]:
-    """One game played to the end, as one JSON-ready row: who sat where, who won, scores, length, how
-    it ended and, per seat, how often each card code was named in its moves. The stand-in for
-    cardtable.lab.record.record_game (same arguments) until that lands; `cardset` and `bot_budget`
-    are None here (the set comes through params, budgets are refused when the sweep is planned)."""
-    from ..simulate import play_one
-
-    if cardset is not None or bot_budget is not None:
-        raise ValueError("play_row takes its card set from params and no bot budget")
-    engine = play_one(game_id, players, seed, params, list(bots))
-    state = engine.state
-    physical = state.cardset.physical() if state.cardset is not None else ()
-    named: list[dict[str, int]] = [{} for _ in range(players)]
-    for action in state.history:
-        for card in action.cards:
-            if 0 <= card < len(physical):
-                code = physical[card].code
-                named[action.seat][code] = named[action.seat].get(code, 0) + 1
-    return {
-        "row_version": ROW_VERSION,
-        "game": game_id,
-        "seed": seed,
-        "players": players,
-        "bots": list(bots),
-        "winners": list(state.winners),
-        "scores": list(state.scores),
-        "actions": len(state.history),
-        "rounds": int(state.data.get("round", 1)),
-        "ended": "won" if state.winners else "void",
-        "cards": [dict(sorted(seat.items())) for seat in named],
-    }
-
-
 def _configuration(block: Block) -> dict[str, Any]:
     """The parameters a block's games are played with, its card set held in this process (built once
     per configuration and process: the worker-level cache)."""
@@ -155,8 +115,9 @@ def run_block(block: Block) -> list[dict[str, Any]]:
     rows = []
     for seed in range(block.first_seed, block.first_seed + block.seeds):
         for rotation in range(block.players if block.rotate else 1):
-            # rotation r seats bot i at seat (i + r) mod players: each bot plays every seat once a seed
-            bots = [block.bots[(seat - rotation) % block.players] for seat in range(block.players)]
-            row = play_row(block.game, seed, bots, block.players, params, None, block.bot_budget)
+            # rotation r: the bots shifted r seats, so over a seed's rotations each bot sits everywhere
+            bots = seat_bots(block.bots, block.players, rotation, rotate=True)
+            # the card set comes through params (held in this process), so the game loads it its way
+            row = record_game(block.game, seed, bots, block.players, params, None, block.bot_budget)
             rows.append({"config": block.config, "rotation": rotation, **row})
     return rows
