@@ -481,6 +481,7 @@ class _Inline:
         def __init__(self, block: Block) -> None:
             self.block = block
             self.rows: list[dict[str, Any]] = []
+            self.error: Exception | None = None
 
     def capacity(self) -> int:
         return 1
@@ -490,10 +491,15 @@ class _Inline:
 
     def wait_any(self, handles: Iterable[Any]) -> list[Any]:
         handle = next(iter(handles))
-        handle.rows = run_block(handle.block)
+        try:
+            handle.rows = run_block(handle.block)
+        except Exception as exc:  # raised by result(), as a future would
+            handle.error = exc
         return [handle]
 
     def result(self, handle: Any) -> list[dict[str, Any]]:
+        if handle.error is not None:
+            raise handle.error
         return handle.rows
 
     def close(self, cancel: bool) -> None:
