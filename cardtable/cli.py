@@ -278,6 +278,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             args.rotate,
             args.bot_budget,
             args.block,
+            args.until_ci,
         )
     except SweepError as exc:
         raise UsageError(str(exc)) from None
@@ -771,6 +772,14 @@ def build_parser() -> argparse.ArgumentParser:
         type=_count(1, 10_000_000, "seeds"),
         default=0,
         help="seeds per block (default: what takes about 3 s, timed on one game)",
+    )
+    swp.add_argument(
+        "--until-ci",
+        type=float,
+        default=None,
+        metavar="HALF_WIDTH",
+        help="stop a configuration once every seat's win rate is known within ±HALF_WIDTH (95%%), "
+        "e.g. 0.025; judged on whole runs of blocks from the first, so the rows kept do not depend on timing",
     )
     swp.add_argument(
         "--resume",

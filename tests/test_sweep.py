@@ -210,3 +210,35 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
         "--block",
     ):
         assert option in helped
+
+
+def test_until_ci_stops_each_configuration_alike_however_run(tmp_path: Path) -> None:
+    """--until-ci: a configuration stops at the first whole run of blocks from block 0 whose seats'
+    intervals are narrow enough; the rows kept are the same for --jobs 1, --jobs 2 and a stop and
+    resume, and each seat's interval in them is within the target (the one before is not)."""
+    from cardtable.simulate import wilson
+
+    def plan() -> object:
+        return plan_sweep("war", [], 40, seed=1, rotate=True, block=2, until_ci=0.2)
+
+    one = run_sweep(plan(), tmp_path / "one")
+    rows = read_rows(tmp_path / "one")
+    assert one.blocks == one.written < 20 and len(rows) == one.written * 4
+
+    def halves(kept: list[dict[str, object]]) -> float:
+        wins = [sum(1 / len(r["winners"]) for r in kept if s in r["winners"]) for s in (1, 2)]
+        return max((high - low) / 2 for low, high in (wilson(w, len(kept)) for w in wins))
+
+    assert halves(rows) <= 0.2 < halves(rows[:-4])  # decided by the last block kept, not before
+    run_sweep(plan(), tmp_path / "two", jobs=2)
+    assert read_rows(tmp_path / "two") == rows
+
+    def stop_early(step: Progress) -> None:
+        if step.blocks_done == 2:
+            raise KeyboardInterrupt
+
+    assert run_sweep(plan(), tmp_path / "part", progress=stop_early).stopped
+    run_sweep(plan(), tmp_path / "part", resume=True)
+    assert read_rows(tmp_path / "part") == rows
+    with pytest.raises(SweepError, match="above 0 and below 0.5"):
+        plan_sweep("war", [], 4, until_ci=0.7)

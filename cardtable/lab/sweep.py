@@ -143,6 +143,7 @@ class Plan:
     fixed: dict[str, str]  # --set
     configs: list[Config]
     code: str = field(default_factory=code_version)
+    until_ci: float | None = None  # stop a configuration once every seat's 95% half-width is this small
 
     def manifest(self) -> dict[str, Any]:
         """What RUN_DIR/manifest.json records; --resume requires all of it unchanged."""
@@ -160,6 +161,7 @@ class Plan:
             "players": list(self.players),
             "grid": {v.field: list(v.values) for v in self.vary},
             "fixed": dict(sorted(self.fixed.items())),
+            "until_ci": self.until_ci,
             "cardsets": {
                 c.cardset["hash"]: {"name": c.cardset["name"], "source": c.cardset["source"]}
                 for c in self.configs
@@ -229,6 +231,7 @@ def plan_sweep(
     rotate: bool = False,
     bot_budget: int | None = None,
     block: int = 0,
+    until_ci: float | None = None,
 ) -> Plan:
     """Every configuration of the grid, built and checked; SweepError listing every problem of every
     configuration (a card set's at file:line:col) before anything is played."""
@@ -242,6 +245,10 @@ def plan_sweep(
     fixed = dict(fixed or {})
     if games < 1 or block < 0:
         raise SweepError("--games must be at least 1 and --block at least 1")
+    if until_ci is not None and not 0.0 < until_ci < 0.5:
+        raise SweepError(
+            f"--until-ci {until_ci}: a half-width of an interval on a rate, above 0 and below 0.5"
+        )
     if bot_budget is not None and "budget" not in inspect.signature(make_bot).parameters:
         # a budget no bot takes would be dropped silently (record_game passes it where it is taken)
         raise SweepError("--bot-budget: no bot of this version takes a budget (the search bots do)")
@@ -344,6 +351,7 @@ def plan_sweep(
         tuple(vary),
         fixed,
         configs,
+        until_ci=until_ci,
     )
 
 
@@ -588,6 +596,46 @@ class _Dask:
         self.client.close()
 
 
+class _EarlyStop:
+    """--until-ci: a configuration is decided at the first block k where the rows of its blocks 0..k
+    give every seat's win rate a 95% (Wilson) interval no wider than ±target; its blocks after k are
+    not played, or not kept. Only whole prefixes count, so the rows kept are the same whatever order
+    the blocks finish in, and whatever runs them."""
+
+    def __init__(self, target: float) -> None:
+        self.target = target
+        self.tallies: dict[tuple[str, int], tuple[int, list[float]]] = {}  # (config, block) -> games, wins
+        self.decided: dict[str, int] = {}  # config -> its last block
+
+    def add(self, block: Block, rows: list[dict[str, Any]]) -> bool:
+        """Count a finished block's rows; True when this decides its configuration."""
+        from ..simulate import wilson
+
+        wins = [0.0] * block.players
+        for row in rows:
+            for seat in row["winners"]:  # seats from 1 in a row
+                wins[seat - 1] += 1.0 / len(row["winners"])
+        self.tallies[(block.config, block.index)] = (len(rows), wins)
+        if block.config in self.decided:
+            return False
+        games, total = 0, [0.0] * block.players
+        index = 0
+        while (block.config, index) in self.tallies:
+            more, won = self.tallies[(block.config, index)]
+            games += more
+            total = [a + b for a, b in zip(total, won, strict=True)]
+            if all((high - low) / 2 <= self.target for low, high in (wilson(w, games) for w in total)):
+                self.decided[block.config] = index
+                return True
+            index += 1
+        return False
+
+    def needless(self, block: Block) -> bool:
+        """A block past its configuration's decision: not played, not kept."""
+        last = self.decided.get(block.config)
+        return last is not None and block.index > last
+
+
 @dataclass
 class Progress:
     """What a progress callback is told after each finished block."""
@@ -641,7 +689,14 @@ def run_sweep(
     _prepare(plan, out, resume)
     blocks = plan.blocks()
     todo = deque(b for b in blocks if not block_path(out, b).exists())
-    kept = len(blocks) - len(todo)
+    early = _EarlyStop(plan.until_ci) if plan.until_ci is not None else None
+    if early is not None:  # what the blocks found finished decided already (--resume)
+        for block in blocks:
+            if block_path(out, block).exists():
+                early.add(block, _block_rows(block_path(out, block)))
+        _drop_needless(early, blocks, todo, out)
+    kept = sum(block_path(out, b).exists() for b in blocks)
+    planned = len(blocks) - (sum(early.needless(b) for b in blocks) if early is not None else 0)
     total_games = sum(b.games() for b in todo)
     pool: Any = _Dask(scheduler) if scheduler else _Processes(jobs) if jobs > 1 else _Inline()
     started = time.perf_counter()
@@ -661,13 +716,23 @@ def run_sweep(
                     block = running[handle]
                     rows = pool.result(handle)
                     del running[handle]
+                    if early is not None and early.needless(block):
+                        continue  # its configuration was decided before it: not kept
                     body = "".join(json.dumps(r, sort_keys=True, ensure_ascii=False) + "\n" for r in rows)
                     atomic_write_bytes(block_path(out, block), body.encode("utf-8"), keep_backup=False)
                     written += 1
                     games += len(rows)
+                    if early is not None and early.add(block, rows):
+                        _drop_needless(early, blocks, todo, out)
+                        for other, queued in list(running.items()):
+                            if early.needless(queued):  # not waited for again: its rows would go
+                                del running[other]
+                                getattr(other, "cancel", lambda: None)()
+                        total_games = games + sum(b.games() for b in (*todo, *running.values()))
+                        planned = len(blocks) - sum(early.needless(b) for b in blocks)
                     if progress is not None:
                         elapsed = time.perf_counter() - started
-                        progress(Progress(kept + written, len(blocks), games, total_games, elapsed))
+                        progress(Progress(kept + written, planned, games, total_games, elapsed))
             except Exception as exc:
                 if type(exc).__name__ != "BrokenProcessPool" or restarts >= 3 or block is None:
                     where = (
@@ -690,9 +755,24 @@ def run_sweep(
         stopped = True
     finally:
         pool.close(cancel=True)
-    return SweepResult(
-        out, len(blocks), written, kept, games, time.perf_counter() - started, stopped, restarts
-    )
+    # a block written by this run and then dropped by a decision (--until-ci) is not counted as kept
+    written = sum(block_path(out, b).exists() for b in blocks) - kept
+    return SweepResult(out, planned, written, kept, games, time.perf_counter() - started, stopped, restarts)
+
+
+def _block_rows(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_bytes().decode("utf-8").splitlines() if line.strip()]
+
+
+def _drop_needless(early: _EarlyStop, blocks: list[Block], todo: deque[Block], out: Path) -> None:
+    """Blocks past their configuration's decision: taken off the queue, their files removed (a block
+    that finished before the blocks ahead of it had decided)."""
+    for block in blocks:
+        if early.needless(block):
+            block_path(out, block).unlink(missing_ok=True)
+    kept = [b for b in todo if not early.needless(b)]
+    todo.clear()
+    todo.extend(kept)
 
 
 def _held_block(out: Path) -> int | None:
