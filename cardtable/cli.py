@@ -301,6 +301,11 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         f"{result.games} games played on {where} in {result.seconds:.1f} s"
         + (f" ({result.games / result.seconds:.1f} games/s)" if result.games and result.seconds > 0 else "")
     )
+    full = len(plan.blocks())
+    if plan.until_ci is not None and result.blocks < full:
+        print(
+            f"--until-ci {plan.until_ci}: {full - result.blocks} of {full} blocks not needed (intervals decided)"
+        )
     if result.restarts:
         print(f"local workers died and were started again {result.restarts} time(s); no block was lost")
     if result.stopped:

@@ -6,6 +6,9 @@ The same rows as `--jobs 1` whatever runs them; a worker killed mid-sweep loses 
 resumed gives the rows of one uninterrupted. The tiny test game War (tests/games/war; the workers
 inherit CARDTABLE_GAME_DIRS), each seed played in both seat rotations, random bots: cheap. The grid's
 own handling is the same code path whatever runs the blocks (tests/test_sweep.py).
+
+One test function runs the three checks on one cluster: pytest-xdist would spread separate tests over
+its workers and start a cluster (about 4 s of CPU) in each.
 """
 
 from __future__ import annotations
@@ -13,41 +16,34 @@ from __future__ import annotations
 import os
 import signal
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from distributed import Client, LocalCluster
 
 from cardtable.lab.sweep import Plan, Progress, plan_sweep, read_rows, run_sweep
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[LocalCluster]:
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
-    ) as running:
-        yield running
 
 
 def _plan() -> Plan:
     return plan_sweep("war", [], 8, seed=3, rotate=True, block=2)
 
 
-@pytest.fixture(scope="module")
-def uninterrupted(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
-    """The rows of the sweep run in this process (--jobs 1)."""
-    out = tmp_path_factory.mktemp("sweep") / "jobs1"
-    run_sweep(_plan(), out)
-    return read_rows(out)
+def test_on_a_real_cluster_the_same_rows_a_killed_worker_and_a_resume(tmp_path: Path) -> None:
+    run_sweep(_plan(), tmp_path / "jobs1")
+    uninterrupted = read_rows(tmp_path / "jobs1")
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster:
+        _the_scheduler_gives_the_rows_of_one_process(cluster, uninterrupted, tmp_path)
+        _stopped_on_the_cluster_and_resumed_here(cluster, uninterrupted, tmp_path)
+        _a_worker_killed_mid_sweep_loses_and_duplicates_nothing(cluster, uninterrupted, tmp_path)
 
 
 def _keys(rows: list[dict[str, Any]]) -> Counter[tuple[str, int, int]]:
     return Counter((r["config"], r["seed"], r["rotation"]) for r in rows)
 
 
-def test_the_scheduler_gives_the_rows_of_one_process(
+def _the_scheduler_gives_the_rows_of_one_process(
     cluster: LocalCluster, uninterrupted: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     result = run_sweep(_plan(), tmp_path / "dask", scheduler=cluster.scheduler_address)
@@ -58,7 +54,7 @@ def test_the_scheduler_gives_the_rows_of_one_process(
     ]
 
 
-def test_stopped_on_the_cluster_and_resumed_here(
+def _stopped_on_the_cluster_and_resumed_here(
     cluster: LocalCluster, uninterrupted: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     def stop_halfway(step: Progress) -> None:
@@ -73,7 +69,7 @@ def test_stopped_on_the_cluster_and_resumed_here(
     assert read_rows(out) == uninterrupted
 
 
-def test_a_worker_killed_mid_sweep_loses_and_duplicates_nothing(
+def _a_worker_killed_mid_sweep_loses_and_duplicates_nothing(
     cluster: LocalCluster, uninterrupted: list[dict[str, Any]], tmp_path: Path
 ) -> None:
     with Client(cluster.scheduler_address) as client:
