@@ -596,7 +596,7 @@ class _Dask:
         self.client.close()
 
 
-class _EarlyStop:
+class EarlyStop:
     """--until-ci: a configuration is decided at the first block k where the rows of its blocks 0..k
     give every seat's win rate a 95% (Wilson) interval no wider than ±target; its blocks after k are
     not played, or not kept. Only whole prefixes count, so the rows kept are the same whatever order
@@ -689,7 +689,7 @@ def run_sweep(
     _prepare(plan, out, resume)
     blocks = plan.blocks()
     todo = deque(b for b in blocks if not block_path(out, b).exists())
-    early = _EarlyStop(plan.until_ci) if plan.until_ci is not None else None
+    early = EarlyStop(plan.until_ci) if plan.until_ci is not None else None
     if early is not None:  # what the blocks found finished decided already (--resume)
         for block in blocks:
             if block_path(out, block).exists():
@@ -764,7 +764,7 @@ def _block_rows(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_bytes().decode("utf-8").splitlines() if line.strip()]
 
 
-def _drop_needless(early: _EarlyStop, blocks: list[Block], todo: deque[Block], out: Path) -> None:
+def _drop_needless(early: EarlyStop, blocks: list[Block], todo: deque[Block], out: Path) -> None:
     """Blocks past their configuration's decision: taken off the queue, their files removed (a block
     that finished before the blocks ahead of it had decided)."""
     for block in blocks:
