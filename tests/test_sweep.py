@@ -73,11 +73,26 @@ def test_every_configuration_is_checked_before_any_game(
         (["--vary", "params.hand_size=2,3"], "hand_size=2: hand_size"),
         (["--bots", "random,nobody"], "no bot 'nobody'"),
         (["--players", "2,9"], "2-6 players, not 9"),
-        (["--bot-budget", "100"], "no bot of this version takes a budget"),
+        (["--set", "cardset=nosuchset"], "no bundled card set named 'nosuchset'"),
     ]:
         assert main(["sweep", "runeworks", *argv, "--out", str(out)]) == 2
         assert said in capsys.readouterr().err
         assert not out.exists()
+
+
+def test_a_bot_budget_goes_to_bots_that_take_one() -> None:
+    """Until make_bot takes a budget (the search bots), --bot-budget is refused, not dropped; then it
+    is recorded in the plan and goes to record_game with every block."""
+    import inspect
+
+    from cardtable.bots import make_bot
+
+    if "budget" not in inspect.signature(make_bot).parameters:
+        with pytest.raises(SweepError, match="no bot of this version takes a budget"):
+            plan_sweep("war", [], 4, bot_budget=100)
+    else:
+        plan = plan_sweep("war", [], 4, bot_budget=100, block=2)
+        assert plan.manifest()["bot_budget"] == 100 and plan.blocks()[0].bot_budget == 100
 
 
 def test_a_varied_card_is_what_the_game_plays() -> None:
@@ -250,3 +265,5 @@ def test_until_ci_stops_each_configuration_alike_however_run(tmp_path: Path) -> 
     assert read_rows(tmp_path / "part") == rows
     with pytest.raises(SweepError, match="above 0 and below 0.5"):
         plan_sweep("war", [], 4, until_ci=0.7)
+    with pytest.raises(SweepError, match="war plays only its own card set"):
+        plan_sweep("war", [], 4, fixed={"cardset": "standard52"})

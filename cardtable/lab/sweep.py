@@ -275,6 +275,10 @@ def plan_sweep(
     base: tuple[Any, Any, Path, str] | None = None
     set_name = str(fixed.get("cardset", game.cardset_name))
     takes_set = any(p.name == "cardset" for p in game.params)
+    if "cardset" in fixed and not takes_set:
+        raise SweepError(
+            f"--set cardset: {game_id} plays only its own card set (it has no cardset parameter)"
+        )
     if any(v.kind == "cards" for v in vary) and not takes_set:
         raise SweepError(
             f"--vary cards.*: {game_id} plays only its own card set (it has no cardset parameter)"
