@@ -98,6 +98,7 @@ def test_a_bot_budget_goes_to_bots_that_take_one() -> None:
 def test_a_varied_card_is_what_the_game_plays() -> None:
     """The worker holds each configuration's set; the game loads it through its own `cardset`
     parameter (its checks, its own view of the set), not the file."""
+    from cardtable.cardsets import load_named
     from cardtable.games import get_game
 
     plan = plan_sweep("risugeon", [parse_vary("cards.A05.cost=3,5")], 4, block=2)
@@ -107,6 +108,10 @@ def test_a_varied_card_is_what_the_game_plays() -> None:
         params = sweep_worker._configuration(block)
         loaded = get_game("risugeon").load_cardset(params)
         assert loaded.by_code()["A05"].fields["cost"] == cost
+        # the worker-level cache: the next block of the configuration builds nothing again
+        later = next(b for b in plan.blocks() if b.config == config.hash and b.index == 1)
+        assert sweep_worker._configuration(later) is params
+        assert load_named(params["cardset"]) is load_named(sweep_worker._configuration(later)["cardset"])
     # the file's own set is untouched: a game without the held name plays the file
     assert get_game("risugeon").load_cardset({}).by_code()["A05"].fields["cost"] == 4
 
