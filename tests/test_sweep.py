@@ -17,6 +17,7 @@ from cardtable.lab import sweep_worker
 from cardtable.lab.sweep import (
     MANIFEST,
     EarlyStop,
+    Plan,
     Progress,
     SweepError,
     parse_vary,
@@ -116,7 +117,7 @@ def test_a_varied_card_is_what_the_game_plays() -> None:
     assert get_game("risugeon").load_cardset({}).by_code()["A05"].fields["cost"] == 4
 
 
-def _war(games: int = 12, block: int = 3) -> object:
+def _war(games: int = 12, block: int = 3) -> Plan:
     return plan_sweep("war", [], games, seed=7, rotate=True, block=block)
 
 
@@ -240,7 +241,7 @@ def test_until_ci_stops_each_configuration_alike_however_run(tmp_path: Path) -> 
     is not)."""
     from cardtable.simulate import wilson
 
-    def plan() -> object:
+    def plan() -> Plan:
         return plan_sweep("war", [], 40, seed=1, rotate=True, block=2, until_ci=0.2)
 
     one = run_sweep(plan(), tmp_path / "one")
