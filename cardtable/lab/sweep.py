@@ -122,10 +122,6 @@ class Config:
             return None
         return {"data": self.cardset["data"], "source": self.cardset["source"]}
 
-    def describe(self) -> str:
-        parts = [f"{name}={value}" for name, value in self.values.items()]
-        return ", ".join([*parts, f"{self.players} players"])
-
 
 @dataclass
 class Plan:
@@ -418,11 +414,7 @@ def block_path(out: Path, block: Block) -> Path:
 
 def read_rows(out: Path) -> list[dict[str, Any]]:
     """Every row of a run folder's finished blocks, in configuration, seed and rotation order."""
-    rows = []
-    for file in sorted((out / BLOCKS).glob("*/*.jsonl")):
-        for line in file.read_bytes().decode("utf-8").splitlines():
-            if line.strip():
-                rows.append(json.loads(line))
+    rows = [row for file in sorted((out / BLOCKS).glob("*/*.jsonl")) for row in _block_rows(file)]
     return sorted(rows, key=lambda r: (r["config"], r["seed"], r["rotation"]))
 
 
