@@ -1,4 +1,4 @@
-"""The `cardtable` command: play (the default), simulate, report, validate, scenario, export, new-set.
+"""The `cardtable` command: play (the default), simulate, report, sweep, validate, scenario, export, new-set.
 
 Bad input anywhere (an unknown game, a bad parameter, a malformed scenario or card set) prints one
 line naming what and where, and exits 2 without a traceback.
@@ -79,12 +79,13 @@ def _progress_bar(stream: Any, unit: str = "games") -> Any:
     if stream is None or not stream.isatty():
         return None
 
-    def show(done: int, total: int) -> None:
+    def show(done: int, total: int, note: str = "") -> None:
         width = 30
-        filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}")
+        filled = width * done // total if total else width
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}{note}"
+        stream.write(line.ljust(len(line) + 8))  # a shorter line covers the end of the last one
         if done == total:
-            stream.write("\r" + " " * (width + 30) + "\r")
+            stream.write("\r" + " " * (len(line) + 8) + "\r")
         stream.flush()
 
     return show
@@ -251,6 +252,87 @@ def _rate(figure: dict[str, Any]) -> str:
         return "-"
     low, high = figure["ci95"]
     return f"{figure['rate']:.1%} ({low:.1%} - {high:.1%})"
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    """Play a grid of card and rule variants over seeded games into a run folder (cardtable/lab/sweep.py)."""
+    from .lab.sweep import Progress, SweepError, parse_vary, plan_sweep, run_sweep
+
+    if args.jobs > 1 and args.scheduler:
+        raise UsageError("sweep: --jobs runs local processes, --scheduler a Dask cluster: give one of them")
+    try:
+        players = [int(p) for p in args.players.split(",")]
+    except ValueError:
+        raise UsageError(f"--players {args.players!r}: seat counts separated by commas, e.g. 2,3") from None
+    if not players or len(set(players)) != len(players):
+        raise UsageError(f"--players {args.players!r}: each seat count once")
+    try:
+        plan = plan_sweep(
+            args.game,
+            [parse_vary(text) for text in args.vary],
+            args.games,
+            args.seed,
+            _bot_names(args.bots, max(players)),
+            players,
+            _parse_sets(args.set),
+            args.rotate,
+            args.bot_budget,
+            args.block,
+            args.until_ci,
+        )
+    except SweepError as exc:
+        raise UsageError(str(exc)) from None
+    bar = _progress_bar(sys.stderr, "blocks")
+
+    def show(step: Progress) -> None:
+        if bar is not None:
+            left = step.seconds_left
+            eta = f", {left / 60:.1f} min left" if left is not None else ""
+            bar(step.blocks_done, step.blocks, f", {step.games_per_s:.1f} games/s{eta}")
+
+    try:
+        result = run_sweep(plan, Path(args.out), args.resume, args.jobs, args.scheduler, show)
+    except SweepError as exc:
+        raise UsageError(str(exc)) from None
+    where = args.scheduler or (f"{args.jobs} local processes" if args.jobs > 1 else "this process")
+    print(
+        f"{result.out}: {len(plan.configs)} configuration(s), {result.written + result.kept} of "
+        f"{result.blocks} blocks of {plan.block} seed(s) finished ({result.kept} from before); "
+        f"{result.games} games played on {where} in {result.seconds:.1f} s"
+        + (f" ({result.games / result.seconds:.1f} games/s)" if result.games and result.seconds > 0 else "")
+    )
+    full = len(plan.blocks())
+    if plan.until_ci is not None and result.blocks < full:
+        print(
+            f"--until-ci {plan.until_ci}: {full - result.blocks} of {full} blocks not needed (intervals decided)"
+        )
+    if result.restarts:
+        print(f"local workers died and were started again {result.restarts} time(s); no block was lost")
+    if result.stopped:
+        print("stopped: the finished blocks are kept; the same command with --resume finishes the run")
+        return 130
+    _print_sweep_table(Path(args.out))
+    return EXIT_OK
+
+
+def _print_sweep_table(out: Path) -> None:
+    """Per configuration: games, the first seat's win rate with its 95% interval, mean actions."""
+    from .lab.sweep import MANIFEST, read_rows
+    from .simulate import wilson
+
+    manifest = json.loads((out / MANIFEST).read_bytes().decode("utf-8"))
+    rows = read_rows(out)
+    print(f"{'configuration':<44}{'games':>7}{'P1 wins':>9}   95% interval  actions")
+    for config in manifest["configs"]:
+        mine = [r for r in rows if r["config"] == config["hash"]]
+        firsts = sum(1.0 / len(r["winners"]) for r in mine if 1 in r["winners"])  # seats from 1
+        low, high = wilson(firsts, len(mine))
+        label = ", ".join(f"{k.split('.', 1)[1]}={v}" for k, v in config["values"].items())
+        label = f"{label}, {config['players']}p" if label else f"{config['players']} players"
+        actions = sum(r["actions"] for r in mine) / len(mine) if mine else 0.0
+        rate = firsts / len(mine) if mine else 0.0
+        print(f"{label[:43]:<44}{len(mine):>7}{rate:>9.1%}   {low:.1%} - {high:.1%}  {actions:>7.1f}")
+    print(f"rows: {out / 'blocks'}/*/*.jsonl (one JSON object a game)")
 
 
 def cmd_params(args: argparse.Namespace) -> int:
@@ -624,6 +706,92 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rep.add_argument("--language", choices=("en", "ja"), default="en", help="of the plots and the page")
     rep.set_defaults(func=cmd_report)
+
+    swp = sub.add_parser(
+        "sweep",
+        help="play a grid of card or rule variants over many seeded games, locally or on a Dask cluster",
+        description="Play every configuration of a grid (each --vary's values, times --players) over the "
+        "same seeds, and write one JSON row a game under RUN_DIR/blocks/, a file per finished block. "
+        "Every configuration is checked as `cardtable validate` checks a set before any game is played. "
+        "RUN_DIR/manifest.json records the grid, the code version and each card set's hash. The rows are "
+        "the same whatever --jobs or --scheduler runs them. Ctrl+C stops and keeps every finished block; "
+        "--resume plays the rest.",
+    )
+    swp.add_argument("game", help="game id, e.g. risugeon")
+    swp.add_argument(
+        "--vary",
+        action="append",
+        default=[],
+        metavar="FIELD=VALUES",
+        help="cards.CODE.FIELD=2..5 (a card's field; LOW..HIGH or a list) or params.NAME=4,5 (a rule "
+        "parameter); several make a grid",
+    )
+    swp.add_argument(
+        "--games",
+        type=_count(1, 10_000_000, "games"),
+        default=100,
+        help="seeds per configuration (default 100)",
+    )
+    swp.add_argument(
+        "--seed", type=_count(0, 2**63 - 1, "seed"), default=0, help="seed of the first game (default 0)"
+    )
+    swp.add_argument(
+        "--bots", default="random", help="bot per seat, comma separated (last one repeats); default random"
+    )
+    swp.add_argument(
+        "--bot-budget",
+        type=_count(1, 10_000_000, "engine actions"),
+        default=None,
+        help="search budget per decision, in engine actions (for bots that search)",
+    )
+    swp.add_argument("--players", default="2", help="seat counts, comma separated, e.g. 2,3 (default 2)")
+    swp.add_argument(
+        "--rotate",
+        action="store_true",
+        help="play each seed once per seat rotation of the bots (paired games)",
+    )
+    swp.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a parameter fixed for every configuration",
+    )
+    swp.add_argument(
+        "--out", required=True, metavar="RUN_DIR", help="the run folder (new, or one to --resume)"
+    )
+    swp.add_argument(
+        "--jobs",
+        type=_count(1, 256, "worker processes"),
+        default=1,
+        help="local worker processes (default 1); the rows are the same",
+    )
+    swp.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="tcp://HOST:PORT",
+        help="run the blocks on a running Dask cluster instead (pip install 'cardtable[cluster]')",
+    )
+    swp.add_argument(
+        "--block",
+        type=_count(1, 10_000_000, "seeds"),
+        default=0,
+        help="seeds per block (default: what takes about 3 s, timed on one game)",
+    )
+    swp.add_argument(
+        "--until-ci",
+        type=float,
+        default=None,
+        metavar="HALF_WIDTH",
+        help="stop a configuration once every seat's win rate is known within ±HALF_WIDTH (95%%), "
+        "e.g. 0.025; judged on whole runs of blocks from the first, so the rows kept do not depend on timing",
+    )
+    swp.add_argument(
+        "--resume",
+        action="store_true",
+        help="finish RUN_DIR: play only the blocks not yet written; refuses changed options or code",
+    )
+    swp.set_defaults(func=cmd_sweep)
 
     par = sub.add_parser("params", help="list a game's parameters (variants and PROVISIONAL choices)")
     par.add_argument("game", nargs="?", default="", help="game id (default: every game)")

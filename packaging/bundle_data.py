@@ -42,6 +42,9 @@ EXCLUDES = (
     "certifi",
     "cryptography",
     "OpenSSL",
+    # sweeps on a cluster (`cardtable sweep --scheduler`) are the `cluster` extra, not the desktop app's
+    "dask",
+    "distributed",
 )
 SKIP_SUFFIXES = (".py", ".pyc", ".pyo")
 

@@ -71,6 +71,9 @@ __all__ = [
     "load_cached",
     "load_cardset",
     "load_cardset_bytes",
+    "cardset_from_data",
+    "data_problems",
+    "hold_cardset",
     "load_for",
     "load_named",
     "locate",
@@ -225,8 +228,11 @@ def load_bundled(name: str) -> CardSet:
 
 def load_named(value: str | Path) -> CardSet:
     """A card set by a game's `cardset` parameter: a bundled name (`standard52`) or a path to a YAML file
-    (`my_sets/my_deck_v2.yaml`, `~/x.yaml`); both go through the reloading cache."""
+    (`my_sets/my_deck_v2.yaml`, `~/x.yaml`); both go through the reloading cache. A name `hold_cardset`
+    gave is the set held under it."""
     text = str(value)
+    if text in _HELD:
+        return _HELD[text]
     if isinstance(value, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
         return load_cached(Path(text).expanduser())
     return load_bundled(text)
@@ -270,14 +276,42 @@ def _file_problems(path: Path) -> list[Problem]:
         return list(exc.problems)
     if is_template_data(data):
         return check_template_file(path)
+    return data_problems(path, data, root)[0]
+
+
+def data_problems(path: Path, data: Any, root: Node | None) -> tuple[list[Problem], CardSet | None]:
+    """`cardtable validate`'s checks of card set data read from `path` (`read_cardset`), perhaps edited
+    since (a sweep's varied card field: the nodes of `root` still place each problem in the file), with
+    the set built when nothing but warnings was found (else None)."""
     problems = check_cardset(data, root, str(path))
     if any(not p.warning for p in problems):
-        return problems
+        return problems, None
     try:
         cardset = _checked(data, root, path)
     except CardSetError as exc:
-        return list(exc.problems)
-    return problems + _made_for_problems(cardset, data, root, str(path))
+        return list(exc.problems), None
+    made_for = _made_for_problems(cardset, data, root, str(path))
+    return problems + made_for, None if any(not p.warning for p in made_for) else cardset
+
+
+def cardset_from_data(data: Mapping[str, Any], path: str | Path) -> CardSet:
+    """The card set of data that `data_problems` passed (read from `path`), built without checking it
+    again: a sweep's worker builds the set its task carries, wherever the file is."""
+    return _build(data, Path(path))
+
+
+# name -> a card set held in memory (hold_cardset), found by load_named before any file
+_HELD: dict[str, CardSet] = {}
+HELD_PREFIX = "held:"
+
+
+def hold_cardset(key: str, cardset: CardSet) -> str:
+    """Hold `cardset` in memory under a name a game's `cardset` parameter can give (`held:KEY`), so
+    the game loads it as it loads any set (its `load_cardset`, its checks) though no file holds it:
+    a sweep's varied set. Returns the name; holding the same key again replaces the set."""
+    name = HELD_PREFIX + key
+    _HELD[name] = cardset
+    return name
 
 
 def _made_for_problems(

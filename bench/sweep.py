@@ -1,0 +1,143 @@
+"""Sweep throughput: games a second of one sweep with --jobs 1, --jobs 2 and two Dask workers.
+
+The same sweep (one game, random bots, a grid of two parameter values) is run three times into fresh
+run folders: in this process (--jobs 1), on two local processes (--jobs 2), and on a Dask LocalCluster
+of two one-thread worker processes on 127.0.0.1 started beforehand (its start-up is not counted: a
+cluster is started once and serves many sweeps). Each figure counts everything a user waits for once
+the sweep starts: the workers' imports and first deals, the blocks, writing each block's file. The
+ideal of two workers is twice --jobs 1; `*_ideal_ratio` is the share of it reached. The machine's load
+(1-minute average) before each run and the core count are printed beside the figures: on a loaded
+machine the wall-clock ratios say little (two workers need two free cores). So each run's CPU time
+is counted too, in every process it used (this one, the local workers, the Dask workers):
+`*_cpu_ms_per_game`, and `*_cpu_ratio`, --jobs 1's CPU a game over the run's: the share of the work
+that went into games rather than into start-up, transfer and scheduling, which is what the wall-clock
+ratio comes to when the cores are free. A worker's start-up (its imports, about a second of CPU) is
+paid once a sweep: the default 1,200 games make it a few percent, as in a real sweep of thousands.
+
+Run (from the repo root, with the test or cluster extra installed):
+    python bench/sweep.py                 # a table
+    python bench/sweep.py --json          # jobs1_games_per_s, jobs2_games_per_s, dask2_games_per_s, ...
+    python bench/sweep.py --game risugeon --games 200 --vary params.hand_size=4,5
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from cardtable.lab.sweep import parse_vary, plan_sweep, read_rows, run_sweep
+
+
+def _load() -> float:
+    return round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else -1.0
+
+
+def _children_cpu() -> float:
+    """CPU seconds of this process's ended children (0 where the system does not say: Windows)."""
+    try:
+        import resource
+    except ImportError:
+        return 0.0
+    multiprocessing.active_children()  # reaps the local workers that have ended, so they are counted
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _workers_cpu(address: str) -> float:
+    from distributed import Client
+
+    with Client(address) as client:
+        return sum(client.run(time.process_time).values())
+
+
+def measure(game: str, vary: str, games: int, block: int) -> dict[str, Any]:
+    """The three runs' games a second, their ratios to the ideal, and the load before each."""
+    from distributed import LocalCluster
+
+    def plan() -> Any:
+        return plan_sweep(game, [parse_vary(vary)], games, block=block)
+
+    chosen = plan()
+    if block == 0:  # one probe for all three runs, so they cut the seeds alike
+        from cardtable.lab.sweep import probe_block
+
+        block = chosen.block = probe_block(chosen)
+    out: dict[str, Any] = {
+        "game": game,
+        "vary": vary,
+        "games": games * len(chosen.configs),
+        "block_seeds": block,
+        "cpus": os.cpu_count(),
+    }
+    rows: dict[str, list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-sweep-") as folder:
+        runs: list[tuple[str, dict[str, Any]]] = [("jobs1", {}), ("jobs2", {"jobs": 2})]
+        for name, options in runs:
+            out[f"{name}_load_before"] = _load()
+            cpu = time.process_time() + _children_cpu()
+            result = run_sweep(plan(), Path(folder) / name, **options)
+            time.sleep(0.5)  # the local workers end (terminated by the sweep), then are counted
+            cpu = time.process_time() + _children_cpu() - cpu
+            out[f"{name}_games_per_s"] = round(result.games / result.seconds, 2)
+            out[f"{name}_cpu_ms_per_game"] = round(1000 * cpu / result.games, 2)
+            rows[name] = read_rows(Path(folder) / name)
+        with LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+        ) as cluster:
+            time.sleep(1.0)  # let the workers settle after their start-up before timing
+            out["dask2_load_before"] = _load()
+            # this process holds the scheduler and the nannies; the workers are processes of their own
+            cpu = time.process_time() + _workers_cpu(cluster.scheduler_address)
+            result = run_sweep(plan(), Path(folder) / "dask2", scheduler=cluster.scheduler_address)
+            cpu = time.process_time() + _workers_cpu(cluster.scheduler_address) - cpu
+            out["dask2_games_per_s"] = round(result.games / result.seconds, 2)
+            out["dask2_cpu_ms_per_game"] = round(1000 * cpu / result.games, 2)
+            rows["dask2"] = read_rows(Path(folder) / "dask2")
+    ideal = 2 * out["jobs1_games_per_s"]
+    out["jobs2_ideal_ratio"] = round(out["jobs2_games_per_s"] / ideal, 3)
+    out["dask2_ideal_ratio"] = round(out["dask2_games_per_s"] / ideal, 3)
+    for name in ("jobs2", "dask2"):
+        out[f"{name}_cpu_ratio"] = round(out["jobs1_cpu_ms_per_game"] / out[f"{name}_cpu_ms_per_game"], 3)
+    out["rows_identical"] = rows["jobs1"] == rows["jobs2"] == rows["dask2"]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="runeworks")
+    parser.add_argument("--vary", default="params.hand_size=6,7", help="one --vary of the sweep")
+    parser.add_argument("--games", type=int, default=600, help="seeds per configuration (default 600)")
+    parser.add_argument("--block", type=int, default=0, help="seeds per block (default: about 3 s here)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+    figures = measure(args.game, args.vary, args.games, args.block)
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(
+        f"{figures['game']}, {figures['vary']}: {figures['games']} games, blocks of {figures['block_seeds']} "
+        f"seeds, {figures['cpus']} cores"
+    )
+    for name, label in (("jobs1", "--jobs 1"), ("jobs2", "--jobs 2"), ("dask2", "2 Dask workers")):
+        ratio = figures.get(f"{name}_ideal_ratio")
+        share = f"  {ratio:.0%} of ideal" if ratio is not None else ""
+        cpu = figures.get(f"{name}_cpu_ratio")
+        spent = f", {cpu:.0%} of --jobs 1's CPU efficiency" if cpu is not None else ""
+        print(
+            f"{label:<16}{figures[f'{name}_games_per_s']:>8.1f} games/s{share}   "
+            f"{figures[f'{name}_cpu_ms_per_game']:.1f} ms CPU a game{spent}"
+            f"   (load {figures[f'{name}_load_before']} before)"
+        )
+    print(f"rows identical across the three: {figures['rows_identical']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
