@@ -4,20 +4,21 @@ Each mutant changes one spot of one module: a comparison flipped (`<` -> `>=`, `
 `not in`), a whole-number constant made one more or one less, `and` swapped for `or` (and back), a
 statement dropped (a call, an assignment, a raise becomes `pass`), a `return X` made `return None`.
 A mutant is *killed* when a test fails (or the run times out), *survived* when every test passes
-("no test runs it" when no test executes its line), and *equivalent* when
+("no test runs it" when no test calls its function), and *equivalent* when
 bench/mutation_equivalents.yaml lists it with the reason no test can tell it apart.
 
 How it runs fast (a mutant used to cost one pytest start plus its whole test files: 2-15 s idle):
-1. One traced run of the pool of tests (POOL below: the tests that play the rules without drawing a
-   table; `--pool tests` for the whole suite) records which test executes which line of the modules
-   asked for (sys.settrace, only in their frames), and how long each test takes. It is kept in
-   .mutate-cache/ until a source under cardtable/, cards/ or tests/ changes.
+1. One profiled run of the pool of tests (POOL below: the tests that play the rules without drawing
+   a table; `--pool tests` for the whole suite) records which test calls which function of the
+   modules asked for (cProfile, per test: a line tracer in Python was 3-5x slower), and how long each
+   test takes. It is kept in .mutate-cache/ until a source under cardtable/, cards/ or tests/ changes.
 2. This process imports pytest and the heavy libraries once and forks a child per mutant (--jobs at
    a time). The child forgets every module of the repository, loads the mutated module from the
    mutated source through an import loader (compiled, never written anywhere: the working tree is
-   not touched) and runs in-process only the tests that execute the mutated lines, fastest first, up
-   to --budget seconds of their clean run, stopping at the first failure. A line that runs at import
-   (a module-level constant) takes every test that runs any line of the module.
+   not touched) and runs in-process only the tests that call the mutated function: the most focused
+   first (those calling the fewest functions of the module), then the fastest, up to --budget seconds
+   of their clean run, stopping at the first failure. A mutant outside every function (it runs at
+   import) takes every test that calls any function of the module.
 Tests that fail without any mutant are left out; a test's subprocesses are not traced.
 
 Why a script of the project's own and not mutmut or cosmic-ray: mutmut 3 rewrites the whole package
@@ -41,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import cProfile
 import hashlib
 import importlib
 import importlib.abc
@@ -51,7 +53,6 @@ import os
 import random
 import signal
 import sys
-import threading
 import time
 import types
 from collections.abc import Callable, Iterator
@@ -189,8 +190,7 @@ class Mutant:
     op: str  # compare | const | boolop | drop | return
     what: str  # "< -> >=", "3 -> 4", "and -> or", "drop", "return None"
     source: str  # the module's line, stripped: with `what`, the mutant's name in the equivalents list
-    end: int = 0  # the last line of the changed node: the tests to run are those executing line..end
-    at_import: bool = False  # outside every function: runs once, when the module is imported
+    function: int = 0  # the first line of the function it is in (its code's co_firstlineno); 0: none
 
     def key(self) -> str:
         return f"{self.source} :: {self.what}"
@@ -204,13 +204,13 @@ class _Sites(ast.NodeTransformer):
         self.target = target
         self.found: list[Mutant] = []
         self.docstrings: set[int] = set()
-        self.depth = 0  # functions entered: 0 is code that runs at import
+        self.functions: list[int] = []  # the first lines of the functions entered (innermost last)
 
     def _site(self, node: ast.AST, op: str, what: str) -> bool:
         line = getattr(node, "lineno", 0)
-        end = getattr(node, "end_lineno", None) or line
         source = self.lines[line - 1].strip()
-        self.found.append(Mutant(len(self.found), line, op, what, source, end, self.depth == 0))
+        function = self.functions[-1] if self.functions else 0
+        self.found.append(Mutant(len(self.found), line, op, what, source, function))
         return self.target == len(self.found) - 1
 
     def _skip(self, node: ast.AST) -> bool:
@@ -236,17 +236,18 @@ class _Sites(ast.NodeTransformer):
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         node.decorator_list = [self.visit(d) for d in node.decorator_list]
-        self.depth += 1
+        # a decorated function's code starts at its first decorator
+        self.functions.append(min([node.lineno, *(d.lineno for d in node.decorator_list)]))
         node.body = [self.visit(s) for s in node.body]  # not the annotations or defaults
-        self.depth -= 1
+        self.functions.pop()
         return node
 
     visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.AST:
-        self.depth += 1
+        self.functions.append(node.lineno)
         node.body = self.visit(node.body)
-        self.depth -= 1
+        self.functions.pop()
         return node
 
     def visit_If(self, node: ast.If) -> ast.AST:
@@ -335,7 +336,6 @@ def load_equivalents() -> dict[str, dict[str, str]]:
 # first failure. Which test executes which line comes from one traced run of the pool of tests (the
 # whole suite by default), kept in .mutate-cache/ until a source under cardtable/ or tests/ changes.
 
-IMPORT = "<import>"  # the "test" of lines run while modules are imported, outside every test
 CACHE = ROOT / ".mutate-cache"
 _PRELOAD = ("pytest", "_pytest.python", "_pytest.fixtures", "yaml", "pygame", "platformdirs", "jsonschema")
 _PYTEST = ["-q", "-p", "no:xdist", "-p", "no:cacheprovider", "-o", "addopts=", "-W", "ignore"]
@@ -470,56 +470,39 @@ class _Children:
         return out
 
 
-class _LineRecorder:
-    """A pytest plugin (in the child that maps the pool): which test runs which line of the targets."""
+class _CallRecorder:
+    """A pytest plugin (in the child that maps the pool): which test calls which function of the
+    targets. cProfile (in C) records the calls of each test; a Python tracer of every line was 3-5x
+    slower on the rules' many small calls, and a mutant only needs its function's tests."""
 
     def __init__(self, files: set[str], out: Path) -> None:
         self.files = files
         self.out = out
-        self.current = IMPORT
-        self.seen: set[tuple[str, int]] = set()
+        self.profile = cProfile.Profile()
         self.hits: dict[str, dict[int, set[str]]] = {f: {} for f in files}
         self.durations: dict[str, float] = {}
         self.failed: set[str] = set()
 
-    def _call(self, frame: types.FrameType, event: str, arg: object) -> object:
-        if frame.f_code.co_filename in self.files:
-            self.seen.add((frame.f_code.co_filename, frame.f_lineno))
-            return self._line
-        return None
-
-    def _line(self, frame: types.FrameType, event: str, arg: object) -> object:
-        if event == "line":
-            self.seen.add((frame.f_code.co_filename, frame.f_lineno))
-        return self._line
-
-    def _flush(self) -> None:
-        for file, line in self.seen:
-            self.hits[file].setdefault(line, set()).add(self.current)
-        self.seen = set()
-
-    def start(self) -> None:
-        sys.settrace(self._call)
-        threading.settrace(self._call)
-
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
-        self._flush()
-        self.current = item.nodeid
-        sys.settrace(self._call)  # a test that set its own tracer must not stop the recording
         started = time.perf_counter()
-        yield
+        self.profile.enable()
+        try:
+            yield
+        finally:
+            self.profile.disable()
         self.durations[item.nodeid] = time.perf_counter() - started
-        self._flush()
-        self.current = IMPORT
+        for entry in self.profile.getstats():
+            code = entry.code
+            if not isinstance(code, str) and code.co_filename in self.files:
+                self.hits[code.co_filename].setdefault(code.co_firstlineno, set()).add(item.nodeid)
+        self.profile.clear()
 
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
         if report.failed:
             self.failed.add(report.nodeid)
 
     def pytest_sessionfinish(self) -> None:
-        sys.settrace(None)
-        self._flush()
         data = {
             "hits": {f: {str(n): sorted(t) for n, t in lines.items()} for f, lines in self.hits.items()},
             "durations": self.durations,
@@ -566,15 +549,22 @@ class LineMap:
     seconds: float  # the wall time of the traced run (0 when read from the cache)
 
     def tests_for(self, module: str, mutant: Mutant) -> list[str]:
-        """The tests that execute the mutated lines, fastest first; all of the module's tests for a
-        line that runs at import (a module-level constant is read by tests that did not import it)."""
-        lines = self.hits.get(str(ROOT / module), {})
-        if mutant.at_import:
-            chosen = {t for tests in lines.values() for t in tests}
+        """The tests that call the function the mutant is in, fastest first. A mutant outside every
+        function runs at import (a module-level constant is read by tests that never call a function
+        of the module): it takes every test that calls any, or the whole pool where none does."""
+        calls = self.hits.get(str(ROOT / module), {})
+        if mutant.function:
+            chosen = set(calls.get(mutant.function, []))
         else:
-            chosen = {t for n in range(mutant.line, mutant.end + 1) for t in lines.get(n, [])}
-        chosen -= self.failed | {IMPORT}
-        return sorted(chosen, key=lambda t: (self.durations.get(t, 0.0), t))
+            chosen = {t for tests in calls.values() for t in tests} or set(self.durations)
+        chosen -= self.failed
+        # Focused tests first: those that call the fewest functions of the module (a unit test of
+        # it, a test written for a mutant), then the fastest; a game played through comes last.
+        focus: dict[str, int] = {}
+        for tests in calls.values():
+            for test in tests:
+                focus[test] = focus.get(test, 0) + 1
+        return sorted(chosen, key=lambda t: (focus.get(t, 0), self.durations.get(t, 0.0), t))
 
 
 def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
@@ -589,8 +579,8 @@ def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
         for i, group in enumerate(_split(pool, jobs)):
             part = CACHE / f"part-{os.getpid()}-{i}.json"
             parts.append(part)
-            recorder = _LineRecorder(set(files), part)
-            children.start(i, 7200, lambda g=group, r=recorder: _child(g, r.start, [r]))
+            recorder = _CallRecorder(set(files), part)
+            children.start(i, 7200, lambda g=group, r=recorder: _child(g, None, [r]))
         for _, outcome, _ in children.drain():
             if outcome == "timeout":
                 raise SystemExit("the traced run of the pool did not end in two hours")
