@@ -136,6 +136,7 @@ MODULES: list[str] = [
 # table (the UI walks take seconds each and check words and pictures, not the rules). `--pool tests`
 # takes the whole suite.
 POOL: list[str] = [
+    "tests/test_rules_layer_gaps.py",
     "tests/test_rules_gaps.py",
     "tests/test_scenarios.py",
     "tests/test_views.py",

@@ -5,6 +5,28 @@ Gaps of a game's rules are that game's scenarios (tests/scenarios/<game>/)."""
 
 from __future__ import annotations
 
+import pytest
+
+from cardtable.rules import dice
+from cardtable.rules.actions import (
+    Action,
+    AmbiguousMoveError,
+    IllegalAction,
+    IllegalMoveError,
+    InvalidMoveError,
+)
+from cardtable.rules.events import (
+    UNKNOWN,
+    CardsMoved,
+    Committed,
+    DiceRolled,
+    Revealed,
+    Scored,
+    Shuffled,
+    TurnStarted,
+)
+from cardtable.rules.rng import Rng
+from cardtable.rules.state import GameState
 from cardtable.rules.zones import Visibility, Zone
 
 
@@ -42,3 +64,87 @@ def test_a_zone_survives_its_json_form() -> None:
         assert data == {"vis": zone.visibility.value, "owner": zone.owner, "cards": list(zone.cards)}
         assert data["cards"] is not zone.cards  # a copy: a later move does not change the saved form
         assert Zone.from_dict(zone.name, data) == zone
+
+
+def test_each_event_hides_from_a_seat_only_what_that_seat_may_not_see() -> None:
+    """Mutants: events.py redact's `seat is not None and seat in viewers` -> `or` / `not in`, their
+    returns made None, the UNKNOWN stand-in; `reveals` of a move, a shuffle, a roll, a reveal."""
+    moved = CardsMoved((5, 8), "stock", "hand:1", viewers=frozenset({1}), newly_seen=True)
+    assert moved.redact(1) is moved
+    for seat in (0, None):
+        hidden = moved.redact(seat)
+        assert isinstance(hidden, CardsMoved) and hidden.cards == (UNKNOWN, UNKNOWN) == (-1, -1)
+        assert hidden.viewers == frozenset() and (hidden.src, hidden.dst) == ("stock", "hand:1")
+    public = CardsMoved((5,), "hand:0", "pool")
+    assert public.redact(None) is public and public.redact(1) is public and not public.reveals
+    assert moved.reveals
+    peek = Revealed(0, (3, 4), "hand:1", viewers=frozenset({0}))
+    assert peek.redact(0) is peek
+    assert [e.cards for e in (peek.redact(1), peek.redact(None))] == [(UNKNOWN, UNKNOWN)] * 2
+    shown = Revealed(0, (3,), "hand:0")
+    assert shown.redact(None) is shown and shown.reveals
+    choice = Action(1, "play", (7,))
+    committed = Committed(1, choice)
+    assert committed.redact(1) is committed
+    assert [e.choice for e in (committed.redact(0), committed.redact(None))] == [None, None]
+    assert Shuffled("stock", 30).reveals and DiceRolled(0, 6, (4,)).reveals
+    assert not TurnStarted(0).reveals and not Scored(0, 1, 1).reveals
+    assert TurnStarted(0).redact(1) == TurnStarted(0)
+
+
+def test_an_action_survives_its_list_form_and_a_refusal_keeps_its_reason() -> None:
+    """Mutants: actions.py to_list / from_list returns made None; IllegalAction's reason and action
+    dropped; AmbiguousMoveError's candidates and texts dropped."""
+    action = Action(2, "call", (3, 9), "meld:1")
+    assert action.to_list() == [2, "call", [3, 9], "meld:1"]
+    assert Action.from_list(action.to_list()) == action
+    refused = IllegalMoveError("not your turn", action)
+    assert isinstance(refused, IllegalAction) and refused.reason == "not your turn"
+    assert refused.action == action and str(refused) == "not your turn"
+    invalid = InvalidMoveError("no such card", "call ZZ")
+    assert (invalid.reason, invalid.text, str(invalid)) == ("no such card", "call ZZ", "no such card")
+    both = AmbiguousMoveError("call", [action, Action(2, "call", (3,))], ["call 3 9", "call 3"])
+    assert both.candidates == (action, Action(2, "call", (3,))) and both.texts == ("call 3 9", "call 3")
+    assert str(both) == "'call' fits 2 moves: call 3 9, call 3; write the one you mean"
+
+
+def test_the_generator_is_splitmix64_on_every_platform() -> None:
+    """Mutants: rng.py's constants one more or less, its shifts, below/shuffle/choice/roll's arithmetic.
+    The reference outputs of SplitMix64 from seed 0 (its published test vector), top 53 bits: a save or
+    a replay made elsewhere draws the same cards."""
+    rng = Rng(0)
+    for expected in (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F):
+        assert int(rng.random() * 2**53) == expected >> 11
+    rng = Rng(26)
+    assert [rng.below(10) for _ in range(8)] == [7, 4, 2, 3, 9, 1, 0, 0]
+    cards = list(range(8))
+    Rng(26).shuffle(cards)
+    assert cards == [4, 2, 0, 7, 5, 1, 3, 6]
+    assert Rng(26).choice("abcdef") == "e"
+    assert [Rng(seed).roll(6) for seed in range(12)] == [6, 4, 4, 1, 3, 3, 5, 3, 4, 5, 1, 2]
+    assert Rng(1).below(1) == 0
+    with pytest.raises(ValueError, match="n >= 1"):
+        Rng(1).below(0)
+    faces = {Rng(seed).roll(3) for seed in range(60)}
+    assert faces == {1, 2, 3}  # every face, none past the last
+    saved = rng.to_dict()
+    again = Rng.from_dict(saved)
+    assert again.state == rng.state and again.random() == rng.random()
+    with pytest.raises(ValueError, match="rng version"):
+        Rng.from_dict({**saved, "version": "other"})
+
+
+def test_a_roll_needs_a_die_and_a_stated_roll_is_a_face_of_it() -> None:
+    """Mutants: dice.py roll's `count < 1 or sides < 2` (-> and, the bounds one off), force's
+    `value < 1` (1 -> 2 refuses a stated 1), its `isinstance(value, bool)` test."""
+    state = GameState("x", 2, {}, 7)
+    for count, sides in ((0, 6), (1, 1), (-1, 6)):
+        with pytest.raises(ValueError, match="cannot roll"):
+            dice.roll(state, 0, count, sides)
+    assert len(dice.roll(state, 0, 1, 2)[0]) == 1  # one coin: the smallest roll there is
+    dice.force(state, [1, 2])
+    assert dice.roll(state, 1, 2, 2)[0] == (1, 2)
+    for bad in (0, True, "3", 2.0):
+        with pytest.raises(dice.RollError, match="whole number from 1"):
+            dice.force(state, [bad])  # type: ignore[list-item]
+    assert not state.forced_rolls
