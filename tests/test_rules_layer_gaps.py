@@ -5,6 +5,8 @@ Gaps of a game's rules are that game's scenarios (tests/scenarios/<game>/)."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import pytest
 
 from cardtable.rules import dice
@@ -27,6 +29,7 @@ from cardtable.rules.events import (
 )
 from cardtable.rules.rng import Rng
 from cardtable.rules.state import GameState
+from cardtable.rules.view import FrozenData, freeze, make_view
 from cardtable.rules.zones import Visibility, Zone
 
 
@@ -148,3 +151,81 @@ def test_a_roll_needs_a_die_and_a_stated_roll_is_a_face_of_it() -> None:
         with pytest.raises(dice.RollError, match="whole number from 1"):
             dice.force(state, [bad])  # type: ignore[list-item]
     assert not state.forced_rolls
+
+
+def _table() -> GameState:
+    """Two seats: a hand each, a face-up discard pile, a hidden stock, a public pool."""
+    state = GameState("x", 2, {"level": 1}, 3)
+    state.add_zone("hand:0", Visibility.OWNER, 0).cards[:] = [1, 2]
+    state.add_zone("hand:1", Visibility.OWNER, 1).cards[:] = [3]
+    state.add_zone("discard", Visibility.TOP_PUBLIC).cards[:] = [4, 5, 6]
+    state.add_zone("stock", Visibility.HIDDEN).cards[:] = [7, 8]
+    state.add_zone("pool", Visibility.PUBLIC).cards[:] = [9]
+    return state
+
+
+def test_a_view_shows_each_seat_its_own_hand_the_top_of_a_face_up_pile_and_counts_of_the_rest() -> None:
+    """Mutants: view.py make_view's `vis is _OWNER and seat is not None and seat == zone.owner` (-> or),
+    the face-up pile's `(len - 1)` one off, ZoneView.count / top; PlayerView.hand's seat."""
+    state = _table()
+    state.active = 1
+    seen = {seat: make_view(state, seat, [], {}) for seat in (0, 1, None)}
+    assert seen[0].zones["hand:0"].cards == (1, 2) and seen[0].zones["hand:1"].cards == (UNKNOWN,)
+    assert seen[1].zones["hand:0"].cards == (UNKNOWN, UNKNOWN) and seen[1].hand() == (3,)
+    assert seen[None].zones["hand:1"].cards == (UNKNOWN,) and seen[0].hand(1) == (UNKNOWN,)
+    for view in seen.values():
+        assert view.zones["discard"].cards == (UNKNOWN, UNKNOWN, 6) and view.zones["discard"].top == 6
+        assert view.zones["stock"].cards == (UNKNOWN, UNKNOWN) and view.zones["stock"].count == 2
+        assert view.zones["pool"].cards == (9,) and view.deciding == (1,) and view.active == 1
+    state.zones["discard"].cards.clear()
+    empty = make_view(state, 0, [], {}).zones["discard"]
+    assert empty.cards == () and empty.top is None and empty.count == 0
+    assert make_view(state, 0, [], {}).params == {"level": 1}
+
+
+def test_a_views_data_is_a_read_only_copy_of_the_position_it_was_made_at() -> None:
+    """Mutants: view.py freeze's branches (a dict, a list, a tuple, a mapping, a set) and FrozenData's
+    reads before and after `seal`."""
+    raw = {"melds": [[1, 2], [3]], "task": {"kind": "pay", "left": [4]}, "n": 2, "tags": {5}}
+    frozen = freeze(raw)
+    assert frozen == {"melds": ((1, 2), (3,)), "task": {"kind": "pay", "left": (4,)}, "n": 2, "tags": (5,)}
+    with pytest.raises(TypeError):
+        frozen["task"]["kind"] = "other"  # type: ignore[index]
+    assert freeze(MappingProxyType({"a": [1]})) == {"a": (1,)} and freeze((1, [2])) == (1, (2,))
+    data = FrozenData(raw)
+    assert data["melds"] == ((1, 2), (3,)) and len(data) == 4 and "task" in data and "x" not in data
+    assert sorted(data) == ["melds", "n", "tags", "task"]
+    data.seal()
+    raw["melds"][0].append(99)  # the game's data changes after the view was made
+    raw["n"] = 7
+    assert data["melds"] == ((1, 2), (3,)) and data["n"] == 2 and data["task"]["left"] == (4,)
+    with pytest.raises(KeyError):
+        data["missing"]
+    data.seal()  # a second seal keeps what the first froze
+    assert dict(data) == {
+        "melds": ((1, 2), (3,)),
+        "task": {"kind": "pay", "left": (4,)},
+        "n": 2,
+        "tags": (5,),
+    }
+
+
+def test_a_move_says_who_may_see_the_cards_and_whether_someone_sees_them_first() -> None:
+    """Mutants: state.py move's viewers (`None if len(seen) == seats`), its newly_seen
+    `bool(after - before)`, `to_bottom`; add_zone's refusal of a second zone of one name."""
+    state = _table()
+    drawn = state.move([8], "stock", "hand:1", "draw")
+    assert drawn == CardsMoved((8,), "stock", "hand:1", "draw", frozenset({1}), True)
+    assert state.zones["hand:1"].cards == [3, 8] and state.zones["stock"].cards == [7]
+    played = state.move([1], "hand:0", "pool")
+    assert played.viewers is None and played.newly_seen  # everyone sees it now, seat 1 for the first time
+    passed = state.move([2], "hand:0", "hand:1")
+    assert passed.viewers is None and passed.newly_seen  # both owners: all of a two-seat table
+    state.move([9], "pool", "stock", to_bottom=True)
+    assert state.zones["stock"].cards == [9, 7]
+    taken = state.move([1], "pool", "hand:0")
+    assert taken.viewers is None and not taken.newly_seen  # everyone saw it in the pool
+    with pytest.raises(ValueError, match="exists already"):
+        state.add_zone("stock", Visibility.HIDDEN)
+    state.over = True
+    assert state.deciding_seats() == ()
