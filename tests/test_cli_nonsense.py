@@ -111,6 +111,15 @@ def test_bench_json_is_one_object(request: pytest.FixtureRequest):
     assert any(
         k.endswith("_ms")
         for k in _bench_json(
-            request, "frame_time.py", "--frames", "3", "--idle-seconds", "0.05", "--no-whole-game"
+            # three moves played through the table, not the default 150 (7 s of CPU for the same keys)
+            request,
+            "frame_time.py",
+            "--frames",
+            "3",
+            "--idle-seconds",
+            "0.05",
+            "--no-whole-game",
+            "--moves",
+            "3",
         )
     )
