@@ -17,6 +17,8 @@ from cardtable.rules.actions import (
     IllegalMoveError,
     InvalidMoveError,
 )
+from cardtable.rules.blind import card_at, place_reason, places
+from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 from cardtable.rules.events import (
     UNKNOWN,
     CardsMoved,
@@ -27,6 +29,7 @@ from cardtable.rules.events import (
     Shuffled,
     TurnStarted,
 )
+from cardtable.rules.game import LEGAL
 from cardtable.rules.rng import Rng
 from cardtable.rules.state import GameState
 from cardtable.rules.view import FrozenData, freeze, make_view
@@ -229,3 +232,31 @@ def test_a_move_says_who_may_see_the_cards_and_whether_someone_sees_them_first()
         state.add_zone("stock", Visibility.HIDDEN)
     state.over = True
     assert state.deciding_seats() == ()
+
+
+def test_a_blind_pick_names_a_place_from_the_top_and_refuses_one_past_the_pile() -> None:
+    """Mutants: blind.py place_reason's bounds (`1 <= place <= len`, one off either way, or -> and),
+    card_at's `-int(place)`, places' range."""
+    pile = [10, 11, 12]  # 12 is the top
+    assert places(pile) == ["1", "2", "3"] and places([]) == []
+    assert [card_at(pile, p) for p in places(pile)] == [12, 11, 10]
+    assert all(place_reason(pile, p) == LEGAL for p in ("1", "3"))
+    for bad in ("0", "4", "x", "-1", ""):
+        assert place_reason(pile, bad) == "the pile holds 3 cards: name a place from 1 (the top) to 3"
+
+
+def test_card_data_is_read_only_and_a_set_deals_each_kind_count_times() -> None:
+    """Mutants: cards.py read_only's branches, Text.get's fallbacks, CardSet.physical's copies."""
+    data = read_only({"effects": [{"kind": "draw", "n": [1, 2]}], "rank": 3})
+    with pytest.raises(TypeError, match="read-only"):
+        data["effects"][0]["n"].append(3)
+    with pytest.raises(TypeError):
+        data["rank"] = 4
+    assert data == {"effects": [{"kind": "draw", "n": [1, 2]}], "rank": 3}
+    assert isinstance(data["effects"], list) and isinstance(data["effects"][0], dict)
+    assert Text("火", "Fire").get("en") == "Fire" and Text("火", "Fire").get("ja") == "火"
+    assert Text("火", "").get("en") == "火" and Text("", "Fire").get("ja") == "Fire"
+    a, b = CardSpec("A", Text(en="Ace"), 2, {"rank": 1}), CardSpec("K", Text(en="King"), 1)
+    deck = CardSet("t", Text(en="T"), "en", "standard", (a, b))
+    assert deck.physical() == (a, a, b) and deck.by_code() == {"A": a, "K": b}
+    assert a.get("rank") == 1 and b.get("rank", 13) == 13
