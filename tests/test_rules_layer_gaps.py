@@ -38,7 +38,7 @@ from cardtable.rules.zones import Visibility, Zone
 
 def test_a_face_up_pile_shows_its_top_card_to_everyone_and_nothing_below() -> None:
     """Mutants: zones.py sees_index `index in (-1, len - 1)` -> `not in`, its `and self.cards` -> `or`,
-    `return index in ...` -> None; sees_all's OWNER test."""
+    `return index in ...` -> None, the `return False`s -> None; sees_all's OWNER test."""
     pile = Zone("discard", Visibility.TOP_PUBLIC, None, [4, 9, 2])
     for seat in (None, 0, 1):
         assert pile.sees_index(seat, -1) and pile.sees_index(seat, 2)
@@ -51,6 +51,8 @@ def test_a_face_up_pile_shows_its_top_card_to_everyone_and_nothing_below() -> No
     assert not Zone("hand:?", Visibility.OWNER, None, [3]).sees_all(None)  # no owner: nobody, not a spectator
     stock = Zone("stock", Visibility.HIDDEN, None, [1, 2])
     assert not any(stock.sees_index(s, -1) for s in (None, 0, 1))
+    # both answer a bool, as typed, not a falsy stand-in
+    assert stock.sees_all(0) is False and stock.sees_index(0, -1) is False and pile.sees_index(0, 0) is False
     assert Zone("pool", Visibility.PUBLIC, None, [1]).sees_index(None, 0)
 
 
