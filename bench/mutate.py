@@ -766,7 +766,9 @@ def write_report(rows: list[dict[str, Any]], argv: list[str], seconds: float, pa
             for x in left
         ]
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    runs.append(f"- `python bench/{' '.join(['mutate.py', *argv])}` ({when}, {seconds / 60:.0f} min wall)")
+    command = f"- `python bench/{' '.join(['mutate.py', *argv])}`"
+    runs = [r for r in runs if not r.startswith(command + " (")]  # written after each module: once
+    runs.append(f"{command} ({when}, {seconds / 60:.0f} min wall)")
     while head and not head[-1].strip():
         head.pop()
     out = [*head, "", _HEADER, "|---|---|---|---|---|---|---|---|", *(table[m] for m in sorted(table))]
