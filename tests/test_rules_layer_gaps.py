@@ -31,7 +31,7 @@ from cardtable.rules.events import (
 )
 from cardtable.rules.game import LEGAL
 from cardtable.rules.rng import Rng
-from cardtable.rules.state import GameState
+from cardtable.rules.state import GameState, Pending
 from cardtable.rules.view import FrozenData, freeze, make_view
 from cardtable.rules.zones import Visibility, Zone
 
@@ -262,3 +262,53 @@ def test_card_data_is_read_only_and_a_set_deals_each_kind_count_times() -> None:
     deck = CardSet("t", Text(en="T"), "en", "standard", (a, b))
     assert deck.physical() == (a, a, b) and deck.by_code() == {"A": a, "K": b}
     assert a.get("rank") == 1 and b.get("rank", 13) == 13
+
+
+def _busy_table() -> GameState:
+    """A position with something in every part: a pending claim with a commit, data, history, rolls."""
+    state = _table()
+    state.phase, state.active, state.scores, state.undo_floor = "play", 1, [3, 5], 1
+    state.pending = Pending("claim", (0, 1), {1: Action(1, "call", (4,))}, {"card": [6, (7, 8)]})
+    state.data = {"melds": [[1, 2]], "turn": (2, {"left": [3]}), "tags": "x"}
+    state.history = [Action(0, "draw"), Action(1, "discard", (5,))]
+    state.rng.random()
+    dice.force(state, [4])
+    return state
+
+
+def test_a_position_survives_its_saved_form_and_a_copy_or_fork_is_its_own() -> None:
+    """Mutants: state.py to_dict / from_dict / Pending's JSON form (a field dropped, `rolls` written
+    only when stated), copy's history and fork's copies (a shared list: a move in one reaches the
+    other), deciding_seats with a pending decision."""
+    state = _busy_table()
+    before = state.canonical()
+    saved = state.to_dict()
+    assert saved["rolls"] == [4] and saved["pending"]["commits"] == {"1": [1, "call", [4], ""]}
+    assert saved["data"] == {"melds": [[1, 2]], "turn": [2, {"left": [3]}], "tags": "x"}  # tuples as lists
+    assert state.to_dict(history=False)["history"] == [] and len(saved["history"]) == 2
+    back = GameState.from_dict(saved)
+    assert back.canonical() == state.canonical() and back.digest() == state.digest()
+    assert back.pending == Pending("claim", (0, 1), {1: Action(1, "call", (4,))}, {"card": [6, [7, 8]]})
+    assert back.deciding_seats() == (0, 1) and back.rng.random() == state.copy().rng.random()
+    assert (back.phase, back.active, back.scores, back.undo_floor, back.forced_rolls) == (
+        "play",
+        1,
+        [3, 5],
+        1,
+        [4],
+    )
+    assert "rolls" not in _table().to_dict()
+    for other in (state.copy(), state.fork()):
+        assert other.canonical() == state.canonical()
+        other.move([8], "stock", "hand:0")
+        other.data["melds"][0].append(9)
+        other.data["turn"][1]["left"].append(9)
+        other.pending.commits[0] = Action(0, "pass")  # type: ignore[union-attr]
+        other.pending.data["card"].append(9)  # type: ignore[union-attr]
+        other.scores[0] = 99
+        other.history.append(Action(0, "pass"))
+        other.forced_rolls.append(6)
+        other.rng.random()
+        assert other.canonical() != state.canonical()
+    assert state.canonical() == before  # the original did not move
+    assert state.fork().data["turn"] == (2, {"left": [3]})  # a fork keeps a tuple a tuple
