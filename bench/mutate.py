@@ -15,9 +15,9 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
 2. This process imports pytest and the heavy libraries once and forks a child per mutant (--jobs at
    a time). The child forgets every module of the repository, loads the mutated module from the
    mutated source through an import loader (compiled, never written anywhere: the working tree is
-   not touched) and runs in-process only the tests that call the mutated function: the most focused
-   first (those calling the fewest functions of the module), then the fastest, up to --budget seconds
-   of their clean run, stopping at the first failure. A mutant outside every function (it runs at
+   not touched) and runs in-process only the tests that call the mutated function, the fastest first
+   (a unit test, a test written for a mutant: a game played through comes last), up to --budget CPU
+   seconds of their clean run, stopping at the first failure. A mutant outside every function (it runs at
    import) takes every test that calls any function of the module.
 Tests that fail without any mutant are left out; a test's subprocesses are not traced.
 
@@ -486,13 +486,15 @@ class _CallRecorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
-        started = time.perf_counter()
+        # CPU seconds, not wall: on a busy machine the wall time of a test says more about the
+        # machine than about the test, and the order of a mutant's tests would follow the noise.
+        started = time.process_time()
         self.profile.enable()
         try:
             yield
         finally:
             self.profile.disable()
-        self.durations[item.nodeid] = time.perf_counter() - started
+        self.durations[item.nodeid] = time.process_time() - started
         for entry in self.profile.getstats():
             code = entry.code
             if not isinstance(code, str) and code.co_filename in self.files:
@@ -559,13 +561,7 @@ class LineMap:
         else:
             chosen = {t for tests in calls.values() for t in tests} or set(self.durations)
         chosen -= self.failed
-        # Focused tests first: those that call the fewest functions of the module (a unit test of
-        # it, a test written for a mutant), then the fastest; a game played through comes last.
-        focus: dict[str, int] = {}
-        for tests in calls.values():
-            for test in tests:
-                focus[test] = focus.get(test, 0) + 1
-        return sorted(chosen, key=lambda t: (focus.get(t, 0), self.durations.get(t, 0.0), t))
+        return sorted(chosen, key=lambda t: (self.durations.get(t, 0.0), t))
 
 
 def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
@@ -792,7 +788,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, help="seconds per mutant (default 5x its tests' clean run)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument(
-        "--budget", type=float, default=10.0, help="seconds of a mutant's tests (clean run), fastest first"
+        "--budget",
+        type=float,
+        default=30.0,
+        help="CPU seconds of a mutant's tests (clean run), fastest first",
     )
     parser.add_argument(
         "--pool", nargs="+", default=POOL, help="test files the tests are chosen from (default: POOL)"
