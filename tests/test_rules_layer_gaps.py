@@ -113,6 +113,7 @@ def test_an_action_survives_its_list_form_and_a_refusal_keeps_its_reason() -> No
     assert (invalid.reason, invalid.text, str(invalid)) == ("no such card", "call ZZ", "no such card")
     both = AmbiguousMoveError("call", [action, Action(2, "call", (3,))], ["call 3 9", "call 3"])
     assert both.candidates == (action, Action(2, "call", (3,))) and both.texts == ("call 3 9", "call 3")
+    assert both.text == "call"
     assert str(both) == "'call' fits 2 moves: call 3 9, call 3; write the one you mean"
 
 
@@ -125,9 +126,10 @@ def test_the_generator_is_splitmix64_on_every_platform() -> None:
         assert int(rng.random() * 2**53) == expected >> 11
     rng = Rng(26)
     assert [rng.below(10) for _ in range(8)] == [7, 4, 2, 3, 9, 1, 0, 0]
-    cards = list(range(8))
-    Rng(26).shuffle(cards)
+    cards, shuffler = list(range(8)), Rng(26)
+    shuffler.shuffle(cards)
     assert cards == [4, 2, 0, 7, 5, 1, 3, 6]
+    assert int(shuffler.random() * 2**53) == 671627136757888  # a shuffle of 8 draws 7 times, not 8
     assert Rng(26).choice("abcdef") == "e"
     assert [Rng(seed).roll(6) for seed in range(12)] == [6, 4, 4, 1, 3, 3, 5, 3, 4, 5, 1, 2]
     assert Rng(1).below(1) == 0
@@ -156,6 +158,13 @@ def test_a_roll_needs_a_die_and_a_stated_roll_is_a_face_of_it() -> None:
         with pytest.raises(dice.RollError, match="whole number from 1"):
             dice.force(state, [bad])  # type: ignore[list-item]
     assert not state.forced_rolls
+    # a stated roll the die cannot show (a scenario's 7 for a six-sided die, a damaged save's 0)
+    for bad in (7, 0):
+        stated = GameState.from_dict({**GameState("x", 2, {}, 7).to_dict(), "rolls": [bad]})
+        with pytest.raises(dice.RollError, match=f"a stated roll of {bad} is not a face of a 6-sided die"):
+            dice.roll(stated, 0, 1, 6)
+    stated = GameState.from_dict({**GameState("x", 2, {}, 7).to_dict(), "rolls": [6]})
+    assert dice.roll(stated, 0, 1, 6)[0] == (6,)  # the last face is a face
 
 
 def _table() -> GameState:
