@@ -21,6 +21,7 @@ from cardtable.rules.blind import card_at, place_reason, places
 from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 from cardtable.rules.events import (
     UNKNOWN,
+    Announced,
     CardsMoved,
     Committed,
     DiceRolled,
@@ -76,7 +77,8 @@ def test_a_zone_survives_its_json_form() -> None:
 
 def test_each_event_hides_from_a_seat_only_what_that_seat_may_not_see() -> None:
     """Mutants: events.py redact's `seat is not None and seat in viewers` -> `or` / `not in`, their
-    returns made None, the UNKNOWN stand-in; `reveals` of a move, a shuffle, a roll, a reveal."""
+    returns made None, the UNKNOWN stand-in; `reveals` of a move, a shuffle, a roll, a reveal (a bool);
+    Announced's hash."""
     moved = CardsMoved((5, 8), "stock", "hand:1", viewers=frozenset({1}), newly_seen=True)
     assert moved.redact(1) is moved
     for seat in (0, None):
@@ -96,7 +98,10 @@ def test_each_event_hides_from_a_seat_only_what_that_seat_may_not_see() -> None:
     assert committed.redact(1) is committed
     assert [e.choice for e in (committed.redact(0), committed.redact(None))] == [None, None]
     assert Shuffled("stock", 30).reveals and DiceRolled(0, 6, (4,)).reveals
-    assert not TurnStarted(0).reveals and not Scored(0, 1, 1).reveals
+    assert TurnStarted(0).reveals is False and Scored(0, 1, 1).reveals is False
+    # an announcement with its details (a dict) is still an event a log can put in a set
+    said = {Announced("call", 0, {"cards": [1, 2]}), Announced("call", 0, {"cards": [1, 2]})}
+    assert len(said) == 1 and hash(Announced("blast", None)) == hash(Announced("blast", None, {}))
     assert TurnStarted(0).redact(1) == TurnStarted(0)
 
 
