@@ -5,10 +5,12 @@ Gaps of a game's rules are that game's scenarios (tests/scenarios/<game>/)."""
 
 from __future__ import annotations
 
+import hashlib
 from types import MappingProxyType
 
 import pytest
 
+from cardtable.games import get_game
 from cardtable.rules import dice
 from cardtable.rules.actions import (
     Action,
@@ -19,6 +21,7 @@ from cardtable.rules.actions import (
 )
 from cardtable.rules.blind import card_at, place_reason, places
 from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
+from cardtable.rules.engine import Engine
 from cardtable.rules.events import (
     UNKNOWN,
     Announced,
@@ -240,9 +243,11 @@ def test_a_move_says_who_may_see_the_cards_and_whether_someone_sees_them_first()
     assert played.viewers is None and played.newly_seen  # everyone sees it now, seat 1 for the first time
     passed = state.move([2], "hand:0", "hand:1")
     assert passed.viewers is None and passed.newly_seen  # both owners: all of a two-seat table
+    state.move([3], "hand:1", "stock")
     state.move([9], "pool", "stock", to_bottom=True)
-    assert state.zones["stock"].cards == [9, 7]
-    taken = state.move([1], "pool", "hand:0")
+    assert state.zones["stock"].cards == [9, 7, 3]  # under the whole pile, not under its top card
+    state.move([9, 7], "stock", "pool")
+    taken = state.move([1], "pool", "hand:0")  # played there before
     assert taken.viewers is None and not taken.newly_seen  # everyone saw it in the pool
     with pytest.raises(ValueError, match="exists already"):
         state.add_zone("stock", Visibility.HIDDEN)
@@ -302,6 +307,8 @@ def test_a_position_survives_its_saved_form_and_a_copy_or_fork_is_its_own() -> N
     assert state.to_dict(history=False)["history"] == [] and len(saved["history"]) == 2
     back = GameState.from_dict(saved)
     assert back.canonical() == state.canonical() and back.digest() == state.digest()
+    assert state.digest() == hashlib.sha256(state.canonical().encode("utf-8")).hexdigest()
+    assert GameState("x", 2, {}, 1).to_dict()["undo_floor"] == 0  # a new game can be undone to its start
     assert back.pending == Pending("claim", (0, 1), {1: Action(1, "call", (4,))}, {"card": [6, [7, 8]]})
     assert back.deciding_seats() == (0, 1) and back.rng.random() == state.copy().rng.random()
     assert (back.phase, back.active, back.scores, back.undo_floor, back.forced_rolls) == (
@@ -326,3 +333,13 @@ def test_a_position_survives_its_saved_form_and_a_copy_or_fork_is_its_own() -> N
         assert other.canonical() != state.canonical()
     assert state.canonical() == before  # the original did not move
     assert state.fork().data["turn"] == (2, {"left": [3]})  # a fork keeps a tuple a tuple
+
+
+def test_a_fork_copies_what_each_seat_knows_only_when_asked() -> None:
+    """Mutants: state.py fork's `knowledge and self.knowledge is not None` (flipped, dropped)."""
+    state = Engine.new(get_game("runeworks"), 2, 5).state
+    assert state.knowledge is not None
+    assert state.fork().knowledge is None
+    known = state.fork(knowledge=True).knowledge
+    assert known is not None and known is not state.knowledge
+    assert GameState.from_dict(state.to_dict()).fork(knowledge=True).knowledge is None  # nobody followed it
