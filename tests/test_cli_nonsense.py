@@ -121,5 +121,7 @@ def test_bench_json_is_one_object(request: pytest.FixtureRequest):
             "--no-whole-game",
             "--moves",
             "3",
+            "--decisions",
+            "1",  # one strong-bot decision in the thinking case, not 4 (13 s of wall for the same keys)
         )
     )
