@@ -100,13 +100,6 @@ def icon_for(platform: str) -> str | None:
     return None
 
 
-def should_strip(platform: str) -> bool:
-    """Strip debug symbols from the bundle's libraries: on Linux, when binutils' strip is there."""
-    import shutil
-
-    return platform.startswith("linux") and shutil.which("strip") is not None
-
-
 def version() -> str:
     """The project's version, from pyproject.toml."""
     return str(_pyproject()["project"]["version"])
