@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 import pytest
+from clock import SteppedClock
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.rules.actions import Action
@@ -175,6 +176,9 @@ def test_the_next_bot_thinks_while_the_last_moves_cards_slide(app: App, gate: Ga
     table = _bots_table(app)
     session = table.session
     app.settings.animation_speed = table.animator.speed = 1.0  # the cards slide as in a real window
+    # Time by frames of 8 ms: on a busy machine a frame of the real clock could outlast the whole slide
+    # (the check below then never saw the cards still moving; CI failed on it once).
+    app.clock = SteppedClock(8)  # type: ignore[assignment]
     gate.open.set()
     seen = False
     end = time.perf_counter() + 30
