@@ -176,16 +176,27 @@ def cmd_report(args: argparse.Namespace) -> int:
     elif not target:
         raise UsageError("report needs a game id, a folder of rows, or --from-saves")
     elif Path(target).exists():
+        from .lab.sweep_report import is_sweep, read_manifest, summary_lines
+
         try:
+            manifest = read_manifest(Path(target))
             rows = read_rows(Path(target))
         except OSError as exc:
             raise UsageError(f"{target}: {exc.strerror or exc}") from None
-        configs = sorted({str(row.get("config", "")) for row in rows})
-        if len(configs) > 1:  # a sweep's run: one report per configuration, each in its own folder
-            for config in configs:
-                part = [row for row in rows if str(row.get("config", "")) == config]
-                write_report_folder(part, out / config, args.language)
-                print(f"{config}: {len(part)} games, wrote {out / config / 'report.html'}")
+        if is_sweep(rows, manifest):  # the configurations side by side, each with its own report
+            from .lab.page import write_sweep_folder
+
+            try:
+                sweep = write_sweep_folder(rows, manifest, out, args.language)
+            except RowError as exc:
+                raise UsageError(str(exc)) from None
+            for line in summary_lines(sweep):
+                print(line)
+            print(
+                f"wrote {out / 'report.json'} and {out / 'report.html'} (the configurations side by side), "
+                f"{len(sweep['figures'])} plots against the varied fields in {out} (FIGURE.png), and each "
+                f"configuration's own report in {out}/HASH/"
+            )
             return EXIT_OK
     else:
         from .lab.run import run_games

@@ -13,6 +13,8 @@ from .report import findings
 TITLES = {
     "en": {
         "title": "Balance report",
+        "sweep": "Balance report of a sweep",
+        "each": "Each configuration's own report (its plots: in its folder, HASH/)",
         "findings": "Findings",
         "seats": "Seats",
         "seat": "seat",
@@ -39,6 +41,8 @@ TITLES = {
     },
     "ja": {
         "title": "バランスレポート",
+        "sweep": "スイープのバランスレポート",
+        "each": "構成ごとのレポート(グラフは各構成のフォルダHASH/に)",
         "findings": "所見",
         "seats": "席",
         "seat": "席",
@@ -201,7 +205,7 @@ def report_sections(report: dict[str, Any], plots: list[Path], language: str) ->
                 )
             ],
         ),
-        f"<h2>{t['plots']}</h2>" + "".join(_image(p) for p in plots),
+        f"<h2>{t['plots']}</h2>" + "".join(_image(p) for p in plots) if plots else "",
     ]
     return "\n".join(parts)
 
@@ -239,16 +243,18 @@ def title_of(report: dict[str, Any], language: str) -> str:
     return f"{TITLES['ja' if language == 'ja' else 'en']['title']}: {report['games']['game']}"
 
 
-def write_report_folder(rows: list[dict[str, Any]], out: Path, language: str = "en") -> dict[str, Any]:
+def write_report_folder(
+    rows: list[dict[str, Any]], out: Path, language: str = "en", report: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """A report's folder: rows.jsonl (the games, to report on again), report.json, the plots and
-    report.html. Returns the report."""
+    report.html. Returns the report (`report`: build_report(rows) when the caller has it already)."""
     import json
 
     from ..persistence.files import atomic_write_bytes
     from .plots import draw_plots
     from .report import build_report, write_rows
 
-    report = build_report(rows)
+    report = build_report(rows) if report is None else report
     out.mkdir(parents=True, exist_ok=True)
     write_rows(out / "rows.jsonl", rows)
     text = json.dumps(report, indent=1, ensure_ascii=False)
@@ -353,3 +359,89 @@ def _signed(figure: dict[str, Any], percent: bool) -> str:
     scale, unit = (100.0, " pt") if percent else (1.0, "")
     low, high = figure["ci95"]
     return f"{figure['value'] * scale:+.2f}{unit} ({low * scale:+.2f} – {high * scale:+.2f})"
+
+
+def sweep_sections(sweep: dict[str, Any], plots: dict[str, Path], language: str) -> str:
+    """The body of a sweep's page: the grid, the configurations, then per figure a table with the
+    configurations as columns (value, 95% interval, games) and its plot against the varied field, then
+    each configuration's own report (without its plots: they are in its folder)."""
+    from .sweep_report import figure_label, words
+
+    t = TITLES["ja" if language == "ja" else "en"]
+    said = words(language)
+    head = sweep["sweep"]
+    configs = sweep["configurations"]
+    grid = "; ".join(f"{field} = {', '.join(map(str, values))}" for field, values in head["grid"].items())
+    parts = [
+        f"<p>{html.escape(head['game'])}: {len(configs)} configurations"
+        + (f" ({html.escape(grid)}; players {', '.join(map(str, head['players']))})" if grid else "")
+        + (f", bots {html.escape(', '.join(head['bots']))}" if head.get("bots") else "")
+        + (f", {head['games']} seeds from {head['seed']}" if "games" in head else "")
+        + (", rotated" if head.get("rotate") else "")
+        + "</p>",
+        _table(
+            [said["configuration"], *[c["label"] for c in configs]],
+            [["hash", *[c["hash"] for c in configs]], [said["games"], *[str(c["games"]) for c in configs]]],
+        ),
+    ]
+    for key, figure in sweep["figures"].items():
+        points = [figure["by_config"][c["hash"]] for c in configs]
+        kind = figure["kind"]
+        value = _signed_points if kind == "difference" else _pct if kind == "rate" else _num
+        parts += [
+            f"<h2>{html.escape(figure_label(figure, language))}</h2>",
+            _table(
+                ["", *[c["label"] for c in configs]],
+                [
+                    [said["value"], *[value(p["value"]) for p in points]],
+                    [said["interval"], *[_ci_of(p["ci95"], kind) for p in points]],
+                    ["n", *[str(p["n"]) for p in points]],
+                ],
+            ),
+            _image(plots[key]) if key in plots else "",
+        ]
+    parts.append(f"<h2>{t['each']}</h2>")
+    for config in configs:
+        parts.append(f"<details><summary>{html.escape(config['label'])} ({config['hash']})</summary>")
+        if config["report"] is not None:
+            parts.append(report_sections(config["report"], [], language))
+        parts.append("</details>")
+    return "\n".join(parts)
+
+
+def _signed_points(value: float | None) -> str:
+    return "–" if value is None else f"{value * 100:+.1f} pt"
+
+
+def _ci_of(ci: list[float] | None, kind: str) -> str:
+    if ci is None:
+        return "–"
+    if kind == "difference":
+        return f"{_signed_points(ci[0])} – {_signed_points(ci[1])}"
+    return _interval(ci, percent=kind == "rate")
+
+
+def write_sweep_folder(
+    rows: list[dict[str, Any]], manifest: dict[str, Any] | None, out: Path, language: str = "en"
+) -> dict[str, Any]:
+    """A sweep's report folder: report.json (sweep_report.py), one PNG a figure against the varied
+    fields, report.html with them, and each configuration's own report folder, out/<hash>/, written
+    as `cardtable report` writes one for those rows alone. Returns the sweep's report."""
+    import json
+
+    from ..persistence.files import atomic_write_bytes
+    from .plots import draw_sweep_plots
+    from .sweep_report import build_sweep_report, split_rows
+
+    sweep = build_sweep_report(rows, manifest)
+    out.mkdir(parents=True, exist_ok=True)
+    by_config = split_rows(rows)
+    for config in sweep["configurations"]:
+        if config["report"] is not None:
+            write_report_folder(by_config[config["hash"]], out / config["hash"], language, config["report"])
+    text = json.dumps(sweep, indent=1, ensure_ascii=False)
+    atomic_write_bytes(out / "report.json", text.encode("utf-8"), keep_backup=False)
+    plots = {path.stem: path for path in draw_sweep_plots(sweep, out, language)}
+    title = f"{TITLES['ja' if language == 'ja' else 'en']['sweep']}: {sweep['sweep']['game']}"
+    write_page(out / "report.html", title, sweep_sections(sweep, plots, language), language)
+    return sweep

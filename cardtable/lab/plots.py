@@ -1,4 +1,5 @@
-"""The balance report's plots as PNG files, drawn with matplotlib from report.json alone.
+"""The balance report's plots as PNG files, drawn with matplotlib from report.json alone (a single
+report's, a comparison's or a sweep's).
 
 matplotlib is imported here only, when a plot is drawn (start-up never pays for it), with the Agg
 backend (no window) and the table's own font, Noto Sans CJK JP, so Japanese labels show. Labels come in
@@ -7,6 +8,7 @@ English and Japanese (`language`).
 
 from __future__ import annotations
 
+import itertools
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -113,8 +115,10 @@ def _draw_seats(figure: Any, report: dict[str, Any], words: dict[str, str]) -> N
     axes = figure.add_subplot()
     seats = report["seats"]
     rates = [s["win_rate"]["rate"] or 0.0 for s in seats]
-    low = [r - s["win_rate"]["ci95"][0] for r, s in zip(rates, seats, strict=True)]
-    high = [s["win_rate"]["ci95"][1] - r for r, s in zip(rates, seats, strict=True)]
+    # clamped at 0: Wilson's bound at a rate of 0 or 1 can miss the rate by a rounding error, and
+    # matplotlib refuses a negative error bar
+    low = [max(0.0, r - s["win_rate"]["ci95"][0]) for r, s in zip(rates, seats, strict=True)]
+    high = [max(0.0, s["win_rate"]["ci95"][1] - r) for r, s in zip(rates, seats, strict=True)]
     labels = [f"{words['seat']} {s['seat']}" for s in seats]
     axes.bar(labels, rates, yerr=[low, high], capsize=6, color="#4c78a8")
     axes.axhline(1.0 / report["games"]["players"], color="#e45756", linestyle="--", label=words["fair"])
@@ -236,3 +240,82 @@ def draw_difference(comparison: dict[str, Any], out: Path, language: str = "en")
     finally:
         plt.close(figure)
     return path
+
+
+def draw_sweep_plots(sweep: dict[str, Any], out: Path, language: str = "en") -> list[Path]:
+    """One PNG a figure of a sweep's report (sweep_report.py), out/<figure>.png: the figure against the
+    first varied field (its values on x, numbers to scale, anything else in order), its 95% interval
+    as error bars, one line per value of the other varied fields (a grid of two fields: one line per
+    value of the second). A sweep that says nothing of its fields is drawn against its configurations."""
+    from .sweep_report import figure_label
+    from .sweep_report import words as sweep_words
+
+    plt = _pyplot()
+    said = sweep_words(language)
+    out.mkdir(parents=True, exist_ok=True)
+    configs = sweep["configurations"]
+    dimensions = sweep["sweep"]["dimensions"]
+    if dimensions:
+        axis, rest = dimensions[0], dimensions[1:]
+        xs = list(axis["values"])
+
+        def coordinate(config: dict[str, Any], field: str) -> Any:
+            return config["players"] if field == "players" else config["values"][field]
+
+        lines = []
+        for combo in itertools.product(*(d["values"] for d in rest)):
+            label = ", ".join(f"{d['field'].split('.', 1)[-1]}={v}" for d, v in zip(rest, combo, strict=True))
+            members = {}
+            for config in configs:
+                if all(coordinate(config, d["field"]) == v for d, v in zip(rest, combo, strict=True)):
+                    members[repr(coordinate(config, axis["field"]))] = config["hash"]
+            lines.append((label, [(x, members.get(repr(x))) for x in xs]))
+        x_label = axis["field"]
+    else:
+        xs = [c["label"] for c in configs]
+        lines = [("", [(c["label"], c["hash"]) for c in configs])]
+        x_label = said["configuration"]
+    numeric = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs)
+    positions = {repr(x): (float(x) if numeric else float(i)) for i, x in enumerate(xs)}
+    ordered = sorted(positions.values())
+    step = min((b - a for a, b in zip(ordered, ordered[1:], strict=False)), default=1.0) or 1.0
+    players = sweep["sweep"]["players"]
+    written = []
+    for key, figure in sweep["figures"].items():
+        chart = plt.figure(figsize=(8, 4.5), dpi=100)
+        try:
+            axes = chart.add_subplot()
+            for index, (label, points) in enumerate(lines):
+                # lines side by side by a few percent of a step, so their error bars do not hide each other
+                shift = (index - (len(lines) - 1) / 2) * step * 0.04
+                found = [(x, figure["by_config"][h]) for x, h in points if h is not None]
+                found = [(x, p) for x, p in found if p["value"] is not None]
+                if not found:
+                    continue
+                px = [positions[repr(x)] + shift for x, _ in found]
+                py = [p["value"] for _, p in found]
+                low = [max(0.0, p["value"] - p["ci95"][0]) if p["ci95"] else 0.0 for _, p in found]
+                high = [max(0.0, p["ci95"][1] - p["value"]) if p["ci95"] else 0.0 for _, p in found]
+                axes.errorbar(
+                    px, py, yerr=[low, high], fmt="-o", capsize=4, markersize=4, label=label or None
+                )
+            if figure["word"] == "seat_win_rate" and len(players) == 1:
+                axes.axhline(1.0 / players[0], color="#999999", linestyle="--", label=said["fair"])
+            if figure["kind"] == "difference":
+                axes.axhline(0.0, color="#999999", linestyle="--")
+            if numeric:
+                axes.set_xticks([positions[repr(x)] for x in xs], [str(x) for x in xs])
+            else:
+                axes.set_xticks(range(len(xs)), [str(x) for x in xs], rotation=20 if len(xs) > 4 else 0)
+            axes.set_xlabel(x_label)
+            axes.set_ylabel(said[f"axis_{figure['kind']}"])
+            axes.set_title(figure_label(figure, language), fontsize=11)
+            if axes.get_legend_handles_labels()[0]:
+                axes.legend(fontsize=8)
+            chart.tight_layout()
+            path = out / f"{key}.png"
+            chart.savefig(path)
+            written.append(path)
+        finally:
+            plt.close(chart)
+    return written

@@ -76,9 +76,10 @@ def proportion(successes: float, trials: int) -> dict[str, Any]:
 
 
 def spread(values: Sequence[float]) -> dict[str, Any]:
-    """Mean, median, 90th percentile, standard deviation, min, max and a histogram."""
+    """Mean with its 95% interval (as mean_interval), median, 90th percentile, standard deviation,
+    min, max and a histogram."""
     if not values:
-        return {"mean": None, "median": None, "p90": None, "sd": None, "histogram": None}
+        return {"mean": None, "ci95": None, "median": None, "p90": None, "sd": None, "histogram": None}
     ordered = sorted(values)
     low, high = ordered[0], ordered[-1]
     width = max(1.0, math.ceil((high - low + 1) / HISTOGRAM_BINS))
@@ -89,6 +90,7 @@ def spread(values: Sequence[float]) -> dict[str, Any]:
     bins = int((high - low) // width) + 1
     return {
         "mean": sum(ordered) / len(ordered),
+        "ci95": mean_interval(ordered)["ci95"],
         "median": statistics.median(ordered),
         "p90": ordered[min(len(ordered) - 1, math.ceil(0.9 * len(ordered)) - 1)],
         "sd": statistics.pstdev(ordered),
