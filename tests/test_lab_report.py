@@ -273,7 +273,15 @@ def test_a_sweep_run_gives_one_report_per_configuration(
         rows = [{**row, "config": config} for row in _rows([(s, winner) for s in range(3)])]
         write_rows(tmp_path / "run" / "blocks" / config / "000000.jsonl", rows)
     monkeypatch.setattr("cardtable.lab.plots.draw_plots", lambda *args: [])
+    monkeypatch.setattr("cardtable.lab.plots.draw_sweep_plots", lambda *args: [])  # test_sweep_report
     assert main(["report", str(tmp_path / "run"), "--out", str(tmp_path / "out")]) == 0
     for config, first_seat in (("c1", 1.0), ("c2", 0.0)):
         report = json.loads((tmp_path / "out" / config / "report.json").read_bytes().decode("utf-8"))
         assert report["games"]["count"] == 3 and report["seats"][0]["win_rate"]["rate"] == first_seat
+    # rows without their sweep's manifest: side by side still, each configuration known by its hash
+    sweep = json.loads((tmp_path / "out" / "report.json").read_bytes().decode("utf-8"))
+    assert [c["label"] for c in sweep["configurations"]] == ["c1", "c2"]
+    assert {h: f["value"] for h, f in sweep["figures"]["seat_1_win_rate"]["by_config"].items()} == {
+        "c1": 1.0,
+        "c2": 0.0,
+    }
