@@ -694,8 +694,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play bot games of GAME (options as simulate's) or read RUN_DIR (JSONL rows of "
         "`report`, a sweep or a saved run), and write report.json, PNG plots and a self-contained "
         "report.html to --out. --compare A B plays the same seeds under two card set files (or two "
-        "parameter settings, k=v[,k=v]) and writes each report, the differences with their 95%% "
-        "intervals and a card-by-card diff. --from-saves reports on the games finished at the table.",
+        "parameter settings, k=v[,k=v]) and writes each report, the differences with their 95% "
+        "intervals and a card-by-card diff. --from-saves reports on the games finished at the table. "
+        "A sweep's RUN_DIR gives its configurations side by side: a table and a plot a figure against the "
+        "varied fields, and each configuration's own report in --out/HASH/.",
     )
     rep.add_argument("target", nargs="?", default="", help="a game id, or a folder or file of JSONL rows")
     _add_run_options(rep)
