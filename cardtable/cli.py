@@ -329,6 +329,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 def _print_sweep_table(out: Path) -> None:
     """Per configuration: games, the first seat's win rate with its 95% interval, mean actions."""
     from .lab.sweep import MANIFEST, read_rows
+    from .lab.sweep_report import config_label
     from .simulate import wilson
 
     manifest = json.loads((out / MANIFEST).read_bytes().decode("utf-8"))
@@ -338,8 +339,7 @@ def _print_sweep_table(out: Path) -> None:
         mine = [r for r in rows if r["config"] == config["hash"]]
         firsts = sum(1.0 / len(r["winners"]) for r in mine if 1 in r["winners"])  # seats from 1
         low, high = wilson(firsts, len(mine))
-        label = ", ".join(f"{k.split('.', 1)[1]}={v}" for k, v in config["values"].items())
-        label = f"{label}, {config['players']}p" if label else f"{config['players']} players"
+        label = config_label(config["values"], config["players"], True)
         actions = sum(r["actions"] for r in mine) / len(mine) if mine else 0.0
         rate = firsts / len(mine) if mine else 0.0
         print(f"{label[:43]:<44}{len(mine):>7}{rate:>9.1%}   {low:.1%} - {high:.1%}  {actions:>7.1f}")
