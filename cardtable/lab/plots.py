@@ -296,8 +296,10 @@ def draw_sweep_plots(sweep: dict[str, Any], out: Path, language: str = "en") -> 
                 py = [p["value"] for _, p in found]
                 low = [max(0.0, p["value"] - p["ci95"][0]) if p["ci95"] else 0.0 for _, p in found]
                 high = [max(0.0, p["ci95"][1] - p["value"]) if p["ci95"] else 0.0 for _, p in found]
+                # a line joins the values of a field; configurations known only by hash stay points
+                style = "-o" if dimensions else "o"
                 axes.errorbar(
-                    px, py, yerr=[low, high], fmt="-o", capsize=4, markersize=4, label=label or None
+                    px, py, yerr=[low, high], fmt=style, capsize=4, markersize=4, label=label or None
                 )
             if figure["word"] == "seat_win_rate" and len(players) == 1:
                 axes.axhline(1.0 / players[0], color="#999999", linestyle="--", label=said["fair"])
