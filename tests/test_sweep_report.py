@@ -223,3 +223,19 @@ def test_report_of_a_real_two_field_sweep(
     page = (out / "report.html").read_bytes().decode("utf-8")
     assert page.count("data:image/png;base64,") == 3 and "<script" not in page
     assert "席1の勝率" in page and page.count("<th>A05.cost=5, hand_size=4</th>") >= len(data["figures"])
+
+
+def test_seat_plot_of_a_seat_that_always_wins() -> None:
+    """Wilson's upper bound at 6 wins of 6 is 0.9999999999999999: the bar's error below the rate came
+    out negative and matplotlib refused it, so `cardtable report` of such a configuration failed."""
+    from cardtable.lab import plots
+
+    rows = [_row("c", seed, seat_one_wins=False, picked_a05=False, turns=10) for seed in range(6)]
+    report = build_report(rows)
+    assert report["seats"][1]["win_rate"]["ci95"][1] < 1.0
+    pyplot = plots._pyplot()
+    figure = pyplot.figure()
+    try:
+        plots._draw_seats(figure, report, plots.LABELS["en"])
+    finally:
+        pyplot.close(figure)
