@@ -327,22 +327,15 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
 
 def _print_sweep_table(out: Path) -> None:
-    """Per configuration: games, the first seat's win rate with its 95% interval, mean actions."""
-    from .lab.sweep import MANIFEST, read_rows
-    from .lab.sweep_report import config_label
-    from .simulate import wilson
+    """Per configuration: games, the first seat's win rate with its 95% interval, its advantage and
+    the mean turns: the table `cardtable report RUN_DIR` prints (lab/sweep_report.py)."""
+    from .lab.sweep import read_rows
+    from .lab.sweep_report import build_sweep_report, read_manifest, summary_lines
 
-    manifest = json.loads((out / MANIFEST).read_bytes().decode("utf-8"))
     rows = read_rows(out)
-    print(f"{'configuration':<44}{'games':>7}{'P1 wins':>9}   95% interval  actions")
-    for config in manifest["configs"]:
-        mine = [r for r in rows if r["config"] == config["hash"]]
-        firsts = sum(1.0 / len(r["winners"]) for r in mine if 1 in r["winners"])  # seats from 1
-        low, high = wilson(firsts, len(mine))
-        label = config_label(config["values"], config["players"], True)
-        actions = sum(r["actions"] for r in mine) / len(mine) if mine else 0.0
-        rate = firsts / len(mine) if mine else 0.0
-        print(f"{label[:43]:<44}{len(mine):>7}{rate:>9.1%}   {low:.1%} - {high:.1%}  {actions:>7.1f}")
+    if rows:
+        for line in summary_lines(build_sweep_report(rows, read_manifest(out))):
+            print(line)
     print(f"rows: {out / 'blocks'}/*/*.jsonl (one JSON object a game)")
 
 

@@ -211,7 +211,7 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert main([*argv, "--block", "1", "--out", str(out)]) == 0
     said = capsys.readouterr().out
     assert "2 configuration(s), 4 of 4 blocks of 1 seed(s) finished (0 from before)" in said
-    assert "hand_size=3, 2p" in said and "hand_size=4, 2p" in said
+    assert "\nhand_size=3 " in said and "\nhand_size=4 " in said  # the table of the sweep's report
     assert main([*argv, "--out", str(out), "--resume"]) == 0  # the block size comes from the run
     assert "4 of 4 blocks of 1 seed(s) finished (4 from before); 0 games" in capsys.readouterr().out
     assert main([*argv, "--out", str(out), "--jobs", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
