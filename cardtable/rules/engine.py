@@ -25,9 +25,11 @@ from .events import Event
 from .game import KNOWN, Game
 from .knowledge import Knowledge
 from .state import GameState, data_later
-from .view import FrozenData, PendingView, PlayerView, freeze, make_view
+from .view import FrozenData, PendingView, PlayerView, ZoneView, freeze, make_view
+from .zones import Visibility
 
 _UNSET = object()
+_PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
 
 
 class _Public(Mapping[str, Any]):
@@ -41,7 +43,7 @@ class _Public(Mapping[str, Any]):
     move count and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
     private table, never on an attribute of a view."""
 
-    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later")
+    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later", "zones")
 
     def __init__(self, engine: Engine, seat: int | None) -> None:
         self._engine: Engine | None = engine
@@ -50,6 +52,9 @@ class _Public(Mapping[str, Any]):
         self._raw_later: Callable[[], Mapping[str, Any]] | None = None  # the data, once detached
         self._known: dict[str, Any] | None = None
         self._later: Callable[[], dict[str, Any]] | None = None  # KNOWN, once detached
+        # the zones of the view made with this data (read-only ZoneViews of this position): which
+        # zones the seat sees whole is read from them if KNOWN is ever read after the state changed
+        self.zones: Mapping[str, ZoneView] | None = None
 
     def _data(self) -> Mapping[str, Any]:
         raw = self._raw
@@ -97,7 +102,7 @@ class _Public(Mapping[str, Any]):
             self._raw, self._raw_later = None, data_later(raw, freeze)
         # KNOWN read while the position lasted holds the live data: worked out again from the copy
         self._known = None
-        self._later = engine._known_later(self._seat)
+        self._later = engine._known_later(self._seat, zones=self.zones)
         self._engine = None
 
 
@@ -124,6 +129,19 @@ def _bound(game: Game, state: GameState) -> int:
     if bound is None:
         bound = held[1][key] = game.max_actions(params, state.seats)
     return bound
+
+
+def _seen_whole(zones: Mapping[str, ZoneView], seat: int | None) -> frozenset[str]:
+    """The zones of a view that `seat` sees every card of (Zone.sees_all, from the view's copies):
+    `Knowledge.places` leaves out the cards known to be in one of them, as the view shows them."""
+    return frozenset(
+        [
+            name
+            for name, zone in zones.items()
+            if zone.visibility is _PUBLIC
+            or (zone.visibility is _OWNER and seat is not None and seat == zone.owner)
+        ]
+    )
 
 
 class Engine:
@@ -221,13 +239,19 @@ class Engine:
             # Read-only all the way down, frozen as it is read (view.FrozenData): no view holds the
             # live state's own lists and nothing written to a view reaches the game. The data itself
             # is worked out when first read, or before the state changes while a view still holds it.
-            data = FrozenData(_Public(self, seat))
+            public = _Public(self, seat)
+            data = FrozenData(public)
             self._handed[seat] = weakref.ref(data)
+        else:
+            public = None
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
-        return make_view(self.state, seat, legal, data, pending)
+        view = make_view(self.state, seat, legal, data, pending)
+        if public is not None:
+            public.zones = view.zones
+        return view
 
     def _public_data(self, seat: int | None) -> Mapping[str, Any]:
         """The game's public data of this position for `seat`, worked out once per position and seat."""
@@ -242,13 +266,23 @@ class Engine:
         could be (rules/knowledge.py; None when nobody followed the game)."""
         return self._known_later(seat, live=True)()
 
-    def _known_later(self, seat: int | None, live: bool = False) -> Callable[[], dict[str, Any]]:
+    def _known_later(
+        self, seat: int | None, live: bool = False, zones: Mapping[str, ZoneView] | None = None
+    ) -> Callable[[], dict[str, Any]]:
         """`_known` of this position, to be worked out later, after the state changed: the game's
-        known data copied, the seat's knowledge held copy-on-write. `live` reads now (no copies)."""
+        known data copied, the seat's knowledge held copy-on-write. `live` reads now (no copies).
+        `zones`, the zones of a view made at this position, tell later which zones the seat saw whole
+        (so nothing is worked out for that now: most views are never read after a move)."""
         state = self.state
         data = self.game.known_data(state, seat)
         moves = len(state.history)
         knowledge = state.knowledge
+        if not live and zones is not None:
+            read = data_later(data, freeze)
+            if knowledge is None:
+                return lambda: {"data": read(), "moves": moves, "places": None}
+            held = knowledge.hold(state.seats if seat is None else seat)
+            return lambda: {"data": read(), "moves": moves, "places": held.places(_seen_whole(zones, seat))}
         seen: frozenset[str] = frozenset()
         if knowledge is not None:
             observer = state.seats if seat is None else seat
