@@ -161,6 +161,8 @@ class Engine:
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
+        # per seat: the zone views it was last given, reused by make_view where a zone looks the same
+        self._shown: dict[int | None, dict[str, ZoneView]] = {}
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
         self._snapshots: dict[int, dict[str, Any]] = {}  # history length -> state.to_dict(history=False)
@@ -248,7 +250,10 @@ class Engine:
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
-        view = make_view(self.state, seat, legal, data, pending)
+        shown = self._shown.get(seat)
+        if shown is None:
+            shown = self._shown[seat] = {}
+        view = make_view(self.state, seat, legal, data, pending, shown)
         if public is not None:
             public.zones = view.zones
         return view

@@ -187,20 +187,41 @@ def make_view(
     legal: list[Action],
     data: Mapping[str, Any],
     pending: PendingView | None = None,
+    shown: dict[str, ZoneView] | None = None,
 ) -> PlayerView:
     """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
-    pending decision as the game lets every seat see it."""
+    pending decision as the game lets every seat see it. `shown` (the engine keeps one per seat) holds
+    the zone views this seat was last given: a zone that looks the same to it again (a hidden pile of
+    the same size, a face-up zone with the same cards) gives back the same ZoneView, and the newly
+    built ones are put there. A move changes a few zones; most of a view is then built from it."""
     zones: dict[str, ZoneView] = {}
+    last = shown if shown is not None else {}
     for name, zone in state.zones.items():
         vis = zone.visibility
         cards = zone.cards
+        old = last.get(name)
         if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == zone.owner):
-            shown = tuple(cards)
+            faces = tuple(cards)
+            if old is not None and old[3] == faces and old[2] is vis and old[1] == zone.owner:
+                zones[name] = old
+                continue
         elif vis is _TOP and cards:
-            shown = (UNKNOWN,) * (len(cards) - 1) + (cards[-1],)
+            if (
+                old is not None
+                and old[2] is vis
+                and len(old[3]) == len(cards)
+                and old[3][-1] == cards[-1]
+                and old[1] == zone.owner
+            ):
+                zones[name] = old
+                continue
+            faces = (UNKNOWN,) * (len(cards) - 1) + (cards[-1],)
         else:
-            shown = (UNKNOWN,) * len(cards)
-        zones[name] = _new_tuple(ZoneView, (name, zone.owner, vis, shown))
+            if old is not None and len(old[3]) == len(cards) and old[2] is vis and old[1] == zone.owner:
+                zones[name] = old
+                continue
+            faces = (UNKNOWN,) * len(cards)
+        zones[name] = last[name] = _new_tuple(ZoneView, (name, zone.owner, vis, faces))
     decision = state.pending
     committed = tuple(sorted(decision.commits)) if decision else ()
     my_commit = decision.commits.get(seat) if decision and seat is not None else None
