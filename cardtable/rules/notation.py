@@ -84,9 +84,8 @@ def lowest_per_code(cardset: CardSet, cards: Iterable[int]) -> list[int]:
     """One card per code (the lowest id, the one parsing picks), in code order: copies of a card offer
     one move, so every move text parses back to the same move."""
     codes = physical_codes(cardset)
-    best: dict[str, int] = {}
-    for card in sorted(cards):
-        best.setdefault(codes[card], card)
+    # highest id first, so the lowest copy of each code is the one written last
+    best = {codes[card]: card for card in sorted(cards, reverse=True)}
     return [best[c] for c in sorted(best)]
 
 
