@@ -70,3 +70,48 @@ def test_a_view_held_unread_across_many_moves_keeps_what_its_seat_knew(gid: str)
     for moves, seat, view in kept[::3]:
         replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:moves])
         assert view.data[KNOWN] == replayed.view(seat).data[KNOWN], f"{gid} after {moves} moves"
+
+
+@pytest.mark.parametrize("gid", list(all_games()))
+def test_a_position_kept_for_later_is_that_position_when_rebuilt(gid: str) -> None:
+    """GameState.fork_later keeps a position as bytes and rebuilds it when asked, after the state moved
+    on: the rebuilt state is the position it was kept at, text for text, and asking twice gives it once."""
+    import random
+
+    game = all_games()[gid]
+    engine = Engine.new(game, game.max_seats, 5, {})
+    rng = random.Random(5)
+    kept = []
+    for _ in range(30):
+        if engine.is_over():
+            break
+        kept.append((engine.state.fork_later(), engine.state.canonical()))
+        seat = engine.deciding_seats()[0]
+        engine.apply(rng.choice(engine.legal_actions(seat)))
+    for later, text in kept:
+        assert later().canonical() == text
+        assert later() is later()
+
+
+@pytest.mark.parametrize("gid", list(all_games()))
+def test_a_view_held_across_moves_shows_its_own_position_when_read(gid: str) -> None:
+    """Whichever way the engine keeps a held view's data across a move (built then, or worked out
+    from a kept copy of the position when first read: Game.public_data_later), a view read after many
+    moves shows what a view made at its position shows."""
+    import random
+
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, 11, {})
+    rng = random.Random(11)
+    kept = []
+    for _ in range(30):
+        if engine.is_over():
+            break
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        kept.append((len(engine.state.history), seat, view))
+        engine.apply(rng.choice(view.legal))
+    state = engine.state
+    for moves, seat, view in kept[::2]:
+        replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:moves])
+        assert dict(view.data) == dict(replayed.view(seat).data), f"{gid} after {moves} moves"

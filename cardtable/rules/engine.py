@@ -97,8 +97,18 @@ class _Public(Mapping[str, Any]):
         engine = self._engine
         if engine is None:
             return
+        game = engine.game
+        if game.public_data_later:
+            position = engine._position_later()
+            seat = self._seat
+            if self._raw is None:
+                self._raw_later = lambda: game.public_data(position(), seat)
+            self._known = None
+            self._later = engine._known_later(seat, zones=self.zones, position=position)
+            self._engine = None
+            return
         raw = self._data()
-        if not engine.game.public_data_shares_nothing:
+        if not game.public_data_shares_nothing:
             self._raw, self._raw_later = None, data_later(raw, freeze)
         # KNOWN read while the position lasted holds the live data: worked out again from the copy
         self._known = None
@@ -161,6 +171,7 @@ class Engine:
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
+        self._later_position: Callable[[], GameState] | None = None  # _position_later's, per position
         # per seat: the zone views it was last given, reused by make_view where a zone looks the same
         self._shown: dict[int | None, dict[str, ZoneView]] = {}
         self.setup_events: list[Event] = []
@@ -258,6 +269,13 @@ class Engine:
             public.zones = view.zones
         return view
 
+    def _position_later(self) -> Callable[[], GameState]:
+        """This position kept for views held across the next move (GameState.fork_later), once."""
+        later = self._later_position
+        if later is None:
+            later = self._later_position = self.state.fork_later()
+        return later
+
     def _public_data(self, seat: int | None) -> Mapping[str, Any]:
         """The game's public data of this position for `seat`, worked out once per position and seat."""
         raw = self._public.get(seat)
@@ -272,16 +290,29 @@ class Engine:
         return self._known_later(seat, live=True)()
 
     def _known_later(
-        self, seat: int | None, live: bool = False, zones: Mapping[str, ZoneView] | None = None
+        self,
+        seat: int | None,
+        live: bool = False,
+        zones: Mapping[str, ZoneView] | None = None,
+        position: Callable[[], GameState] | None = None,
     ) -> Callable[[], dict[str, Any]]:
         """`_known` of this position, to be worked out later, after the state changed: the game's
         known data copied, the seat's knowledge held copy-on-write. `live` reads now (no copies).
         `zones`, the zones of a view made at this position, tell later which zones the seat saw whole
-        (so nothing is worked out for that now: most views are never read after a move)."""
+        (so nothing is worked out for that now: most views are never read after a move); with
+        `position` (GameState.fork_later of this position) the game's known data is read from it."""
         state = self.state
-        data = self.game.known_data(state, seat)
         moves = len(state.history)
         knowledge = state.knowledge
+        if position is not None and zones is not None:  # the game's data worked out from the copy
+            game = self.game
+            held = None if knowledge is None else knowledge.hold(state.seats if seat is None else seat)
+            return lambda: {
+                "data": game.known_data(position(), seat),
+                "moves": moves,
+                "places": None if held is None else held.places(_seen_whole(zones, seat)),
+            }
+        data = self.game.known_data(state, seat)
         if not live and zones is not None:
             read = data_later(data, freeze)
             if knowledge is None:
@@ -368,6 +399,7 @@ class Engine:
         self._seal()
         self._legal.clear()
         self._public.clear()
+        self._later_position = None
         self._pending = _UNSET
 
     def swap_cardset(self, cardset: CardSet) -> None:

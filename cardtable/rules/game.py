@@ -183,6 +183,11 @@ class Game(Notation):
     # is, where otherwise the engine copies it first. tests/test_views.py holds a game that says so
     # to it in random games.
     public_data_shares_nothing: ClassVar[bool] = False
+    # A game whose public data costs more to build than its whole position to copy says so here: a
+    # view held across a move then keeps the position (GameState.fork_later: bytes now, a state only
+    # if read) and works its public data and KNOWN out from it when first read, instead of building
+    # them before every move.
+    public_data_later: ClassVar[bool] = False
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -285,6 +285,56 @@ class GameState:
         new.knowledge = self.knowledge.copy() if knowledge and self.knowledge is not None else None
         return new
 
+    def fork_later(self) -> Callable[[], GameState]:
+        """`fork` split in two, for a position that is read only now and then after it changed (a view
+        held across a move): the cheap half now (the zones' cards, the data and the pending data as
+        marshal's bytes, the scalars as they are, the history by its length: it only grows) and the
+        rebuilding only when asked, once. The state it gives is a fork of this position, with no
+        knowledge; whoever asks must not change it."""
+        zones = self.zones
+        pending = self.pending
+        try:
+            blob = marshal.dumps(
+                ([z.cards for z in zones.values()], self.data, None if pending is None else pending.data)
+            )
+        except ValueError:  # something marshal refuses (an enum, an object): fork now
+            forked = self.fork()
+            return lambda: forked
+        layout = [(z.name, z.visibility, z.owner) for z in zones.values()]
+        head = (self.game, self.seats, self.params, self.seed, self.rng.state, self.phase, self.active)
+        tail = (self.scores[:], self.undo_floor, self.over, self.winners, self.cardset, self.forced_rolls[:])
+        asked = (
+            None if pending is None else (pending.kind, pending.seats, dict(pending.commits)),
+            self.history,
+            len(self.history),
+        )
+        built: list[GameState] = []
+
+        def rebuild() -> GameState:
+            if built:
+                return built[0]
+            cards, data, pending_data = marshal.loads(blob)
+            new = _new_state(GameState)
+            new.game, new.seats, new.params, new.seed, rng_state, new.phase, new.active = head
+            rng = _new_rng(Rng)
+            rng.state = rng_state
+            new.rng = rng
+            new.zones = {
+                name: Zone(name, vis, owner, held)
+                for (name, vis, owner), held in zip(layout, cards, strict=True)
+            }
+            decision, history, moves = asked
+            new.pending = None if decision is None else Pending(*decision, pending_data)
+            scores, new.undo_floor, new.over, new.winners, new.cardset, rolls = tail
+            new.scores, new.forced_rolls = scores[:], rolls[:]
+            new.data = data
+            new.history = history[:moves]
+            new.knowledge = None
+            built.append(new)
+            return new
+
+        return rebuild
+
     def canonical(self) -> str:
         """The one canonical text of this position: sorted-key compact JSON."""
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
