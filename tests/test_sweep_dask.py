@@ -17,11 +17,12 @@ import os
 import signal
 from collections import Counter
 from pathlib import Path
-from typing import Any
-
-from distributed import Client, LocalCluster
+from typing import TYPE_CHECKING, Any
 
 from cardtable.lab.sweep import Plan, Progress, plan_sweep, read_rows, run_sweep
+
+if TYPE_CHECKING:
+    from distributed import LocalCluster
 
 
 def _plan() -> Plan:
@@ -29,6 +30,10 @@ def _plan() -> Plan:
 
 
 def test_on_a_real_cluster_the_same_rows_a_killed_worker_and_a_resume(tmp_path: Path) -> None:
+    # distributed is imported here, not at the top: at collection every xdist worker paid ~1.5 s of CPU
+    # importing it, for the one test that uses it.
+    from distributed import LocalCluster
+
     run_sweep(_plan(), tmp_path / "jobs1")
     uninterrupted = read_rows(tmp_path / "jobs1")
     with LocalCluster(
@@ -72,6 +77,8 @@ def _stopped_on_the_cluster_and_resumed_here(
 def _a_worker_killed_mid_sweep_loses_and_duplicates_nothing(
     cluster: LocalCluster, uninterrupted: list[dict[str, Any]], tmp_path: Path
 ) -> None:
+    from distributed import Client
+
     with Client(cluster.scheduler_address) as client:
         pids = sorted(client.run(os.getpid).values())
     killed: list[int] = []
