@@ -4,12 +4,16 @@ built from. Each test fails under the mutant its docstring names; rule gaps are 
 
 from __future__ import annotations
 
+from typing import Any
+
+from cardtable.games import get_game
 from cardtable.games.lyabi.effects import VOCAB
 from cardtable.games.lyabi.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.events import Announced, Event, Revealed, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options, edited_set
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -97,3 +101,53 @@ def test_a_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
         assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("deck:0", 12)]
         orders.add(tuple(engine.state.zones["deck:0"].cards))
     assert len(orders) > 1  # the order comes from the seed, not from the pile
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (start_hp 15 in 1-99, the
+    circle limit 2 in 1-3, the setup picks 20 in 1-100, the round cap 200 in 1-10000)."""
+    assert_number_options(
+        "lyabi",
+        {
+            "start_hp": (15, 1, 99),
+            "max_circles": (2, 1, 3),
+            "max_setup_picks": (20, 1, 100),
+            "max_rounds": (200, 1, 10000),
+        },
+    )
+
+
+def _problems(edits: dict[str, dict[str, Any] | None]) -> list[tuple[list[str | int], str]]:
+    game = get_game("lyabi")
+    params = game.resolve_params()
+    return game.check_cardset(edited_set(game.load_cardset(params), edits), params)
+
+
+def test_the_card_checks_take_the_edges_of_every_range() -> None:
+    """Mutants: cards.py's MAX_VALUE 999 changed, the times test `0 < times` -> `-1 <`, its `or` ->
+    `and` (a times that is no number), a circle's atk minimum 0 -> 1."""
+    assert _problems({"B1": {"cost": 999, "times": 999}, "CB5": {"atk": 0}, "CG5": {"atk": 999}}) == []
+    assert [m for _, m in _problems({"B1": {"cost": 1000}, "B3": {"times": 0}, "B5": {"times": "x"}})] == [
+        "cost must be a whole number from 0 to 999",
+        "times must be a number above 0 and at most 999, such as 1.5",
+        "times must be a number above 0 and at most 999, such as 1.5",
+    ]
+
+
+def test_a_set_needs_two_starting_circles_and_every_kind_of_card() -> None:
+    """Mutants: check()'s `starting = 0` -> 1, `starting < 2` -> `< 1` or `< 3`, `counts[kind] == 0`
+    -> `== 1` or `== -1`."""
+    assert _problems({"CB0": {"count": 2}, "CG0": None, "CR0": None}) == []  # exactly the 2 needed
+    assert _problems({"CB0": {"count": 1}, "CG0": None, "CR0": None}) == [
+        (["cards"], "each player starts by picking a Lv0 circle: the set needs 2, it has 1")
+    ]
+    assert _problems({"DUM": None}) == [(["cards"], "a Lyabi set needs dummy cards")]
+
+
+def test_a_starting_list_names_what_is_not_a_lyabi_code() -> None:
+    """Mutant: _shown's `return (...)` made None (the message would read "None is not a lyabi code")."""
+    found = _problems({"CB0": {"hand": ["B1", ["B3"], "CB5"]}})
+    assert [m for _, m in found] == [
+        "a list is not a lyabi code of this set",
+        "'CB5' is not a lyabi code of this set",
+    ]

@@ -17,6 +17,7 @@ from cardtable.rules.events import Announced, Event, Shuffled
 from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options
 from tests.stacked import stacked_session
 
 
@@ -199,3 +200,21 @@ def test_the_games_own_check_flags_a_points_tally_and_a_decision_without_its_eff
     broken = engine.state.copy()
     broken.data["frames"].clear()
     assert "a pending decision without a waiting effect, or the reverse" in game.check(broken)
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (the rulebook's hand of 4,
+    display of 4, starting deck of 6 combat and 2 production cards, stock cost 1; our caps)."""
+    assert_number_options(
+        "risugeon",
+        {
+            "sets": (0, 0, 4),
+            "hand_size": (4, 1, 10),
+            "display_size": (4, 1, 10),
+            "start_combat": (6, 0, 20),
+            "start_production": (2, 0, 20),
+            "stock_cost": (1, 1, 10),
+            "max_rounds": (60, 1, 1000),
+            "max_turn_actions": (120, 10, 10000),
+        },
+    )

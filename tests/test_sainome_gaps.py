@@ -12,6 +12,7 @@ from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -76,3 +77,20 @@ def test_the_card_language_limits_and_decision_bounds() -> None:
         )
     ]
     assert bounds == [3, 1, 1, 2, 5]
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (the rulebook's HP deck of 10,
+    hand limit 5, first hand 5, 2 actions a turn; our caps)."""
+    assert_number_options(
+        "sainome",
+        {
+            "hp_size": (10, 1, 20),
+            "hand_limit": (5, 1, 20),
+            "first_hand": (5, 0, 20),
+            "actions_per_turn": (2, 1, 4),
+            "max_setup_rolls": (10, 1, 100),
+            "max_strike_backs": (10, 0, 100),
+            "max_turns": (200, 2, 10000),
+        },
+    )
