@@ -1,10 +1,12 @@
 """Shared by the games' gap tests (tests/test_<game>_gaps.py): a game's whole-number options hold the
 defaults and the bounds the rulebook (or our spec) gives them, as the command line and the Setup screen
-see them (through `resolve_params`, which every way of starting a game goes through); a bundled card
+see them (through `resolve_params`, which every way of starting a game goes through); the seat counts
+it is for; a bundled card
 set with a designer's edit, for a game's own card check."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -31,6 +33,18 @@ def assert_number_options(game_id: str, expected: dict[str, tuple[int, int, int]
                 ParamError, match=f"^{name}: {bad} is (below the minimum {low}|above the maximum {high})$"
             ):
                 game.resolve_params({name: bad})
+
+
+def assert_seats(game_id: str, title: str, low: int, high: int) -> None:
+    """The game is for `low`-`high` players and says so by its title when asked for one fewer or more."""
+    game = get_game(game_id)
+    for seats in (low, high):
+        game.check_seats(seats)
+    for seats in (low - 1, high + 1):
+        with pytest.raises(
+            ParamError, match=f"^{re.escape(title)} is for {low}-{high} players, not {seats}$"
+        ):
+            game.check_seats(seats)
 
 
 def edited_set(base: CardSet, edits: dict[str, dict[str, Any] | None]) -> CardSet:

@@ -18,7 +18,7 @@ from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuf
 from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options
+from tests.gap_helpers import assert_number_options, assert_seats
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -212,3 +212,9 @@ def test_the_options_defaults_and_bounds() -> None:
             "first_player": (0, 0, 2),
         },
     )
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one."""
+    assert_seats("landperson", "Land & Person", 2, 2)

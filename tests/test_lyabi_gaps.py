@@ -13,7 +13,7 @@ from cardtable.rules.actions import Action
 from cardtable.rules.events import Announced, Event, Revealed, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options, edited_set
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -151,3 +151,34 @@ def test_a_starting_list_names_what_is_not_a_lyabi_code() -> None:
         "a list is not a lyabi code of this set",
         "'CB5' is not a lyabi code of this set",
     ]
+
+
+def test_the_games_own_check_flags_each_broken_invariant() -> None:
+    """Mutants: _check's `problems = data_problems(...)`, `data = ...` or `return problems` (or check's
+    `return _check(state)`) made None or dropped; its HP floor `0 <=` -> `1 <=`; its circle problem
+    dropped; its one-item limit `> 1` -> `> 0`."""
+    game = get_game("lyabi")
+    deal = {"hand:0": ["B3"], "hand:1": ["R3"], "item:0": ["EYE"], "circles:1": ["CR0", "CG5"]}
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
+    state = engine.state
+    assert game.check(state) == []
+    broken = state.copy()
+    broken.data["hp"][0] = broken.scores[0] = 0  # 0 HP is in bounds: the game ends there
+    assert game.check(broken) == []
+    broken.data["hp"][0] = broken.scores[0] = -1
+    assert game.check(broken) == ["seat 0 HP -1 out of bounds"]
+    broken = state.copy()
+    broken.move([broken.zones["circles_pool:5"].cards[-1]], "circles_pool:5", "circles:1", "test")
+    assert game.check(broken) == ["seat 1 has more circles than allowed"]
+    broken = state.copy()
+    broken.move([broken.zones["items_pool"].cards[-1]], "items_pool", "item:0", "test")
+    assert game.check(broken) == ["seat 0 holds more than one item"]
+    broken = state.copy()
+    del broken.data["seen"]
+    assert game.check(broken) and all("seen" in p for p in game.check(broken))
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one."""
+    assert_seats("lyabi", "Lyabi", 2, 2)

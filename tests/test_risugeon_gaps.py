@@ -7,17 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from cardtable.games import get_game
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, Shuffled
-from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options
+from tests.gap_helpers import assert_number_options, assert_seats
 from tests.stacked import stacked_session
 
 
@@ -180,13 +177,6 @@ def test_an_ability_granted_until_the_training_ends_is_not_nested() -> None:
     ]
 
 
-def test_risugeon_is_for_two_to_four_players() -> None:
-    """Mutant: `min_seats = 2` -> 1."""
-    game = get_game("risugeon")
-    with pytest.raises(ParamError, match="for 2-4 players, not 1"):
-        Engine.new(game, 1, 0)
-
-
 def test_the_games_own_check_flags_a_points_tally_and_a_decision_without_its_effect() -> None:
     """Mutants: check()'s points-tally problem dropped; its pending/frames test `is` -> `is not`."""
     game = get_game("risugeon")
@@ -218,3 +208,18 @@ def test_the_options_defaults_and_bounds() -> None:
             "max_turn_actions": (120, 10, 10000),
         },
     )
+
+
+def test_an_action_returned_to_its_supply_goes_to_the_stock_area() -> None:
+    """Mutant: Table.pile_of's `return "stock_area"` made None (a card set whose return_to_pile takes
+    `type: action` or `any`: an action's supply is the action deck, refilled from the stock area)."""
+    engine = _engine({"hand:0": ["A03", "C1A"]})
+    (card,) = _ids(engine, "hand:0", "A03")
+    Host(engine.state, []).return_to_pile(0, card)
+    assert _ids(engine, "stock_area", "A03") == [card] and _ids(engine, "hand:0", "C1A")
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one (`min_seats = 2` -> 1 among them)."""
+    assert_seats("risugeon", "Risugeon", 2, 4)
