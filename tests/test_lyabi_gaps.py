@@ -156,7 +156,7 @@ def test_a_starting_list_names_what_is_not_a_lyabi_code() -> None:
 def test_the_games_own_check_flags_each_broken_invariant() -> None:
     """Mutants: _check's `problems = data_problems(...)`, `data = ...` or `return problems` (or check's
     `return _check(state)`) made None or dropped; its HP floor `0 <=` -> `1 <=`; its circle problem
-    dropped; its one-item limit `> 1` -> `> 0`."""
+    dropped; its one-item limit `> 1` -> `> 0`; its "not a lyabi" problem dropped."""
     game = get_game("lyabi")
     deal = {"hand:0": ["B3"], "hand:1": ["R3"], "item:0": ["EYE"], "circles:1": ["CR0", "CG5"]}
     engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
@@ -174,6 +174,9 @@ def test_the_games_own_check_flags_each_broken_invariant() -> None:
     broken.move([broken.zones["items_pool"].cards[-1]], "items_pool", "item:0", "test")
     assert game.check(broken) == ["seat 0 holds more than one item"]
     broken = state.copy()
+    broken.move([broken.zones["circles_pool:5"].cards[-1]], "circles_pool:5", "discard:0", "test")
+    assert game.check(broken) == ["discard:0 holds a card that is not a lyabi"]
+    broken = state.copy()
     del broken.data["seen"]
     assert game.check(broken) and all("seen" in p for p in game.check(broken))
 
@@ -182,3 +185,14 @@ def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
     """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
     changed by one."""
     assert_seats("lyabi", "Lyabi", 2, 2)
+
+
+def test_a_search_bot_sees_the_seat_with_more_hp_ahead() -> None:
+    """Mutant: Lyabi.evaluate's `return evaluate_position(state)` made None (the search bot's reading
+    of a position)."""
+    game = get_game("lyabi")
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3"], "hand:1": ["R3"]}, AT_BATTLE).engine
+    state = engine.state.copy()
+    state.data["hp"][1] = state.scores[1] = 5
+    ahead, behind = game.evaluate(state)
+    assert 0 <= behind < 0.5 < ahead <= 1
