@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games.sainome.cards import VOCAB
+from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, Event, GameEnded, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.gap_helpers import assert_number_options, assert_seats
@@ -100,3 +102,42 @@ def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
     """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
     changed by one."""
     assert_seats("sainome", "Sainome", 2, 2)
+
+
+def _told(events: list[Event], what: str) -> list[tuple[int | None, dict[str, Any]]]:
+    return [(e.seat, dict(e.detail)) for e in events if isinstance(e, Announced) and e.what == what]
+
+
+def test_the_log_tells_a_damage_event_established_and_the_game_ended() -> None:
+    """Mutants: Host.establish's `announce("established", ...)` dropped; Host.finish's `GameEnded`
+    event or its `frames.clear()` dropped (Double Strike's second damage would still wait to resolve
+    after the first one won the game)."""
+    engine = _engine({"slot:0:top": ["DS"], "hand:1": ["PO"], "hp:1": ["LS"]}, PLAYING)
+    engine.state.forced_rolls[:] = [1]
+    events = engine.apply_text(0, "attack")
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    established = _told(events, "established")
+    assert [(seat, d["by"], codes[d["card"]]) for seat, d in established] == [(1, 0, "DS")]
+    events = engine.apply_text(1, "pass")
+    assert engine.state.over and engine.state.winners == (0,)
+    assert [(e.winners, e.scores) for e in events if isinstance(e, GameEnded)] == [((0,), (10, 0))]
+    assert engine.state.data["frames"] == [] and engine.game.check(engine.state) == []
+
+
+def test_the_log_tells_a_plunder_and_a_skill() -> None:
+    """Mutants: Host.steal's `announce("steal", ...)` and Host.occasion's `announce("skill", ...)`
+    dropped (the log's "Ann takes 1 card from Ben" and "Prayer" lines)."""
+    engine = _engine({"hand:0": ["PL"], "hand:1": ["LS", "SP", "BA"]}, PLAYING)
+    assert _told(engine.apply_text(0, "use PL"), "steal") == [(0, {"victim": 1, "count": 1})]
+    engine = _engine({"hand:0": ["SS", "WS"]}, {"characters": {"P1": "SIS", "P2": "PRI"}})
+    skills = _told(engine.apply_text(0, "end"), "skill")
+    assert [(seat, d["on"]) for seat, d in skills] == [(0, "action_phase_end")]
+
+
+def test_a_common_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
+    """Mutant: Host.draw's `Shuffled("common", ...)` event dropped."""
+    engine = _engine({"discard": ["LS", "SP", "BA", "BW"], "hand:0": ["SS"]}, PLAYING)
+    events: list[Event] = []
+    common = len(engine.state.zones["common"].cards)
+    assert Host(engine.state, events).draw(0, common + 2) == common + 2  # the whole deck, then 2 more
+    assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("common", 4)]
