@@ -141,3 +141,21 @@ def test_a_common_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
     common = len(engine.state.zones["common"].cards)
     assert Host(engine.state, events).draw(0, common + 2) == common + 2  # the whole deck, then 2 more
     assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("common", 4)]
+
+
+def test_flip_other_turns_a_character_over_and_a_flip_to_its_own_side_does_nothing() -> None:
+    """Mutants: Host.flip's `current == NORMAL` -> `!=` (`flip: other`, which no bundled card uses yet),
+    its `new == current or ...` -> `and` (a flip to the side showing would be told again)."""
+    engine = _engine({}, PLAYING)
+    events: list[Event] = []
+    host = Host(engine.state, events)
+    host.flip(0, "awakened")
+    host.flip(0, "awakened")  # already awakened: nothing happens, nothing is told
+    host.flip(0, "other")
+    host.flip(0, "other")
+    assert [(e.what, e.seat) for e in events if isinstance(e, Announced)] == [
+        ("awaken", 0),
+        ("revert", 0),
+        ("awaken", 0),
+    ]
+    assert engine.state.data["side"] == ["awakened", "normal"]
