@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.cardsets import load_named
 from cardtable.games import get_game
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
@@ -14,7 +15,7 @@ from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options, assert_seats
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 
@@ -223,3 +224,41 @@ def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
     """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
     changed by one (`min_seats = 2` -> 1 among them)."""
     assert_seats("risugeon", "Risugeon", 2, 4)
+
+
+def _problems(edits: dict[str, dict[str, Any] | None], **params: Any) -> list[tuple[list[str | int], str]]:
+    game = get_game("risugeon")
+    resolved = game.resolve_params(params)
+    return game.check_cardset(edited_set(load_named("risugeon"), edits), resolved)  # the YAML's one set
+
+
+def test_the_card_checks_take_the_edges_of_every_range() -> None:
+    """Mutants: cards.check's cost maximum 999, skill maximum 9 and points maximum 999 changed by one,
+    its `kind == "combat" and ...` -> `or`, its type, skill and points problems dropped, its
+    `return found` made None (both)."""
+    edges = {"C1A": {"cost": 999}, "C2A": {"skill": 9}, "G1": {"points": -999}, "P1": {"points": 999}}
+    assert _problems(edges) == []
+    found = _problems(
+        {"C1A": {"cost": 1000}, "C2A": {"skill": 10}, "G1": {"points": 1000}, "P1": {"type": "gadget"}}
+    )
+    assert [(path[-1], message) for path, message in found] == [
+        ("cost", "every card needs a cost: a whole number from 0 to 999 (0 for free)"),
+        ("skill", "a combat card's skill is a whole number from 1 to 9"),
+        ("type", "every card needs a type (combat, action, production, gem)"),
+        ("points", "points are a whole number from -999 to 999"),
+    ]
+
+
+def test_a_set_needs_gems_and_the_starting_decks_cards() -> None:
+    """Mutants: cards.check's `copies` starting at -1, its "at least one gem" problem dropped, its count
+    of the lowest skill's cards `==` -> `!=`, its production problem dropped."""
+    gems = [
+        spec.code
+        for spec in get_game("risugeon").load_cardset({"cardset": "risugeon"}).cards
+        if spec.code.startswith("G")
+    ]
+    assert _problems(dict.fromkeys(gems)) == [(["cards"], "the game needs at least one gem card")]
+    assert [m for _, m in _problems({}, start_combat=9, start_production=8)] == [
+        "a starting deck takes 9 combat cards of the lowest skill (1; start_combat): the set has 8",
+        "a starting deck takes 8 production cards (start_production): the set has 7",
+    ]
