@@ -10,7 +10,7 @@ from cardtable.games import get_game
 from cardtable.games.lyabi.effects import VOCAB
 from cardtable.games.lyabi.host import Host
 from cardtable.rules.actions import Action
-from cardtable.rules.events import Announced, Event, Revealed, Shuffled
+from cardtable.rules.events import Announced, Committed, Event, Revealed, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.gap_helpers import assert_number_options, assert_seats, edited_set
@@ -196,3 +196,43 @@ def test_a_search_bot_sees_the_seat_with_more_hp_ahead() -> None:
     state.data["hp"][1] = state.scores[1] = 5
     ahead, behind = game.evaluate(state)
     assert 0 <= behind < 0.5 < ahead <= 1
+
+
+def test_the_table_sees_how_many_cards_each_seat_laid_down_and_the_log_that_it_did() -> None:
+    """Mutants: apply's `Committed` event dropped; _public's `placed` (its `[0, 0]`, its per-seat count,
+    its BATTLE test `is not` -> `is`) and `return {...}` made None."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3", "B5"], "hand:1": ["R5"]}, AT_BATTLE).engine
+    assert list(engine.view(1).data["placed"]) == [0, 0]  # type: ignore[index]
+    events = engine.apply_text(0, "charge B3 B5")
+    assert [(e.seat, e.choice is not None) for e in events if isinstance(e, Committed)] == [(0, True)]
+    assert list(engine.view(1).data["placed"]) == [2, 0]  # type: ignore[index]
+    assert list(engine.view(None).data["placed"]) == [2, 0]  # type: ignore[index]
+
+
+def test_what_a_peek_showed_is_forgotten_after_the_battle_and_a_spectator_never_knows_it() -> None:
+    """Mutants: the battle end's `data["seen"] = {}` dropped; known_data's `seat is not None or ...` ->
+    `and`, its spectator copy made None."""
+    game = get_game("lyabi")
+    deal = {"hand:0": ["B3"], "hand:1": ["R3", "R5"], "item:0": ["EYE"], "deck:0": ["B1"] * 3}
+    engine = stacked_session("lyabi", SEATS, {**deal, "deck:1": ["R1"] * 3}, AT_BATTLE).engine
+    engine.apply_text(0, "use")
+    seen = engine.state.data["seen"]
+    assert seen and game.known_data(engine.state, 0)["seen"] == seen
+    assert game.known_data(engine.state, None)["seen"] == {}
+    assert game.known_data(engine.state, None)["hp"] == engine.state.data["hp"]
+    engine.apply_text(0, "charge B3")
+    engine.apply_text(1, "charge R3")
+    assert engine.state.data["seen"] == {} and not engine.view(0).data["seen"]
+
+
+def test_a_round_without_a_battle_shows_no_battle() -> None:
+    """Mutant: the battle step's `data["battle"] = None` dropped (the last round's battle would still
+    show when nobody can fight: in round 2 both players pay their one card away)."""
+    deal = {"hand:0": ["B3"], "hand:1": ["R3"], "deck:0": ["B1"], "deck:1": ["R1"]}
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
+    engine.apply_text(0, "charge B3")
+    engine.apply_text(1, "charge R3")
+    assert engine.state.data["battle"] is not None and engine.state.data["round"] == 2
+    for seat, move in ((1, "change R1"), (1, "pass"), (0, "change B1"), (0, "pass")):
+        engine.apply_text(seat, move)
+    assert engine.state.data["round"] == 3 and engine.state.data["battle"] is None
