@@ -4,11 +4,13 @@ built from. Each test fails under the mutant its docstring names; rule gaps are 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from cardtable.games import get_game
 from cardtable.games.lyabi.effects import VOCAB
 from cardtable.games.lyabi.host import Host
+from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.events import Announced, Committed, Event, Revealed, Shuffled
 from cardtable.rules.notation import physical_codes
@@ -236,3 +238,19 @@ def test_a_round_without_a_battle_shows_no_battle() -> None:
     for seat, move in ((1, "change R1"), (1, "pass"), (0, "change B1"), (0, "pass")):
         engine.apply_text(seat, move)
     assert engine.state.data["round"] == 3 and engine.state.data["battle"] is None
+
+
+def test_a_lyabi_of_one_copy_can_be_bought_and_changed_for(tmp_path: Path) -> None:
+    """Mutant: Table.rules_of_code's `ids[code][0]` -> `[1]` (a card kind of one copy would have no
+    second copy to read: an edited set with one G11)."""
+    text = cardset_path("lyabi").read_bytes().decode("utf-8")
+    at = text.index("code: G11")
+    edited = text[:at] + text[at:].replace("count: 3", "count: 1", 1)
+    path = tmp_path / "lyabi.yaml"
+    path.write_bytes(edited.encode("utf-8"))
+    deal = {"hand:0": ["B11", "R11"], "hand:1": ["R3"]}
+    engine = stacked_session(
+        "lyabi", SEATS, deal, {**AT_BATTLE, "at": "main"}, params={"cardset": str(path)}
+    ).engine
+    texts = {engine.describe(a) for a in engine.legal_actions(0)}
+    assert "buy B11 R11 to G11" in texts and any(t.startswith("change B11 to ") for t in texts)
