@@ -11,6 +11,7 @@ from cardtable.cardsets import load_named
 from cardtable.games import get_game
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
+from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, Shuffled
 from cardtable.rules.notation import physical_codes
@@ -262,3 +263,13 @@ def test_a_set_needs_gems_and_the_starting_decks_cards() -> None:
         "a starting deck takes 9 combat cards of the lowest skill (1; start_combat): the set has 8",
         "a starting deck takes 8 production cards (start_production): the set has 7",
     ]
+
+
+def test_a_move_is_told_in_words_with_its_cards_names() -> None:
+    """Mutant: narrate's `text = ...` (the cards' names) dropped."""
+    engine = _engine({"hand:0": ["A03", "C1A"]})
+    game = get_game("risugeon")
+    (card,) = _ids(engine, "hand:0", "A03")
+    name = engine.state.cardset.by_code()["A03"].name.get("en")  # type: ignore[union-attr]
+    assert game.narrate(engine.state, Action(0, "play", (card,))) == f"uses {name}"
+    assert game.narrate(engine.state, Action(0, "end")) == "ends the turn"
