@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.games import get_game
 from cardtable.games.sainome.cards import VOCAB
 from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
@@ -159,3 +160,43 @@ def test_flip_other_turns_a_character_over_and_a_flip_to_its_own_side_does_nothi
         ("awaken", 0),
     ]
     assert engine.state.data["side"] == ["awakened", "normal"]
+
+
+def test_the_games_own_check_flags_each_broken_invariant() -> None:
+    """Mutants: check()'s `return problems` made None, its problems dropped (two cards in a slot, a
+    score that is not the HP count, two characters, a lost bomb, a decision without its effect, effects
+    nobody is asked about, cards left resolving, a decision after the end), their tests flipped."""
+    game = get_game("sainome")
+    engine = _engine({"slot:0:top": ["SS"], "hand:1": ["PO"]}, PLAYING)
+    engine.state.forced_rolls[:] = [1]
+
+    def broken(change: Any) -> list[str]:
+        copy = engine.state.copy()
+        change(copy)
+        return game.check(copy)
+
+    def two_in_slot(s: Any) -> None:
+        s.move(s.zones["common"].cards[-2:], "common", "slot:1:top", "test")
+
+    assert game.check(engine.state) == []
+    assert broken(two_in_slot) == ["slot:1:top holds 2 cards"]
+    assert broken(lambda s: s.scores.__setitem__(0, 3)) == ["seat 0's score 3 is not its HP count"]
+    assert broken(lambda s: s.move(s.zones["characters"].cards[-1:], "characters", "character:0", "t")) == [
+        "character:0 holds more than one character"
+    ]
+    bomb = {"placer": 1, "victim": 0, "slot": "left", "effects": []}
+    assert broken(lambda s: s.data["bombs"].__setitem__("0", bomb)) == ["bomb 0 is not in slot:0:left"]
+    engine.apply_text(0, "attack")  # P2's counter window: a decision waiting on the damage effect
+    assert engine.state.pending is not None and game.check(engine.state) == []
+    assert broken(lambda s: s.data["frames"].clear()) == ["a pending decision without a waiting effect"]
+    assert broken(lambda s: setattr(s, "pending", None)) == [
+        "effects are queued but nobody is asked",
+        "cards wait in the resolving area with nothing resolving",
+    ]
+    assert broken(lambda s: (setattr(s, "pending", None), s.data["frames"].clear())) == [
+        "cards wait in the resolving area with nothing resolving"
+    ]
+    assert broken(lambda s: setattr(s, "over", True)) == ["the game is over with a decision pending"]
+    assert broken(lambda s: s.data.pop("bombs")) and all(
+        "bombs" in p for p in broken(lambda s: s.data.pop("bombs"))
+    )
