@@ -10,6 +10,7 @@ from typing import Any
 from cardtable.games import get_game
 from cardtable.games.lyabi.effects import VOCAB
 from cardtable.games.lyabi.host import Host
+from cardtable.lab.record import record_game
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.events import Announced, Committed, Event, Revealed, Shuffled
@@ -254,3 +255,20 @@ def test_a_lyabi_of_one_copy_can_be_bought_and_changed_for(tmp_path: Path) -> No
     ).engine
     texts = {engine.describe(a) for a in engine.legal_actions(0)}
     assert "buy B11 R11 to G11" in texts and any(t.startswith("change B11 to ") for t in texts)
+
+
+def test_the_balance_report_counts_a_game_stopped_by_the_round_cap_as_capped() -> None:
+    """Mutant: `cap_endings = frozenset({"rounds"})` dropped (a game our round cap stopped would be
+    reported as ending naturally)."""
+    row = record_game("lyabi", 1, ["random", "random"], 2, {"max_rounds": 1})
+    assert row["ending"] == "cap"
+
+
+def test_the_action_bound_covers_every_setup_pick_and_every_round() -> None:
+    """Mutant: max_actions's `2 * max_setup_picks` -> `1 *` (both players pick at every try of the
+    setup; the engine stops a game at this bound)."""
+    game = get_game("lyabi")
+    assert (
+        game.max_actions(game.resolve_params({"max_setup_picks": 7, "max_rounds": 3}), 2)
+        == 2 * 7 + 3 * 40 + 1
+    )

@@ -240,12 +240,19 @@ def test_the_card_checks_take_the_edges_of_every_range() -> None:
     edges = {"C1A": {"cost": 999}, "C2A": {"skill": 9}, "G1": {"points": -999}, "P1": {"points": 999}}
     assert _problems(edges) == []
     found = _problems(
-        {"C1A": {"cost": 1000}, "C2A": {"skill": 10}, "G1": {"points": 1000}, "P1": {"type": "gadget"}}
+        {
+            "C1A": {"cost": 1000},
+            "C2A": {"skill": 10},
+            "P1": {"type": "gadget"},
+            "G1": {"points": 1000},
+            "G2": {"points": -1000},
+        }
     )
     assert [(path[-1], message) for path, message in found] == [
         ("cost", "every card needs a cost: a whole number from 0 to 999 (0 for free)"),
         ("skill", "a combat card's skill is a whole number from 1 to 9"),
         ("type", "every card needs a type (combat, action, production, gem)"),
+        ("points", "points are a whole number from -999 to 999"),
         ("points", "points are a whole number from -999 to 999"),
     ]
 
