@@ -13,6 +13,7 @@ from cardtable.games.lyabi.host import Host
 from cardtable.lab.record import record_game
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
+from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Committed, Event, Revealed, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
@@ -272,3 +273,16 @@ def test_the_action_bound_covers_every_setup_pick_and_every_round() -> None:
         game.max_actions(game.resolve_params({"max_setup_picks": 7, "max_rounds": 3}), 2)
         == 2 * 7 + 3 * 40 + 1
     )
+
+
+def test_the_setup_lays_out_two_seats_and_shuffles_every_face_down_pile() -> None:
+    """Mutants: setup's `range(2)` of the seats' zones -> `range(3)`; its `Shuffled` event of each
+    face-down pile (the circles of each level, the items) dropped."""
+    engine = Engine.new(get_game("lyabi"), 2, 0)
+    assert not [name for name in engine.state.zones if name.endswith(":2")]
+    assert sorted(e.zone for e in engine.setup_events if isinstance(e, Shuffled)) == [
+        "circles_pool:0",
+        "circles_pool:11",
+        "circles_pool:5",
+        "items_pool",
+    ]
