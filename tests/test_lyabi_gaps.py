@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.games import get_game
+from cardtable.games.lyabi.cards import table_of
 from cardtable.games.lyabi.effects import VOCAB
 from cardtable.games.lyabi.host import Host
 from cardtable.lab.record import record_game
@@ -286,3 +287,22 @@ def test_the_setup_lays_out_two_seats_and_shuffles_every_face_down_pile() -> Non
         "circles_pool:5",
         "items_pool",
     ]
+
+
+def test_the_starting_deck_is_shuffled() -> None:
+    """Mutant: _picked's `state.rng.shuffle(deck)` dropped (every starting deck would lie in the order
+    its circle lists it)."""
+    game = get_game("lyabi")
+    shuffled = False
+    for seed in range(4):
+        engine = Engine.new(game, 2, seed)
+        while engine.state.phase == "pick":
+            seat = engine.state.active
+            assert seat is not None
+            engine.apply(engine.legal_actions(seat)[0])
+        table = table_of(engine.state.cardset)  # type: ignore[arg-type]
+        listed = table.of(engine.state.zones["circles:0"].cards[0]).deck
+        deck = tuple(table.of(c).code for c in engine.state.zones["deck:0"].cards)
+        assert sorted(deck) == sorted(listed)
+        shuffled = shuffled or deck not in (listed, listed[::-1])
+    assert shuffled
