@@ -130,9 +130,11 @@ def _problems(edits: dict[str, dict[str, Any] | None]) -> list[tuple[list[str | 
 
 def test_the_card_checks_take_the_edges_of_every_range() -> None:
     """Mutants: cards.py's MAX_VALUE 999 changed, the times test `0 < times` -> `-1 <`, its `or` ->
-    `and` (a times that is no number), a circle's atk minimum 0 -> 1."""
+    `and` (a times that is no number), a circle's atk minimum 0 -> 1, the level problem dropped."""
     assert _problems({"B1": {"cost": 999, "times": 999}, "CB5": {"atk": 0}, "CG5": {"atk": 999}}) == []
-    assert [m for _, m in _problems({"B1": {"cost": 1000}, "B3": {"times": 0}, "B5": {"times": "x"}})] == [
+    found = _problems({"B1": {"cost": 1000, "level": 1000}, "B3": {"times": 0}, "B5": {"times": "x"}})
+    assert [m for _, m in found] == [
+        "level must be a whole number from 0 to 999",
         "cost must be a whole number from 0 to 999",
         "times must be a number above 0 and at most 999, such as 1.5",
         "times must be a number above 0 and at most 999, such as 1.5",

@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
+from cardtable.games.risugeon.cards import table_of
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
 from cardtable.rules.actions import Action
@@ -280,3 +281,13 @@ def test_a_move_is_told_in_words_with_its_cards_names() -> None:
     name = engine.state.cardset.by_code()["A03"].name.get("en")  # type: ignore[union-attr]
     assert game.narrate(engine.state, Action(0, "play", (card,))) == f"uses {name}"
     assert game.narrate(engine.state, Action(0, "end")) == "ends the turn"
+
+
+def test_a_free_card_costs_nothing_and_a_sets_rules_are_worked_out_once() -> None:
+    """Mutants: table_of's `cost ... or 0` -> `or 1` or `or -1` (a card of cost 0 would cost 1), its
+    cache test `hit[0] is cardset` -> `is not` (the table is built once per loaded set)."""
+    engine = _engine({})
+    table = table_of(engine.state.cardset)  # type: ignore[arg-type]
+    assert table_of(engine.state.cardset) is table  # type: ignore[arg-type]
+    free = [c for c in engine.state.zones["pile:skill1"].cards]
+    assert free and all(table.card[c].cost == 0 for c in free)
