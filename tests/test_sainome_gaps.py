@@ -184,6 +184,12 @@ def test_the_games_own_check_flags_each_broken_invariant() -> None:
     assert broken(lambda s: s.move(s.zones["characters"].cards[-1:], "characters", "character:0", "t")) == [
         "character:0 holds more than one character"
     ]
+
+    def equipped_before_chosen(s: Any) -> None:
+        s.move(s.zones["common"].cards[-1:], "common", "slot:1:top", "test")
+        s.move(s.zones["character:1"].cards, "character:1", "characters", "test")
+
+    assert broken(equipped_before_chosen) == ["slot:1:top holds a card before a character is chosen"]
     bomb = {"placer": 1, "victim": 0, "slot": "left", "effects": []}
     assert broken(lambda s: s.data["bombs"].__setitem__("0", bomb)) == ["bomb 0 is not in slot:0:left"]
     engine.apply_text(0, "attack")  # P2's counter window: a decision waiting on the damage effect
@@ -200,3 +206,11 @@ def test_the_games_own_check_flags_each_broken_invariant() -> None:
     assert broken(lambda s: s.data.pop("bombs")) and all(
         "bombs" in p for p in broken(lambda s: s.data.pop("bombs"))
     )
+
+
+def test_a_search_bot_sees_the_seat_with_more_hp_ahead() -> None:
+    """Mutant: Sainome.evaluate's `return evaluate_position(state)` made None (the search bot's
+    reading of a position)."""
+    engine = _engine({"hp:1": ["LS", "SP"]}, PLAYING)
+    ahead, behind = get_game("sainome").evaluate(engine.state)
+    assert 0 <= behind < 0.5 < ahead <= 1
