@@ -18,6 +18,7 @@ from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuf
 from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options, assert_seats
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -189,3 +190,31 @@ def test_a_shared_deck_game_has_zones_for_its_two_players_only() -> None:
     engine = Engine.new(get_game("landperson"), 2, 0, {"mode": "shared"})
     owners = {int(name.rsplit(":", 1)[1]) for name in engine.state.zones if name.rsplit(":", 1)[-1].isdigit()}
     assert owners == {0, 1}
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (the rulebook's 40 persons,
+    ★10 of lands, a hand of 5, 10 spoils, ★10 occupied, 20 discards, a shared deal of 10...)."""
+    assert_number_options(
+        "landperson",
+        {
+            "deck_size": (40, 1, 45),
+            "land_stars": (10, 1, 18),
+            "start_hand": (5, 1, 9),
+            "hand_limit": (5, 1, 20),
+            "spoils_to_win": (10, 1, 90),
+            "occupied_stars_to_win": (10, 1, 36),
+            "discards_to_win": (20, 1, 90),
+            "shared_deal": (10, 6, 20),
+            "first_person_max_cost": (2, 0, 4),
+            "attacks_per_turn": (1, 0, 5),
+            "capture_per_win": (1, 0, 5),
+            "first_player": (0, 0, 2),
+        },
+    )
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one."""
+    assert_seats("landperson", "Land & Person", 2, 2)

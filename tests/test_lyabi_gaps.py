@@ -4,12 +4,21 @@ built from. Each test fails under the mutant its docstring names; rule gaps are 
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
+from cardtable.games import get_game
+from cardtable.games.lyabi.cards import table_of
 from cardtable.games.lyabi.effects import VOCAB
 from cardtable.games.lyabi.host import Host
+from cardtable.lab.record import record_game
+from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
-from cardtable.rules.events import Announced, Event, Revealed, Shuffled
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, Committed, Event, Revealed, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -97,3 +106,205 @@ def test_a_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
         assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("deck:0", 12)]
         orders.add(tuple(engine.state.zones["deck:0"].cards))
     assert len(orders) > 1  # the order comes from the seed, not from the pile
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (start_hp 15 in 1-99, the
+    circle limit 2 in 1-3, the setup picks 20 in 1-100, the round cap 200 in 1-10000)."""
+    assert_number_options(
+        "lyabi",
+        {
+            "start_hp": (15, 1, 99),
+            "max_circles": (2, 1, 3),
+            "max_setup_picks": (20, 1, 100),
+            "max_rounds": (200, 1, 10000),
+        },
+    )
+
+
+def _problems(edits: dict[str, dict[str, Any] | None]) -> list[tuple[list[str | int], str]]:
+    game = get_game("lyabi")
+    params = game.resolve_params()
+    return game.check_cardset(edited_set(game.load_cardset(params), edits), params)
+
+
+def test_the_card_checks_take_the_edges_of_every_range() -> None:
+    """Mutants: cards.py's MAX_VALUE 999 changed, the times test `0 < times` -> `-1 <`, its `or` ->
+    `and` (a times that is no number), a circle's atk minimum 0 -> 1, the level problem dropped."""
+    assert _problems({"B1": {"cost": 999, "times": 999}, "CB5": {"atk": 0}, "CG5": {"atk": 999}}) == []
+    found = _problems({"B1": {"cost": 1000, "level": 1000}, "B3": {"times": 0}, "B5": {"times": "x"}})
+    assert [m for _, m in found] == [
+        "level must be a whole number from 0 to 999",
+        "cost must be a whole number from 0 to 999",
+        "times must be a number above 0 and at most 999, such as 1.5",
+        "times must be a number above 0 and at most 999, such as 1.5",
+    ]
+
+
+def test_a_set_needs_two_starting_circles_and_every_kind_of_card() -> None:
+    """Mutants: check()'s `starting = 0` -> 1, `starting < 2` -> `< 1` or `< 3`, `counts[kind] == 0`
+    -> `== 1` or `== -1`."""
+    assert _problems({"CB0": {"count": 2}, "CG0": None, "CR0": None}) == []  # exactly the 2 needed
+    assert _problems({"CB0": {"count": 1}, "CG0": None, "CR0": None}) == [
+        (["cards"], "each player starts by picking a Lv0 circle: the set needs 2, it has 1")
+    ]
+    assert _problems({"DUM": None}) == [(["cards"], "a Lyabi set needs dummy cards")]
+
+
+def test_a_starting_list_names_what_is_not_a_lyabi_code() -> None:
+    """Mutant: _shown's `return (...)` made None (the message would read "None is not a lyabi code")."""
+    found = _problems({"CB0": {"hand": ["B1", ["B3"], "CB5"]}})
+    assert [m for _, m in found] == [
+        "a list is not a lyabi code of this set",
+        "'CB5' is not a lyabi code of this set",
+    ]
+
+
+def test_the_games_own_check_flags_each_broken_invariant() -> None:
+    """Mutants: _check's `problems = data_problems(...)`, `data = ...` or `return problems` (or check's
+    `return _check(state)`) made None or dropped; its HP floor `0 <=` -> `1 <=`; its circle problem
+    dropped; its one-item limit `> 1` -> `> 0`; its "not a lyabi" problem dropped."""
+    game = get_game("lyabi")
+    deal = {"hand:0": ["B3"], "hand:1": ["R3"], "item:0": ["EYE"], "circles:1": ["CR0", "CG5"]}
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
+    state = engine.state
+    assert game.check(state) == []
+    broken = state.copy()
+    broken.data["hp"][0] = broken.scores[0] = 0  # 0 HP is in bounds: the game ends there
+    assert game.check(broken) == []
+    broken.data["hp"][0] = broken.scores[0] = -1
+    assert game.check(broken) == ["seat 0 HP -1 out of bounds"]
+    broken = state.copy()
+    broken.move([broken.zones["circles_pool:5"].cards[-1]], "circles_pool:5", "circles:1", "test")
+    assert game.check(broken) == ["seat 1 has more circles than allowed"]
+    broken = state.copy()
+    broken.move([broken.zones["items_pool"].cards[-1]], "items_pool", "item:0", "test")
+    assert game.check(broken) == ["seat 0 holds more than one item"]
+    broken = state.copy()
+    broken.move([broken.zones["circles_pool:5"].cards[-1]], "circles_pool:5", "discard:0", "test")
+    assert game.check(broken) == ["discard:0 holds a card that is not a lyabi"]
+    broken = state.copy()
+    del broken.data["seen"]
+    assert game.check(broken) and all("seen" in p for p in game.check(broken))
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one."""
+    assert_seats("lyabi", "Lyabi", 2, 2)
+
+
+def test_a_search_bot_sees_the_seat_with_more_hp_ahead() -> None:
+    """Mutant: Lyabi.evaluate's `return evaluate_position(state)` made None (the search bot's reading
+    of a position)."""
+    game = get_game("lyabi")
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3"], "hand:1": ["R3"]}, AT_BATTLE).engine
+    state = engine.state.copy()
+    state.data["hp"][1] = state.scores[1] = 5
+    ahead, behind = game.evaluate(state)
+    assert 0 <= behind < 0.5 < ahead <= 1
+
+
+def test_the_table_sees_how_many_cards_each_seat_laid_down_and_the_log_that_it_did() -> None:
+    """Mutants: apply's `Committed` event dropped; _public's `placed` (its `[0, 0]`, its per-seat count,
+    its BATTLE test `is not` -> `is`) and `return {...}` made None."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3", "B5"], "hand:1": ["R5"]}, AT_BATTLE).engine
+    assert list(engine.view(1).data["placed"]) == [0, 0]  # type: ignore[index]
+    events = engine.apply_text(0, "charge B3 B5")
+    assert [(e.seat, e.choice is not None) for e in events if isinstance(e, Committed)] == [(0, True)]
+    assert list(engine.view(1).data["placed"]) == [2, 0]  # type: ignore[index]
+    assert list(engine.view(None).data["placed"]) == [2, 0]  # type: ignore[index]
+
+
+def test_what_a_peek_showed_is_forgotten_after_the_battle_and_a_spectator_never_knows_it() -> None:
+    """Mutants: the battle end's `data["seen"] = {}` dropped; known_data's `seat is not None or ...` ->
+    `and`, its spectator copy made None."""
+    game = get_game("lyabi")
+    deal = {"hand:0": ["B3"], "hand:1": ["R3", "R5"], "item:0": ["EYE"], "deck:0": ["B1"] * 3}
+    engine = stacked_session("lyabi", SEATS, {**deal, "deck:1": ["R1"] * 3}, AT_BATTLE).engine
+    engine.apply_text(0, "use")
+    seen = engine.state.data["seen"]
+    assert seen and game.known_data(engine.state, 0)["seen"] == seen
+    assert game.known_data(engine.state, None)["seen"] == {}
+    assert game.known_data(engine.state, None)["hp"] == engine.state.data["hp"]
+    engine.apply_text(0, "charge B3")
+    engine.apply_text(1, "charge R3")
+    assert engine.state.data["seen"] == {} and not engine.view(0).data["seen"]
+
+
+def test_a_round_without_a_battle_shows_no_battle() -> None:
+    """Mutant: the battle step's `data["battle"] = None` dropped (the last round's battle would still
+    show when nobody can fight: in round 2 both players pay their one card away)."""
+    deal = {"hand:0": ["B3"], "hand:1": ["R3"], "deck:0": ["B1"], "deck:1": ["R1"]}
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE).engine
+    engine.apply_text(0, "charge B3")
+    engine.apply_text(1, "charge R3")
+    assert engine.state.data["battle"] is not None and engine.state.data["round"] == 2
+    for seat, move in ((1, "change R1"), (1, "pass"), (0, "change B1"), (0, "pass")):
+        engine.apply_text(seat, move)
+    assert engine.state.data["round"] == 3 and engine.state.data["battle"] is None
+
+
+def test_a_lyabi_of_one_copy_can_be_bought_and_changed_for(tmp_path: Path) -> None:
+    """Mutant: Table.rules_of_code's `ids[code][0]` -> `[1]` (a card kind of one copy would have no
+    second copy to read: an edited set with one G11)."""
+    text = cardset_path("lyabi").read_bytes().decode("utf-8")
+    at = text.index("code: G11")
+    edited = text[:at] + text[at:].replace("count: 3", "count: 1", 1)
+    path = tmp_path / "lyabi.yaml"
+    path.write_bytes(edited.encode("utf-8"))
+    deal = {"hand:0": ["B11", "R11"], "hand:1": ["R3"]}
+    engine = stacked_session(
+        "lyabi", SEATS, deal, {**AT_BATTLE, "at": "main"}, params={"cardset": str(path)}
+    ).engine
+    texts = {engine.describe(a) for a in engine.legal_actions(0)}
+    assert "buy B11 R11 to G11" in texts and any(t.startswith("change B11 to ") for t in texts)
+
+
+def test_the_balance_report_counts_a_game_stopped_by_the_round_cap_as_capped() -> None:
+    """Mutant: `cap_endings = frozenset({"rounds"})` dropped (a game our round cap stopped would be
+    reported as ending naturally)."""
+    row = record_game("lyabi", 1, ["random", "random"], 2, {"max_rounds": 1})
+    assert row["ending"] == "cap"
+
+
+def test_the_action_bound_covers_every_setup_pick_and_every_round() -> None:
+    """Mutant: max_actions's `2 * max_setup_picks` -> `1 *` (both players pick at every try of the
+    setup; the engine stops a game at this bound)."""
+    game = get_game("lyabi")
+    assert (
+        game.max_actions(game.resolve_params({"max_setup_picks": 7, "max_rounds": 3}), 2)
+        == 2 * 7 + 3 * 40 + 1
+    )
+
+
+def test_the_setup_lays_out_two_seats_and_shuffles_every_face_down_pile() -> None:
+    """Mutants: setup's `range(2)` of the seats' zones -> `range(3)`; its `Shuffled` event of each
+    face-down pile (the circles of each level, the items) dropped."""
+    engine = Engine.new(get_game("lyabi"), 2, 0)
+    assert not [name for name in engine.state.zones if name.endswith(":2")]
+    assert sorted(e.zone for e in engine.setup_events if isinstance(e, Shuffled)) == [
+        "circles_pool:0",
+        "circles_pool:11",
+        "circles_pool:5",
+        "items_pool",
+    ]
+
+
+def test_the_starting_deck_is_shuffled() -> None:
+    """Mutant: _picked's `state.rng.shuffle(deck)` dropped (every starting deck would lie in the order
+    its circle lists it)."""
+    game = get_game("lyabi")
+    shuffled = False
+    for seed in range(4):
+        engine = Engine.new(game, 2, seed)
+        while engine.state.phase == "pick":
+            seat = engine.state.active
+            assert seat is not None
+            engine.apply(engine.legal_actions(seat)[0])
+        table = table_of(engine.state.cardset)  # type: ignore[arg-type]
+        listed = table.of(engine.state.zones["circles:0"].cards[0]).deck
+        deck = tuple(table.of(c).code for c in engine.state.zones["deck:0"].cards)
+        assert sorted(deck) == sorted(listed)
+        shuffled = shuffled or deck not in (listed, listed[::-1])
+    assert shuffled

@@ -7,16 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from cardtable.cardsets import load_named
 from cardtable.games import get_game
+from cardtable.games.risugeon.cards import table_of
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
+from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, Shuffled
-from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 
@@ -179,13 +180,6 @@ def test_an_ability_granted_until_the_training_ends_is_not_nested() -> None:
     ]
 
 
-def test_risugeon_is_for_two_to_four_players() -> None:
-    """Mutant: `min_seats = 2` -> 1."""
-    game = get_game("risugeon")
-    with pytest.raises(ParamError, match="for 2-4 players, not 1"):
-        Engine.new(game, 1, 0)
-
-
 def test_the_games_own_check_flags_a_points_tally_and_a_decision_without_its_effect() -> None:
     """Mutants: check()'s points-tally problem dropped; its pending/frames test `is` -> `is not`."""
     game = get_game("risugeon")
@@ -199,3 +193,101 @@ def test_the_games_own_check_flags_a_points_tally_and_a_decision_without_its_eff
     broken = engine.state.copy()
     broken.data["frames"].clear()
     assert "a pending decision without a waiting effect, or the reverse" in game.check(broken)
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (the rulebook's hand of 4,
+    display of 4, starting deck of 6 combat and 2 production cards, stock cost 1; our caps)."""
+    assert_number_options(
+        "risugeon",
+        {
+            "sets": (0, 0, 4),
+            "hand_size": (4, 1, 10),
+            "display_size": (4, 1, 10),
+            "start_combat": (6, 0, 20),
+            "start_production": (2, 0, 20),
+            "stock_cost": (1, 1, 10),
+            "max_rounds": (60, 1, 1000),
+            "max_turn_actions": (120, 10, 10000),
+        },
+    )
+
+
+def test_an_action_returned_to_its_supply_goes_to_the_stock_area() -> None:
+    """Mutant: Table.pile_of's `return "stock_area"` made None (a card set whose return_to_pile takes
+    `type: action` or `any`: an action's supply is the action deck, refilled from the stock area)."""
+    engine = _engine({"hand:0": ["A03", "C1A"]})
+    (card,) = _ids(engine, "hand:0", "A03")
+    Host(engine.state, []).return_to_pile(0, card)
+    assert _ids(engine, "stock_area", "A03") == [card] and _ids(engine, "hand:0", "C1A")
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one (`min_seats = 2` -> 1 among them)."""
+    assert_seats("risugeon", "Risugeon", 2, 4)
+
+
+def _problems(edits: dict[str, dict[str, Any] | None], **params: Any) -> list[tuple[list[str | int], str]]:
+    game = get_game("risugeon")
+    resolved = game.resolve_params(params)
+    return game.check_cardset(edited_set(load_named("risugeon"), edits), resolved)  # the YAML's one set
+
+
+def test_the_card_checks_take_the_edges_of_every_range() -> None:
+    """Mutants: cards.check's cost maximum 999, skill maximum 9 and points maximum 999 changed by one,
+    its `kind == "combat" and ...` -> `or`, its type, skill and points problems dropped, its
+    `return found` made None (both)."""
+    edges = {"C1A": {"cost": 999}, "C2A": {"skill": 9}, "G1": {"points": -999}, "P1": {"points": 999}}
+    assert _problems(edges) == []
+    found = _problems(
+        {
+            "C1A": {"cost": 1000},
+            "C2A": {"skill": 10},
+            "P1": {"type": "gadget"},
+            "G1": {"points": 1000},
+            "G2": {"points": -1000},
+        }
+    )
+    assert [(path[-1], message) for path, message in found] == [
+        ("cost", "every card needs a cost: a whole number from 0 to 999 (0 for free)"),
+        ("skill", "a combat card's skill is a whole number from 1 to 9"),
+        ("type", "every card needs a type (combat, action, production, gem)"),
+        ("points", "points are a whole number from -999 to 999"),
+        ("points", "points are a whole number from -999 to 999"),
+    ]
+
+
+def test_a_set_needs_gems_and_the_starting_decks_cards() -> None:
+    """Mutants: cards.check's `copies` starting at -1, its "at least one gem" problem dropped, its count
+    of the lowest skill's cards `==` -> `!=`, its production problem dropped."""
+    gems = [
+        spec.code
+        for spec in get_game("risugeon").load_cardset({"cardset": "risugeon"}).cards
+        if spec.code.startswith("G")
+    ]
+    assert _problems(dict.fromkeys(gems)) == [(["cards"], "the game needs at least one gem card")]
+    assert [m for _, m in _problems({}, start_combat=9, start_production=8)] == [
+        "a starting deck takes 9 combat cards of the lowest skill (1; start_combat): the set has 8",
+        "a starting deck takes 8 production cards (start_production): the set has 7",
+    ]
+
+
+def test_a_move_is_told_in_words_with_its_cards_names() -> None:
+    """Mutant: narrate's `text = ...` (the cards' names) dropped."""
+    engine = _engine({"hand:0": ["A03", "C1A"]})
+    game = get_game("risugeon")
+    (card,) = _ids(engine, "hand:0", "A03")
+    name = engine.state.cardset.by_code()["A03"].name.get("en")  # type: ignore[union-attr]
+    assert game.narrate(engine.state, Action(0, "play", (card,))) == f"uses {name}"
+    assert game.narrate(engine.state, Action(0, "end")) == "ends the turn"
+
+
+def test_a_free_card_costs_nothing_and_a_sets_rules_are_worked_out_once() -> None:
+    """Mutants: table_of's `cost ... or 0` -> `or 1` or `or -1` (a card of cost 0 would cost 1), its
+    cache test `hit[0] is cardset` -> `is not` (the table is built once per loaded set)."""
+    engine = _engine({})
+    table = table_of(engine.state.cardset)  # type: ignore[arg-type]
+    assert table_of(engine.state.cardset) is table  # type: ignore[arg-type]
+    free = [c for c in engine.state.zones["pile:skill1"].cards]
+    assert free and all(table.card[c].cost == 0 for c in free)

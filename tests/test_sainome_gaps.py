@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.games import get_game
 from cardtable.games.sainome.cards import VOCAB
+from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, Event, GameEnded, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
+from tests.gap_helpers import assert_number_options, assert_seats
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -76,3 +80,137 @@ def test_the_card_language_limits_and_decision_bounds() -> None:
         )
     ]
     assert bounds == [3, 1, 1, 2, 5]
+
+
+def test_the_options_defaults_and_bounds() -> None:
+    """Mutants: every whole number of params.py's options changed by one (the rulebook's HP deck of 10,
+    hand limit 5, first hand 5, 2 actions a turn; our caps)."""
+    assert_number_options(
+        "sainome",
+        {
+            "hp_size": (10, 1, 20),
+            "hand_limit": (5, 1, 20),
+            "first_hand": (5, 0, 20),
+            "actions_per_turn": (2, 1, 4),
+            "max_setup_rolls": (10, 1, 100),
+            "max_strike_backs": (10, 0, 100),
+            "max_turns": (200, 2, 10000),
+        },
+    )
+
+
+def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
+    """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
+    changed by one."""
+    assert_seats("sainome", "Sainome", 2, 2)
+
+
+def _told(events: list[Event], what: str) -> list[tuple[int | None, dict[str, Any]]]:
+    return [(e.seat, dict(e.detail)) for e in events if isinstance(e, Announced) and e.what == what]
+
+
+def test_the_log_tells_a_damage_event_established_and_the_game_ended() -> None:
+    """Mutants: Host.establish's `announce("established", ...)` dropped; Host.finish's `GameEnded`
+    event or its `frames.clear()` dropped (Double Strike's second damage would still wait to resolve
+    after the first one won the game)."""
+    engine = _engine({"slot:0:top": ["DS"], "hand:1": ["PO"], "hp:1": ["LS"]}, PLAYING)
+    engine.state.forced_rolls[:] = [1]
+    events = engine.apply_text(0, "attack")
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    established = _told(events, "established")
+    assert [(seat, d["by"], codes[d["card"]]) for seat, d in established] == [(1, 0, "DS")]
+    events = engine.apply_text(1, "pass")
+    assert engine.state.over and engine.state.winners == (0,)
+    assert [(e.winners, e.scores) for e in events if isinstance(e, GameEnded)] == [((0,), (10, 0))]
+    assert engine.state.data["frames"] == [] and engine.game.check(engine.state) == []
+
+
+def test_the_log_tells_a_plunder_and_a_skill() -> None:
+    """Mutants: Host.steal's `announce("steal", ...)` and Host.occasion's `announce("skill", ...)`
+    dropped (the log's "Ann takes 1 card from Ben" and "Prayer" lines)."""
+    engine = _engine({"hand:0": ["PL"], "hand:1": ["LS", "SP", "BA"]}, PLAYING)
+    assert _told(engine.apply_text(0, "use PL"), "steal") == [(0, {"victim": 1, "count": 1})]
+    engine = _engine({"hand:0": ["SS", "WS"]}, {"characters": {"P1": "SIS", "P2": "PRI"}})
+    skills = _told(engine.apply_text(0, "end"), "skill")
+    assert [(seat, d["on"]) for seat, d in skills] == [(0, "action_phase_end")]
+
+
+def test_a_common_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
+    """Mutant: Host.draw's `Shuffled("common", ...)` event dropped."""
+    engine = _engine({"discard": ["LS", "SP", "BA", "BW"], "hand:0": ["SS"]}, PLAYING)
+    events: list[Event] = []
+    common = len(engine.state.zones["common"].cards)
+    assert Host(engine.state, events).draw(0, common + 2) == common + 2  # the whole deck, then 2 more
+    assert [(e.zone, e.count) for e in events if isinstance(e, Shuffled)] == [("common", 4)]
+
+
+def test_flip_other_turns_a_character_over_and_a_flip_to_its_own_side_does_nothing() -> None:
+    """Mutants: Host.flip's `current == NORMAL` -> `!=` (`flip: other`, which no bundled card uses yet),
+    its `new == current or ...` -> `and` (a flip to the side showing would be told again)."""
+    engine = _engine({}, PLAYING)
+    events: list[Event] = []
+    host = Host(engine.state, events)
+    host.flip(0, "awakened")
+    host.flip(0, "awakened")  # already awakened: nothing happens, nothing is told
+    host.flip(0, "other")
+    host.flip(0, "other")
+    assert [(e.what, e.seat) for e in events if isinstance(e, Announced)] == [
+        ("awaken", 0),
+        ("revert", 0),
+        ("awaken", 0),
+    ]
+    assert engine.state.data["side"] == ["awakened", "normal"]
+
+
+def test_the_games_own_check_flags_each_broken_invariant() -> None:
+    """Mutants: check()'s `return problems` made None, its problems dropped (two cards in a slot, a
+    score that is not the HP count, two characters, a lost bomb, a decision without its effect, effects
+    nobody is asked about, cards left resolving, a decision after the end), their tests flipped."""
+    game = get_game("sainome")
+    engine = _engine({"slot:0:top": ["SS"], "hand:1": ["PO"]}, PLAYING)
+    engine.state.forced_rolls[:] = [1]
+
+    def broken(change: Any) -> list[str]:
+        copy = engine.state.copy()
+        change(copy)
+        return game.check(copy)
+
+    def two_in_slot(s: Any) -> None:
+        s.move(s.zones["common"].cards[-2:], "common", "slot:1:top", "test")
+
+    assert game.check(engine.state) == []
+    assert broken(two_in_slot) == ["slot:1:top holds 2 cards"]
+    assert broken(lambda s: s.scores.__setitem__(0, 3)) == ["seat 0's score 3 is not its HP count"]
+    assert broken(lambda s: s.move(s.zones["characters"].cards[-1:], "characters", "character:0", "t")) == [
+        "character:0 holds more than one character"
+    ]
+
+    def equipped_before_chosen(s: Any) -> None:
+        s.move(s.zones["common"].cards[-1:], "common", "slot:1:top", "test")
+        s.move(s.zones["character:1"].cards, "character:1", "characters", "test")
+
+    assert broken(equipped_before_chosen) == ["slot:1:top holds a card before a character is chosen"]
+    bomb = {"placer": 1, "victim": 0, "slot": "left", "effects": []}
+    assert broken(lambda s: s.data["bombs"].__setitem__("0", bomb)) == ["bomb 0 is not in slot:0:left"]
+    engine.apply_text(0, "attack")  # P2's counter window: a decision waiting on the damage effect
+    assert engine.state.pending is not None and game.check(engine.state) == []
+    assert broken(lambda s: s.data["frames"].clear()) == ["a pending decision without a waiting effect"]
+    assert broken(lambda s: setattr(s, "pending", None)) == [
+        "effects are queued but nobody is asked",
+        "cards wait in the resolving area with nothing resolving",
+    ]
+    assert broken(lambda s: (setattr(s, "pending", None), s.data["frames"].clear())) == [
+        "cards wait in the resolving area with nothing resolving"
+    ]
+    assert broken(lambda s: setattr(s, "over", True)) == ["the game is over with a decision pending"]
+    assert broken(lambda s: s.data.pop("bombs")) and all(
+        "bombs" in p for p in broken(lambda s: s.data.pop("bombs"))
+    )
+
+
+def test_a_search_bot_sees_the_seat_with_more_hp_ahead() -> None:
+    """Mutant: Sainome.evaluate's `return evaluate_position(state)` made None (the search bot's
+    reading of a position)."""
+    engine = _engine({"hp:1": ["LS", "SP"]}, PLAYING)
+    ahead, behind = get_game("sainome").evaluate(engine.state)
+    assert 0 <= behind < 0.5 < ahead <= 1
