@@ -93,11 +93,12 @@ def _progress_bar(stream: Any, unit: str = "games") -> Any:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Run bot games and print win rates, lengths and speed."""
+    from .games.datagame import game_argument
     from .simulate import simulate
 
     bots = _bot_names(args.bots, args.players) if args.bots else None
     report = simulate(
-        args.game,
+        game_argument(args.game),
         args.players,
         args.games,
         args.seed,
@@ -361,10 +362,12 @@ def cmd_params(args: argparse.Namespace) -> int:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Validate card set files (default: every bundled set); warn about what is valid but likely wrong."""
     from .cardsets import validate_paths
+    from .games.datagame.spec import game_files, game_problems, split_game_files
     from .resources import bundled_cardsets
 
-    paths = [Path(p) for p in args.paths] or bundled_cardsets()
-    found = validate_paths(paths)
+    paths = [Path(p) for p in args.paths] or bundled_cardsets() + game_files()
+    game_paths, paths = split_game_files(paths)
+    found = validate_paths(paths) + game_problems(game_paths)
     problems = [p for p in found if not p.warning]
     # the loader's warnings (a missing image or font) and the lint's (fields, text, image shapes)
     warnings = [p for p in found if p.warning]
@@ -380,13 +383,14 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if warnings and args.strict:
         print(f"{len(warnings)} warning(s), errors under --strict", file=sys.stderr)
         return EXIT_BAD_INPUT
+    checked = len(paths) + len(game_paths)
     if not args.paths:
-        for path in paths:
+        for path in [*paths, *game_paths]:
             print(f"ok: {path}")
     print(
-        f"ok: {len(paths)} file(s) valid{said}"
+        f"ok: {checked} file(s) valid{said}"
         if args.paths
-        else f"ok: {len(paths)} bundled card set(s) valid{said}"
+        else f"ok: {checked} bundled card set and game file(s) valid{said}"
     )
     return EXIT_OK
 

@@ -107,6 +107,12 @@ def test_save_and_load_by_replay(gid: str, seats: int) -> None:
     assert loaded.state.canonical() == engine.state.canonical()
 
 
+# Games in which every move shows a card to some seat that did not see it (a rummy without a hidden
+# move: a draw shows the drawer a card, a meld, a lay-off and a discard show it to all): none of their
+# moves can be taken back, which the loop above checks move by move.
+ALL_REVEAL = frozenset({"sevenbridge"})
+
+
 @pytest.mark.parametrize(("gid", "seats"), CASES, ids=IDS)
 def test_undo_only_own_actions_back_to_the_last_reveal(gid: str, seats: int) -> None:
     game = all_games()[gid]
@@ -134,6 +140,8 @@ def test_undo_only_own_actions_back_to_the_last_reveal(gid: str, seats: int) -> 
             engine.apply(action)
         else:
             assert engine.state.undo_floor == len(engine.state.history)
+    if undone == 0 and gid in ALL_REVEAL:
+        pytest.skip(f"{gid}: every move shows cards (each was checked to set the undo floor above)")
     assert undone > 0, "no action was ever undoable: the undo policy is never exercised"
 
 

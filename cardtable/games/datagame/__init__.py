@@ -1,0 +1,62 @@
+"""Games written in data: every game file found (cards/games/*.yaml, then the designer's own in the
+user folder's `games/`) registers as a game of its own, with the id its file's `id:` gives.
+
+The interpreter is rules.py (one `Game` subclass built from a file), the reading and checking of a
+file spec.py. A file that does not load is left out of the registry (`cardtable validate FILE` says
+why, at file:line:col); a file whose id another game already has is left out too, with a warning.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from cardtable.cardsets.yamlfile import LoadError
+from cardtable.games import GameEntry, all_entries, register
+from cardtable.rules.game import ParamError
+
+from .rules import DataGame, game_class
+from .spec import game_files, load_game
+
+log = logging.getLogger(__name__)
+
+
+def _register_all() -> None:
+    taken: set[str] = set()
+    for path in game_files():
+        try:
+            spec = load_game(path)
+        except LoadError as exc:
+            log.warning("game file %s not loaded:\n%s", path, exc)
+            continue
+        if spec["id"] in taken:
+            log.warning("game file %s: another game file has the id %r; left out", path, spec["id"])
+            continue
+        try:
+            register(GameEntry(rules=game_class(spec, str(path))(), menu_order=50))
+        except ValueError as exc:  # a Python game has the id already
+            log.warning("game file %s left out: %s", path, exc)
+            continue
+        taken.add(spec["id"])
+
+
+_register_all()
+
+
+def game_argument(text: str) -> str:
+    """A command's game argument as a game id: an id as it is, or a game file (`cards/games/x.yaml`,
+    a designer's own anywhere), loaded, checked and registered under its `id:` (LoadError when it does
+    not load). A file whose id a different game already has is refused."""
+    path = Path(text)
+    if not text.endswith((".yaml", ".yml")) or not path.is_file():
+        return text
+    spec = load_game(path)
+    game_id = str(spec["id"])
+    entries = all_entries()
+    held = entries.get(game_id)
+    if held is not None:
+        if isinstance(held.rules, DataGame) and Path(held.rules.source).resolve() == path.resolve():
+            return game_id
+        raise ParamError(f"{path}: the id {game_id!r} is taken by another game; give the file its own id")
+    register(GameEntry(rules=game_class(spec, str(path))(), menu_order=50))
+    return game_id

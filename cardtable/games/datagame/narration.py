@@ -1,0 +1,131 @@
+"""The words of every data game that are not in its file: the interpreter's refusals in both
+languages (the pattern that reads each English sentence rules.py writes, and its words). A game's
+own words (its title, zones, move labels, end reasons) are in its file, in English and Japanese.
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from ...rules.narration import Refusal, refusal_words
+
+REFUSALS: tuple[Refusal, ...] = (
+    (
+        r"^\w+ is not a move of this step$",
+        "dg.reason.step",
+        "that move is not a move of this step",
+        "その手は今のステップではできません",
+    ),
+    ("^that pile is empty$", "dg.reason.pile_empty", "that pile is empty", "その山は空です"),
+    ("^name each card once$", "dg.reason.once", "name each card once", "同じカードは1回だけ指定してください"),
+    (
+        "^that move takes the top card of the pile$",
+        "dg.reason.top",
+        "that move takes the top card of the pile",
+        "この手は山の一番上のカードを取ります",
+    ),
+    (
+        "^those cards are not yours to play$",
+        "dg.reason.not_yours",
+        "those cards are not yours to play",
+        "そのカードは出せません",
+    ),
+    (
+        "^lay off one card on a meld$",
+        "dg.reason.lay_off",
+        "lay off one card on a meld",
+        "付けるのは1枚を場の組にです",
+    ),
+    (
+        "^lay off on a meld on the table$",
+        "dg.reason.lay_off_table",
+        "lay off on a meld on the table",
+        "場にある組に付けてください",
+    ),
+    (
+        "^a meld names no target$",
+        "dg.reason.meld_target",
+        "a meld names no target",
+        "組を出す手は行き先を指定しません",
+    ),
+    (
+        "^there is no room for another meld$",
+        "dg.reason.room",
+        "there is no room for another meld",
+        "これ以上組を出す場所がありません",
+    ),
+    (
+        r"^those cards make no (?P<what>.+)$",
+        "dg.reason.no_pattern",
+        "those cards make no {what}",
+        "そのカードは役（{what}）になりません",
+    ),
+    (
+        r"^that needs (?P<low>\d+) to (?P<high>\d+) cards$",
+        "dg.reason.size",
+        "that needs {low} to {high} cards",
+        "{low}〜{high}枚必要です",
+    ),
+    (
+        r"^that needs exactly (?P<n>\d+) cards$",
+        "dg.reason.exactly",
+        "that needs exactly {n} cards",
+        "ちょうど{n}枚必要です",
+    ),
+    (
+        r"^every card needs (?P<field>\w+) (?P<value>\S+)$",
+        "dg.reason.field",
+        "every card needs {field} {value}",
+        "どのカードも{field}が{value}である必要があります",
+    ),
+    (
+        r"^the cards need the same (?P<field>\w+)$",
+        "dg.reason.same",
+        "the cards need the same {field}",
+        "カードの{field}がそろっている必要があります",
+    ),
+    (
+        r"^the cards need consecutive (?P<field>\w+)$",
+        "dg.reason.consecutive",
+        "the cards need consecutive {field}",
+        "カードの{field}が連続している必要があります",
+    ),
+    (
+        r"^the (?P<zone>\w+) is not empty$",
+        "dg.reason.not_empty",
+        "the {zone} is not empty",
+        "{zone}が空ではありません",
+    ),
+    (r"^the (?P<zone>\w+) is empty$", "dg.reason.empty", "the {zone} is empty", "{zone}が空です"),
+    (
+        r"^the (?P<zone>\w+) needs at least (?P<n>\d+) cards$",
+        "dg.reason.at_least",
+        "the {zone} needs at least {n} cards",
+        "{zone}に{n}枚以上必要です",
+    ),
+    (
+        r"^the (?P<zone>\w+) holds more than (?P<n>\d+) cards$",
+        "dg.reason.at_most",
+        "the {zone} holds more than {n} cards",
+        "{zone}が{n}枚を超えています",
+    ),
+    (
+        r"^(?P<counter>\w+) is below (?P<n>-?\d+)$",
+        "dg.reason.counter_low",
+        "{counter} is below {n}",
+        "{counter}が{n}未満です",
+    ),
+    (
+        r"^(?P<counter>\w+) is above (?P<n>-?\d+)$",
+        "dg.reason.counter_high",
+        "{counter} is above {n}",
+        "{counter}が{n}を超えています",
+    ),
+    (
+        r"^(?P<move>\w+) was made (?P<n>\d+) times this step already$",
+        "dg.reason.made",
+        "{move} was made {n} times this step already",
+        "{move}はこのステップですでに{n}回行いました",
+    ),
+)
+
+WORDS, REASONS = refusal_words(REFUSALS)

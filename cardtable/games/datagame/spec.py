@@ -1,0 +1,187 @@
+"""Reading a game file: the strict YAML loader, the JSON Schema (cards/game.schema.json), then the
+references between its parts (zones, patterns, moves, steps), each mistake at file:line:col with
+its key and a "did you mean" where a name is close to a known one.
+
+Where game files are found: the bundled ones in cards/games/*.yaml, and a designer's own in the
+user folder's `games/` (CARDTABLE_HOME/games in tests). Adding one edits no shared file.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from cardtable.cardsets.suggest import did_you_mean
+from cardtable.cardsets.yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
+from cardtable.resources import cards_dir
+
+PREDICATE_ZONES = ("empty", "not_empty", "count")
+
+
+def schema_file() -> Path:
+    """The JSON Schema of game files."""
+    return Path(str(cards_dir().joinpath("game.schema.json")))
+
+
+def game_files() -> list[Path]:
+    """The bundled game files, then the designer's own (user folder `games/`), each sorted by name."""
+    bundled = Path(str(cards_dir().joinpath("games")))
+    found = sorted(bundled.glob("*.yaml")) if bundled.is_dir() else []
+    from cardtable.persistence.files import user_folders
+
+    own = user_folders().cardsets.parent / "games"
+    if own.is_dir():
+        found += sorted(own.glob("*.yaml"))
+    return found
+
+
+def split_game_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(the game files among `paths`, the rest): a folder's *.yaml are looked at one by one, and a
+    file is a game file when its data has `turn:` and `moves:` and no `cards:`. A file that does not
+    read stays with the rest, whose check says why."""
+    games: list[Path] = []
+    rest: list[Path] = []
+    for path in paths:
+        files = sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+        split = [f for f in files if _looks_like_game(f)]
+        games += split
+        if path.is_dir():
+            if len(split) < len(files):
+                rest.append(path) if not split else rest.extend(f for f in files if f not in split)
+        elif not split:
+            rest.append(path)
+    return games, rest
+
+
+def _looks_like_game(path: Path) -> bool:
+    try:
+        data, _ = read_yaml(path)
+    except LoadError:
+        return False
+    return isinstance(data, dict) and "turn" in data and "moves" in data and "cards" not in data
+
+
+def game_problems(paths: list[Path]) -> list[Problem]:
+    """Every problem of every game file, in file order."""
+    found: list[Problem] = []
+    for path in paths:
+        try:
+            load_game(path)
+        except LoadError as exc:
+            found.extend(exc.problems)
+    return found
+
+
+def load_game(path: str | Path) -> dict[str, Any]:
+    """A game file's data, checked; LoadError with every problem at file:line:col otherwise."""
+    file = str(path)
+    data, root = read_yaml(path)
+    found = _schema_problems(data)
+    try:
+        found += references(data)
+    except (KeyError, TypeError, AttributeError):
+        pass  # a shape the schema refused already: its references are checked once it is mended
+    problems = [Problem(file, *locate(root, key), format_key_path(key), msg) for key, msg in found]
+    if problems:
+        raise LoadError(sorted(problems))
+    return data  # type: ignore[no-any-return]
+
+
+def _schema_problems(data: Any) -> list[tuple[list[str | int], str]]:
+    from jsonschema import Draft7Validator
+
+    schema = json.loads(schema_file().read_bytes().decode("utf-8"))
+    out: list[tuple[list[str | int], str]] = []
+    for error in Draft7Validator(schema).iter_errors(data):
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            known = list(error.schema.get("properties", {}))
+            for key in error.instance:
+                if key not in known:
+                    out.append((path + [key], f"unknown key {key!r}{did_you_mean(key, known)}"))
+            continue
+        if error.validator == "enum" and isinstance(error.instance, str):
+            known = [str(v) for v in error.validator_value]
+            hint = did_you_mean(error.instance, known) or f" (one of {', '.join(known)})"
+            out.append((path, f"{error.instance!r} is not a known value{hint}"))
+            continue
+        out.append((path, error.message))
+    return out
+
+
+def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
+    """Every name the file uses that it does not define, with the key path it stands at."""
+    zones, patterns, moves = list(data["zones"]), list(data.get("patterns", {})), list(data["moves"])
+    counters = list(data.get("counters", {}))
+    out: list[tuple[list[str | int], str]] = []
+
+    def need(value: str, known: list[str], what: str, path: list[str | int]) -> None:
+        if value not in known:
+            out.append((path, f"no {what} named {value!r}{did_you_mean(value, known)}"))
+
+    need(data["deck"], zones, "zone", ["deck"])
+    if "box" in zones:
+        out.append(
+            (["zones", "box"], "`box` is the zone of cards out of play every game has; name yours otherwise")
+        )
+    if data["players"]["min"] > data["players"]["max"]:
+        out.append((["players", "min"], "min is above max"))
+    for key in ("zone", "from") if "refill" in data else ():
+        need(data["refill"][key], zones, "zone", ["refill", key])
+    for i, step in enumerate(data.get("setup", [])):
+        for verb, arg in step.items():
+            if verb == "shuffle":
+                need(arg, zones, "zone", ["setup", i, verb])
+            else:
+                need(arg["from"], zones, "zone", ["setup", i, verb, "from"])
+                need(arg["to"], zones, "zone", ["setup", i, verb, "to"])
+    for name, m in data["moves"].items():
+        for key in ("from", "to", "with_top"):
+            if key in m:
+                need(m[key], zones, "zone", ["moves", name, key])
+        for key in ("from", "to") if m["verb"] != "pass" else ():
+            if key not in m:
+                out.append((["moves", name], f"a {m['verb']} move needs `{key}:`"))
+        for j, p in enumerate(m.get("pattern", [])):
+            need(p, patterns, "pattern", ["moves", name, "pattern", j])
+        if m["verb"] in ("meld", "lay_off") and not m.get("pattern"):
+            out.append((["moves", name], f"a {m['verb']} move needs `pattern:`"))
+        if (
+            m["verb"] in ("meld", "lay_off")
+            and "to" in m
+            and not data["zones"].get(m["to"], {}).get("groups")
+        ):
+            out.append((["moves", name, "to"], f"a {m['verb']} goes to a zone with `groups:`"))
+        _predicate_refs(m.get("when", []), ["moves", name, "when"], zones, counters, moves, need)
+    for i, step in enumerate(data["turn"]):
+        for j, move in enumerate(step["moves"]):
+            need(move, moves, "move", ["turn", i, "moves", j])
+    for i, rule in enumerate(data["end"]):
+        _predicate_refs(rule["when"], ["end", i, "when"], zones, counters, moves, need)
+    for i, term in enumerate(data.get("score", [])):
+        if "zone" in term:
+            need(term["zone"], zones, "zone", ["score", i, "zone"])
+        if "counter" in term:
+            need(term["counter"], counters, "counter", ["score", i, "counter"])
+        if ("sum" in term) != ("zone" in term) or ("zone" in term) == ("counter" in term):
+            out.append((["score", i], "a score term is `sum: FIELD` with `zone:`, or `counter:`"))
+    return out
+
+
+def _predicate_refs(
+    preds: list[dict[str, Any]],
+    path: list[str | int],
+    zones: list[str],
+    counters: list[str],
+    moves: list[str],
+    need: Any,
+) -> None:
+    for i, p in enumerate(preds):
+        for key in PREDICATE_ZONES:
+            if key in p:
+                need(p[key], zones, "zone", [*path, i, key])
+        if "counter" in p:
+            need(p["counter"], counters, "counter", [*path, i, "counter"])
+        if "made" in p:
+            need(p["made"], moves, "move", [*path, i, "made"])

@@ -1,0 +1,107 @@
+"""Games written in data (cardtable/games/datagame, cards/game.schema.json): a game file registers
+under its `id:`, a mistake in one is named at file:line:col with its key and a "did you mean", a
+designer's own file in the user folder is found, and a file path works where a game id goes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable import games
+from cardtable.cardsets.yamlfile import LoadError
+from cardtable.games import all_games, get_game
+from cardtable.games.datagame import game_argument
+from cardtable.games.datagame.rules import DataGame
+from cardtable.games.datagame.spec import load_game
+from cardtable.resources import cards_dir
+from cardtable.rules.actions import Action
+from cardtable.rules.engine import Engine
+
+SEVEN = Path(str(cards_dir().joinpath("games", "sevenbridge.yaml")))
+
+
+def test_the_bundled_seven_bridge_registers_from_its_file_alone() -> None:
+    game = get_game("sevenbridge")
+    assert isinstance(game, DataGame) and (game.min_seats, game.max_seats) == (2, 6)
+    assert game.title_ja == "セブンブリッジ"
+    lines = SEVEN.read_bytes().decode("utf-8").splitlines()
+    assert len(lines) <= 80, "the proof game is at most 80 lines of YAML"
+
+
+def _mistaken(tmp_path: Path, old: str, new: str) -> str:
+    text = SEVEN.read_bytes().decode("utf-8")
+    assert old in text
+    path = tmp_path / "mine.yaml"
+    path.write_bytes(text.replace(old, new, 1).encode("utf-8"))
+    with pytest.raises(LoadError) as caught:
+        load_game(path)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ("deck: stock", "deck: stok", ":7:7: deck: no zone named 'stok' (did you mean 'stock'?)"),
+        (
+            "visibility: top,",
+            "visibility: topp,",
+            "zones.discard.visibility: 'topp' is not a known value (did you mean 'top'?)",
+        ),
+        (
+            "    pattern: [set, run]\n",
+            "    patern: [set, run]\n",
+            "moves.claim.patern: unknown key 'patern' (did you mean 'pattern'?)",
+        ),
+        (
+            "[meld, lay_off, discard]",
+            "[meld, layoff, discard]",
+            "turn[1].moves[1]: no move named 'layoff' (did you mean 'lay_off'?)",
+        ),
+        (
+            "pattern: [set, run, seven]",
+            "pattern: [set, run, sevn]",
+            "moves.meld.pattern[2]: no pattern named 'sevn' (did you mean 'seven'?)",
+        ),
+        (
+            "[{empty: hand}]",
+            "[{empty: hnd}]",
+            "end[0].when[0].empty: no zone named 'hnd' (did you mean 'hand'?)",
+        ),
+    ],
+)
+def test_a_mistake_is_named_at_its_line_with_its_key(tmp_path: Path, old: str, new: str, said: str) -> None:
+    assert said in _mistaken(tmp_path, old, new)
+
+
+def test_a_designers_own_file_is_found_in_the_user_folder(tmp_path: Path) -> None:
+    games = tmp_path / "home" / "games"
+    games.mkdir(parents=True)
+    text = SEVEN.read_bytes().decode("utf-8").replace("id: sevenbridge", "id: mybridge")
+    (games / "mine.yaml").write_bytes(text.encode("utf-8"))
+    code = "from cardtable.games import all_games; print(sorted(g for g in all_games() if 'bridge' in g))"
+    env = {"CARDTABLE_HOME": str(tmp_path / "home"), "PATH": "", "SDL_VIDEODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
+    assert out.decode().strip() == "['mybridge', 'sevenbridge']"
+
+
+def test_a_game_file_goes_where_a_game_id_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        games, "_ENTRIES", dict(games._ENTRIES)
+    )  # the file registered here is forgotten after
+    assert game_argument(str(SEVEN)) == "sevenbridge"
+    assert game_argument("sevenbridge") == "sevenbridge"
+    mine = tmp_path / "other.yaml"
+    mine.write_bytes(SEVEN.read_bytes().replace(b"id: sevenbridge", b"id: otherbridge"))
+    assert game_argument(str(mine)) == "otherbridge" and "otherbridge" in all_games()
+
+
+def test_the_offered_moves_and_the_refusals_come_from_one_rule() -> None:
+    engine = Engine.new(get_game("sevenbridge"), 2, 3)
+    assert [a.kind for a in engine.legal_actions(0)][0] == "draw"
+    hand = engine.state.zones["hand:0"].cards
+    assert "not a move of this step" in get_game("sevenbridge").explain(
+        engine.state, Action(0, "discard", (hand[0],))
+    )
