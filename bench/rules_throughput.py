@@ -112,6 +112,9 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
         # a 2-player duel in two modes: each player's own decks, or one shared deck
         GameSpec("landperson", {"mode": "deck"}, (2,), "landperson deck", "landperson_deck"),
         GameSpec("landperson", {"mode": "shared"}, (2,), "landperson shared", "landperson_shared"),
+        # a game written in data (cards/games/sevenbridge.yaml), run by the data-game interpreter: its
+        # hand-written peer of the same size is Rune Works (a rummy of draw, melds, lay-offs, discard)
+        GameSpec("sevenbridge", {}, (2, 4), "sevenbridge (data)"),
     ]
 
 
@@ -273,6 +276,14 @@ def report_json(results: list[Result], notes: list[str], args: argparse.Namespac
         if not r.case.peer and r.case.think is None:
             for p in peers:
                 out[ratio_key(r.case, p.case)] = round(r.actions_per_s / p.actions_per_s, 3)
+    # the data-game interpreter against a hand-written rummy at the same seat count, in one run
+    by_key = {r.case.key: r for r in results}
+    for seats in (2, 4):
+        data, hand = by_key.get(f"sevenbridge_{seats}p"), by_key.get(f"runeworks_{seats}p")
+        if data and hand:
+            out[f"sevenbridge_vs_runeworks_{seats}p_actions_ratio"] = round(
+                data.actions_per_s / hand.actions_per_s, 3
+            )
     if notes:
         out["notes"] = notes
     return out

@@ -83,6 +83,9 @@ class DataGame(Game):
         )
         self.pick_kinds = frozenset(n for n, m in self.moves.items() if m["verb"] in ("take", "buy"))
         self.RULES = {name: _rule_for(name) for name in self.moves}
+        self._groups: dict[tuple[str, int | None], list[str]] = {}
+        self._values: dict[str, tuple[CardSet, list[Any]]] = {}
+        self._last_lowest: tuple[tuple[int, ...], list[int]] = ((), [])
 
     # -- the contract ----------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:
@@ -100,9 +103,25 @@ class DataGame(Game):
         return zone
 
     def groups(self, zone: str, seat: int | None) -> list[str]:
-        """The group zones of a grouped zone (`melds.1`...), in order."""
-        base = self.zone_name(zone, seat)
-        return [f"{base}.{i}" for i in range(1, int(self.zone_specs[zone]["groups"]) + 1)]
+        """The group zones of a grouped zone (`melds.1`...), in order (worked out once per seat)."""
+        key = (zone, seat)
+        found = self._groups.get(key)
+        if found is None:
+            base = self.zone_name(zone, seat)
+            found = self._groups[key] = [
+                f"{base}.{i}" for i in range(1, int(self.zone_specs[zone]["groups"]) + 1)
+            ]
+        return found
+
+    def values(self, state: GameState, field: str) -> list[Any]:
+        """Every physical card's value of `field`, by card id: read once per card set, since the
+        patterns ask it of every candidate move."""
+        cardset = state.cardset
+        assert cardset is not None
+        held = self._values.get(field)
+        if held is None or held[0] is not cardset:
+            held = self._values[field] = (cardset, [spec.get(field) for spec in cardset.physical()])
+        return held[1]
 
     def setup(self, state: GameState) -> list[Event]:
         assert state.cardset is not None
@@ -174,7 +193,7 @@ class DataGame(Game):
     def _settle_step(self, state: GameState, events: list[Event]) -> None:
         """Skip steps with no legal move; a turn with none at all ends the game (blocked)."""
         for _ in range(len(self.steps) * (state.seats + 1)):
-            if state.over or self._step_moves(state, state.active):
+            if state.over or self._step_moves(state, state.active, first=True):
                 state.phase = self.steps[state.data["step"]]["step"]
                 return
             if state.data["step"] + 1 < len(self.steps):
@@ -267,13 +286,17 @@ class DataGame(Game):
         return int(values[seat if self.counters[name].get("each") else 0])
 
     # -- moves -----------------------------------------------------------------------------------
-    def _step_moves(self, state: GameState, seat: int | None) -> list[Action]:
+    def _step_moves(self, state: GameState, seat: int | None, first: bool = False) -> list[Action]:
+        """The legal moves of the current step (`first`: only the first one found, to learn whether
+        the step has any)."""
         if seat is None or state.over:
             return []
         out: list[Action] = []
         for name in self.steps[state.data["step"]]["moves"]:
             rule = self.RULES[name]
             out.extend(a for a in self._candidates(state, seat, name) if not rule(self, state, a))
+            if first and out:
+                return out[:1]
         return out
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -315,7 +338,11 @@ class DataGame(Game):
         return [Action(seat, name, cards) for cards in sorted(found)]
 
     def _lowest(self, state: GameState, cards: list[int]) -> list[int]:
-        """The lowest-numbered copy of each code among `cards` (a move names that copy)."""
+        """The lowest-numbered copy of each code among `cards` (a move names that copy); the last
+        answer is kept, since every candidate of a move asks it of the same pile."""
+        key = tuple(cards)
+        if self._last_lowest[0] == key and key:
+            return self._last_lowest[1]
         assert state.cardset is not None
         physical = state.cardset.physical()
         seen: dict[str, int] = {}
@@ -323,7 +350,9 @@ class DataGame(Game):
             code = physical[card].code
             if code not in seen or card < seen[code]:
                 seen[code] = card
-        return sorted(seen.values())
+        found = sorted(seen.values())
+        self._last_lowest = (key, found)
+        return found
 
     def _pattern_subsets(
         self, state: GameState, pattern: dict[str, Any], hand: list[int], extra: tuple[int, ...]
@@ -331,25 +360,24 @@ class DataGame(Game):
         """Subsets of `hand` that, with every card of `extra`, may match `pattern`: the cards are
         split by the pattern's `same` field and runs are cut from consecutive values, so a long hand
         is not tried subset by subset. The rule (`pattern_problem`) still judges every one."""
-        assert state.cardset is not None
-        physical = state.cardset.physical()
         low = int(pattern.get("exactly", pattern.get("at_least", 1)))
         high = int(pattern.get("exactly", pattern.get("at_most", 99)))
         pool = [c for c in hand if c not in extra] + list(extra)
         if "field" in pattern:
-            pool = [c for c in pool if physical[c].get(pattern["field"]) == pattern["equals"]]
+            wanted = self.values(state, pattern["field"])
+            pool = [c for c in pool if wanted[c] == pattern["equals"]]
+        same = self.values(state, pattern["same"]) if "same" in pattern else None
         parts: dict[Any, list[int]] = {}
         for card in pool:
-            parts.setdefault(physical[card].get(pattern["same"]) if "same" in pattern else None, []).append(
-                card
-            )
+            parts.setdefault(same[card] if same is not None else None, []).append(card)
         out: list[tuple[int, ...]] = []
         for part in parts.values():
             if not all(e in part for e in extra):
                 continue
             if "consecutive" in pattern:
                 field = pattern["consecutive"]
-                ordered = sorted(part, key=lambda c: int(physical[c].get(field)))
+                by = self.values(state, field)
+                ordered = sorted(part, key=lambda c: int(by[c]))
                 for i in range(len(ordered)):
                     for j in range(i + low, min(i + high, len(ordered)) + 1):
                         window = tuple(ordered[i:j])
@@ -363,18 +391,21 @@ class DataGame(Game):
 
     def pattern_problem(self, state: GameState, pattern: dict[str, Any], cards: tuple[int, ...]) -> str:
         """LEGAL when `cards` match the pattern, else what is wrong, in words."""
-        assert state.cardset is not None
-        physical = state.cardset.physical()
         low = int(pattern.get("exactly", pattern.get("at_least", 1)))
         high = int(pattern.get("exactly", pattern.get("at_most", 10**6)))
         if not low <= len(cards) <= high:
             return f"that needs {low} to {high} cards" if low != high else f"that needs exactly {low} cards"
-        if "field" in pattern and any(physical[c].get(pattern["field"]) != pattern["equals"] for c in cards):
-            return f"every card needs {pattern['field']} {pattern['equals']}"
-        if "same" in pattern and len({physical[c].get(pattern["same"]) for c in cards}) > 1:
-            return f"the cards need the same {pattern['same']}"
+        if "field" in pattern:
+            field = self.values(state, pattern["field"])
+            if any(field[c] != pattern["equals"] for c in cards):
+                return f"every card needs {pattern['field']} {pattern['equals']}"
+        if "same" in pattern:
+            same = self.values(state, pattern["same"])
+            if len({same[c] for c in cards}) > 1:
+                return f"the cards need the same {pattern['same']}"
         if "consecutive" in pattern:
-            values = sorted(int(physical[c].get(pattern["consecutive"])) for c in cards)
+            field = self.values(state, pattern["consecutive"])
+            values = sorted(int(field[c]) for c in cards)
             if any(b != a + 1 for a, b in zip(values, values[1:], strict=False)):
                 return f"the cards need consecutive {pattern['consecutive']}"
         return LEGAL
@@ -507,6 +538,26 @@ class DataGame(Game):
         made[action.kind] = int(made.get(action.kind, 0)) + 1
         self._after_move(state, action, events)
         return events
+
+    # -- words: the game's own, from its file ---------------------------------------------------
+    def label(self, state: GameState, action: Action, language: str = "en") -> str:
+        """The move in the file's words for it (`label:`), in `language` (English when the file has no
+        Japanese): `{cards}` are the card codes, `{target}` the group in the zone's own name."""
+        assert state.cardset is not None
+        words = self.moves[action.kind]["label"]
+        template = str(words.get(language) or words["en"])
+        physical = state.cardset.physical()
+        cards = " ".join(physical[c].code for c in action.cards)
+        target = action.target
+        if target:
+            base, _, number = target.rpartition(".")
+            zone = self.zone_specs.get(base.partition(":")[0], {})
+            name = zone.get("name", {})
+            target = f"{name.get(language) or name.get('en') or base} {number}"
+        return template.replace("{cards}", cards).replace("{target}", target)
+
+    def narrate(self, state: GameState, action: Action) -> str:
+        return f"Player {action.seat + 1}: {self.label(state, action)}"
 
     # -- what the report and the search read -----------------------------------------------------
     def turn_number(self, state: GameState) -> int | None:
