@@ -1,4 +1,5 @@
-"""The `cardtable` command: play (the default), simulate, report, sweep, validate, scenario, export, new-set.
+"""The `cardtable` command: play (the default), simulate, report, sweep, validate, scenario, export, new-set,
+new-game.
 
 Bad input anywhere (an unknown game, a bad parameter, a malformed scenario or card set) prints one
 line naming what and where, and exits 2 without a traceback.
@@ -498,6 +499,22 @@ def cmd_new_set(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_new_game(args: argparse.Namespace) -> int:
+    """A small working game file to start a design from (cardtable/games/datagame/newgame.py)."""
+    from .games.datagame.newgame import NewGameError, new_game
+    from .games.datagame.spec import load_game
+
+    try:
+        file = new_game(args.name, Path(args.dir).expanduser() if args.dir else None)
+    except NewGameError as exc:
+        raise UsageError(str(exc)) from None
+    load_game(file)  # it must load as it is
+    print(f"{file}: a new game (draw, lay down sets of a rank, discard; first out wins)")
+    print(f"  check it: cardtable validate {file}")
+    print(f"  try it:   cardtable simulate {file} --games 100 --check")
+    return EXIT_OK
+
+
 def _settings_paper() -> str:
     """The paper chosen in Settings, or "" to follow the locale."""
     from .persistence.settings import load_settings
@@ -879,6 +896,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--dir", default="", help="where to make NAME/ (default: your card sets folder, which the menu lists)"
     )
     new.set_defaults(func=cmd_new_set)
+
+    newgame = sub.add_parser("new-game", help="start a game written in data: a small working game file")
+    newgame.add_argument("name", help="the game's id: lowercase letters, digits and _")
+    newgame.add_argument("--dir", default="", help="where to write NAME.yaml (default: your games folder)")
+    newgame.set_defaults(func=cmd_new_game)
     return parser
 
 

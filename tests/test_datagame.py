@@ -105,3 +105,22 @@ def test_the_offered_moves_and_the_refusals_come_from_one_rule() -> None:
     assert "not a move of this step" in get_game("sevenbridge").explain(
         engine.state, Action(0, "discard", (hand[0],))
     )
+
+
+def test_new_game_writes_a_game_that_loads_and_plays_to_its_end(tmp_path: Path) -> None:
+    from cardtable.games.datagame.newgame import NewGameError, new_game
+    from cardtable.games.datagame.rules import game_class
+    from cardtable.rules.rng import Rng
+
+    path = new_game("starter", tmp_path)
+    game = game_class(load_game(path), str(path))()
+    engine = Engine.new(game, 3, 5)
+    rng = Rng(5)
+    while not engine.is_over():
+        seat = engine.deciding_seats()[0]
+        legal = engine.legal_actions(seat)
+        engine.apply(legal[rng.below(len(legal))])
+        assert game.check(engine.state) == []
+    assert engine.state.winners
+    with pytest.raises(NewGameError, match="exists already"):
+        new_game("starter", tmp_path)
