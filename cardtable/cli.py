@@ -515,6 +515,21 @@ def cmd_new_game(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_trace(args: argparse.Namespace) -> int:
+    """One random game of a data game, every step and move with what it did (a designer's view)."""
+    from .games import get_game
+    from .games.datagame import game_argument
+    from .games.datagame.rules import DataGame
+    from .games.datagame.trace import trace
+
+    game = get_game(game_argument(args.game))
+    if not isinstance(game, DataGame):
+        raise UsageError(f"{args.game}: trace follows games written in data (docs/data-games.md)")
+    game.check_seats(args.players)
+    trace(game, args.players, args.seed, print, args.language)
+    return EXIT_OK
+
+
 def _settings_paper() -> str:
     """The paper chosen in Settings, or "" to follow the locale."""
     from .persistence.settings import load_settings
@@ -901,6 +916,15 @@ def build_parser() -> argparse.ArgumentParser:
     newgame.add_argument("name", help="the game's id: lowercase letters, digits and _")
     newgame.add_argument("--dir", default="", help="where to write NAME.yaml (default: your games folder)")
     newgame.set_defaults(func=cmd_new_game)
+
+    tr = sub.add_parser(
+        "trace", help="play one random game of a data game, printing each step and move as it resolves"
+    )
+    tr.add_argument("game", help="a data game's id or file")
+    tr.add_argument("--players", type=int, default=2, help="seats (default 2)")
+    tr.add_argument("--seed", type=int, default=0, help="the game's seed (default 0)")
+    tr.add_argument("--language", choices=("en", "ja"), default="en", help="the moves' words (default en)")
+    tr.set_defaults(func=cmd_trace)
     return parser
 
 

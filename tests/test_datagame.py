@@ -124,3 +124,15 @@ def test_new_game_writes_a_game_that_loads_and_plays_to_its_end(tmp_path: Path) 
     assert engine.state.winners
     with pytest.raises(NewGameError, match="exists already"):
         new_game("starter", tmp_path)
+
+
+def test_trace_says_each_step_and_what_each_move_did() -> None:
+    from cardtable.games.datagame.trace import trace
+
+    lines: list[str] = []
+    engine = trace(get_game("sevenbridge"), 2, 4, lines.append)  # type: ignore[arg-type]
+    assert engine.is_over() and lines[-1].startswith("end: ")
+    assert "turn 1, Player 1, step draw" in lines and "turn 1, Player 1, step play" in lines
+    moves = [line for line in lines if line.startswith("  P")]
+    assert len(moves) == len(engine.state.history)
+    assert any("shown to all" in line for line in lines) and any("draw: " in line for line in lines)
