@@ -6,7 +6,12 @@ Pure: no pygame.
 
 from __future__ import annotations
 
-from ...rules.narration import Refusal, refusal_words
+from collections.abc import Sequence
+
+from ...rules.actions import Action
+from ...rules.events import Event
+from ...rules.narration import Phrase, Refusal, Seat, Text, phrase, refusal_words
+from ...rules.view import PlayerView
 
 REFUSALS: tuple[Refusal, ...] = (
     (
@@ -129,3 +134,18 @@ REFUSALS: tuple[Refusal, ...] = (
 )
 
 WORDS, REASONS = refusal_words(REFUSALS)
+WORDS["dg.move"] = {"en": "{who}: {what}", "ja": "{who}：{what}"}
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """The log's line for a move: who, and the move in its template's words from the game's file."""
+    if action is None or view.cardset is None:
+        return []
+    from ...games import get_game
+    from .rules import DataGame
+
+    game = get_game(view.game)
+    if not isinstance(game, DataGame) or action.kind not in game.moves:
+        return []
+    what = Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
+    return [phrase("dg.move", who=Seat(action.seat), what=what)]

@@ -544,10 +544,14 @@ class DataGame(Game):
         """The move in the file's words for it (`label:`), in `language` (English when the file has no
         Japanese): `{cards}` are the card codes, `{target}` the group in the zone's own name."""
         assert state.cardset is not None
+        return self.words(state.cardset, action, language)
+
+    def words(self, cardset: CardSet, action: Action, language: str) -> str:
+        """`label` from the card set alone (what a view holds); a card a seat cannot see is `?`."""
         words = self.moves[action.kind]["label"]
         template = str(words.get(language) or words["en"])
-        physical = state.cardset.physical()
-        cards = " ".join(physical[c].code for c in action.cards)
+        physical = cardset.physical()
+        cards = " ".join(physical[c].code if 0 <= c < len(physical) else "?" for c in action.cards)
         target = action.target
         if target:
             base, _, number = target.rpartition(".")
@@ -557,7 +561,7 @@ class DataGame(Game):
         return template.replace("{cards}", cards).replace("{target}", target)
 
     def narrate(self, state: GameState, action: Action) -> str:
-        return f"Player {action.seat + 1}: {self.label(state, action)}"
+        return self.label(state, action)
 
     # -- what the report and the search read -----------------------------------------------------
     def turn_number(self, state: GameState) -> int | None:
