@@ -81,10 +81,15 @@ def test_a_designers_own_file_is_found_in_the_user_folder(tmp_path: Path) -> Non
     games.mkdir(parents=True)
     text = SEVEN.read_bytes().decode("utf-8").replace("id: sevenbridge", "id: mybridge")
     (games / "mine.yaml").write_bytes(text.encode("utf-8"))
-    code = "from cardtable.games import all_games; print(sorted(g for g in all_games() if 'bridge' in g))"
+    # a file taking a Python game's id is left out, and the Python game still registers
+    (games / "clash.yaml").write_bytes(text.replace("id: mybridge", "id: runeworks").encode("utf-8"))
+    code = (
+        "from cardtable.games import all_games; g = all_games();"
+        "print(sorted(i for i in g if 'bridge' in i), type(g['runeworks']).__name__)"
+    )
     env = {"CARDTABLE_HOME": str(tmp_path / "home"), "PATH": "", "SDL_VIDEODRIVER": "dummy"}
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, env=env, check=True).stdout
-    assert out.decode().strip() == "['mybridge', 'sevenbridge']"
+    assert out.decode().strip() == "['mybridge', 'sevenbridge'] RuneWorks"
 
 
 def test_a_game_file_goes_where_a_game_id_goes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

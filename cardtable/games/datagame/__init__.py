@@ -9,6 +9,8 @@ why, at file:line:col); a file whose id another game already has is left out too
 from __future__ import annotations
 
 import logging
+import os
+import pkgutil
 from pathlib import Path
 
 from cardtable.cardsets.yamlfile import LoadError
@@ -21,8 +23,21 @@ from .spec import game_files, load_game
 log = logging.getLogger(__name__)
 
 
+def _python_game_names() -> set[str]:
+    """The package names of the Python games (this folder's and CARDTABLE_GAME_DIRS'): a game's id is
+    its package's name, and those packages may be imported after this one, so a data file must not
+    take one of their ids first."""
+    import cardtable.games as games
+
+    names = {info.name for info in pkgutil.iter_modules(games.__path__)}
+    for folder in filter(None, os.environ.get(games.GAME_DIRS_VARIABLE, "").split(os.pathsep)):
+        if Path(folder).is_dir():
+            names.update(child.name for child in Path(folder).iterdir() if (child / "__init__.py").is_file())
+    return names
+
+
 def _register_all() -> None:
-    taken: set[str] = set()
+    taken: set[str] = _python_game_names()
     for path in game_files():
         try:
             spec = load_game(path)
@@ -30,7 +45,7 @@ def _register_all() -> None:
             log.warning("game file %s not loaded:\n%s", path, exc)
             continue
         if spec["id"] in taken:
-            log.warning("game file %s: another game file has the id %r; left out", path, spec["id"])
+            log.warning("game file %s: another game has the id %r; left out", path, spec["id"])
             continue
         try:
             register(GameEntry(rules=game_class(spec, str(path))(), menu_order=50))
