@@ -149,7 +149,9 @@ def test_menu_setup_and_results_in_japanese_draw_no_english(
     entry = all_entries()[game_id]
     app.push(setup.SetupScene(app, entry.rules))
     app.frame([])
-    seats = [SeatConfig(NAMES[i], human=False) for i in range(entry.rules.min_seats)]
+    # a game written in data has the random and search bots only (no heuristic of its own)
+    bot = "heuristic" if "heuristic" in entry.bots else "random"
+    seats = [SeatConfig(NAMES[i], human=False, bot=bot) for i in range(entry.rules.min_seats)]
     # the first test variant: a bounded game (the Sandbox's own limit is 100,000 moves)
     session = Session.new(
         game_id, seats, 4, dict(entry.variants[0]) if entry.variants else {}, autosave=False

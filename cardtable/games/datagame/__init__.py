@@ -21,6 +21,8 @@ from .rules import DataGame, game_class
 from .spec import game_files, load_game
 
 log = logging.getLogger(__name__)
+# every data game plays on the one shared table scene for data games (its layout from the zones)
+TABLE = "cardtable.ui.scenes.datagame_table:DataGameTable"
 
 
 def _python_game_names() -> set[str]:
@@ -48,7 +50,7 @@ def _register_all() -> None:
             log.warning("game file %s: another game has the id %r; left out", path, spec["id"])
             continue
         try:
-            register(GameEntry(rules=game_class(spec, str(path))(), menu_order=50))
+            register(GameEntry(rules=game_class(spec, str(path))(), table=TABLE, menu_order=50))
         except ValueError as exc:  # a Python game has the id already
             log.warning("game file %s left out: %s", path, exc)
             continue
@@ -73,5 +75,5 @@ def game_argument(text: str) -> str:
         if isinstance(held.rules, DataGame) and Path(held.rules.source).resolve() == path.resolve():
             return game_id
         raise ParamError(f"{path}: the id {game_id!r} is taken by another game; give the file its own id")
-    register(GameEntry(rules=game_class(spec, str(path))(), menu_order=50))
+    register(GameEntry(rules=game_class(spec, str(path))(), table=TABLE, menu_order=50))
     return game_id

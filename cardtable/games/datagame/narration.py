@@ -7,11 +7,15 @@ Pure: no pygame.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...rules.actions import Action
 from ...rules.events import Event
 from ...rules.narration import Phrase, Refusal, Seat, Text, phrase, refusal_words
 from ...rules.view import PlayerView
+
+if TYPE_CHECKING:
+    from .rules import DataGame
 
 REFUSALS: tuple[Refusal, ...] = (
     (
@@ -134,18 +138,69 @@ REFUSALS: tuple[Refusal, ...] = (
 )
 
 WORDS, REASONS = refusal_words(REFUSALS)
-WORDS["dg.move"] = {"en": "{who}: {what}", "ja": "{who}：{what}"}
+WORDS.update(
+    {
+        "dg.move": {"en": "{who}: {what}", "ja": "{who}：{what}"},
+        "dg.option": {"en": "{what}", "ja": "{what}"},
+        "dg.ending": {"en": "The game ended: {why}", "ja": "ゲーム終了：{why}"},
+        "dg.turn": {"en": "{who}'s turn", "ja": "{who}の番"},
+        "dg.turn_step": {"en": "{who}'s turn: {step}", "ja": "{who}の番：{step}"},
+        "dg.zone": {"en": "{zone} ({n})", "ja": "{zone}（{n}）"},
+        "dg.counts": {"en": "{zone} {n}", "ja": "{zone}{n}"},
+        "dg.counter": {"en": "{name}: {n}", "ja": "{name}：{n}"},
+        "dg.group": {"en": "{zone} {n}", "ja": "{zone}{n}"},
+        "dg.hint.drag": {
+            "en": "Drag a card where it goes, click a pile, or press A for every move",
+            "ja": "カードを行き先へドラッグ、山をクリック、またはAで手の一覧",
+        },
+        "dg.hint.select": {
+            "en": "Click cards to select several, then drag them together",
+            "ja": "カードをクリックで複数選び、まとめてドラッグ",
+        },
+    }
+)
 
 
-def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
-    """The log's line for a move: who, and the move in its template's words from the game's file."""
-    if action is None or view.cardset is None:
-        return []
+def _game(view: PlayerView) -> DataGame | None:
     from ...games import get_game
     from .rules import DataGame
 
     game = get_game(view.game)
-    if not isinstance(game, DataGame) or action.kind not in game.moves:
+    return game if isinstance(game, DataGame) else None
+
+
+def _said(view: PlayerView, action: Action) -> Text | None:
+    """The move in its template's words from the game's file, in both languages."""
+    game = _game(view)
+    if game is None or view.cardset is None or action.kind not in game.moves:
+        return None
+    return Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
+
+
+def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
+    """The log's line for a move: who, and the move in its template's words from the game's file."""
+    if action is None:
         return []
-    what = Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
-    return [phrase("dg.move", who=Seat(action.seat), what=what)]
+    what = _said(view, action)
+    return [] if what is None else [phrase("dg.move", who=Seat(action.seat), what=what)]
+
+
+def option(action: Action, view: PlayerView) -> Phrase:
+    """A legal move as the action menu offers it: its template's words (KeyError for a move that is
+    not the game's, so the table falls back to move notation)."""
+    what = _said(view, action)
+    if what is None:
+        raise KeyError(action.kind)
+    return phrase("dg.option", what=what)
+
+
+def ending(view: PlayerView) -> list[Phrase]:
+    """Why the game ended: the end rule's reason in the file's words."""
+    game = _game(view)
+    reason = view.data.get("end_reason")
+    if not view.over or game is None or not reason:
+        return []
+    if reason == "blocked":
+        return [phrase("dg.ending", why=Text(en="nobody could move", ja="誰も動けなくなりました"))]
+    words = game.end_words(str(reason))
+    return [phrase("dg.ending", why=Text(en=words["en"], ja=words["ja"]))]

@@ -11,11 +11,12 @@ generates candidates from the same template and keeps those the rule passes.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any, ClassVar, TypedDict
 
 from cardtable.rules.actions import Action
-from cardtable.rules.cards import CardSet
+from cardtable.rules.cards import CardSet, CardSpec
 from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled
 from cardtable.rules.game import LEGAL, Game, seat_has_no_decision
 from cardtable.rules.invariants import data_problems
@@ -24,6 +25,7 @@ from cardtable.rules.state import GameState
 from cardtable.rules.zones import Visibility
 
 MULTI_VERBS = ("meld",)  # verbs whose move names several cards
+FIELD = re.compile(r"\{(\w+)\}")  # a card field named in `card_name: {format:}`
 
 
 class _Core(TypedDict):
@@ -547,18 +549,48 @@ class DataGame(Game):
         return self.words(state.cardset, action, language)
 
     def words(self, cardset: CardSet, action: Action, language: str) -> str:
-        """`label` from the card set alone (what a view holds); a card a seat cannot see is `?`."""
+        """`label` from the card set alone (what a view holds): the cards named as the file's
+        `card_name:` says (the card set's own names without it); a card a seat cannot see is `?`."""
         words = self.moves[action.kind]["label"]
         template = str(words.get(language) or words["en"])
         physical = cardset.physical()
-        cards = " ".join(physical[c].code if 0 <= c < len(physical) else "?" for c in action.cards)
+        cards = " ".join(
+            self.card_name(physical[c], language) if 0 <= c < len(physical) else "?" for c in action.cards
+        )
         target = action.target
         if target:
             base, _, number = target.rpartition(".")
-            zone = self.zone_specs.get(base.partition(":")[0], {})
-            name = zone.get("name", {})
-            target = f"{name.get(language) or name.get('en') or base} {number}"
+            target = f"{self.zone_title(base.partition(':')[0], language)} {number}"
         return template.replace("{cards}", cards).replace("{target}", target)
+
+    def card_name(self, spec: CardSpec, language: str) -> str:
+        """A card as this game's players name it: the file's `card_name: {format: "{rank}{suit}",
+        rank: {1: A}}` fills each `{field}` with the card's value, mapped when the file maps it (a
+        plain substitution, nothing evaluated); the card set's own name without it."""
+        naming = self.spec.get("card_name")
+        if not naming:
+            return spec.name.get(language)
+
+        def value(match: re.Match[str]) -> str:
+            field = match.group(1)
+            raw = spec.get(field)
+            mapped = naming.get(field, {})
+            return str(mapped.get(raw, mapped.get(str(raw), raw if raw is not None else "?")))
+
+        return FIELD.sub(value, str(naming["format"]))
+
+    def zone_title(self, zone: str, language: str) -> str:
+        """A zone's name in `language` (the file's `name:`; its id without one)."""
+        name = self.zone_specs.get(zone, {}).get("name", {})
+        return str(name.get(language) or name.get("en") or zone)
+
+    def end_words(self, reason: str) -> dict[str, str]:
+        """The end rule's reason in both languages, from its English words (as state.data keeps it)."""
+        for rule in self.spec.get("end", []):
+            words = rule.get("reason", {})
+            if words.get("en") == reason:
+                return {"en": str(words["en"]), "ja": str(words.get("ja") or words["en"])}
+        return {"en": reason, "ja": reason}
 
     def narrate(self, state: GameState, action: Action) -> str:
         return self.label(state, action)
@@ -569,11 +601,14 @@ class DataGame(Game):
 
     def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
         data = state.data
-        return {
+        out: dict[str, Any] = {
             "counters": {k: list(v) for k, v in data["counters"].items()},
             "step": data["step"],
             "turns": data["turns"],
         }
+        if "end_reason" in data:
+            out["end_reason"] = data["end_reason"]
+        return out
 
     def check(self, state: GameState) -> list[str]:
         problems = data_problems(state.data, DataGameData)

@@ -159,6 +159,11 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             need(move, moves, "move", ["turn", i, "moves", j])
     for i, rule in enumerate(data["end"]):
         _predicate_refs(rule["when"], ["end", i, "when"], zones, counters, moves, need)
+    hints = data.get("table", {})
+    if "hand" in hints:
+        need(hints["hand"], zones, "zone", ["table", "hand"])
+    for i, zone in enumerate(hints.get("order", [])):
+        need(zone, zones, "zone", ["table", "order", i])
     for i, term in enumerate(data.get("score", [])):
         if "zone" in term:
             need(term["zone"], zones, "zone", ["score", i, "zone"])

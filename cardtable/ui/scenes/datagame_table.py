@@ -1,0 +1,502 @@
+"""The table of every game written in data (cardtable/games/datagame): one scene for any game file,
+with no code per game. Its layout comes from the file's zones: the other seats across the top (a
+panel each, with their names, card counts and counters: their hands are never drawn), the table's
+piles in the middle (a hidden pile face down with its count, a pile whose top card everyone sees
+with that card, a public row spread), a zone of groups (melds) below them, one group per cell, and
+at the bottom the player at the screen's own piles and their hand, fanned. The file's optional
+`table:` hints name the hand, its sort order and the order of the middle's piles.
+
+Moves come from the file's move templates: a move with cards and a destination is made by dragging
+the cards there (a hand card onto the discard pile, selected cards onto the melds, one card onto a
+meld to lay it off; a claim of the discard takes the pile's top card with the selected ones, dragged
+either way); a draw is a click on its pile; a move with no card (draw, pass) is a button too; and
+every legal move is in the action menu (A), in the file's own words. Hand-offs between people,
+the log, undo, Esc and saving are the shared table's (cardtable/ui/scenes/table/).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...games import get_game
+from ...games.datagame.rules import DataGame
+from ...rules.actions import Action
+from ...rules.narration import Seat, Text, phrase
+from ...rules.view import PlayerView
+from ...session import Session
+from ..app import App
+from ..fonts import get_font, wrap_text
+from ..sprites import CardSprite
+from ..widgets import DIM, GOLD, INK, draw_panel, draw_text
+from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene, find_moves
+
+GAP = 10  # px between piles
+MIN_LABEL_PX = 9  # a label too wide for its place is set smaller down to this before it is cut
+CARDLESS = ("draw", "pass")  # verbs whose moves name no card: a button and the action menu
+GROUP_STEP = 0.42  # a group's cards overlap to this share of a card's width
+
+
+class DataGameTable(TableScene):
+    """Any data game on the shared table."""
+
+    card_size = (40, 0.12, 0.065)
+
+    def __init__(self, app: App, session: Session) -> None:
+        game = get_game(session.engine.view(None).game)
+        assert isinstance(game, DataGame)
+        self.game = game  # the file's definition (static rules data: never the state)
+        super().__init__(app, session)
+
+    # -- the file's zones, sorted into where the table shows them --------------------------------
+    def hand_zone(self) -> str:
+        """The file's zone fanned at the bottom: the `table: {hand:}` hint, else the first zone of
+        each player's that its owner sees (a row first)."""
+        hint = self.game.spec.get("table", {}).get("hand")
+        if hint:
+            return str(hint)
+        own = [
+            n for n, z in self.game.zone_specs.items() if z["owner"] == "each" and z["visibility"] == "owner"
+        ]
+        rows = [n for n in own if self.game.zone_specs[n].get("layout", "row") != "stack"]
+        return (rows or own or [""])[0]
+
+    def table_zones(self) -> list[str]:
+        """The table's own zones without groups, in the hint's order, then the file's."""
+        order = list(self.game.spec.get("table", {}).get("order", []))
+        names = order + [n for n in self.game.zone_specs if n not in order]
+        specs = self.game.zone_specs
+        return [n for n in names if specs[n]["owner"] == "table" and not specs[n].get("groups")]
+
+    def group_zones(self, seat: int) -> list[str]:
+        """The zones of groups the middle shows (the table's, and `seat`'s own of each player's)."""
+        return [name for name, z in self.game.zone_specs.items() if z.get("groups")]
+
+    def own_zones(self) -> list[str]:
+        """Each player's zones other than the hand and groups: piles at the bottom left, rows above
+        the hand."""
+        hand = self.hand_zone()
+        return [
+            n
+            for n, z in self.game.zone_specs.items()
+            if z["owner"] == "each" and n != hand and not z.get("groups")
+        ]
+
+    def zone_state(self, zone: str, seat: int) -> str:
+        return self.game.zone_name(zone, seat)
+
+    def style(self, zone: str) -> str:
+        """How a zone's cards are drawn: face down in a stack, its top card, or spread in a row."""
+        z = self.game.zone_specs[zone]
+        if z["visibility"] == "hidden":
+            return "stack"
+        if z["visibility"] == "top" or z.get("layout", "stack") == "stack":
+            return "top"
+        return "row"
+
+    # -- geometry --------------------------------------------------------------------------------
+    def px(self) -> int:
+        return max(13, self.app.size[1] // 48)
+
+    def card_h(self, width: int) -> int:
+        return width * 88 // 63
+
+    def right_edge(self) -> int:
+        """Where the table's cards end: the log, the words and the buttons are right of it."""
+        return int(self.app.size[0] * 0.74)
+
+    def panel_rect(self, seat: int, view: PlayerView) -> pygame.Rect:
+        """The seat's panel across the top (the seats after the bottom one, in turn order)."""
+        others = [(self.bottom_seat() + i) % view.seats for i in range(1, view.seats)]
+        index = others.index(seat) if seat in others else 0
+        room = self.right_edge() - 16
+        w = min(300, room // max(1, len(others)) - 8)
+        return pygame.Rect(16 + index * (w + 8), 8, w, self.px() * 2 + 18)
+
+    def slots(self, view: PlayerView) -> dict[str, pygame.Rect]:
+        """Every place the table draws a zone (by its state name), and `@groups` (the area of the
+        zones of groups) and `@hand`."""
+        width, height = self.app.size
+        px = self.px()
+        seat = self.bottom_seat()
+        cw = self.card_width()
+        left, right = 16, self.right_edge() - 12
+        out: dict[str, pygame.Rect] = {}
+        # the bottom: the hand fanned, the own piles left of it, the own rows above it
+        top = self.panel_rect(seat, view).bottom + px + 14
+        hand_w = cw
+        hand_y = height - self.card_h(hand_w) - 12
+        own = self.own_zones()
+        x = left
+        for zone in own:
+            if self.style(zone) != "row":
+                out[self.zone_state(zone, seat)] = pygame.Rect(x, hand_y, cw, self.card_h(cw))
+                x += cw + GAP
+        out["@hand"] = pygame.Rect(x + (GAP if x > left else 0), hand_y, right - x, self.card_h(hand_w))
+        if self.hand_zone():
+            out[self.zone_state(self.hand_zone(), seat)] = out["@hand"]
+        bottom = hand_y - px - 10
+        for zone in reversed(own):
+            if self.style(zone) == "row":
+                row_h = self.card_h(int(cw * 0.8))
+                out[self.zone_state(zone, seat)] = pygame.Rect(left, bottom - row_h, right - left, row_h)
+                bottom -= row_h + px + 10
+        # the middle: the table's piles in a row (wrapping), then its rows, then the groups
+        piles = [z for z in self.table_zones() if self.style(z) != "row"]
+        rows = [z for z in self.table_zones() if self.style(z) == "row"]
+        per = max(1, min(len(piles), (right - left + GAP) // (min(cw, 60) + GAP)))
+        pile_w = min(cw, (right - left + GAP) // max(1, per) - GAP) if piles else cw
+        y = top
+        for index, zone in enumerate(piles):
+            column = index % per
+            if index and column == 0:
+                y += self.card_h(pile_w) + px + 12
+            out[zone] = pygame.Rect(left + column * (pile_w + GAP), y, pile_w, self.card_h(pile_w))
+        if piles:
+            y += self.card_h(pile_w) + px + 12
+        for zone in rows:
+            row_h = self.card_h(int(cw * 0.8))
+            out[zone] = pygame.Rect(left, y, right - left, row_h)
+            y += row_h + px + 12
+        out["@groups"] = pygame.Rect(left, y - 4, right - left, max(0, bottom - y))
+        return out
+
+    def group_width(self) -> int:
+        return max(36, int(self.card_width() * 0.7))
+
+    def group_cells(self, view: PlayerView) -> list[tuple[str, str, pygame.Rect]]:
+        """Each group that holds cards: (the zone's file name, the group's state name, its cell),
+        flowed left to right and wrapped in the groups' area, smaller cards when they would not fit."""
+        area = self.slots(view)["@groups"]
+        seat = self.bottom_seat()
+        groups = [
+            (zone, group)
+            for zone in self.group_zones(seat)
+            for group in self.game.groups(zone, seat)
+            if view.zones.get(group) is not None and view.zones[group].count
+        ]
+        width = self.group_width()
+        while True:
+            cells: list[tuple[str, str, pygame.Rect]] = []
+            x, y = area.x + 6, area.y + 6
+            height = self.card_h(width) + 12
+            for zone, group in groups:
+                n = view.zones[group].count
+                w = int(width + (n - 1) * width * GROUP_STEP) + 12
+                if x + w > area.right and x > area.x + 6:
+                    x, y = area.x + 6, y + height + 6
+                cells.append((zone, group, pygame.Rect(x, y, w, height)))
+                x += w + 8
+            if width <= 30 or not cells or cells[-1][2].bottom <= area.bottom:
+                return cells
+            width -= 4
+
+    def piles(self, view: PlayerView) -> list[Pile]:
+        slots = self.slots(view)
+        seat = self.bottom_seat()
+        out: list[Pile] = []
+        for zone in self.table_zones():
+            out.append(self._pile(zone, slots[zone], self.style(zone), 10))
+        for zone in self.own_zones():
+            name = self.zone_state(zone, seat)
+            out.append(self._pile(name, slots[name], self.style(zone), 10))
+        hand = self.hand_zone()
+        if hand:
+            name = self.zone_state(hand, seat)
+            out.append(Pile(name, slots[name], self.card_width(), "fan", 300, 0.85, sort=self.hand_sort()))
+        gw = None
+        for _, group, cell in self.group_cells(view):
+            if gw is None:
+                gw = cell.height - 12
+                gw = gw * 63 // 88
+            out.append(Pile(group, cell.inflate(-12, -12), gw, "row", 100, GROUP_STEP, shown=60))
+        return out
+
+    def _pile(self, name: str, rect: pygame.Rect, style: str, z: int) -> Pile:
+        if style == "row":
+            width = int(self.card_width() * 0.8)
+            return Pile(name, rect, width, "row", z, 0.9, shown=40)
+        return Pile(name, rect, rect.width, style, z, 0.6, shown=8)
+
+    def hand_sort(self) -> Any:
+        """The hand's order: the `table: {sort:}` fields, else by card id."""
+        fields = self.game.spec.get("table", {}).get("sort", [])
+        if not fields:
+            return None
+        physical = self.cardset.physical()
+
+        def key(card: int) -> tuple[str, ...]:
+            return tuple(f"{physical[card].get(f, ''):>4}" for f in fields)  # numbers and text alike
+
+        return key
+
+    def log_rect(self) -> pygame.Rect:
+        width, height = self.app.size
+        x = self.right_edge()
+        return pygame.Rect(x, 48, width - x - 12, int(height * 0.36))
+
+    def status_at(self) -> tuple[int, int, int]:
+        box = self.log_rect()
+        return box.x, box.bottom + 10, box.width
+
+    def happened_at(self) -> tuple[tuple[int, int], str, int]:
+        x, y, w = self.status_at()
+        return (x + w // 2, y + self.px() * 6), "midtop", w - 12
+
+    def thinking_place(self, seat: int) -> tuple[tuple[int, int], str]:
+        """A thinking bot's mark under its panel."""
+        rect = self.panel_rect(seat, self.view())
+        return (rect.centerx, rect.bottom + 4), "midtop"
+
+    # -- words -----------------------------------------------------------------------------------
+    def language(self) -> str:
+        return self.app.t.language
+
+    def zone_label(self, zone: str) -> str:
+        return self.game.zone_title(zone, self.language())
+
+    def counter_words(self, view: PlayerView, seat: int | None) -> list[str]:
+        """The counters a seat (None: the table's) has, in the file's words."""
+        out = []
+        for name, spec in self.game.counters.items():
+            if bool(spec.get("each")) != (seat is not None):
+                continue
+            values = view.data.get("counters", {}).get(name, [])
+            value = values[seat if seat is not None else 0] if values else 0
+            title = spec.get("name", {})
+            said = str(title.get(self.language()) or title.get("en") or name)
+            out.append(self.say_phrase(phrase("dg.counter", name=Text(said, said), n=value)))
+        return out
+
+    def status_text(self, view: PlayerView) -> str:
+        t = self.app.t
+        if view.over:
+            return t("table.game_over")
+        if view.active is None:
+            return ""
+        step = self.game.steps[int(view.data.get("step", 0))].get("name")
+        who = Seat(view.active)
+        if step:
+            words = Text(step["en"], step.get("ja", ""))
+            text = self.say_phrase(phrase("dg.turn_step", who=who, step=words))
+        else:
+            text = self.say_phrase(phrase("dg.turn", who=who))
+        if view.active == self.viewer:
+            text += t("table.your_turn_mark")
+        return text
+
+    def fitted(self, text: str, px: int, width: int) -> int:
+        """The font size a label fits `width` at: smaller down to MIN_LABEL_PX."""
+        while px > MIN_LABEL_PX and get_font(px).size(text)[0] > width:
+            px -= 1
+        return px
+
+    def label(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Any = DIM) -> None:
+        px = self.fitted(text, self.px() - 1, rect.width + 24)
+        draw_text(surface, text, px, (rect.x, rect.y - 3), colour, "bottomleft")
+
+    # -- background ------------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface, view: PlayerView) -> None:
+        surface.fill((28, 70, 56))
+        px = self.px()
+        slots = self.slots(view)
+        seat = self.bottom_seat()
+        for zone in self.table_zones():
+            rect = slots[zone]
+            pygame.draw.rect(surface, (20, 54, 42), rect.inflate(8, 8), border_radius=8)
+            count = view.zones[zone].count
+            self.label(surface, self.say_phrase(phrase("dg.zone", zone=self._text(zone), n=count)), rect)
+        for zone in self.own_zones():
+            rect = slots[self.zone_state(zone, seat)]
+            pygame.draw.rect(surface, (20, 54, 42), rect.inflate(8, 8), border_radius=8)
+            count = view.zones[self.zone_state(zone, seat)].count
+            self.label(surface, self.say_phrase(phrase("dg.zone", zone=self._text(zone), n=count)), rect)
+        hand = self.hand_zone()
+        if hand:
+            name = self.zone_state(hand, seat)
+            owner = self.session.name(seat)
+            said = self.say_phrase(phrase("dg.zone", zone=self._text(hand), n=view.zones[name].count))
+            self.label(surface, f"{owner} · {said}", slots[name], GOLD if seat in view.deciding else DIM)
+        area = slots["@groups"]
+        if self.group_zones(seat) and area.height > 20:
+            pygame.draw.rect(surface, (24, 62, 49), area, border_radius=12)
+            title = " · ".join(self.zone_label(z) for z in self.group_zones(seat))
+            draw_text(surface, title, px - 2, (area.x + 8, area.bottom - 4), DIM, "bottomleft")
+            for _, group, cell in self.group_cells(view):
+                pygame.draw.rect(surface, (32, 84, 64), cell, border_radius=6)
+                number = group.rpartition(".")[2]
+                draw_text(surface, number, max(10, px - 4), (cell.right - 3, cell.y + 1), DIM, "topright")
+        for other in range(view.seats):
+            if other != seat:
+                self._panel(surface, view, other)
+        self._status(surface, view)
+
+    def _text(self, zone: str) -> Text:
+        name = self.game.zone_specs[zone].get("name", {})
+        return Text(str(name.get("en") or zone), str(name.get("ja") or name.get("en") or zone))
+
+    def _panel(self, surface: pygame.Surface, view: PlayerView, seat: int) -> None:
+        """A seat's name, its cards' counts (never their faces) and its counters."""
+        box = self.panel_rect(seat, view)
+        px = self.px()
+        draw_panel(surface, box, (40, 80, 62, 230) if seat == view.active else (14, 30, 24, 215))
+        name = self.app.t("table.seat_label", n=seat + 1, name=self.session.name(seat))
+        colour = GOLD if seat in view.deciding else INK
+        draw_text(
+            surface, name, self.fitted(name, px, box.width - 16), (box.x + 8, box.y + 4), colour, bold=True
+        )
+        parts = []
+        for zone, z in self.game.zone_specs.items():
+            if z["owner"] == "each" and not z.get("groups"):
+                count = view.zones[self.zone_state(zone, seat)].count
+                parts.append(self.say_phrase(phrase("dg.counts", zone=self._text(zone), n=count)))
+        parts += self.counter_words(view, seat)
+        line = " · ".join(parts)
+        draw_text(surface, line, self.fitted(line, px - 1, box.width - 16), (box.x + 8, box.y + px + 10), INK)
+
+    def _status(self, surface: pygame.Surface, view: PlayerView) -> None:
+        x, y, width = self.status_at()
+        px = self.px()
+        lines = [self.status_text(view)]
+        mine = self.counter_words(view, self.bottom_seat()) + self.counter_words(view, None)
+        if mine:
+            lines.append(" · ".join(mine))
+        if view.active is not None and view.active == self.viewer and self.my_legal():
+            lines.append(self.say_phrase(phrase("dg.hint.drag")))
+            if any(self.game.moves[a.kind]["verb"] == "meld" for a in self.my_legal()):
+                lines.append(self.say_phrase(phrase("dg.hint.select")))
+        font = get_font(px)
+        for index, line in enumerate(lines):
+            colour = INK if index == 0 else (GOLD if index == 1 and mine else DIM)
+            for row in wrap_text(font, line, width) or [""]:
+                draw_text(surface, row, px, (x, y), colour, bold=index == 0)
+                y += font.get_linesize()
+
+    def tooltip(self, card: int) -> list[str]:
+        """The card as this game names it, and the card set's own name for it."""
+        spec = self.cardset.physical()[card]
+        return [self.game.card_name(spec, self.language()), self.card_title(spec)]
+
+    # -- moves -----------------------------------------------------------------------------------
+    @property
+    def buttons_spec(self) -> tuple[ButtonSpec, ...]:  # type: ignore[override]
+        """A button for each move with no card (draw, pass), labelled in the file's words (a label
+        that is no key of the texts is shown as it is)."""
+        seat = self.viewer if self.viewer is not None else 0
+        out = []
+        for name, move in self.game.moves.items():
+            if move["verb"] in CARDLESS:
+                words = self.game.words(self.cardset, Action(seat, name), self.language())
+                out.append(ButtonSpec((name,), words))
+        return tuple(out)
+
+    def kinds(self, verbs: tuple[str, ...], **keys: str) -> tuple[str, ...]:
+        """The file's moves of these verbs whose zones are `keys` (to=, from=, with_top=)."""
+        return tuple(
+            n
+            for n, m in self.game.moves.items()
+            if m["verb"] in verbs and all(m.get(k) == v for k, v in keys.items())
+        )
+
+    def drop_areas(self) -> list[DropArea]:
+        view = self.view()
+        slots = self.slots(view)
+        seat = self.bottom_seat()
+        out: list[DropArea] = []
+        for zone in self.game.zone_specs:
+            state = self.zone_state(zone, seat)
+            rect = slots.get(state)
+            kinds = self.kinds(("discard", "play", "take", "buy", "gain"), to=zone)
+            if rect is not None and kinds:
+                out.append(DropArea(zone, rect.inflate(24, 24), kinds))
+        for zone, group, cell in self.group_cells(view):
+            kinds = self.kinds(("lay_off",), to=zone)
+            if kinds:
+                out.append(DropArea(group, cell.inflate(6, 6), kinds, target=group))
+        for zone in self.group_zones(seat):
+            kinds = self.kinds(("meld",), to=zone)
+            if kinds:
+                out.append(DropArea(zone, slots["@groups"], kinds))
+        return out
+
+    def click_areas(self) -> list[ClickArea]:
+        view = self.view()
+        slots = self.slots(view)
+        seat = self.bottom_seat()
+        out = []
+        for zone in self.game.zone_specs:
+            rect = slots.get(self.zone_state(zone, seat))
+            kinds = self.kinds(("draw",), **{"from": zone}) + self.kinds(("meld",), with_top=zone)
+            if rect is not None and kinds:
+                out.append(ClickArea(zone, rect.inflate(8, 8), kinds))
+        return out
+
+    def own_sprite(self, sprite: CardSprite) -> bool:
+        """A card in the viewer's hand (the file's hand zone, whatever its name)."""
+        if self.viewer is None or sprite.card < 0 or not sprite.face_up or not self.hand_zone():
+            return False
+        hand = self.view().zones.get(self.zone_state(self.hand_zone(), self.viewer))
+        return hand is not None and sprite.card in hand.cards
+
+    def claimed_tops(self) -> list[int]:
+        """The top cards of the piles a legal move takes with others (a claim of the discard)."""
+        if self.viewer is None:
+            return []
+        out = []
+        for name in {a.kind for a in self.my_legal()}:
+            pile = self.game.moves[name].get("with_top")
+            if pile:
+                cards = self.view().zones[self.zone_state(pile, self.viewer)].cards
+                if cards and cards[-1] >= 0 and cards[-1] not in out:
+                    out.append(cards[-1])
+        return out
+
+    def draggable(self, sprite: CardSprite) -> bool:
+        return super().draggable(sprite) or sprite.card in self.claimed_tops()
+
+    def with_claims(self, held: list[int]) -> list[list[int]]:
+        """The cards a gesture may mean: those held; with the selected hand cards (the top of the
+        discard dragged onto the melds); with the claimable top card (hand cards dragged)."""
+        selected = [c for c in self.selected_cards() if c not in held]
+        out = [list(held), list(held) + selected]
+        for top in self.claimed_tops():
+            for cards in list(out):
+                if top not in cards:
+                    out.append([*cards, top])
+        unique: list[list[int]] = []
+        for cards in out:
+            if sorted(cards) not in [sorted(u) for u in unique]:
+                unique.append(cards)
+        return unique
+
+    def drop(self, held: list[int], pos: tuple[int, int]) -> bool:
+        """Held cards let go: the move they mean (with the selected cards, or the top card a claim
+        takes), else the shared table's refusal."""
+        view, legal = self.view(), self.my_legal()
+        for area in self.drop_areas():
+            if area.rect.collidepoint(pos):
+                for cards in self.with_claims(held):
+                    moves = find_moves(view, cards, legal, area.kinds, area.target)
+                    if moves:
+                        return self.gesture(moves, held)
+        return super().drop(held, pos)
+
+    def click_card(self, sprite: CardSprite) -> None:
+        """A click on a card no move takes alone: the pile's move under it (a claim), if any."""
+        if sprite.card in self.claimed_tops():
+            self.click(sprite.card_rect().center)
+            return
+        super().click_card(sprite)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click on a pile: its moves, narrowed to those with every selected card when some are."""
+        selected = self.selected_cards()
+        for area in self.click_areas():
+            if area.rect.collidepoint(pos):
+                moves = [a for a in self.my_legal() if a.kind in area.kinds]
+                if selected:
+                    moves = [a for a in moves if not a.cards or set(selected) <= set(a.cards)] or moves
+                if moves:
+                    self.gesture(moves, [])
+                    return

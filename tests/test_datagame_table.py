@@ -1,0 +1,117 @@
+"""The one table of every game written in data (cardtable/ui/scenes/datagame_table.py), driven by real
+pygame events on Seven Bridge (cards/games/sevenbridge.yaml): a click on the stock draws, a hand card
+dragged onto the discard pile is discarded, selected cards dragged onto the melds are melded, a card
+dropped on a meld is laid off on it, and a claim takes the discard's top card with the selected ones
+(dragged either way). Another seat's hand is never drawn, and every data game has its table."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from playthrough import session_at
+
+from cardtable.games import all_entries
+from cardtable.games.datagame.rules import DataGame
+from cardtable.rules.actions import Action
+from cardtable.ui.app import App
+from cardtable.ui.scenes.datagame_table import DataGameTable
+from cardtable.ui.scenes.registry import has_table
+
+
+@pytest.fixture()
+def app() -> App:
+    application = App(fast=True, size=(1280, 720))
+    yield application
+    pygame.display.quit()
+
+
+def _table_at(app: App, kind: str) -> DataGameTable:
+    table = DataGameTable(app, session_at("sevenbridge", kind))
+    app.replace(table)
+    app.frame([])
+    table.animator.finish_all()
+    app.frame([])
+    return table
+
+
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
+    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    _drag(app, pos, pos)
+
+
+def _made(table: DataGameTable, before: int) -> Action:
+    history = table.session.engine.state.history
+    assert len(history) > before, f"no move was made ({table.toast})"
+    return history[before]
+
+
+def _select(app: App, table: DataGameTable, cards: tuple[int, ...]) -> None:
+    for card in cards:
+        _click(app, table.board.sprites[card].card_rect().center)
+    assert sorted(table.selected_cards()) == sorted(cards)
+
+
+def test_every_data_game_has_the_shared_table() -> None:
+    data = [gid for gid, e in all_entries().items() if isinstance(e.rules, DataGame)]
+    assert data and all(has_table(gid) for gid in data), "the menu offers no game without a table"
+
+
+def test_a_click_on_the_stock_draws_and_the_other_hand_is_never_drawn(app: App) -> None:
+    table = _table_at(app, "draw")
+    assert not any(p.zone == "hand:1" for p in table.piles(table.view())), "counts only"
+    assert all(s.card < 0 or not s.face_up or table.may_show(s.card) for s in table.board.sprites.values())
+    before = len(table.session.engine.state.history)
+    _click(app, table.slots(table.view())["stock"].center)
+    assert _made(table, before).kind == "draw"
+
+
+def test_a_hand_card_dragged_onto_the_discard_pile_is_discarded(app: App) -> None:
+    table = _table_at(app, "discard")
+    action = next(a for a in table.my_legal() if a.kind == "discard")
+    before = len(table.session.engine.state.history)
+    _drag(
+        app,
+        table.board.sprites[action.cards[0]].card_rect().center,
+        table.slots(table.view())["discard"].center,
+    )
+    assert _made(table, before) == action
+
+
+def test_selected_cards_dragged_onto_the_melds_are_melded(app: App) -> None:
+    table = _table_at(app, "meld")
+    action = max((a for a in table.my_legal() if a.kind == "meld"), key=lambda a: len(a.cards))
+    _select(app, table, action.cards)
+    area = table.slots(table.view())["@groups"]
+    before = len(table.session.engine.state.history)
+    _drag(app, table.board.sprites[action.cards[0]].card_rect().center, (area.right - 20, area.bottom - 20))
+    assert _made(table, before) == action
+
+
+def test_a_card_dropped_on_a_meld_is_laid_off_there(app: App) -> None:
+    table = _table_at(app, "lay_off")
+    action = next(a for a in table.my_legal() if a.kind == "lay_off")
+    cell = next(c for _, g, c in table.group_cells(table.view()) if g == action.target)
+    before = len(table.session.engine.state.history)
+    _drag(app, table.board.sprites[action.cards[0]].card_rect().center, cell.center)
+    made = _made(table, before)
+    assert (made.kind, made.target, made.cards) == ("lay_off", action.target, action.cards)
+
+
+@pytest.mark.parametrize("dragged", ["hand", "top"])
+def test_a_claim_takes_the_discards_top_card_with_the_selected_ones(app: App, dragged: str) -> None:
+    table = _table_at(app, "claim")
+    action = next(a for a in table.my_legal() if a.kind == "claim")
+    top = table.view().zones["discard"].cards[-1]
+    own = tuple(c for c in action.cards if c != top)
+    _select(app, table, own)
+    area = table.slots(table.view())["@groups"]
+    start = table.board.sprites[own[0] if dragged == "hand" else top].card_rect().center
+    before = len(table.session.engine.state.history)
+    _drag(app, start, (area.right - 20, area.bottom - 20))
+    made = _made(table, before)
+    assert made.kind == "claim" and sorted(made.cards) == sorted(action.cards)
