@@ -115,3 +115,16 @@ def test_a_claim_takes_the_discards_top_card_with_the_selected_ones(app: App, dr
     _drag(app, start, (area.right - 20, area.bottom - 20))
     made = _made(table, before)
     assert made.kind == "claim" and sorted(made.cards) == sorted(action.cards)
+
+
+def test_a_refusal_in_japanese_names_the_files_patterns_and_zones_in_japanese() -> None:
+    from cardtable.persistence.settings import Settings
+
+    app = App(Settings(language="ja"), fast=True, size=(1280, 720))
+    try:
+        table = DataGameTable(app, session_at("sevenbridge", "draw"))
+        said = table.refusal_text("those cards make no set of a rank or run of a suit")
+        assert said == "そのカードは役（同じ数の組・同じマークの連番）になりません"
+        assert table.refusal_text("the discard pile is empty") == "捨て札が空です"
+    finally:
+        pygame.display.quit()

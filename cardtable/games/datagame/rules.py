@@ -462,7 +462,7 @@ class DataGame(Game):
     def _first_fit(self, state: GameState, names: list[str], cards: tuple[int, ...]) -> str:
         problems = [self.pattern_problem(state, self.patterns[n], cards) for n in names]
         if all(problems):
-            return "those cards make no " + " or ".join(n.replace("_", " ") for n in names)
+            return "those cards make no " + " or ".join(self.pattern_title(n, "en") for n in names)
         return LEGAL
 
     def _predicates(self, state: GameState, predicates: list[dict[str, Any]], seat: int | None) -> str:
@@ -478,20 +478,20 @@ class DataGame(Game):
             return (
                 LEGAL
                 if not state.zones[self.zone_name(p["empty"], seat)].cards
-                else f"the {p['empty']} is not empty"
+                else f"the {self.zone_title(p['empty'], 'en')} is not empty"
             )
         if "not_empty" in p:
             return (
                 LEGAL
                 if state.zones[self.zone_name(p["not_empty"], seat)].cards
-                else f"the {p['not_empty']} is empty"
+                else f"the {self.zone_title(p['not_empty'], 'en')} is empty"
             )
         if "count" in p:
             n = len(state.zones[self.zone_name(p["count"], seat)].cards)
             if n < int(p.get("at_least", 0)):
-                return f"the {p['count']} needs at least {p['at_least']} cards"
+                return f"the {self.zone_title(p['count'], 'en')} needs at least {p['at_least']} cards"
             if "at_most" in p and n > int(p["at_most"]):
-                return f"the {p['count']} holds more than {p['at_most']} cards"
+                return f"the {self.zone_title(p['count'], 'en')} holds more than {p['at_most']} cards"
             return LEGAL
         if "counter" in p:
             v = self._counter(state, p["counter"], seat)
@@ -578,6 +578,25 @@ class DataGame(Game):
             return str(mapped.get(raw, mapped.get(str(raw), raw if raw is not None else "?")))
 
         return FIELD.sub(value, str(naming["format"]))
+
+    def pattern_title(self, pattern: str, language: str) -> str:
+        """A pattern's name in `language` (the file's `name:`; its id, spaced, without one)."""
+        name = self.patterns.get(pattern, {}).get("name", {})
+        return str(name.get(language) or name.get("en") or pattern.replace("_", " "))
+
+    def term(self, words: str, language: str) -> str:
+        """A name a refusal's English words hold (a zone's, a pattern's, a counter's; several joined
+        by " or ") in `language`, from the file's names; words it does not know stay as they are."""
+        names: dict[str, str] = {}
+        for zone in self.zone_specs:
+            names[zone] = names[self.zone_title(zone, "en")] = self.zone_title(zone, language)
+        for pattern in self.patterns:
+            names[self.pattern_title(pattern, "en")] = self.pattern_title(pattern, language)
+        for counter, spec in self.counters.items():
+            name = spec.get("name", {})
+            names[counter] = str(name.get(language) or name.get("en") or counter)
+        joined = " or " if language == "en" else "・"
+        return joined.join(names.get(part, part) for part in words.split(" or "))
 
     def zone_title(self, zone: str, language: str) -> str:
         """A zone's name in `language` (the file's `name:`; its id without one)."""

@@ -23,7 +23,7 @@ import pygame
 from ...games import get_game
 from ...games.datagame.rules import DataGame
 from ...rules.actions import Action
-from ...rules.narration import Seat, Text, phrase
+from ...rules.narration import Seat, Text, phrase, reason_phrase
 from ...rules.view import PlayerView
 from ...session import Session
 from ..app import App
@@ -31,6 +31,7 @@ from ..fonts import get_font, wrap_text
 from ..sprites import CardSprite
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text
 from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene, find_moves
+from .table.log import HAPPENED_LINES
 
 GAP = 10  # px between piles
 MIN_LABEL_PX = 9  # a label too wide for its place is set smaller down to this before it is cut
@@ -237,12 +238,14 @@ class DataGameTable(TableScene):
         return pygame.Rect(x, 48, width - x - 12, int(height * 0.36))
 
     def status_at(self) -> tuple[int, int, int]:
+        """Where the status, the counters and the hints go: under the "what just happened" line."""
         box = self.log_rect()
-        return box.x, box.bottom + 10, box.width
+        said = get_font(max(13, self.app.size[1] // 46)).get_linesize() * HAPPENED_LINES
+        return box.x, box.bottom + 8 + said + 16, box.width
 
     def happened_at(self) -> tuple[tuple[int, int], str, int]:
-        x, y, w = self.status_at()
-        return (x + w // 2, y + self.px() * 6), "midtop", w - 12
+        box = self.log_rect()
+        return (box.centerx, box.bottom + 12), "midtop", box.width - 16
 
     def thinking_place(self, seat: int) -> tuple[tuple[int, int], str]:
         """A thinking bot's mark under its panel."""
@@ -366,12 +369,21 @@ class DataGameTable(TableScene):
             lines.append(self.say_phrase(phrase("dg.hint.drag")))
             if any(self.game.moves[a.kind]["verb"] == "meld" for a in self.my_legal()):
                 lines.append(self.say_phrase(phrase("dg.hint.select")))
-        font = get_font(px)
         for index, line in enumerate(lines):
             colour = INK if index == 0 else (GOLD if index == 1 and mine else DIM)
+            font = get_font(px, bold=index == 0)
             for row in wrap_text(font, line, width) or [""]:
                 draw_text(surface, row, px, (x, y), colour, bold=index == 0)
                 y += font.get_linesize()
+
+    def refusal_text(self, reason: str) -> str:
+        """The shared words for a refusal, with the file's names (a zone, a pattern) in the
+        table's language in place of the English ones the rules' sentence holds."""
+        found = reason_phrase(reason, self.session.chronicle.module)
+        if self.language() == "en" or found is None:
+            return super().refusal_text(reason)
+        key, values = found
+        return self.app.t(key, **{k: self.game.term(v, self.language()) for k, v in values.items()})
 
     def tooltip(self, card: int) -> list[str]:
         """The card as this game names it, and the card set's own name for it."""
