@@ -128,3 +128,45 @@ def test_a_refusal_in_japanese_names_the_files_patterns_and_zones_in_japanese() 
         assert table.refusal_text("the discard pile is empty") == "捨て札が空です"
     finally:
         pygame.display.quit()
+
+
+def test_a_supply_card_dragged_onto_the_own_discard_pile_is_bought(app: App) -> None:
+    table = DataGameTable(app, session_at("littlekingdom", "buy"))
+    app.replace(table)
+    app.frame([])
+    table.animator.finish_all()
+    app.frame([])
+    action = next(a for a in table.my_legal() if a.kind == "buy")
+    top = table.view().zones[action.target].cards[-1]
+    before = len(table.session.engine.state.history)
+    discard = table.slots(table.view())["discard:0"]
+    _drag(app, table.board.sprites[top].card_rect().center, discard.center)
+    made = _made(table, before)
+    assert (made.kind, made.target) == ("buy", action.target)
+
+
+def test_an_effects_choice_is_picked_by_a_click_and_ended_by_its_button(app: App) -> None:
+    from stacked import stacked_session
+
+    from cardtable.session import SeatConfig
+
+    seats = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
+    deal = {"hand:0": ["CHAPEL", "ESTATE", "ESTATE", "COPPER", "CURSE"]}
+    table = DataGameTable(app, stacked_session("littlekingdom", seats, deal))
+    app.replace(table)
+    app.frame([])
+    engine = table.session.engine
+    chapel = next(a for a in table.my_legal() if a.kind == "act")
+    _click(app, table.board.sprites[chapel.cards[0]].card_rect().center)  # a click plays an action
+    assert engine.state.history[-1] == chapel
+    table.animator.finish_all()
+    app.frame([])
+    pick = next(a for a in table.my_legal() if a.kind == "pick" and "CURSE" in engine.describe(a))
+    _click(app, table.board.sprites[pick.cards[0]].card_rect().center)
+    assert engine.state.history[-1] == pick
+    table.animator.finish_all()
+    app.frame([])
+    stop = next(b for b in table.buttons if b.label == "Trash no more")
+    _click(app, stop.rect.center)
+    assert engine.state.history[-1].kind == "stop"
+    assert table.view().zones["trash"].count == 1

@@ -46,8 +46,12 @@ def test_every_key_has_both_languages_with_the_same_placeholders() -> None:
 
 def test_no_game_word_shadows_another_key() -> None:
     seen: dict[str, str] = dict.fromkeys(STRINGS, "ui")
+    modules: set[str] = set()
     for game_id, entry in all_entries().items():
         module = narration_for(type(entry.rules).__module__)
+        if module is None or module.__name__ in modules:
+            continue  # the games written in data share one narration module (their words are in their files)
+        modules.add(module.__name__)
         for key in getattr(module, "WORDS", {}):
             assert key not in seen, f"{game_id} redefines {key} (from {seen[key]})"
             seen[key] = game_id

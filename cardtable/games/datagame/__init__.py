@@ -18,7 +18,7 @@ from cardtable.games import GameEntry, all_entries, register
 from cardtable.rules.game import ParamError
 
 from .rules import DataGame, game_class
-from .spec import game_files, load_game
+from .spec import card_fields, game_files, load_game
 
 log = logging.getLogger(__name__)
 # every data game plays on the one shared table scene for data games (its layout from the zones)
@@ -38,6 +38,16 @@ def _python_game_names() -> set[str]:
     return names
 
 
+def _entry(spec: dict[str, object], path: Path) -> GameEntry:
+    """A data game's registration: its rules from the file, the shared table, and the card fields
+    the file reads (for its card set's template)."""
+    from cardtable.cardsets.catalog import named_path, set_template
+
+    template = set_template(named_path(str(spec["cardset"])))
+    fields = {template: card_fields(spec)} if template else {}
+    return GameEntry(rules=game_class(spec, str(path))(), table=TABLE, menu_order=50, card_fields=fields)
+
+
 def _register_all() -> None:
     taken: set[str] = _python_game_names()
     for path in game_files():
@@ -50,7 +60,7 @@ def _register_all() -> None:
             log.warning("game file %s: another game has the id %r; left out", path, spec["id"])
             continue
         try:
-            register(GameEntry(rules=game_class(spec, str(path))(), table=TABLE, menu_order=50))
+            register(_entry(spec, path))
         except ValueError as exc:  # a Python game has the id already
             log.warning("game file %s left out: %s", path, exc)
             continue
@@ -75,5 +85,5 @@ def game_argument(text: str) -> str:
         if isinstance(held.rules, DataGame) and Path(held.rules.source).resolve() == path.resolve():
             return game_id
         raise ParamError(f"{path}: the id {game_id!r} is taken by another game; give the file its own id")
-    register(GameEntry(rules=game_class(spec, str(path))(), table=TABLE, menu_order=50))
+    register(_entry(spec, path))
     return game_id

@@ -13,6 +13,7 @@ from ...rules.actions import Action
 from ...rules.events import Event
 from ...rules.narration import Phrase, Refusal, Seat, Text, phrase, refusal_words
 from ...rules.view import PlayerView
+from .rules import PICK, STOP
 
 if TYPE_CHECKING:
     from .rules import DataGame
@@ -118,13 +119,13 @@ REFUSALS: tuple[Refusal, ...] = (
         "{zone}が{n}枚を超えています",
     ),
     (
-        r"^(?P<counter>\w+) is below (?P<n>-?\d+)$",
+        r"^(?P<counter>.+?) is below (?P<n>-?\d+)$",
         "dg.reason.counter_low",
         "{counter} is below {n}",
         "{counter}が{n}未満です",
     ),
     (
-        r"^(?P<counter>\w+) is above (?P<n>-?\d+)$",
+        r"^(?P<counter>.+?) is above (?P<n>-?\d+)$",
         "dg.reason.counter_high",
         "{counter} is above {n}",
         "{counter}が{n}を超えています",
@@ -137,6 +138,64 @@ REFUSALS: tuple[Refusal, ...] = (
     ),
 )
 
+REFUSALS += (
+    (
+        "^there is no choice to make now$",
+        "dg.reason.no_choice",
+        "there is no choice to make now",
+        "今は選ぶものがありません",
+    ),
+    (
+        "^that choice is another card's$",
+        "dg.reason.other_choice",
+        "that choice is another card's",
+        "それは別のカードの選択です",
+    ),
+    (
+        "^name no card to stop choosing$",
+        "dg.reason.stop_card",
+        "name no card to stop choosing",
+        "選ぶのを終えるときはカードを指定しません",
+    ),
+    (
+        "^choose one card of that pile$",
+        "dg.reason.choose_one",
+        "choose one card of that pile",
+        "その山のカードを1枚選んでください",
+    ),
+    (
+        "^finish the choice first$",
+        "dg.reason.finish_choice",
+        "finish the choice first",
+        "先に選択を終えてください",
+    ),
+    (
+        "^buy the top card of a pile$",
+        "dg.reason.buy_top",
+        "buy the top card of a pile",
+        "買えるのは山の一番上のカードです",
+    ),
+    (
+        r"^that costs (?P<cost>-?\d+) and you have (?P<have>-?\d+)$",
+        "dg.reason.cost",
+        "that costs {cost} and you have {have}",
+        "コストは{cost}で、手持ちは{have}です",
+    ),
+    (
+        r"^fewer than (?P<n>\d+) piles of the (?P<zone>.+?) are empty$",
+        "dg.reason.empty_groups",
+        "fewer than {n} piles of the {zone} are empty",
+        "{zone}の空の山が{n}つ未満です",
+    ),
+)
+REFUSALS += (
+    (
+        r"^only (?P<n>\d+) turns have been played$",
+        "dg.reason.turns",
+        "only {n} turns have been played",
+        "まだ{n}ターンしか経っていません",
+    ),
+)
 WORDS, REASONS = refusal_words(REFUSALS)
 WORDS.update(
     {
@@ -172,7 +231,7 @@ def _game(view: PlayerView) -> DataGame | None:
 def _said(view: PlayerView, action: Action) -> Text | None:
     """The move in its template's words from the game's file, in both languages."""
     game = _game(view)
-    if game is None or view.cardset is None or action.kind not in game.moves:
+    if game is None or view.cardset is None or action.kind not in (*game.moves, PICK, STOP):
         return None
     return Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
 

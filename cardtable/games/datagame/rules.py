@@ -18,13 +18,14 @@ from typing import Any, ClassVar, TypedDict
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec
 from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled
-from cardtable.rules.game import LEGAL, Game, seat_has_no_decision
+from cardtable.rules.game import LEGAL, CardProblem, Game, Param, seat_has_no_decision
 from cardtable.rules.invariants import data_problems
 from cardtable.rules.notation import MoveForm
 from cardtable.rules.state import GameState
 from cardtable.rules.zones import Visibility
 
 MULTI_VERBS = ("meld",)  # verbs whose move names several cards
+PICK, STOP = "pick", "stop"  # the moves of an effect's choice (`choose:`): a card, or no more
 FIELD = re.compile(r"\{(\w+)\}")  # a card field named in `card_name: {format:}`
 
 
@@ -41,6 +42,7 @@ class DataGameData(_Core, total=False):
     through postponed annotations on Python 3.11)."""
 
     end_reason: str  # the end rule's English reason, once the game is over
+    choice: dict[str, Any]  # an effect's open choice (`choose:`): who, from, to, how many left, the rest
 
 
 def game_class(spec: dict[str, Any], source: str) -> type[DataGame]:
@@ -71,6 +73,11 @@ class DataGame(Game):
         self.min_seats = int(spec["players"]["min"])
         self.max_seats = int(spec["players"]["max"])
         self.cardset_name = str(spec["cardset"])
+        self.params = (
+            Param(
+                "cardset", self.cardset_name, "the card set: a bundled name (cards/NAME.yaml) or a YAML file"
+            ),
+        )
         self.zone_specs: dict[str, dict[str, Any]] = spec["zones"]
         self.moves: dict[str, dict[str, Any]] = spec["moves"]
         self.steps: list[dict[str, Any]] = spec["turn"]
@@ -84,7 +91,10 @@ class DataGame(Game):
             n for n, m in self.moves.items() if m["verb"] in ("meld", "lay_off", "play")
         )
         self.pick_kinds = frozenset(n for n, m in self.moves.items() if m["verb"] in ("take", "buy"))
-        self.RULES = {name: _rule_for(name) for name in self.moves}
+        self.effects: dict[str, list[dict[str, Any]]] = spec.get("effects", {})
+        self.move_forms[PICK] = MoveForm(1, target=_any_word())
+        self.move_forms[STOP] = MoveForm(0, target=_any_word())
+        self.RULES = {name: _rule_for(name) for name in [*self.moves, PICK, STOP]}
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
         self._last_lowest: tuple[tuple[int, ...], list[int]] = ((), [])
@@ -94,6 +104,51 @@ class DataGame(Game):
         from cardtable.cardsets import load_for
 
         return load_for(self, params)
+
+    def check_cardset(self, cardset: CardSet, params: dict[str, Any]) -> list[CardProblem]:
+        """A set this file can be played with: every card code the file names is in it, and it has
+        the cards the setup deals at the most players."""
+        codes: dict[str, int] = {}
+        for spec in cardset.physical():
+            codes[spec.code] = codes.get(spec.code, 0) + 1
+        out: list[CardProblem] = []
+        named = self.named_codes()
+        for code in sorted(named - set(codes)):
+            out.append((["cards"], f"{self.title}: no card {code!r} in the set (the game file names it)"))
+        need = 0
+        for step in self.spec.get("setup", []):
+            d = step.get("deal") or step.get("move")
+            if d is None:
+                continue
+            count = int(d["count"]) * (self.max_seats if "deal" in step else 1)
+            if "code" in d and codes.get(str(d["code"]), 0) < count and str(d["code"]) in codes:
+                out.append((["cards"], f"{self.title}: {self.max_seats} players need {count} {d['code']}"))
+            if "code" not in d and self.zone_specs[d["from"]]["owner"] == "table":
+                need += count
+        if need > len(cardset.physical()):
+            out.append(
+                (
+                    ["cards"],
+                    f"{self.title}: the deal for {self.max_seats} players needs {need} cards, the set has {len(cardset.physical())}",
+                )
+            )
+        return out
+
+    def named_codes(self) -> set[str]:
+        """Every card code the file names: its effects', its setup's, its conditions' and gains'."""
+        found = set(self.effects)
+        queue: list[Any] = [self.spec.get("setup", []), self.spec.get("end", []), list(self.effects.values())]
+        queue += [self.spec.get("start_of_turn", []), self.spec.get("end_of_turn", [])]
+        queue += [m.get("when", []) for m in self.moves.values()]
+        while queue:
+            item = queue.pop()
+            if isinstance(item, dict):
+                if isinstance(item.get("code"), str):
+                    found.add(item["code"])
+                queue += list(item.values())
+            elif isinstance(item, list):
+                queue += item
+        return found
 
     def max_actions(self, params: dict[str, Any], seats: int) -> int:
         return int(self.spec["max_actions"])
@@ -155,18 +210,55 @@ class DataGame(Game):
         self._begin_turn(state, 0, events)
         return events
 
+    def _owners(self, state: GameState, zone: str) -> list[int | None]:
+        return list(range(state.seats)) if self.zone_specs[zone]["owner"] == "each" else [None]
+
     def _setup_step(self, state: GameState, step: dict[str, Any], events: list[Event]) -> None:
         if "shuffle" in step:
-            pile = state.zones[step["shuffle"]].cards
-            state.rng.shuffle(pile)
-            events.append(Shuffled(step["shuffle"], len(pile)))
-        elif "deal" in step:
-            d = step["deal"]
-            for seat in range(state.seats):
-                self._move_top(state, d["from"], d["to"], int(d["count"]), seat, "deal", events)
-        elif "move" in step:
-            d = step["move"]
-            self._move_top(state, d["from"], d["to"], int(d["count"]), None, "setup", events)
+            for owner in self._owners(state, step["shuffle"]):
+                name = self.zone_name(step["shuffle"], owner)
+                pile = state.zones[name].cards
+                state.rng.shuffle(pile)
+                events.append(Shuffled(name, len(pile)))
+        elif "deal" in step or "move" in step:
+            d = step.get("deal") or step["move"]
+            seats: list[int | None] = list(range(state.seats)) if "deal" in step else [None]
+            for seat in seats:
+                if "code" in d:
+                    self._move_code(state, d["from"], d["to"], str(d["code"]), int(d["count"]), seat, events)
+                else:
+                    self._move_top(state, d["from"], d["to"], int(d["count"]), seat, "deal", events)
+        elif "split" in step:
+            self._split(state, step["split"], events)
+
+    def _split(self, state: GameState, d: dict[str, Any], events: list[Event]) -> None:
+        """The cards of `from`, one code to a group of `to`, in the order the card set lists them."""
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        source = state.zones[d["from"]].cards
+        codes: dict[str, list[int]] = {}
+        for card in sorted(source):
+            codes.setdefault(physical[card].code, []).append(card)
+        for group, cards in zip(self.groups(d["to"], None), codes.values(), strict=False):
+            events.append(state.move(cards, d["from"], group, "setup"))
+
+    def _move_code(
+        self,
+        state: GameState,
+        src: str,
+        dst: str,
+        code: str,
+        count: int,
+        seat: int | None,
+        events: list[Event],
+    ) -> None:
+        """Up to `count` cards with this code from `src` (the last ones first) into `dst`."""
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        source = self.zone_name(src, seat)
+        cards = [c for c in reversed(state.zones[source].cards) if physical[c].code == code][:count]
+        if cards:
+            self._move(state, cards, source, self.zone_name(dst, seat), "move", seat, events)
 
     def _move_top(
         self,
@@ -178,7 +270,24 @@ class DataGame(Game):
         why: str,
         events: list[Event],
     ) -> None:
-        pile = state.zones[self.zone_name(src, seat)].cards
+        source = self.zone_name(src, seat)
+        pile = state.zones[source].cards
+        refill = self.spec.get("refill")
+        if (
+            len(pile) < count
+            and refill
+            and refill["zone"] == src
+            and seat is not None
+            and self.zone_specs[src]["owner"] == "each"
+        ):
+            # a player's pile that runs short (a deck-builder's deck): what it holds, then the
+            # refill's cards shuffled in, then the rest from those
+            first = len(pile)
+            if first:
+                self._move(state, list(pile), source, self.zone_name(dst, seat), why, seat, events)
+            self._refill(state, refill, events, seat)
+            count -= first
+            pile = state.zones[source].cards
         take = pile[len(pile) - min(count, len(pile)) :]
         if take:
             self._move(
@@ -190,7 +299,14 @@ class DataGame(Game):
         state.active = seat
         state.data["step"] = 0
         state.data["made"] = {}
+        self._run(state, seat, list(self.spec.get("start_of_turn", [])), events)
         self._settle_step(state, events)
+
+    def _end_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """The turn's `end_of_turn` effects (a deck-builder's clean-up), then the next seat's turn."""
+        self._run(state, seat, list(self.spec.get("end_of_turn", [])), events)
+        state.data["turns"] += 1
+        self._begin_turn(state, (seat + 1) % state.seats, events)
 
     def _settle_step(self, state: GameState, events: list[Event]) -> None:
         """Skip steps with no legal move; a turn with none at all ends the game (blocked)."""
@@ -204,26 +320,32 @@ class DataGame(Game):
                 self._end_game(state, "blocked", events)
                 return
 
-    def _after_move(self, state: GameState, action: Action, events: list[Event]) -> None:
-        template = self.moves[action.kind]
+    def _after_move(self, state: GameState, seat: int, kind: str, events: list[Event]) -> None:
+        """Refill, the end rules, then the step's or the turn's end (`kind`: the move's template;
+        after an effect's choice, the move that played the card, whose `ends:` applies then)."""
+        template = self.moves[kind]
         refill = self.spec.get("refill")
-        if refill and not state.zones[refill["zone"]].cards and state.data["refills"] < int(refill["times"]):
-            self._refill(state, refill, events)
+        if (
+            refill
+            and self.zone_specs[refill["zone"]]["owner"] == "table"
+            and not state.zones[refill["zone"]].cards
+        ):
+            self._refill(state, refill, events, None)
         for rule in self.spec.get("end", []):
-            if not self._predicates(state, rule["when"], action.seat):
+            if not self._predicates(state, rule["when"], seat):
                 self._end_game(state, str(rule.get("reason", {}).get("en", "end")), events)
                 return
+        if "choice" in state.data:
+            return  # an effect waits for its player's choice; the turn goes on once it is made
         step = self.steps[state.data["step"]]
         ends = template.get("ends", "")
         if ends == "turn":
-            state.data["turns"] += 1
-            self._begin_turn(state, (action.seat + 1) % state.seats, events)
+            self._end_turn(state, seat, events)
         elif ends == "step" or step.get("repeat", "once") == "once":
             state.data["step"] += 1
             state.data["made"] = {}
             if state.data["step"] >= len(self.steps):
-                state.data["turns"] += 1
-                self._begin_turn(state, (action.seat + 1) % state.seats, events)
+                self._end_turn(state, seat, events)
             else:
                 self._settle_step(state, events)
         else:
@@ -246,16 +368,22 @@ class DataGame(Game):
         if seat is not None and zone.visibility is Visibility.TOP_PUBLIC and zone.cards:
             events.append(Revealed(seat, (zone.cards[-1],), dst, why))
 
-    def _refill(self, state: GameState, refill: dict[str, Any], events: list[Event]) -> None:
-        """The empty zone takes the cards of another, but its top `keep_top`, shuffled."""
-        source = state.zones[refill["from"]].cards
+    def _refill(
+        self, state: GameState, refill: dict[str, Any], events: list[Event], seat: int | None
+    ) -> None:
+        """The empty zone (`seat`'s, of an `each` zone) takes the cards of another, but its top
+        `keep_top`, shuffled; at most `times` times a game when the file bounds it."""
+        if "times" in refill and state.data["refills"] >= int(refill["times"]):
+            return
+        src, dst = self.zone_name(refill["from"], seat), self.zone_name(refill["zone"], seat)
+        source = state.zones[src].cards
         take = source[: max(len(source) - int(refill.get("keep_top", 0)), 0)]
         if not take:
             return
         state.data["refills"] += 1
-        events.append(state.move(list(take), refill["from"], refill["zone"], "refill"))
-        state.rng.shuffle(state.zones[refill["zone"]].cards)
-        events.append(Shuffled(refill["zone"], len(take)))
+        events.append(state.move(list(take), src, dst, "refill"))
+        state.rng.shuffle(state.zones[dst].cards)
+        events.append(Shuffled(dst, len(take)))
 
     def _end_game(self, state: GameState, reason: str, events: list[Event]) -> None:
         state.scores = [self._score(state, seat) for seat in range(state.seats)]
@@ -265,6 +393,7 @@ class DataGame(Game):
         state.active = None
         state.pending = None
         state.data["end_reason"] = reason
+        state.data.pop("choice", None)  # an effect's choice ends with the game
         events.append(GameEnded(state.winners, tuple(state.scores)))
 
     def _score(self, state: GameState, seat: int) -> int:
@@ -293,6 +422,8 @@ class DataGame(Game):
         the step has any)."""
         if seat is None or state.over:
             return []
+        if "choice" in state.data:
+            return self._choice_moves(state, seat)
         out: list[Action] = []
         for name in self.steps[state.data["step"]]["moves"]:
             rule = self.RULES[name]
@@ -314,12 +445,29 @@ class DataGame(Game):
             return f"{action.kind} is not a move of this game"
         return rule(self, state, action)
 
+    def _choice_moves(self, state: GameState, seat: int) -> list[Action]:
+        """An open choice's moves: a card of its zone (the lowest copy of each), or no more."""
+        choice = state.data["choice"]
+        if seat != choice["seat"]:
+            return []
+        card = str(choice["card"])
+        pile = state.zones[self.zone_name(choice["from"], seat)].cards
+        return [Action(seat, PICK, (c,), card) for c in self._lowest(state, pile)] + [
+            Action(seat, STOP, (), card)
+        ]
+
     def _candidates(self, state: GameState, seat: int, name: str) -> list[Action]:
         """Every move the template could make now, before its rule filters them."""
         m = self.moves[name]
         verb = m["verb"]
         if verb in ("draw", "pass"):
             return [Action(seat, name)]
+        if verb == "buy":  # a pile's top card, named as its lowest-numbered copy in the pile
+            return [
+                Action(seat, name, (self._top_copy(state, p),), p)
+                for p in self._piles(state, m["from"])
+                if state.zones[p].cards
+            ]
         hand = self._lowest(state, state.zones[self.zone_name(m["from"], seat)].cards)
         if verb in ("discard", "play"):
             return [Action(seat, name, (c,)) for c in hand]
@@ -413,15 +561,46 @@ class DataGame(Game):
         return LEGAL
 
     def _why_not_move(self, state: GameState, action: Action) -> str:
-        """The one rule of every move template: the step, the cards, the pattern, the predicates."""
-        m = self.moves[action.kind]
+        """The one rule of every move template: the step, the cards, the pattern, the predicates,
+        the counters it pays; and of an effect's choice, the card picked from its zone."""
         seat = action.seat
+        choice = state.data.get("choice")
+        if action.kind in (PICK, STOP):
+            if choice is None or choice["seat"] != seat:
+                return "there is no choice to make now"
+            if action.target != choice["card"]:
+                return "that choice is another card's"
+            if action.kind == STOP:
+                return "name no card to stop choosing" if action.cards else LEGAL
+            pile = state.zones[self.zone_name(choice["from"], seat)].cards
+            if len(action.cards) != 1 or action.cards[0] not in self._lowest(state, pile):
+                return "choose one card of that pile"
+            return LEGAL
+        if choice is not None:
+            return "finish the choice first"
+        m = self.moves[action.kind]
         if action.kind not in self.steps[state.data["step"]]["moves"]:
             return f"{action.kind} is not a move of this step"
         problem = self._predicates(state, m.get("when", []), seat)
         if problem:
             return problem
+        for counter, n in m.get("pay", {}).items():
+            if self._counter(state, counter, seat) < int(n):
+                return f"{self.term(counter, 'en')} is below {n}"
         verb = m["verb"]
+        if verb == "buy":
+            if len(action.cards) != 1 or action.target not in self._piles(state, m["from"]):
+                return "buy the top card of a pile"
+            if not state.zones[action.target].cards or action.cards[0] != self._top_copy(
+                state, action.target
+            ):
+                return "buy the top card of a pile"
+            price = m["price"]
+            cost = int(self.values(state, price["field"])[action.cards[0]] or 0)
+            have = self._counter(state, price["counter"], seat)
+            if have < cost:
+                return f"that costs {cost} and you have {have}"
+            return LEGAL
         if verb in ("draw", "pass"):
             if action.cards or action.target:
                 return f"{action.kind} names no card"
@@ -445,6 +624,8 @@ class DataGame(Game):
         if verb in ("discard", "play"):
             if len(action.cards) != 1 or action.target:
                 return f"{action.kind} names one card"
+            if m.get("pattern"):
+                return self._first_fit(state, m["pattern"], action.cards)
             return LEGAL
         if verb == "lay_off":
             if len(action.cards) != 1 or action.target not in self.groups(m["to"], seat):
@@ -486,8 +667,16 @@ class DataGame(Game):
                 if state.zones[self.zone_name(p["not_empty"], seat)].cards
                 else f"the {self.zone_title(p['not_empty'], 'en')} is empty"
             )
+        if "turns" in p:
+            played = int(state.data["turns"])
+            return LEGAL if played >= int(p["turns"]) else f"only {played} turns have been played"
+        if "empty_groups" in p:
+            n = sum(1 for g in self._piles(state, p["empty_groups"]) if not state.zones[g].cards)
+            if n < int(p.get("at_least", 1)):
+                return f"fewer than {p.get('at_least', 1)} piles of the {p['empty_groups']} are empty"
+            return LEGAL
         if "count" in p:
-            n = len(state.zones[self.zone_name(p["count"], seat)].cards)
+            n = self._count(state, p["count"], seat, p.get("code"))
             if n < int(p.get("at_least", 0)):
                 return f"the {self.zone_title(p['count'], 'en')} needs at least {p['at_least']} cards"
             if "at_most" in p and n > int(p["at_most"]):
@@ -507,11 +696,27 @@ class DataGame(Game):
             return LEGAL
         raise AssertionError(f"unknown predicate {p}")  # spec.load_game refuses it first
 
+    def _count(self, state: GameState, zone: str, seat: int | None, code: str | None) -> int:
+        """How many cards a zone holds (all its groups for a zone of groups), of `code` if given."""
+        assert state.cardset is not None
+        names = (
+            self.groups(zone, seat) if self.zone_specs[zone].get("groups") else [self.zone_name(zone, seat)]
+        )
+        if code is None:
+            return sum(len(state.zones[n].cards) for n in names)
+        physical = state.cardset.physical()
+        return sum(1 for n in names for c in state.zones[n].cards if physical[c].code == code)
+
     def apply(self, state: GameState, action: Action) -> list[Event]:
-        m = self.moves[action.kind]
         seat = action.seat
-        verb = m["verb"]
         events: list[Event] = []
+        if action.kind in (PICK, STOP):
+            self._choose(state, action, events)
+            return events
+        m = self.moves[action.kind]
+        verb = m["verb"]
+        for counter, n in m.get("pay", {}).items():
+            self._add(state, counter, seat, -int(n))
         if verb == "draw":
             self._move_top(state, m["from"], m["to"], int(m.get("count", 1)), seat, "draw", events)
         elif verb in ("discard", "play"):
@@ -534,12 +739,153 @@ class DataGame(Game):
                 cards.remove(top)
                 events.append(state.move([top], self.zone_name(m["with_top"], seat), group, "claim"))
             events.append(state.move(cards, self.zone_name(m["from"], seat), group, "meld"))
+        elif verb == "buy":
+            price = m["price"]
+            cost = int(self.values(state, price["field"])[action.cards[0]] or 0)
+            self._add(state, price["counter"], seat, -cost)
+            self._move(state, action.cards, action.target, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "pass":
             events.append(Announced("pass", seat))
         made = state.data["made"]
         made[action.kind] = int(made.get(action.kind, 0)) + 1
-        self._after_move(state, action, events)
+        if verb == "play" and action.cards:
+            assert state.cardset is not None
+            code = state.cardset.physical()[action.cards[0]].code
+            self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
+        self._after_move(state, seat, action.kind, events)
         return events
+
+    # -- effects ---------------------------------------------------------------------------------
+    def _add(self, state: GameState, counter: str, seat: int | None, n: int) -> None:
+        values = state.data["counters"][counter]
+        values[seat if self.counters[counter].get("each") and seat is not None else 0] += n
+
+    def _run(
+        self,
+        state: GameState,
+        seat: int,
+        queue: list[dict[str, Any]],
+        events: list[Event],
+        move: str = "",
+        card: str = "",
+    ) -> None:
+        """Carry out effects in order for `seat` (the closed set: draw, gain, move, add, set,
+        each_opponent, if/then/else, choose). A `choose` stops here: its player's choice is open
+        (state.data["choice"]) with the effects after it, which run once the choice is made."""
+        while queue and not state.over:
+            effect = queue.pop(0)
+            if "if" in effect:
+                holds = not self._predicates(state, effect["if"], seat)
+                queue[:0] = list(effect.get("then" if holds else "else", []))
+            elif "each_opponent" in effect:
+                for step in range(1, state.seats):
+                    self._run(state, (seat + step) % state.seats, list(effect["each_opponent"]), events)
+            elif "choose" in effect:
+                c = effect["choose"]
+                if state.zones[self.zone_name(c["from"], seat)].cards:
+                    state.data["choice"] = {
+                        "seat": seat,
+                        "from": c["from"],
+                        "to": c["to"],
+                        "left": int(c["up_to"]),
+                        "card": card,
+                        "move": move,
+                        "then": queue,
+                    }
+                    return
+            else:
+                self._effect(state, seat, effect, events)
+
+    def _effect(self, state: GameState, seat: int, effect: dict[str, Any], events: list[Event]) -> None:
+        if "draw" in effect:
+            d = self.spec["draw"]
+            self._move_top(state, d["from"], d["to"], int(effect["draw"]), seat, "draw", events)
+        elif "add" in effect or "set" in effect:
+            for counter, n in effect.get("add", effect.get("set", {})).items():
+                if "set" in effect:
+                    self._add(state, counter, seat, int(n) - self._counter(state, counter, seat))
+                else:
+                    self._add(state, counter, seat, int(n))
+        elif "gain" in effect:
+            g = effect["gain"]
+            pile = next(
+                (
+                    p
+                    for p in self._piles(state, g.get("from", self._supply()))
+                    if self._top_code(state, p) == g["code"]
+                ),
+                None,
+            )
+            if pile is not None:
+                top = state.zones[pile].cards[-1]
+                self._move(state, [top], pile, self.zone_name(g["to"], seat), "gain", seat, events)
+        elif "move" in effect:
+            d = effect["move"]
+            src = self.zone_name(d["from"], seat)
+            if "code" in d:
+                self._move_code(
+                    state, d["from"], d["to"], str(d["code"]), int(d.get("count", 1)), seat, events
+                )
+            elif d.get("all"):
+                if state.zones[src].cards:
+                    self._move(
+                        state,
+                        list(state.zones[src].cards),
+                        src,
+                        self.zone_name(d["to"], seat),
+                        "move",
+                        seat,
+                        events,
+                    )
+            else:
+                self._move_top(state, d["from"], d["to"], int(d.get("count", 1)), seat, "move", events)
+
+    def _supply(self) -> str:
+        """The zone `buy` moves buy from (where `gain` takes from unless it names a zone)."""
+        return next((str(m["from"]) for m in self.moves.values() if m["verb"] == "buy"), "")
+
+    def _piles(self, state: GameState, zone: str) -> list[str]:
+        """A zone's piles: its groups, or the zone itself."""
+        if not zone:
+            return []
+        if self.zone_specs[zone].get("groups"):
+            return self.groups(zone, None)
+        return [self.zone_name(zone, None)]
+
+    def _top_copy(self, state: GameState, pile: str) -> int:
+        """The card a move names for a pile's top card: the lowest-numbered copy of its code there."""
+        assert state.cardset is not None
+        cards = state.zones[pile].cards
+        code = state.cardset.physical()[cards[-1]].code
+        return next(c for c in self._lowest(state, cards) if state.cardset.physical()[c].code == code)
+
+    def _top_code(self, state: GameState, pile: str) -> str:
+        assert state.cardset is not None
+        cards = state.zones[pile].cards
+        return state.cardset.physical()[cards[-1]].code if cards else ""
+
+    def _choose(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """A pick (one card moves, one fewer left) or the end of an effect's choice; once it is over
+        the effects after it run, then the move that played the card finishes."""
+        choice = state.data["choice"]
+        seat = int(choice["seat"])
+        if action.kind == PICK:
+            self._move(
+                state,
+                action.cards,
+                self.zone_name(choice["from"], seat),
+                self.zone_name(choice["to"], seat),
+                "choose",
+                seat,
+                events,
+            )
+            choice["left"] = int(choice["left"]) - 1
+            if choice["left"] > 0 and state.zones[self.zone_name(choice["from"], seat)].cards:
+                return
+        del state.data["choice"]
+        self._run(state, seat, list(choice["then"]), events, choice["move"], choice["card"])
+        if "choice" not in state.data and not state.over:
+            self._after_move(state, seat, str(choice["move"]), events)
 
     # -- words: the game's own, from its file ---------------------------------------------------
     def label(self, state: GameState, action: Action, language: str = "en") -> str:
@@ -551,8 +897,15 @@ class DataGame(Game):
     def words(self, cardset: CardSet, action: Action, language: str) -> str:
         """`label` from the card set alone (what a view holds): the cards named as the file's
         `card_name:` says (the card set's own names without it); a card a seat cannot see is `?`."""
-        words = self.moves[action.kind]["label"]
-        template = str(words.get(language) or words["en"])
+        if action.kind in (PICK, STOP):
+            said = self.choose_effect(action.target)
+            words = said.get("label" if action.kind == PICK else "stop", {}) if said else {}
+            words = words or {"en": "Choose {cards}" if action.kind == PICK else "Choose no more"}
+            template = str(words.get(language) or words["en"])
+            action = Action(action.seat, action.kind, action.cards)  # its target is the card, not a zone
+        else:
+            words = self.moves[action.kind]["label"]
+            template = str(words.get(language) or words["en"])
         physical = cardset.physical()
         cards = " ".join(
             self.card_name(physical[c], language) if 0 <= c < len(physical) else "?" for c in action.cards
@@ -562,6 +915,16 @@ class DataGame(Game):
             base, _, number = target.rpartition(".")
             target = f"{self.zone_title(base.partition(':')[0], language)} {number}"
         return template.replace("{cards}", cards).replace("{target}", target)
+
+    def choose_effect(self, code: str) -> dict[str, Any] | None:
+        """The `choose:` of a card's effects (a card has one at most: `cardtable validate` says so)."""
+        queue = list(self.effects.get(code, []))
+        while queue:
+            effect = queue.pop(0)
+            if "choose" in effect:
+                return dict(effect["choose"])
+            queue += list(effect.get("then", [])) + list(effect.get("else", []))
+        return None
 
     def card_name(self, spec: CardSpec, language: str) -> str:
         """A card as this game's players name it: the file's `card_name: {format: "{rank}{suit}",
@@ -627,6 +990,9 @@ class DataGame(Game):
         }
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
+        if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)
+            choice = data["choice"]
+            out["choice"] = {"seat": choice["seat"], "card": choice["card"], "left": choice["left"]}
         return out
 
     def check(self, state: GameState) -> list[str]:
@@ -637,17 +1003,26 @@ class DataGame(Game):
             problems.append("the step index is outside the turn")
         if not state.over and state.active is None:
             problems.append("a game in play has no seat to act")
+        split = {step["split"]["to"] for step in self.spec.get("setup", []) if "split" in step}
+        assert state.cardset is not None
+        physical = state.cardset.physical()
         for name, z in self.zone_specs.items():
             if z.get("groups"):
                 owners = range(state.seats) if z["owner"] == "each" else [None]
+                patterns = self._group_patterns(name)
                 for owner in owners:
                     for group in self.groups(name, owner):
                         cards = tuple(state.zones[group].cards)
-                        if cards and not any(
-                            not self.pattern_problem(state, self.patterns[p], cards)
-                            for p in self._group_patterns(name)
+                        if not cards:
+                            continue
+                        if patterns and not any(
+                            not self.pattern_problem(state, self.patterns[p], cards) for p in patterns
                         ):
                             problems.append(f"{group} holds cards that match no pattern")
+                        if name in split and len({physical[c].code for c in cards}) > 1:
+                            problems.append(f"{group} (a pile of one card) holds several kinds")
+        if "choice" in state.data and state.data["choice"]["seat"] != state.active:
+            problems.append("a choice is open for a player whose turn it is not")
         return problems
 
     def _group_patterns(self, zone: str) -> list[str]:
@@ -655,12 +1030,18 @@ class DataGame(Game):
         return [p for m in self.moves.values() if m.get("to") == zone for p in m.get("pattern", [])]
 
 
+def _any_word() -> Any:
+    from cardtable.rules.notation import AnyWord
+
+    return AnyWord()
+
+
 def _form(m: dict[str, Any]) -> MoveForm:
     from cardtable.rules.notation import AnyWord
 
     if m["verb"] in ("draw", "pass"):
         return MoveForm(0)
-    if m["verb"] == "lay_off":
+    if m["verb"] in ("lay_off", "buy"):
         return MoveForm(1, target=AnyWord())
     return MoveForm(1)
 

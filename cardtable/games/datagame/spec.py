@@ -16,7 +16,8 @@ from cardtable.cardsets.suggest import did_you_mean
 from cardtable.cardsets.yamlfile import LoadError, Problem, format_key_path, locate, read_yaml
 from cardtable.resources import cards_dir
 
-PREDICATE_ZONES = ("empty", "not_empty", "count")
+PREDICATE_ZONES = ("empty", "not_empty", "count", "empty_groups")
+RESERVED_MOVES = ("pick", "stop")  # the moves of an effect's choice
 
 
 def schema_file() -> Path:
@@ -133,10 +134,22 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         for verb, arg in step.items():
             if verb == "shuffle":
                 need(arg, zones, "zone", ["setup", i, verb])
+            elif verb == "split" and arg["to"] in zones and not data["zones"][arg["to"]].get("groups"):
+                out.append((["setup", i, verb, "to"], "a split goes to a zone with `groups:`"))
             else:
                 need(arg["from"], zones, "zone", ["setup", i, verb, "from"])
                 need(arg["to"], zones, "zone", ["setup", i, verb, "to"])
     for name, m in data["moves"].items():
+        if name in RESERVED_MOVES:
+            out.append(
+                (["moves", name], f"`{name}` is the name of an effect's choice; name the move otherwise")
+            )
+        if m["verb"] == "buy" and "price" not in m:
+            out.append((["moves", name], "a buy move needs `price: {field, counter}`"))
+        if "price" in m:
+            need(m["price"]["counter"], counters, "counter", ["moves", name, "price", "counter"])
+        for counter in m.get("pay", {}):
+            need(counter, counters, "counter", ["moves", name, "pay", counter])
         for key in ("from", "to", "with_top"):
             if key in m:
                 need(m[key], zones, "zone", ["moves", name, key])
@@ -164,6 +177,12 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         need(hints["hand"], zones, "zone", ["table", "hand"])
     for i, zone in enumerate(hints.get("order", [])):
         need(zone, zones, "zone", ["table", "order", i])
+    for key in ("from", "to") if "draw" in data else ():
+        need(data["draw"][key], zones, "zone", ["draw", key])
+    for code, effects in data.get("effects", {}).items():
+        _effect_refs(effects, ["effects", code], data, zones, counters, moves, need, out, chooses=[0])
+    for key in ("start_of_turn", "end_of_turn"):
+        _effect_refs(data.get(key, []), [key], data, zones, counters, moves, need, out, chooses=None)
     for i, term in enumerate(data.get("score", [])):
         if "zone" in term:
             need(term["zone"], zones, "zone", ["score", i, "zone"])
@@ -190,3 +209,72 @@ def _predicate_refs(
             need(p["counter"], counters, "counter", [*path, i, "counter"])
         if "made" in p:
             need(p["made"], moves, "move", [*path, i, "made"])
+
+
+def _effect_refs(
+    effects: list[dict[str, Any]],
+    path: list[str | int],
+    data: dict[str, Any],
+    zones: list[str],
+    counters: list[str],
+    moves: list[str],
+    need: Any,
+    out: list[tuple[list[str | int], str]],
+    chooses: list[int] | None,
+) -> None:
+    """The names an effect list uses; a `choose` only in a card's own effects (once a card), never
+    for another player (`each_opponent`)."""
+    for i, effect in enumerate(effects):
+        here = [*path, i]
+        for key in ("gain", "move", "choose"):
+            for end in ("from", "to"):
+                if key in effect and end in effect[key]:
+                    need(effect[key][end], zones, "zone", [*here, key, end])
+        for key in ("add", "set"):
+            for counter in effect.get(key, {}):
+                need(counter, counters, "counter", [*here, key, counter])
+        if "draw" in effect and "draw" not in data:
+            out.append(([*here, "draw"], "a draw effect needs the file's `draw: {from, to}`"))
+        if "gain" in effect and "from" not in effect["gain"]:
+            if not any(m["verb"] == "buy" for m in data["moves"].values()):
+                out.append(([*here, "gain"], "gain from which zone? give `from:` (no buy move names one)"))
+        if "choose" in effect:
+            if chooses is None:
+                out.append(([*here, "choose"], "a choice belongs to a card's own effects (`effects:`)"))
+            else:
+                chooses[0] += 1
+                if chooses[0] > 1:
+                    out.append(([*here, "choose"], "a card's effects make one choice at most"))
+        if "if" in effect:
+            _predicate_refs(effect["if"], [*here, "if"], zones, counters, moves, need)
+        for key in ("then", "else"):
+            _effect_refs(effect.get(key, []), [*here, key], data, zones, counters, moves, need, out, chooses)
+        _effect_refs(
+            effect.get("each_opponent", []),
+            [*here, "each_opponent"],
+            data,
+            zones,
+            counters,
+            moves,
+            need,
+            out,
+            None,
+        )
+
+
+def card_fields(data: dict[str, Any]) -> tuple[str, ...]:
+    """The card fields a game file reads (its patterns, prices, score, card names and hand order):
+    `cardtable validate` warns about a field of its card set that nothing reads, and these are read."""
+    import re
+
+    found: set[str] = set()
+    for pattern in data.get("patterns", {}).values():
+        found.update(str(pattern[k]) for k in ("field", "same", "consecutive") if k in pattern)
+    for move in data["moves"].values():
+        if "price" in move:
+            found.add(str(move["price"]["field"]))
+    found.update(str(term["sum"]) for term in data.get("score", []) if "sum" in term)
+    naming = data.get("card_name", {})
+    found.update(re.findall(r"\{(\w+)\}", str(naming.get("format", ""))))
+    found.update(str(f) for f in data.get("table", {}).get("sort", []))
+    return tuple(sorted(found))

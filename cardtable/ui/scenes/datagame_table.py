@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from ...games import get_game
-from ...games.datagame.rules import DataGame
+from ...games.datagame.rules import PICK, STOP, DataGame
 from ...rules.actions import Action
 from ...rules.narration import Seat, Text, phrase, reason_phrase
 from ...rules.view import PlayerView
@@ -112,8 +112,9 @@ class DataGameTable(TableScene):
         others = [(self.bottom_seat() + i) % view.seats for i in range(1, view.seats)]
         index = others.index(seat) if seat in others else 0
         room = self.right_edge() - 16
-        w = min(300, room // max(1, len(others)) - 8)
-        return pygame.Rect(16 + index * (w + 8), 8, w, self.px() * 2 + 18)
+        w = min(360, room // max(1, len(others)) - 8)
+        rows = 3 if any(c.get("each") for c in self.game.counters.values()) else 2
+        return pygame.Rect(16 + index * (w + 8), 8, w, self.px() * rows + 8 * rows + 2)
 
     def slots(self, view: PlayerView) -> dict[str, pygame.Rect]:
         """Every place the table draws a zone (by its state name), and `@groups` (the area of the
@@ -134,7 +135,8 @@ class DataGameTable(TableScene):
             if self.style(zone) != "row":
                 out[self.zone_state(zone, seat)] = pygame.Rect(x, hand_y, cw, self.card_h(cw))
                 x += cw + GAP
-        out["@hand"] = pygame.Rect(x + (GAP if x > left else 0), hand_y, right - x, self.card_h(hand_w))
+        x += 3 * GAP if x > left else 0  # the hand's label clear of the piles' labels
+        out["@hand"] = pygame.Rect(x, hand_y, right - x, self.card_h(hand_w))
         if self.hand_zone():
             out[self.zone_state(self.hand_zone(), seat)] = out["@hand"]
         bottom = hand_y - px - 10
@@ -177,13 +179,13 @@ class DataGameTable(TableScene):
             for group in self.game.groups(zone, seat)
             if view.zones.get(group) is not None and view.zones[group].count
         ]
-        width = self.group_width()
+        width = self.group_width() if not all(self.stacked(z) for z, _ in groups) else self.card_width()
         while True:
             cells: list[tuple[str, str, pygame.Rect]] = []
             x, y = area.x + 6, area.y + 6
-            height = self.card_h(width) + 12
+            height = self.card_h(width) + 12 + (self.tag_h() if groups and self.stacked(groups[0][0]) else 0)
             for zone, group in groups:
-                n = view.zones[group].count
+                n = 1 if self.stacked(zone) else view.zones[group].count
                 w = int(width + (n - 1) * width * GROUP_STEP) + 12
                 if x + w > area.right and x > area.x + 6:
                     x, y = area.x + 6, y + height + 6
@@ -192,6 +194,14 @@ class DataGameTable(TableScene):
             if width <= 30 or not cells or cells[-1][2].bottom <= area.bottom:
                 return cells
             width -= 4
+
+    def tag_h(self) -> int:
+        """The room over a pile of a supply for its count."""
+        return max(10, self.px() - 4) + 2
+
+    def stacked(self, zone: str) -> bool:
+        """A zone of groups drawn as piles, each its top card (a supply): `layout: stack`."""
+        return self.game.zone_specs[zone].get("layout") == "stack"
 
     def piles(self, view: PlayerView) -> list[Pile]:
         slots = self.slots(view)
@@ -207,11 +217,19 @@ class DataGameTable(TableScene):
             name = self.zone_state(hand, seat)
             out.append(Pile(name, slots[name], self.card_width(), "fan", 300, 0.85, sort=self.hand_sort()))
         gw = None
-        for _, group, cell in self.group_cells(view):
+        for zone, group, cell in self.group_cells(view):
             if gw is None:
                 gw = cell.height - 12
                 gw = gw * 63 // 88
-            out.append(Pile(group, cell.inflate(-12, -12), gw, "row", 100, GROUP_STEP, shown=60))
+            if self.stacked(zone):
+                tag = self.tag_h()
+                out.append(
+                    Pile(
+                        group, cell.inflate(-12, -12 - tag).move(0, tag // 2), gw - tag * 63 // 88, "top", 100
+                    )
+                )
+            else:
+                out.append(Pile(group, cell.inflate(-12, -12), gw, "row", 100, GROUP_STEP, shown=60))
         return out
 
     def _pile(self, name: str, rect: pygame.Rect, style: str, z: int) -> Pile:
@@ -326,10 +344,11 @@ class DataGameTable(TableScene):
             pygame.draw.rect(surface, (24, 62, 49), area, border_radius=12)
             title = " · ".join(self.zone_label(z) for z in self.group_zones(seat))
             draw_text(surface, title, px - 2, (area.x + 8, area.bottom - 4), DIM, "bottomleft")
-            for _, group, cell in self.group_cells(view):
+            for zone, group, cell in self.group_cells(view):
                 pygame.draw.rect(surface, (32, 84, 64), cell, border_radius=6)
-                number = group.rpartition(".")[2]
-                draw_text(surface, number, max(10, px - 4), (cell.right - 3, cell.y + 1), DIM, "topright")
+                # a pile says how many cards it holds; a meld its number (a lay-off's words name it)
+                tag = f"{view.zones[group].count}" if self.stacked(zone) else group.rpartition(".")[2]
+                draw_text(surface, tag, max(10, px - 4), (cell.right - 4, cell.y + 2), DIM, "topright")
         for other in range(view.seats):
             if other != seat:
                 self._panel(surface, view, other)
@@ -354,9 +373,13 @@ class DataGameTable(TableScene):
             if z["owner"] == "each" and not z.get("groups"):
                 count = view.zones[self.zone_state(zone, seat)].count
                 parts.append(self.say_phrase(phrase("dg.counts", zone=self._text(zone), n=count)))
-        parts += self.counter_words(view, seat)
-        line = " · ".join(parts)
-        draw_text(surface, line, self.fitted(line, px - 1, box.width - 16), (box.x + 8, box.y + px + 10), INK)
+        for row, words in enumerate((parts, self.counter_words(view, seat))):
+            line = " · ".join(words)
+            if line:
+                at = (box.x + 8, box.y + (row + 1) * (px + 4) + 6)
+                draw_text(
+                    surface, line, self.fitted(line, px - 1, box.width - 16), at, INK if row == 0 else GOLD
+                )
 
     def _status(self, surface: pygame.Surface, view: PlayerView) -> None:
         x, y, width = self.status_at()
@@ -367,7 +390,7 @@ class DataGameTable(TableScene):
             lines.append(" · ".join(mine))
         if view.active is not None and view.active == self.viewer and self.my_legal():
             lines.append(self.say_phrase(phrase("dg.hint.drag")))
-            if any(self.game.moves[a.kind]["verb"] == "meld" for a in self.my_legal()):
+            if any(self.game.moves.get(a.kind, {}).get("verb") == "meld" for a in self.my_legal()):
                 lines.append(self.say_phrase(phrase("dg.hint.select")))
         for index, line in enumerate(lines):
             colour = INK if index == 0 else (GOLD if index == 1 and mine else DIM)
@@ -401,7 +424,22 @@ class DataGameTable(TableScene):
             if move["verb"] in CARDLESS:
                 words = self.game.words(self.cardset, Action(seat, name), self.language())
                 out.append(ButtonSpec((name,), words))
+        choice = self.view().data.get("choice")
+        if choice:  # an effect's choice: stop picking
+            stop = Action(seat, STOP, (), str(choice["card"]))
+            out.append(ButtonSpec((STOP,), self.game.words(self.cardset, stop, self.language())))
         return tuple(out)
+
+    @property
+    def click_kinds(self) -> tuple[str, ...]:  # type: ignore[override]
+        """A click on a card plays it, buys it or picks it for a choice (a meld's cards are selected)."""
+        return (*self.kinds(("play", "buy")), PICK)
+
+    def choice_zone(self) -> str:
+        """The zone an open choice moves its cards to (a trash), or ""."""
+        choice = self.view().data.get("choice")
+        said = self.game.choose_effect(str(choice["card"])) if choice else None
+        return str(said["to"]) if said else ""
 
     def kinds(self, verbs: tuple[str, ...], **keys: str) -> tuple[str, ...]:
         """The file's moves of these verbs whose zones are `keys` (to=, from=, with_top=)."""
@@ -422,6 +460,10 @@ class DataGameTable(TableScene):
             kinds = self.kinds(("discard", "play", "take", "buy", "gain"), to=zone)
             if rect is not None and kinds:
                 out.append(DropArea(zone, rect.inflate(24, 24), kinds))
+        target = self.choice_zone()
+        rect = slots.get(self.zone_state(target, seat)) if target else None
+        if rect is not None:
+            out.append(DropArea(target, rect.inflate(24, 24), (PICK,)))
         for zone, group, cell in self.group_cells(view):
             kinds = self.kinds(("lay_off",), to=zone)
             if kinds:
@@ -457,7 +499,7 @@ class DataGameTable(TableScene):
             return []
         out = []
         for name in {a.kind for a in self.my_legal()}:
-            pile = self.game.moves[name].get("with_top")
+            pile = self.game.moves.get(name, {}).get("with_top")
             if pile:
                 cards = self.view().zones[self.zone_state(pile, self.viewer)].cards
                 if cards and cards[-1] >= 0 and cards[-1] not in out:
