@@ -141,3 +141,70 @@ def test_trace_says_each_step_and_what_each_move_did() -> None:
     moves = [line for line in lines if line.startswith("  P")]
     assert len(moves) == len(engine.state.history)
     assert any("shown to all" in line for line in lines) and any("draw: " in line for line in lines)
+
+
+KINGDOM = Path(str(cards_dir().joinpath("games", "littlekingdom.yaml")))
+
+
+def test_the_deck_builder_is_a_file_of_at_most_120_lines_with_ten_supply_piles() -> None:
+    game = get_game("littlekingdom")
+    assert isinstance(game, DataGame) and len(KINGDOM.read_bytes().decode("utf-8").splitlines()) <= 120
+    engine = Engine.new(game, 4, 1)
+    piles = [engine.state.zones[g].cards for g in game.groups("supply", None)]
+    physical = engine.state.cardset.physical()  # type: ignore[union-attr]
+    assert len(piles) == 10 and all(len({physical[c].code for c in p}) == 1 for p in piles)
+    for seat in range(4):  # 7 Coppers and 3 Estates each, 5 of them in hand
+        mine = engine.state.zones[f"deck:{seat}"].cards + engine.state.zones[f"hand:{seat}"].cards
+        assert sorted(physical[c].code for c in mine) == ["COPPER"] * 7 + ["ESTATE"] * 3
+        assert len(engine.state.zones[f"hand:{seat}"].cards) == 5
+
+
+def _kingdom_mistake(tmp_path: Path, old: str, new: str) -> str:
+    text = KINGDOM.read_bytes().decode("utf-8")
+    assert old in text
+    path = tmp_path / "mine.yaml"
+    path.write_bytes(text.replace(old, new, 1).encode("utf-8"))
+    with pytest.raises(LoadError) as caught:
+        load_game(path)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (
+            "  - draw: 5\n",
+            "  - draw: 5\n  - choose: {from: hand, to: trash, up_to: 1, label: {en: x}}\n",
+            "end_of_turn[3].choose: a choice belongs to a card's own effects",
+        ),
+        (
+            "{each_opponent: [{gain: {code: CURSE, to: discard}}]}",
+            "{each_opponent: [{gain: {code: CURSE, to: discrd}}]}",
+            "effects.WITCH[1].each_opponent[0].gain.to: no zone named 'discrd' (did you mean 'discard'?)",
+        ),
+        (
+            "    price: {field: cost, counter: coins}\n",
+            "",
+            "moves.buy: a buy move needs `price: {field, counter}`",
+        ),
+        (
+            "pay: {buys: 1}",
+            "pay: {buy: 1}",
+            "moves.buy.pay.buy: no counter named 'buy' (did you mean 'buys'?)",
+        ),
+        ("then: [{move:", "thn: [{move:", "unknown key 'thn' (did you mean 'then'?)"),
+    ],
+)
+def test_a_deck_builders_mistake_is_named_at_its_key(tmp_path: Path, old: str, new: str, said: str) -> None:
+    assert said in _kingdom_mistake(tmp_path, old, new)
+
+
+def test_a_card_set_without_a_card_the_file_names_is_refused() -> None:
+    from cardtable.rules.cards import CardSet
+
+    game = get_game("littlekingdom")
+    cardset = game.load_cardset({})
+    half = CardSet(cardset.id, cardset.title, cardset.language, cardset.template, cardset.cards[:5])
+    problems = [message for _, message in game.check_cardset(half, {})]
+    assert any("no card 'WITCH' in the set" in m for m in problems)
+    assert game.check_cardset(cardset, {}) == []
