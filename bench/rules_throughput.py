@@ -115,6 +115,9 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
         # a game written in data (cards/games/sevenbridge.yaml), run by the data-game interpreter: its
         # hand-written peer of the same size is Rune Works (a rummy of draw, melds, lay-offs, discard)
         GameSpec("sevenbridge", {}, (2, 4), "sevenbridge (data)"),
+        # a deck-builder written in data (cards/games/littlekingdom.yaml): its hand-written peer is
+        # Risugeon (a Dominion-style deck-builder: actions, training from a supply, clean-up)
+        GameSpec("littlekingdom", {}, (2, 4), "littlekingdom (data)"),
     ]
 
 
@@ -279,11 +282,12 @@ def report_json(results: list[Result], notes: list[str], args: argparse.Namespac
     # the data-game interpreter against a hand-written rummy at the same seat count, in one run
     by_key = {r.case.key: r for r in results}
     for seats in (2, 4):
-        data, hand = by_key.get(f"sevenbridge_{seats}p"), by_key.get(f"runeworks_{seats}p")
-        if data and hand:
-            out[f"sevenbridge_vs_runeworks_{seats}p_actions_ratio"] = round(
-                data.actions_per_s / hand.actions_per_s, 3
-            )
+        for data_game, peer in (("sevenbridge", "runeworks"), ("littlekingdom", "risugeon")):
+            data, hand = by_key.get(f"{data_game}_{seats}p"), by_key.get(f"{peer}_{seats}p")
+            if data and hand:
+                out[f"{data_game}_vs_{peer}_{seats}p_actions_ratio"] = round(
+                    data.actions_per_s / hand.actions_per_s, 3
+                )
     if notes:
         out["notes"] = notes
     return out

@@ -314,7 +314,9 @@ class DataGameTable(TableScene):
         return px
 
     def label(self, surface: pygame.Surface, text: str, rect: pygame.Rect, colour: Any = DIM) -> None:
-        px = self.fitted(text, self.px() - 1, rect.width + 24)
+        """A zone's label over it, set smaller until it fits its width and the gap to the next pile
+        (the Japanese 廃棄置き場（0） ran into the next pile's label)."""
+        px = self.fitted(text, self.px() - 1, max(rect.width, self.card_width()) + GAP - 2)
         draw_text(surface, text, px, (rect.x, rect.y - 3), colour, "bottomleft")
 
     # -- background ------------------------------------------------------------------------------
