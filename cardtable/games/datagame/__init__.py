@@ -45,7 +45,13 @@ def _entry(spec: dict[str, object], path: Path) -> GameEntry:
 
     template = set_template(named_path(str(spec["cardset"])))
     fields = {template: card_fields(spec)} if template else {}
-    return GameEntry(rules=game_class(spec, str(path))(), table=TABLE, menu_order=50, card_fields=fields)
+    return GameEntry(
+        rules=game_class(spec, str(path))(),
+        bots={"heuristic": "cardtable.games.datagame.bot:DataGameBot"},
+        table=TABLE,
+        menu_order=50,
+        card_fields=fields,
+    )
 
 
 def _register_all() -> None:

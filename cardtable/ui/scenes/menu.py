@@ -111,7 +111,10 @@ class GameEntry(UiButton):
         small_px = max(10, rect.height * 15 // 100)
         title_font = get_font(title_px, True)
         small_font = get_font(small_px)
-        top = rect.centery - (title_font.get_linesize() + 2 * small_font.get_linesize()) // 2
+        # centred on the lines it has: an entry without its blurb (eight games at 720 pixels) is two
+        # lines, and centring three pushed the title above the entry
+        lines = 2 if self.description else 1
+        top = rect.centery - (title_font.get_linesize() + lines * small_font.get_linesize()) // 2
         left = rect.left + pad
         if self.badge:
             blit_text(screen, self.badge, title_px, (left, top), GOLD, "topleft")
