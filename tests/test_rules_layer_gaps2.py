@@ -1,0 +1,259 @@
+"""More gaps of the shared rules layer (cardtable/rules/) that mutation testing found (issue 26,
+bench/mutate.py, second sweep: engine, knowledge, determinize, notation, narration, game, invariants,
+cards, effects/). Each test names the mutants it kills. Like tests/test_rules_layer_gaps.py they test
+what the layer promises its games (a default of the Game contract, what an effect compiles to, what a
+seat knows), not how it is computed, so a rewrite for speed keeps them.
+
+Several of these functions run only when a game module is imported (a vocabulary's counters, a game's
+effect decisions): the sweep's line map sees no test call them, so these tests build their own."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any, Literal
+
+import pytest
+
+from cardtable.games import get_game
+from cardtable.rules.actions import Action
+from cardtable.rules.cards import CardSpec, Text, read_only
+from cardtable.rules.determinize import thaw
+from cardtable.rules.effects import (
+    Choose,
+    Counter,
+    Discard,
+    Draw,
+    EffectDecisions,
+    EffectKind,
+    Picking,
+    Resolver,
+    Vocabulary,
+)
+from cardtable.rules.effects.resolver import Context
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import CardsMoved
+from cardtable.rules.game import KNOWN, Game
+from cardtable.rules.invariants import data_problems
+from cardtable.rules.knowledge import Knowledge
+from cardtable.rules.narration import default_card_name
+from cardtable.rules.notation import Notation, TargetWords
+from cardtable.rules.rng import Rng
+from cardtable.rules.state import GameState
+
+RUNEWORKS = get_game("runeworks")
+
+
+def _stacked(state: GameState) -> None:
+    """A scenario's stacked deal: the biggest zone turned over (cards moved unseen)."""
+    max(state.zones.values(), key=lambda zone: (len(zone.cards), zone.name)).cards.reverse()
+
+
+def test_an_undo_goes_back_to_the_stacked_position_and_to_what_each_seat_knew_there() -> None:
+    """Engine: `self.arrange = arrange` dropped (an undo would deal afresh, not the scenario's stacked
+    deal); `_snapshot_every = 0` -> -1. And a bug this found: an undo from a snapshot (the table keeps
+    them) forgot what every seat knew, so a search bot's re-deal took the cards it saw go into a
+    hand for unseen ones (the view's KNOWN places None, where a replay of the same moves has them)."""
+    for every, arrange in ((0, _stacked), (0, None), (3, None), (3, _stacked)):
+        engine = Engine.new(RUNEWORKS, 2, 5, arrange=arrange)
+        if every:
+            engine.keep_snapshots(every)
+        rng = Rng(5)
+        undone, just_undone = 0, False
+        while undone < 3:
+            seat = engine.deciding_seats()[0]
+            if engine.can_undo(seat) and len(engine.state.history) > 4 and not just_undone:
+                engine.undo(seat)
+                undone, just_undone = undone + 1, True
+                again = Engine.replay(RUNEWORKS, 2, 5, None, engine.state.history, arrange=arrange)
+                assert engine.state.canonical() == again.state.canonical()
+                for who in (0, 1, None):
+                    knew = thaw(engine.view(who).data[KNOWN])
+                    # a stacked deal is followed by nobody (Engine.new): a re-deal knows only the zones
+                    assert (knew["places"] is None) == (arrange is not None)
+                    assert knew == thaw(again.view(who).data[KNOWN])
+            else:
+                engine.apply(rng.choice(engine.legal_actions(seat)))
+                just_undone = False
+
+
+def test_a_views_data_counts_its_keys_and_what_a_seat_knows_leaves_out_what_it_sees() -> None:
+    """Engine: `_Public.__len__`'s `+ 1` (the KNOWN entry) made 0 or 2; `name in zones` -> `not in`
+    in _known_later (the cards of a zone the seat sees whole listed again in its KNOWN places)."""
+    engine = Engine.new(RUNEWORKS, 2, 5)
+    data = engine.view(0).data
+    assert len(data) == len(list(data)) == len(dict(data.items())) and KNOWN in list(data)
+    places = dict(data[KNOWN]["places"])
+    hand = engine.view(0).zones["hand:0"].cards
+    assert len(hand) == 7 and not any(set(hand) & set(cards) for cards in places.values())
+    assert ("hand:0",) not in places and ("hand:1", "stock") in places  # its own hand: the view shows it
+
+
+class _Bare(Game):
+    """A game that fills in nothing of the contract: what the base class does on its own."""
+
+    id = "bare"
+    title = "Bare"
+
+
+def test_a_game_that_leaves_out_a_rule_fails_loudly_and_the_defaults_say_what_they_promise() -> None:
+    """Mutants of game.py: the NotImplementedError of load_cardset, max_actions, setup, legal_actions
+    and apply dropped; evaluate's returns and its `scores =` dropped; scored_by_points, score_bounds
+    (each of its constants) and check answering None or another bound. notation.py: the base
+    legal_actions' and TargetWords.read's raise dropped."""
+    game = _Bare()
+    state = GameState("bare", 2, {}, 1)
+    with pytest.raises(NotImplementedError, match="bare names a card set"):
+        game.load_cardset({})
+    for call in (
+        lambda: game.max_actions({}, 2),
+        lambda: game.setup(state),
+        lambda: game.legal_actions(state, 0),
+        lambda: game.apply(state, Action(0, "x")),
+        lambda: Notation().legal_actions(state, 0),
+        lambda: TargetWords().read(state, "top"),
+    ):
+        with pytest.raises(NotImplementedError):
+            call()
+    # the default judgement reads the scores: level seats stand at one half, a lead above it
+    assert game.evaluate(state) == [0.5, 0.5]
+    state.scores = [6, 2]
+    ahead, behind = game.evaluate(state)
+    assert ahead > 0.5 > behind and ahead + behind == pytest.approx(1.0)
+    state.over, state.winners = True, (1,)
+    assert game.evaluate(state) == [0.0, 1.0]  # an ended game: the winner takes the whole win
+    assert game.scored_by_points({}) is True
+    assert game.score_bounds(state) == (-1_000_000_000, 1_000_000_000)
+    assert game.check(state) == []
+
+
+class _Host:
+    """What the shared effect kinds ask of a game (common.py's docstring), recording every call."""
+
+    def __init__(self, hand: list[int]) -> None:
+        self.hand = hand
+        self.calls: list[tuple[Any, ...]] = []
+
+    def add(self, seat: int, counter: str, amount: int) -> None:
+        self.calls.append(("add", seat, counter, amount))
+
+    def draw(self, seat: int, count: int) -> None:
+        self.calls.append(("draw", seat, count))
+
+    def hand_cards(self, seat: int, card_type: str) -> list[int]:
+        return list(self.hand)
+
+    def discard_from_hand(self, seat: int, card: int) -> None:
+        self.hand.remove(card)
+        self.calls.append(("discard", seat, card))
+
+
+def test_a_counter_effect_compiles_from_its_name_and_adds_its_amount() -> None:
+    """Mutants of common.py Counter.__init__: its name, doc, args (the minimum 1 made 0 or 2) or
+    shorthand dropped."""
+    counter = Counter("ps", "+N PS this turn")
+    assert (counter.name, counter.doc) == ("ps", "+N PS this turn")
+    vocab = Vocabulary("test", [counter, Draw()], ["ps"])
+    assert vocab.compile([{"ps": 1}]) == [{"op": "ps", "amount": 1}]  # the shorthand: a plain number
+    assert vocab.compile([{"ps": {"amount": 2}}]) == [{"op": "ps", "amount": 2}]
+    problems = vocab.compile_list([{"ps": 0}])[1]
+    assert problems == [([0, "ps"], "ps: amount must be at least 1, not 0")]
+    host = _Host([])
+    frames: list[dict[str, Any]] = []
+    Resolver(vocab, host, frames).push(vocab.compile([{"ps": 3}, {"draw": 2}]), 1, 7, "A07")
+    assert Resolver(vocab, host, frames).run() is None
+    assert host.calls == [("add", 1, "ps", 3), ("draw", 1, 2)]
+
+
+def test_a_choice_counts_one_decision_plus_its_longest_branch() -> None:
+    """Mutants of common.py Choose.choice_bound: its `1 +` made 0 or 2, its answer None."""
+    vocab = Vocabulary("test", [Choose(), Discard(), Draw()], [])
+    effects = vocab.compile([{"choose": {"attack": [{"discard": 2}], "refill": [{"draw": 1}]}}])
+    # choosing, then up to two discards and the decision to stop
+    assert vocab.bound(effects) == 1 + 3
+    assert vocab.bound(vocab.compile([{"choose": {"refill": [{"draw": 1}]}}])) == 1
+
+
+def test_a_picking_kind_must_say_how_it_takes_a_pick_and_the_base_kind_resolves_nothing() -> None:
+    """Mutants: common.py Picking.take's raise dropped; vocabulary.py EffectKind.start's raise
+    dropped, its options answering None, its modify not the amount."""
+
+    class Forgetful(Picking):
+        name = "forgetful"
+        args = ()
+
+        def options(self, ctx: Context) -> list[Any]:
+            return [4]
+
+    vocab = Vocabulary("test", [Forgetful()], [])
+    frame = {"op": "forgetful", "count": 1, "seat": 0, "source": -1, "as": ""}
+    resolver = Resolver(vocab, _Host([]), [frame])
+    with pytest.raises(NotImplementedError):
+        resolver.vocab["forgetful"].answer(Context(frame, resolver.host, resolver), 4)
+    kind = EffectKind()
+    ctx = Context({"op": "", "seat": 0}, _Host([]), resolver)
+    with pytest.raises(NotImplementedError):
+        kind.start(ctx)
+    assert kind.options(ctx) == []
+    assert kind.modify({}, 5) == 5
+
+
+def test_an_effects_decision_becomes_the_named_seats_pending_choice_with_the_games_words() -> None:
+    """Mutants of bridge.py EffectDecisions.__init__: its frame keys, decline words or answer order
+    dropped, `decline or {}` and `target_order or ...` turned to `and`."""
+    vocab = Vocabulary("test", [Discard()], [])
+    state = GameState("test", 2, {}, 1, None)
+    host = _Host([5, 3])
+    frames: list[dict[str, Any]] = []
+    resolver = Resolver(vocab, host, frames)
+    resolver.push(vocab.compile([{"discard": {"count": 1, "optional": True}}]), 1, 9, "B2")
+    prompt = resolver.run()
+    assert prompt is not None
+    plain = EffectDecisions({"card": "source"})
+    plain.ask(state, resolver, prompt)
+    assert state.pending is not None and state.pending.seats == (1,)
+    assert state.pending.data["card"] == 9 and state.pending.data["op"] == "discard"
+    assert plain.decline_word("discard") == "done"
+    assert plain.target_order("anything") == 0
+    worded = EffectDecisions({"card": "source", "as": "as"}, {"discard": "keep"}, lambda t: -len(t))
+    worded.ask(state, resolver, prompt)
+    assert state.pending.data["as"] == "B2"
+    assert worded.decline_word("discard") == "keep" and worded.decline_word("pick") == "done"
+    assert worded.target_order("abc") == -3
+    assert worded.option(state.pending, Action(1, "keep")) is None  # its own word declines
+    assert worded.option(state.pending, Action(1, "done")) == "done"  # the default word does not
+
+
+def test_what_a_seat_knows_is_worked_out_from_the_moves_when_it_is_read() -> None:
+    """Mutants of knowledge.py's `groups` property: its `_flush()` dropped (the groups read before
+    the logged moves are worked in), its answer None."""
+    known = Knowledge.at_setup(2, {"deck": [0, 1, 2], "hand:0": []}, [])
+    assert known.groups[0] == {frozenset({"deck"}): {0, 1, 2}}
+    known.observe([CardsMoved((2,), "deck", "hand:0", "draw", frozenset({0}), True)])
+    # seat 0 saw which card it drew; seat 1 knows only that one of the deck's went into that hand
+    assert known.groups[0] == {frozenset({"deck"}): {0, 1}, frozenset({"hand:0"}): {2}}
+    assert known.groups[1] == {frozenset({"deck", "hand:0"}): {0, 1, 2}}
+
+
+def test_card_data_survives_a_pickle_still_read_only_and_a_card_is_named_in_the_language_asked() -> None:
+    """Mutants: cards.py ReadOnlyList/ReadOnlyDict.__reduce__ answering None; narration.py
+    default_card_name answering None."""
+    data = read_only({"effects": [{"draw": 1}], "cost": 2})
+    back = pickle.loads(pickle.dumps(data))
+    assert back == {"effects": [{"draw": 1}], "cost": 2}
+    with pytest.raises(TypeError, match="read-only"):
+        back["effects"].append(3)
+    with pytest.raises(TypeError, match="read-only"):
+        back["cost"] = 3
+    spec = CardSpec("D1", Text(ja="犬", en="dog"))
+    assert default_card_name(spec, "en") == "dog" and default_card_name(spec, "ja") == "犬"
+    assert default_card_name(CardSpec("D2", Text(ja="猫")), "en") == "猫"
+
+
+def test_a_literal_field_holds_only_its_named_values() -> None:
+    """Mutants of invariants.py: the `in args` of the Literal check turned to `not in`, both in the
+    quick yes/no and in the one that words the problem."""
+    assert data_problems("end", Literal["play", "end"]) == []
+    assert data_problems({"phase": "play"}, dict[str, Literal["play", "end"]]) == []
+    assert data_problems("draw", Literal["play", "end"], "data.phase") == [
+        "data.phase is 'draw', not one of ('play', 'end')"
+    ]
