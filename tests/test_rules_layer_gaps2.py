@@ -31,7 +31,7 @@ from cardtable.rules.effects import (
 )
 from cardtable.rules.effects.resolver import Context
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import CardsMoved
+from cardtable.rules.events import CardsMoved, Revealed
 from cardtable.rules.game import KNOWN, Game
 from cardtable.rules.invariants import data_problems
 from cardtable.rules.knowledge import Knowledge
@@ -39,6 +39,7 @@ from cardtable.rules.narration import default_card_name
 from cardtable.rules.notation import Notation, TargetWords
 from cardtable.rules.rng import Rng
 from cardtable.rules.state import GameState
+from cardtable.rules.zones import Visibility, Zone
 
 RUNEWORKS = get_game("runeworks")
 
@@ -257,3 +258,42 @@ def test_a_literal_field_holds_only_its_named_values() -> None:
     assert data_problems("draw", Literal["play", "end"], "data.phase") == [
         "data.phase is 'draw', not one of ('play', 'end')"
     ]
+
+
+def test_a_seat_shown_cards_knows_where_they_are_and_a_re_deal_knows_a_face_up_top_card() -> None:
+    """Mutants of knowledge.py: `_pin` of a Revealed event dropped (a peek taught nothing);
+    Knowledge.assumed's `sees_index(seat, -1)` -> `-2` (a face-up pile's top card taken for unseen)."""
+    known = Knowledge.at_setup(2, {"deck": [0, 1], "hand:0": [2, 3]}, [])
+    known.observe([CardsMoved((0,), "deck", "hand:0", "draw", frozenset({0}), True)])
+    known.observe([Revealed(0, (0, 2), "hand:0", "peek", frozenset({1}))])  # seat 1 is shown two of them
+    assert known.places(1) == ((("deck", "hand:0"), (1,)), (("hand:0",), (0, 2, 3)))
+    assert known.places(2) == ((("deck", "hand:0"), (0, 1)), (("hand:0",), (2, 3)))
+    zones = {
+        "discard": Zone("discard", Visibility.TOP_PUBLIC, None, [4, 5, 6]),
+        "hand:0": Zone("hand:0", Visibility.OWNER, 0, [1, 2]),
+        "deck": Zone("deck", Visibility.HIDDEN, None, [3]),
+    }
+    assumed = Knowledge.assumed(zones, 2, 0, [])
+    hidden = ("deck", "discard", "hand:0")
+    assert assumed.places(1) == ((hidden, (1, 2, 3, 4, 5)), (("discard",), (6,)))
+    assert assumed.places(0) == (
+        (("deck", "discard"), (3, 4, 5)),
+        (("discard",), (6,)),
+        (("hand:0",), (1, 2)),
+    )
+
+
+def test_a_view_kept_unread_across_moves_knows_what_its_seat_knew_when_it_was_made() -> None:
+    """Mutant of knowledge.py Held.places: its `where = ...` dropped (a held view read after the
+    knowledge moved on, with moves not yet worked in when it was made)."""
+    engine = Engine.new(RUNEWORKS, 2, 5)
+    rng = Rng(3)
+    for _ in range(4):
+        engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+    held = {who: engine.view(who) for who in (0, 1, None)}  # made with moves logged, not yet worked in
+    moves = list(engine.state.history)
+    for _ in range(6):
+        engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+    then = Engine.replay(RUNEWORKS, 2, 5, None, moves)
+    for who, view in held.items():
+        assert thaw(view.data[KNOWN]) == thaw(then.view(who).data[KNOWN])
