@@ -17,7 +17,7 @@ import pytest
 from cardtable.games import get_game
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSpec, Text, read_only
-from cardtable.rules.determinize import thaw
+from cardtable.rules.determinize import fits, thaw
 from cardtable.rules.effects import (
     Choose,
     Counter,
@@ -297,3 +297,37 @@ def test_a_view_kept_unread_across_moves_knows_what_its_seat_knew_when_it_was_ma
     then = Engine.replay(RUNEWORKS, 2, 5, None, moves)
     for who, view in held.items():
         assert thaw(view.data[KNOWN]) == thaw(then.view(who).data[KNOWN])
+
+
+def _view_knowing(engine: Engine, seat: int, places: Any) -> Any:
+    """The seat's view with its KNOWN places replaced (what a re-deal is told)."""
+    view = engine.view(seat)
+    known = {**thaw(view.data[KNOWN]), "places": places}
+    return view._replace(data={**dict(view.data), KNOWN: known})
+
+
+def test_a_re_deal_follows_what_the_view_knows_and_says_when_it_cannot() -> None:
+    """Mutants of determinize.py: the deal of a game nobody followed (`possible = ...` dropped); the
+    error for cards the view says nothing of (dropped, or naming 4 or 6 of them); the error when no
+    deal fits (dropped); `fits`' `flow.get(..., 0) + 1` with -1 (a place taken back through two
+    groups miscounted, so a deal that fits is refused)."""
+    stacked = Engine.new(RUNEWORKS, 2, 5, arrange=_stacked)  # nobody followed a stacked deal
+    view = stacked.view(0)
+    assert view.data[KNOWN]["places"] is None
+    dealt = RUNEWORKS.determinize(view, Rng(1))
+    assert sorted(dealt.zones["hand:1"].cards + dealt.zones["stock"].cards) == sorted(
+        stacked.state.zones["hand:1"].cards + stacked.state.zones["stock"].cards
+    )
+    assert dealt.zones["hand:0"].cards == stacked.state.zones["hand:0"].cards
+    engine = Engine.new(RUNEWORKS, 2, 5)
+    ((zones, cards),) = engine.view(0).data[KNOWN]["places"]
+    assert zones == ("hand:1", "stock") and len(cards) == 45
+    told = _view_knowing(engine, 0, [(zones, cards[7:])])
+    with pytest.raises(
+        ValueError, match=rf"nothing of where cards \[{', '.join(map(str, cards[:5]))}\] could"
+    ):
+        RUNEWORKS.determinize(told, Rng(1))
+    crammed = _view_knowing(engine, 0, [(("hand:1",), cards)])  # 45 cards for the 7 places of a hand
+    with pytest.raises(ValueError, match="no deal of the unseen cards fits"):
+        RUNEWORKS.determinize(crammed, Rng(1))
+    assert fits({("a", "b", "c"): 1, ("a", "c"): 2, ("b", "c"): 2, ("a",): 1}, {"a": 1, "b": 3, "c": 3})
