@@ -32,7 +32,7 @@ from cardtable.rules.effects import (
 from cardtable.rules.effects.resolver import Context
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import CardsMoved, Revealed
-from cardtable.rules.game import KNOWN, Game
+from cardtable.rules.game import KNOWN, Game, Param, ParamError
 from cardtable.rules.invariants import data_problems
 from cardtable.rules.knowledge import Knowledge
 from cardtable.rules.narration import default_card_name
@@ -331,3 +331,38 @@ def test_a_re_deal_follows_what_the_view_knows_and_says_when_it_cannot() -> None
     with pytest.raises(ValueError, match="no deal of the unseen cards fits"):
         RUNEWORKS.determinize(crammed, Rng(1))
     assert fits({("a", "b", "c"): 1, ("a", "c"): 2, ("b", "c"): 2, ("a",): 1}, {"a": 1, "b": 3, "c": 3})
+
+
+def test_a_parameter_takes_its_type_from_text_and_refuses_what_it_does_not_allow() -> None:
+    """Mutants of game.py Param.coerce and Game.resolve_params/check_seats: each refusal dropped or
+    turned, the words read as true, the bounds' comparisons, the answer None."""
+    flag = Param("open", False, "")
+    assert flag.coerce(" Yes ") is True and flag.coerce("off") is False and flag.coerce(True) is True
+    level = Param("level", 3, "", minimum=1, maximum=5)
+    assert [level.coerce(v) for v in ("1", 5, " 4 ")] == [1, 5, 4]
+    deck = Param("deck", "basic", "", choices=("basic", "full"))
+    assert deck.coerce("full") == "full"
+    for param, value, said in (
+        (flag, "maybe", "open: expected true or false, got 'maybe'"),
+        (flag, 1, "open: expected true or false, got 1"),
+        (level, "x", "level: expected int, got 'x'"),
+        (level, True, "level: expected a whole number, got True"),
+        (level, 2.5, "level: expected a whole number, got 2.5"),
+        (level, 0, "level: 0 is below the minimum 1"),
+        (level, "6", "level: 6 is above the maximum 5"),
+        (deck, 3, "deck: expected text, got 3"),
+        (deck, "half", "deck: 'half' is not one of basic, full"),
+    ):
+        with pytest.raises(ParamError) as caught:
+            param.coerce(value)
+        assert str(caught.value) == said
+    game = _Bare()
+    game.params = (flag, level)
+    assert game.resolve_params(None) == {"open": False, "level": 3}
+    assert game.resolve_params({"level": "2"}) == {"open": False, "level": 2}
+    with pytest.raises(ParamError, match=r"bare has no parameter 'speed' \(known: level, open\)"):
+        game.resolve_params({"speed": 1})
+    game.check_seats(2)
+    for seats in (1, 3):
+        with pytest.raises(ParamError, match=f"Bare is for 2-2 players, not {seats}"):
+            game.check_seats(seats)
