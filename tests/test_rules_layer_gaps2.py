@@ -16,7 +16,7 @@ import pytest
 
 from cardtable.games import get_game
 from cardtable.rules.actions import Action
-from cardtable.rules.cards import CardSpec, Text, read_only
+from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 from cardtable.rules.determinize import fits, thaw
 from cardtable.rules.effects import (
     Choose,
@@ -366,3 +366,33 @@ def test_a_parameter_takes_its_type_from_text_and_refuses_what_it_does_not_allow
     for seats in (1, 3):
         with pytest.raises(ParamError, match=f"Bare is for 2-2 players, not {seats}"):
             game.check_seats(seats)
+
+
+class _Listed(_Bare):
+    """A game without checkers of its own: its legality is its list of moves."""
+
+    pick_kinds = frozenset({"buy"})
+    play_kinds = frozenset({"play"})
+
+    def legal_actions(self, state: GameState, seat: int) -> list[Action]:
+        return (
+            [Action(seat, "play", (0,)), Action(seat, "buy", (2,))] if seat in state.deciding_seats() else []
+        )
+
+
+def test_the_default_rules_answer_from_the_games_moves_and_name_the_cards_chosen() -> None:
+    """Mutants of game.py: the default why_not's LEGAL and its reason answering None; card_choice's
+    `which = "played"` dropped and its answer None; arrange's refusal of setup keys dropped."""
+    game = _Listed()
+    a, b = CardSpec("A", Text(en="Ace"), 2), CardSpec("K", Text(en="King"))
+    state = GameState("bare", 2, {}, 1, CardSet("t", Text(en="T"), "en", "standard", (a, b)))
+    state.active = 0
+    assert game.why_not(state, Action(0, "play", (0,))) == ""
+    assert game.why_not(state, Action(0, "play", (1,))) == "play is not allowed now"
+    assert game.why_not(state, Action(1, "play", (0,))) == "Player 2 has nothing to decide now"
+    assert game.card_choice(state, Action(0, "play", (0,))) == ("played", ("A",))
+    assert game.card_choice(state, Action(0, "buy", (2,))) == ("picked", ("K",))
+    assert game.card_choice(state, Action(0, "pass")) is None
+    game.arrange(state, {}, None)  # type: ignore[arg-type]
+    with pytest.raises(ParamError, match="bare scenarios take no setup keys, got hand, deck"):
+        game.arrange(state, {"hand": [], "deck": []}, None)  # type: ignore[arg-type]
