@@ -26,6 +26,7 @@ from cardtable.rules.effects import (
     EffectDecisions,
     EffectKind,
     Picking,
+    Prompt,
     Resolver,
     Vocabulary,
 )
@@ -397,3 +398,48 @@ def test_the_default_rules_answer_from_the_games_moves_and_name_the_cards_chosen
     game.arrange(state, {}, None)  # type: ignore[arg-type]
     with pytest.raises(ParamError, match="bare scenarios take no setup keys, got hand, deck"):
         game.arrange(state, {"hand": [], "deck": []}, None)  # type: ignore[arg-type]
+
+
+class _Finishing(_Host):
+    def after(self, frame: dict[str, Any]) -> None:
+        self.calls.append(("after", frame["source"], frame.get("card")))
+
+
+def test_effects_resolve_front_first_wait_for_picks_and_a_fizzled_card_keeps_its_after_frame() -> None:
+    """Mutants of resolver.py: push's `frames[0:0]` made `[1:0]`/`[-1:0]`, append dropped, `extra or {}`
+    and the `_after` frame; run's and answer's `pop(0)`/`insert(0, ...)` at another end, the
+    `_after` test turned, `host.after` dropped; waiting's `frames[0]`; options' empty answer; cancel's
+    count and its stop at the `_after` frame; Prompt's default `picked` and `to_dict`'s seat;
+    Context.source's default -1."""
+    vocab = Vocabulary("test", [Counter("ps", "+N PS"), Draw(), Discard()], ["ps"])
+    host = _Finishing([5, 3])
+    frames: list[dict[str, Any]] = []
+    resolver = Resolver(vocab, host, frames)
+    resolver.append(vocab.compile([{"draw": 1}]), 0, 7, "A7", after={"card": 7})
+    resolver.push(vocab.compile([{"discard": 1}, {"ps": 2}]), 1, 9, "B9", extra={"_bonus": 1})
+    assert [f["op"] for f in frames] == ["discard", "ps", "draw", "_after"]
+    assert frames[0]["_bonus"] == frames[1]["_bonus"] == 1 and "_bonus" not in frames[2]
+    assert (frames[0]["seat"], frames[0]["source"], frames[0]["as"]) == (1, 9, "B9")
+    assert frames[3] == {"card": 7, "op": "_after", "seat": 0, "source": 7, "as": "A7"}
+    prompt = resolver.run()
+    assert prompt is not None and prompt.to_dict() == {
+        "kind": "discard",
+        "low": 1,
+        "high": 1,
+        "picked": 0,
+        "by_code": False,
+        "text": "discard cards from your hand",
+    }
+    assert resolver.waiting() is frames[0] and frames[0]["op"] == "discard" and len(frames) == 4
+    assert resolver.options() == [5, 3]
+    assert resolver.answer(3) is None  # the pick ends the discard; the rest resolves by itself
+    assert host.calls == [("discard", 1, 3), ("add", 1, "ps", 2), ("draw", 0, 1), ("after", 7, 7)]
+    assert frames == [] and resolver.waiting() is None and resolver.options() == []
+    resolver.push(vocab.compile([{"draw": 1}, {"ps": 1}]), 0, 4, "C4", after={})
+    resolver.push(vocab.compile([{"draw": 2}]), 1, 5, "D5")
+    assert resolver.cancel(4) == 0  # not at the front
+    assert resolver.cancel(5) == 1
+    assert resolver.cancel(4) == 2 and [f["op"] for f in frames] == ["_after"]
+    assert Prompt("pick", 0, 2, seat=1).to_dict()["seat"] == 1 and Prompt("pick", 0, 2).picked == 0
+    bare = Context({"op": "draw", "seat": 0}, host, resolver)
+    assert (bare.source, bare.as_code) == (-1, "")
