@@ -443,3 +443,54 @@ def test_effects_resolve_front_first_wait_for_picks_and_a_fizzled_card_keeps_its
     assert Prompt("pick", 0, 2, seat=1).to_dict()["seat"] == 1 and Prompt("pick", 0, 2).picked == 0
     bare = Context({"op": "draw", "seat": 0}, host, resolver)
     assert (bare.source, bare.as_code) == (-1, "")
+
+
+class _Mixed(Picking):
+    """A pick whose options take every form the bridge knows: [card, text], a text, the kind, a card."""
+
+    name = "mixed"
+    args = ()
+    prompt_kind = "pick"
+
+    def start(self, ctx: Context) -> Prompt | None:
+        ctx.frame["_high"] = 2
+        return self._prompt(ctx)
+
+    def _limits(self, ctx: Context) -> tuple[int, int]:
+        return 1, 2
+
+    def options(self, ctx: Context) -> list[Any]:
+        return [[1, "top"], [0, "top"], "x", "pick", 2]
+
+    def take(self, ctx: Context, option: Any) -> None:
+        ctx.host.calls.append(("took", option))
+
+
+def test_an_effects_options_become_one_action_each_in_order_and_declining_once_enough_are_picked() -> None:
+    """Mutants of bridge.py actions/answer/option/_action: copies of a card offered once (the lowest),
+    the order by code then target, the decline word only once `picked >= low`, and each option's
+    action read back as that option."""
+    a, b = CardSpec("A", Text(en="Ace"), 2), CardSpec("B", Text(en="Bee"))
+    state = GameState("test", 2, {}, 1, CardSet("t", Text(en="T"), "en", "standard", (a, b)))
+    vocab = Vocabulary("test", [_Mixed()], [])
+    host = _Host([])
+    resolver = Resolver(vocab, host, [])
+    resolver.push([{"op": "mixed"}], 0, 2, "B")
+    prompt = resolver.run()
+    assert prompt is not None
+    decisions = EffectDecisions({"card": "source"}, target_order=lambda target: {"top": 0}.get(target, 1))
+    decisions.ask(state, resolver, prompt)
+    assert state.pending is not None and state.pending.data["picked"] == 0
+    offered = decisions.actions(state, 0, resolver)
+    assert offered == [
+        Action(0, "pick"),
+        Action(0, "pick", (), "x"),
+        Action(0, "pick", (0,), "top"),
+        Action(0, "pick", (2,)),
+    ]  # no `done` before the one pick needed
+    assert [decisions.option(state.pending, action) for action in offered] == ["pick", "x", [0, "top"], 2]
+    again = decisions.answer(state, resolver, Action(0, "pick", (2,)))
+    assert again is not None and again.picked == 1 and host.calls == [("took", 2)]
+    decisions.ask(state, resolver, again)
+    assert decisions.actions(state, 0, resolver)[-1] == Action(0, "done")
+    assert decisions.answer(state, resolver, Action(0, "done")) is None and resolver.frames == []
