@@ -10,7 +10,7 @@ effect decisions): the sweep's line map sees no test call them, so these tests b
 from __future__ import annotations
 
 import pickle
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import pytest
 
@@ -494,3 +494,43 @@ def test_an_effects_options_become_one_action_each_in_order_and_declining_once_e
     decisions.ask(state, resolver, again)
     assert decisions.actions(state, 0, resolver)[-1] == Action(0, "done")
     assert decisions.answer(state, resolver, Action(0, "done")) is None and resolver.frames == []
+
+
+class _Seat(TypedDict):
+    seat: int
+
+
+class _Table(TypedDict, total=False):
+    scores: dict[int, float]
+    seats: list[_Seat]
+    rest: Any
+    gone: None
+
+
+def test_a_games_data_is_held_to_its_declared_types_with_each_problem_placed() -> None:
+    """Mutants of invariants.py `_valid` and `_checker`: the TypedDict, list, dict, union, None,
+    float (an int is a float) and Any cases, the not-a-list / not-a-dict / not-a-mapping words, a
+    union's fewest problems, and the TypeError for a type it cannot check."""
+    good = {"scores": {0: 1.5, 1: 2}, "seats": [{"seat": 0}], "rest": object(), "gone": None}
+    assert data_problems(good, _Table) == [] and data_problems({}, _Table) == []
+    assert data_problems(
+        {"scores": {"0": 1.0, 1: "2"}, "seats": {"seat": 0}, "gone": 0, "extra": 1}, _Table, "d"
+    ) == [
+        "d has undeclared key 'extra'",
+        "d['scores'] key '0' is '0' (str), not int",
+        "d['scores'][1] is '2' (str), not float",
+        "d['seats'] is dict, not a list",
+        "d['gone'] is 0, not None",
+    ]
+    assert data_problems({"scores": [1.0], "seats": [3]}, _Table) == [
+        "data['scores'] is list, not a dict",
+        "data['seats'][0] is int, not a _Seat",
+    ]
+    assert data_problems({"seats": [{}]}, _Table) == ["data['seats'][0] lacks 'seat'"]
+    assert data_problems([1, "x", None], list[int | None]) == ["data[1] is 'x' (str), not int"]
+    assert data_problems(["a", 2], list[int | list[str]]) == ["data[0] is 'a' (str), not int"]
+    assert data_problems(True, int | str) == ["data is True (bool), not int"]
+    with pytest.raises(TypeError, match="cannot check against set"):
+        data_problems([{1}], list[int | set[int]])
+    with pytest.raises(TypeError, match="cannot check against 'int'"):
+        data_problems({"a": 1}, dict[str, "int"])
