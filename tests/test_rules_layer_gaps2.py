@@ -19,6 +19,7 @@ from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 from cardtable.rules.determinize import fits, thaw
 from cardtable.rules.effects import (
+    Arg,
     Choose,
     Counter,
     Discard,
@@ -534,3 +535,115 @@ def test_a_games_data_is_held_to_its_declared_types_with_each_problem_placed() -
         data_problems([{1}], list[int | set[int]])
     with pytest.raises(TypeError, match="cannot check against 'int'"):
         data_problems({"a": 1}, dict[str, "int"])
+
+
+class _Rich(EffectKind):
+    """A kind with an argument of every kind the compiler knows."""
+
+    name = "rich"
+    args = (
+        Arg("n", "int", 1, minimum=0, maximum=5),
+        Arg("big", "int", 1),
+        Arg("uses", "uses", None),
+        Arg("flag", "bool", False),
+        Arg("mode", "choice", "a", choices=("a", "b")),
+        Arg("then", "effects", []),
+        Arg("cost", "cost", {}),
+    )
+    shorthand = None
+
+
+class _Rider(EffectKind):
+    name = "rider"
+    top_level_only = True
+
+
+def test_card_text_compiles_to_plain_data_or_says_where_each_problem_is() -> None:
+    """Mutants of vocabulary.py compile/_convert/compile_list/card_problems/extend/uses: each check
+    of an argument (whole number, its minimum and EFFECT_INT_MAX, uses, bool, choice, nested effects,
+    branches' labels, costs' counters and amounts), each message and the key path it names."""
+    vocab = Vocabulary("test", [_Rich(), _Rider(), Draw(), Choose()], ["ps"])
+    assert vocab.compile([{"rich": {"n": 0, "uses": 2, "flag": True, "mode": "b", "cost": {"ps": 1}}}]) == [
+        {"op": "rich", "n": 0, "big": 1, "uses": 2, "flag": True, "mode": "b", "then": [], "cost": {"ps": 1}}
+    ]
+    assert vocab.compile(["rider", {"rich": {"uses": None, "then": [{"draw": 2}]}}])[1]["then"] == [
+        {"op": "draw", "count": 2}
+    ]
+    assert vocab.compile_list(None) == ([], [])
+    problems = vocab.compile_list(
+        [
+            {"rich": {"n": 6, "big": 100, "uses": "x", "flag": 1, "mode": "c", "cost": {"gold": 1, "ps": 0}}},
+            {"rich": {"n": -1, "odd": 1, "then": [{"rider": None}], "cost": [1]}},
+            {"rich": 3},
+            {"draw": {}},
+            {"choose": {"Bad Label": [], "ok": "draw"}},
+            {"choose": []},
+            {"fly": 1},
+            {"draw": 1, "rich": 1},
+            7,
+        ],
+        ["cards", 0, "effects"],
+    )[1]
+    at = ["cards", 0, "effects"]
+    assert problems == [
+        ([*at, 0, "rich", "n"], "rich: n must be at most 5, not 6"),
+        ([*at, 0, "rich", "big"], "rich: big must be at most 99, not 100"),
+        ([*at, 0, "rich", "uses"], 'rich: uses must be a whole number, not the text "x"'),
+        ([*at, 0, "rich", "flag"], "rich: flag must be true or false, not the number 1"),
+        ([*at, 0, "rich", "mode"], 'rich: mode must be one of a, b, not the text "c"'),
+        ([*at, 0, "rich", "cost", "gold"], "rich: 'gold' is not a counter (counters: ps)"),
+        (
+            [*at, 0, "rich", "cost", "ps"],
+            "rich: a cost must be a whole number of at least 1, not the number 0",
+        ),
+        (
+            [*at, 1, "rich", "odd"],
+            "rich: unknown argument 'odd' (arguments: n, big, uses, flag, mode, then, cost)",
+        ),
+        ([*at, 1, "rich", "n"], "rich: n must be at least 0, not -1"),
+        (
+            [*at, 1, "rich", "then", 0],
+            "rider can only be used directly in a card's effects, not inside another effect",
+        ),
+        (
+            [*at, 1, "rich", "cost"],
+            "rich: cost must be a mapping of counter: amount, such as {ps: 2}, not a list",
+        ),
+        (
+            [*at, 2, "rich"],
+            "rich takes a mapping of arguments (n, big, uses, flag, mode, then, cost), not the number 3",
+        ),
+        ([*at, 3, "draw"], "draw: argument 'count' is required"),
+        (
+            [*at, 4, "choose", "Bad Label"],
+            'choose: a label is lower-case letters, digits and _, not the text "Bad Label"',
+        ),
+        ([*at, 4, "choose", "ok"], 'effects must be a list, such as [{draw: 1}], not the text "draw"'),
+        (
+            [*at, 5, "choose"],
+            "choose: options must be a mapping of label: [effects], such as {attack: [attack], refill: [refill]}, not a list",
+        ),
+        ([*at, 6], "unknown effect 'fly' (effects: choose, draw, rich, rider)"),
+        ([*at, 7], "an effect is a name or a one-key mapping such as {draw: 1}, not a mapping"),
+        ([*at, 8], "an effect is a name or a one-key mapping such as {draw: 1}, not the number 7"),
+    ]
+    data = {"cards": [{"effects": [{"fly": 1}]}, "x", {"sides": {"a": {"skills": [{"effects": ["draw"]}]}}}]}
+    assert vocab.card_problems(data) == [
+        (["cards", 0, "effects", 0], "unknown effect 'fly' (effects: choose, draw, rich, rider)")
+    ]
+    wider = vocab.extend("wider", [Discard()], ["ps", "gems"], [("sides", "*", "skills", "*", "effects")])
+    assert wider.counters == ("ps", "gems") and set(wider.kinds) == {
+        "choose",
+        "draw",
+        "rich",
+        "rider",
+        "discard",
+    }
+    assert wider.effect_paths == (("effects",), ("sides", "*", "skills", "*", "effects"))
+    assert wider.card_problems(data)[-1] == (
+        ["cards", 2, "sides", "a", "skills", 0, "effects", 0],
+        "draw: argument 'count' is required",
+    )
+    assert vocab.card_problems(data, "text") == [] and vocab.card_problems([]) == []
+    effects = vocab.compile([{"draw": 1}, "rider"])
+    assert vocab.uses(effects, "rider") and not vocab.uses(effects, "rich")
