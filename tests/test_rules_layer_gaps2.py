@@ -647,3 +647,52 @@ def test_card_text_compiles_to_plain_data_or_says_where_each_problem_is() -> Non
     assert vocab.card_problems(data, "text") == [] and vocab.card_problems([]) == []
     effects = vocab.compile([{"draw": 1}, "rider"])
     assert vocab.uses(effects, "rider") and not vocab.uses(effects, "rich")
+
+
+class _Bomb(EffectKind):
+    """A kind usable only while its host says so (a Time Bomb needs an empty slot)."""
+
+    name = "bomb"
+
+    def usable(self, data: dict[str, Any], host: Any, seat: int, source: int) -> bool:
+        return bool(host.hand)
+
+    def start(self, ctx: Context) -> Prompt | None:
+        ctx.host.calls.append(("bomb", ctx.frame.get("_bonus")))
+        return None
+
+
+def test_a_choice_offers_the_usable_branches_and_a_discard_asks_no_more_than_the_hand_holds() -> None:
+    """Mutants of common.py: Choose.start/options/answer (no prompt when no branch is usable, the
+    prompt's shape, the branch pushed with the Charge bonus), Picking._prompt's `low` capped by the
+    options left and `picked >= high`, Discard's options and take."""
+    vocab = Vocabulary("test", [Choose(), Draw(), Discard(), _Bomb()], [])
+    host = _Host([4, 8])
+    frames: list[dict[str, Any]] = []
+    resolver = Resolver(vocab, host, frames)
+    resolver.push(
+        vocab.compile([{"choose": {"boom": ["bomb"], "refill": [{"draw": 1}]}}]),
+        0,
+        3,
+        "C3",
+        extra={"_bonus": 2},
+    )
+    prompt = resolver.run()
+    assert prompt == Prompt("choose", 1, 1, 0, True, "choose one")
+    assert resolver.options() == ["boom", "refill"]
+    assert resolver.answer("boom") is None and host.calls == [("bomb", 2)]
+    host.hand.clear()
+    resolver.push(vocab.compile([{"choose": {"boom": ["bomb"]}}]), 0, 3, "C3")
+    assert (
+        resolver.run() is None and frames == [] and host.calls == [("bomb", 2)]
+    )  # nothing usable: no choice
+    host.hand[:] = [4]
+    resolver.push(vocab.compile([{"discard": 3}]), 1, 5, "D5")
+    prompt = resolver.run()
+    assert prompt == Prompt("discard", 1, 3, 0, False, "discard cards from your hand")  # one card to give
+    assert resolver.answer(4) is None and host.calls[-1] == ("discard", 1, 4) and frames == []
+    host.hand[:] = [1, 2, 3]
+    resolver.push(vocab.compile([{"discard": {"count": 2, "optional": True}}]), 1, 5, "D5")
+    assert resolver.run() == Prompt("discard", 0, 2, 0, False, "discard cards from your hand")
+    assert resolver.answer(2) == Prompt("discard", 0, 2, 1, False, "discard cards from your hand")
+    assert resolver.answer(None) is None and host.hand == [1, 3]  # done after one of two
