@@ -32,6 +32,7 @@ from cardtable.rules.effects import (
     Vocabulary,
 )
 from cardtable.rules.effects.resolver import Context
+from cardtable.rules.effects.timing import Timings, window_actions
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import CardsMoved, Revealed
 from cardtable.rules.game import KNOWN, Game, Param, ParamError
@@ -696,3 +697,21 @@ def test_a_choice_offers_the_usable_branches_and_a_discard_asks_no_more_than_the
     assert resolver.run() == Prompt("discard", 0, 2, 0, False, "discard cards from your hand")
     assert resolver.answer(2) == Prompt("discard", 0, 2, 1, False, "discard cards from your hand")
     assert resolver.answer(None) is None and host.hand == [1, 3]  # done after one of two
+
+
+def test_held_cards_open_windows_at_their_timing_in_priority_order() -> None:
+    """Mutants of timing.py: is_auto's answer, the unknown timing's refusal, windows' filter (its
+    timing and `may`), their order (the holder's place in `order`, then the card) and the answers
+    `use` and `pass`."""
+    timings = Timings(("start", "battle", "end"), auto=("end",))
+    assert timings.is_auto("end") is True and timings.is_auto("battle") is False
+    with pytest.raises(ValueError, match=r"unknown timing 'dawn' \(timings: start, battle, end\)"):
+        timings.windows("dawn", [], [0, 1])
+    held = [(0, 9, "battle"), (1, 4, "battle"), (1, 2, "battle"), (0, 5, "start"), (1, 7, "battle")]
+    assert timings.windows("battle", held, [1, 0], may=lambda seat, card: card != 7) == [
+        {"seat": 1, "card": 2, "timing": "battle"},
+        {"seat": 1, "card": 4, "timing": "battle"},
+        {"seat": 0, "card": 9, "timing": "battle"},
+    ]
+    assert [w["card"] for w in timings.windows("battle", held, [0, 1])] == [9, 2, 4, 7]
+    assert window_actions(1) == [Action(1, "use"), Action(1, "pass")]
