@@ -15,6 +15,7 @@ from typing import Any, Literal, TypedDict
 import pytest
 
 from cardtable.games import get_game
+from cardtable.rules import view as view_module
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 from cardtable.rules.determinize import fits, thaw
@@ -42,6 +43,7 @@ from cardtable.rules.narration import default_card_name
 from cardtable.rules.notation import Notation, TargetWords
 from cardtable.rules.rng import Rng
 from cardtable.rules.state import GameState
+from cardtable.rules.view import FrozenData
 from cardtable.rules.zones import Visibility, Zone
 
 RUNEWORKS = get_game("runeworks")
@@ -715,3 +717,24 @@ def test_held_cards_open_windows_at_their_timing_in_priority_order() -> None:
     ]
     assert [w["card"] for w in timings.windows("battle", held, [0, 1])] == [9, 2, 4, 7]
     assert window_actions(1) == [Action(1, "use"), Action(1, "pass")]
+
+
+def test_a_seat_sees_its_own_secret_choice_and_a_views_data_takes_no_attribute_and_outlives_nothing() -> None:
+    """The six survivors of view.py's sweep: make_view's `seat is not None` -> `is` (a seat that
+    committed a hidden choice no longer saw it); FrozenData's `__slots__` dropped (an attribute could
+    be written on a view's data), `__del__`'s `is not None` turned or its `pop` dropped (the table of
+    what each FrozenData holds kept every dropped view's data), `__repr__` answering None."""
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    choice = next(a for a in engine.legal_actions(0) if a.kind == "noreveal")
+    engine.apply(choice)  # Leady work: each seat commits in secret
+    mine, theirs, spectator = engine.view(0), engine.view(1), engine.view(None)
+    assert mine.my_commit == choice and theirs.my_commit is None and spectator.my_commit is None
+    assert mine.committed == theirs.committed == (0,)
+    with pytest.raises(AttributeError):
+        mine.data.note = "x"  # type: ignore[attr-defined]
+    assert repr(mine.data).startswith("FrozenData({") and "'round'" in repr(mine.data)
+    # what a FrozenData holds lives in view.py's table as long as the FrozenData does, no longer
+    before = len(view_module._HELD)
+    for _ in range(50):
+        FrozenData({"a": [1]})["a"]  # made, read and dropped at once
+    assert len(view_module._HELD) == before
