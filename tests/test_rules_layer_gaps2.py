@@ -241,7 +241,8 @@ def test_what_a_seat_knows_is_worked_out_from_the_moves_when_it_is_read() -> Non
 
 
 def test_card_data_survives_a_pickle_still_read_only_and_a_card_is_named_in_the_language_asked() -> None:
-    """Mutants: cards.py ReadOnlyList/ReadOnlyDict.__reduce__ answering None, CardSpec's default
+    """Mutants: cards.py ReadOnlyList/ReadOnlyDict.__reduce__ answering None, ReadOnlyList's refusal
+    of item assignment, deletion, += and *= dropped, CardSpec's default
     count 1 made 2 or 0; narration.py default_card_name answering None."""
     data = read_only({"effects": [{"draw": 1}], "cost": 2})
     back = pickle.loads(pickle.dumps(data))
@@ -250,6 +251,16 @@ def test_card_data_survives_a_pickle_still_read_only_and_a_card_is_named_in_the_
         back["effects"].append(3)
     with pytest.raises(TypeError, match="read-only"):
         back["cost"] = 3
+    effects = back["effects"]
+    for change in (
+        lambda: effects.__setitem__(0, {}),
+        lambda: effects.__delitem__(0),
+        lambda: effects.__iadd__([1]),
+        lambda: effects.__imul__(2),
+    ):
+        with pytest.raises(TypeError, match="read-only"):
+            change()
+    assert back["effects"] == [{"draw": 1}]
     spec = CardSpec("D1", Text(ja="犬", en="dog"))
     assert CardSet("t", Text(en="T"), "en", "standard", (spec,)).physical() == (spec,)  # one copy unless told
     assert default_card_name(spec, "en") == "dog" and default_card_name(spec, "ja") == "犬"
