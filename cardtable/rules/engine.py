@@ -176,7 +176,8 @@ class Engine:
         self._shown: dict[int | None, dict[str, ZoneView]] = {}
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
-        self._snapshots: dict[int, dict[str, Any]] = {}  # history length -> state.to_dict(history=False)
+        # history length -> (state.to_dict(history=False), a copy of the seats' knowledge)
+        self._snapshots: dict[int, tuple[dict[str, Any], Knowledge | None]] = {}
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
@@ -378,13 +379,20 @@ class Engine:
             state.undo_floor = len(state.history)
         self._forget()
         if self._snapshot_every and len(state.history) % self._snapshot_every == 0:
-            self._snapshots[len(state.history)] = state.to_dict(history=False)
+            self._snapshots[len(state.history)] = self._snapshot()
         return events
 
     def keep_snapshots(self, every: int = 64) -> None:
         """Keep the state after every `every`-th action (and now), so undo need not replay the game."""
         self._snapshot_every = max(1, every)
-        self._snapshots[len(self.state.history)] = self.state.to_dict(history=False)
+        self._snapshots[len(self.state.history)] = self._snapshot()
+
+    def _snapshot(self) -> tuple[dict[str, Any], Knowledge | None]:
+        """The position for undo to go back to. The seats' knowledge is not in the state's dict (a save
+        rebuilds it by replay), so a copy is kept beside it: else an undo from a snapshot would forget
+        what every seat saw, and a bot's re-deal would take the cards it saw go into a hand for unseen."""
+        state = self.state
+        return state.to_dict(history=False), None if state.knowledge is None else state.knowledge.copy()
 
     def _seal(self) -> None:
         """The state is about to change: views still held keep the position they were made at."""
@@ -461,8 +469,11 @@ class Engine:
             )
             self.state = rebuilt.state
         else:
-            restored = GameState.from_dict(self._snapshots[base], state.cardset)
+            saved, knowledge = self._snapshots[base]
+            restored = GameState.from_dict(saved, state.cardset)
             restored.history = state.history[:base]
+            # copied again: the snapshot stays as it was for a later undo
+            restored.knowledge = None if knowledge is None else knowledge.copy()
             self.state = restored
             self._forget()
             for action in state.history[base:target]:
