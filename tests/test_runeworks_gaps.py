@@ -4,11 +4,19 @@ mutant its docstring names (bench/mutate.py). Gaps that are rules are scenarios 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cardtable import scenario
+from cardtable.games import entry_for, get_game
+from cardtable.games.runeworks.evaluate import evaluate
 from cardtable.games.runeworks.melds import DeckError, deck_of
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, Event
+
+RUNEWORKS = get_game("runeworks")
 
 
 class _Spec:
@@ -42,3 +50,86 @@ def test_a_deck_with_a_card_twice_is_refused_even_when_no_card_is_missing() -> N
     assert len(deck_of(_Cards(_standard())).rank) == 52  # type: ignore[arg-type]
     with pytest.raises(DeckError, match="card S1b repeats rank 1 of suit S"):
         deck_of(_Cards([*_standard(), _Spec("S1b", 1, "S")]))  # type: ignore[arg-type]
+
+
+def _played(monkeypatch: pytest.MonkeyPatch, path: Path, text: str) -> tuple[Engine, list[Event]]:
+    """Run a scenario file; hand back its engine and every event its moves set off (the runner keeps
+    both to itself)."""
+    made: list[Engine] = []
+    events: list[Event] = []
+
+    class Kept(Engine):
+        @classmethod
+        def new(cls, *args: Any, **kwargs: Any) -> Engine:
+            engine = super().new(*args, **kwargs)
+            made.append(engine)
+            return engine
+
+        def apply(self, action: Any) -> list[Event]:
+            got = super().apply(action)
+            events.extend(got)
+            return got
+
+    monkeypatch.setattr(scenario, "Engine", Kept)
+    path.write_bytes(text.encode("utf-8"))
+    (result,) = scenario.run_file(path, get_game)
+    assert result.passed, result.failures
+    return made[-1], events
+
+
+def test_leady_work_announces_every_card_shown_and_who_tied(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Mutant: `events.append(Announced("leady", ...))` dropped from _resolve_leady (the log's "P1
+    shows 9, P2 shows nothing" and "tie: again" lines are read from it)."""
+    engine, events = _played(
+        monkeypatch,
+        tmp_path / "leady.yaml",
+        """
+game: runeworks
+seats: 3
+deal: {hand:0: [S9, C2], hand:1: [H9, D3], hand:2: [SK, D4]}
+moves: ["P1: reveal S9", "P2: reveal H9", "P3: noreveal", "P1: reveal C2", "P2: reveal D3"]
+expect: {active: P2}
+""",
+    )
+    codes = [spec.code for spec in engine.state.cardset.physical()]  # type: ignore[union-attr]
+    leady = [e for e in events if isinstance(e, Announced) and e.what == "leady"]
+    assert [e.detail for e in leady] == [
+        {"shown": {"0": codes.index("S9"), "1": codes.index("H9"), "2": -1}, "tied": [0, 1]},
+        {"shown": {"0": codes.index("C2"), "1": codes.index("D3")}, "tied": [1]},
+    ]
+
+
+def test_a_blast_shot_is_announced_as_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Mutant: `"blast_shot" if seat in blasts` -> `not in` in _resolve_shots (the log would call a
+    Blast Shot an Ignite Shot, and the reverse; the MP are counted from the round's blasts)."""
+    _engine, events = _played(
+        monkeypatch,
+        tmp_path / "blast_shot.yaml",
+        """
+game: runeworks
+seats: 3
+params: {level: 4}
+deal: {hand:0: [H7, C2, C3], hand:1: [H6, SK, S2, S3, S4, S5, S6], hand:2: [C9]}
+setup: {first: P1, phase: play}
+moves: ["P1: release H7", "P2: shot", "P3: shot"]
+expect: {mp: [95, 150, 110]}
+""",
+    )
+    shots = [(e.what, e.seat) for e in events if isinstance(e, Announced) and e.what.endswith("_shot")]
+    assert shots == [("blast_shot", 1), ("ignite_shot", 2)]
+
+
+def test_the_game_hands_a_search_bot_one_standing_per_seat() -> None:
+    """Mutant: RuneWorks.evaluate's `return evaluate_position(state)` -> `return None`."""
+    engine = Engine.new(RUNEWORKS, 3, 7)
+    got = RUNEWORKS.evaluate(engine.state)
+    assert got == evaluate(engine.state)
+    assert len(got) == 3 and all(0.0 <= v <= 1.0 for v in got)
+
+
+def test_every_magician_level_is_a_variant_the_contract_tests_play() -> None:
+    """Mutant: the registered variants `range(1, 6)` -> `range(1, 5)` (Level 5 would never be played by
+    the random-playout contract tests)."""
+    assert sorted(v["level"] for v in entry_for("runeworks").variants) == [1, 2, 3, 4, 5]
