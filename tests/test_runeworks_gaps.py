@@ -15,6 +15,7 @@ from cardtable.games.runeworks.evaluate import evaluate
 from cardtable.games.runeworks.melds import DeckError, deck_of
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event
+from cardtable.rules.game import ParamError
 
 RUNEWORKS = get_game("runeworks")
 
@@ -133,3 +134,54 @@ def test_every_magician_level_is_a_variant_the_contract_tests_play() -> None:
     """Mutant: the registered variants `range(1, 6)` -> `range(1, 5)` (Level 5 would never be played by
     the random-playout contract tests)."""
     assert sorted(v["level"] for v in entry_for("runeworks").variants) == [1, 2, 3, 4, 5]
+
+
+def test_the_options_default_to_the_rulebook_and_the_spec() -> None:
+    """Mutants: any default of params.py one more or one less (Level 3 "start at this level", the
+    rulebook's 7 cards, R12's 3 rebuilds, R3's 2 comparisons, R14's 3 overtime rounds; 0 rounds and
+    0 MP meaning the level's own)."""
+    assert RUNEWORKS.resolve_params() == {
+        "level": 3,
+        "hand_size": 7,
+        "rounds": 0,
+        "start_mp": 0,
+        "first_card_face_up": False,
+        "ace_high_sequences": False,
+        "sevens_call_set": True,
+        "lone_seven_claims": True,
+        "must_keep_one_card": True,
+        "all_shots_resolve": True,
+        "blast_bonus_stacks": False,
+        "blast_counts_boosts": True,
+        "meld_damage_counts_elementals": True,
+        "max_stock_rebuilds": 3,
+        "leady_every_round": True,
+        "leady_second_from_rest": True,
+        "leady_max_compares": 2,
+        "max_overtime_rounds": 3,
+        "overtime_on_any_tie": True,
+        "cardset": "standard52",
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "low", "high"),
+    [
+        ("level", 1, 5),
+        ("hand_size", 3, 8),
+        ("rounds", 0, 50),
+        ("start_mp", 0, 10000),
+        ("max_stock_rebuilds", 0, 20),
+        ("leady_max_compares", 1, 10),
+        ("max_overtime_rounds", 0, 20),
+    ],
+)
+def test_a_number_option_takes_its_range_and_nothing_past_it(name: str, low: int, high: int) -> None:
+    """Mutants: a minimum or maximum of params.py one more or one less (a Level 6, a hand of 9 or 2
+    cards, -1 rounds would be taken; or the ends of the range refused)."""
+    assert RUNEWORKS.resolve_params({name: low})[name] == low
+    assert RUNEWORKS.resolve_params({name: high})[name] == high
+    with pytest.raises(ParamError, match=f"{name}: {low - 1} is below the minimum {low}"):
+        RUNEWORKS.resolve_params({name: low - 1})
+    with pytest.raises(ParamError, match=f"{name}: {high + 1} is above the maximum {high}"):
+        RUNEWORKS.resolve_params({name: high + 1})
