@@ -13,6 +13,7 @@ from cardtable import scenario
 from cardtable.games import entry_for, get_game
 from cardtable.games.runeworks.evaluate import evaluate
 from cardtable.games.runeworks.melds import DeckError, deck_of
+from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event
 from cardtable.rules.game import ParamError
@@ -185,3 +186,28 @@ def test_a_number_option_takes_its_range_and_nothing_past_it(name: str, low: int
         RUNEWORKS.resolve_params({name: low - 1})
     with pytest.raises(ParamError, match=f"{name}: {high + 1} is above the maximum {high}"):
         RUNEWORKS.resolve_params({name: high + 1})
+
+
+def test_a_boost_names_exactly_one_card_and_a_meld_by_its_number(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Mutants of moves._why_not_boost's shape test (`len(action.cards) != 1 or not (target[:1] == "m"
+    and target[1:].isdigit())`, and/or swapped): the notation only writes `boost CODE to mN`, but an
+    action that reaches the rules another way (a table's drop, a saved game) is held to the same rule."""
+    engine, _events = _played(
+        monkeypatch,
+        tmp_path / "boost.yaml",
+        """
+game: runeworks
+seats: 2
+params: {level: 2}
+deal: {hand:0: [H8, H9, C2]}
+setup: {first: P1, phase: play, melds: [{owner: P1, cards: [H5, H6, H7]}]}
+""",
+    )
+    codes = [spec.code for spec in engine.state.cardset.physical()]  # type: ignore[union-attr]
+    h8, h9 = codes.index("H8"), codes.index("H9")
+    shape = "boost names one card and a meld, such as 'boost H8 to m0'"
+    assert RUNEWORKS.why_not(engine.state, Action(0, "boost", (h8,), "m0")) == ""
+    for cards, target in (((h8, h9), "m0"), ((h8,), "x0"), ((h8,), "mx"), ((), "m0")):
+        assert RUNEWORKS.why_not(engine.state, Action(0, "boost", cards, target)) == shape, (cards, target)
