@@ -211,3 +211,23 @@ setup: {first: P1, phase: play, melds: [{owner: P1, cards: [H5, H6, H7]}]}
     assert RUNEWORKS.why_not(engine.state, Action(0, "boost", (h8,), "m0")) == ""
     for cards, target in (((h8, h9), "m0"), ((h8,), "x0"), ((h8,), "mx"), ((), "m0")):
         assert RUNEWORKS.why_not(engine.state, Action(0, "boost", cards, target)) == shape, (cards, target)
+
+
+def test_a_released_7_is_offered_alone_first_then_with_hand_cards(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Mutant: moves._seeks' `options.insert(0, ())` -> `insert(-1, ())` (the legal moves, which the
+    table's chooser and the bots read in order, would put the bare Seek of a 7 among the others)."""
+    engine, _events = _played(
+        monkeypatch,
+        tmp_path / "seek7.yaml",
+        """
+game: runeworks
+seats: 2
+params: {level: 2}
+deal: {hand:1: [H5, H6, H8, C2]}
+setup: {first: P2, discard: {card: H7, by: P1}}
+""",
+    )
+    seeks = [" ".join(engine.describe(a).split()) for a in engine.legal_actions(1) if a.kind == "seek"]
+    assert seeks == ["seek", "seek H5 H6", "seek H5 H6 H8", "seek H6 H8"]
