@@ -11,6 +11,7 @@ import pytest
 
 from cardtable import scenario
 from cardtable.games import entry_for, get_game
+from cardtable.games.runeworks import scoring
 from cardtable.games.runeworks.evaluate import evaluate
 from cardtable.games.runeworks.melds import DeckError, deck_of
 from cardtable.rules.actions import Action
@@ -231,3 +232,20 @@ setup: {first: P2, discard: {card: H7, by: P1}}
     )
     seeks = [" ".join(engine.describe(a).split()) for a in engine.legal_actions(1) if a.kind == "seek"]
     assert seeks == ["seek", "seek H5 H6", "seek H5 H6 H8", "seek H6 H8"]
+
+
+@pytest.mark.parametrize("seats", [2, 6])
+def test_the_score_bound_is_the_worst_round_a_magician_can_have(seats: int) -> None:
+    """Mutants: worst_round_loss's constants one off (four 7s and four kings, 60 meld damage, a Blast
+    Shot and a Shot from every other seat): the bound is exactly the worst round round_items can
+    score, so the Level-5 score range neither cuts a real loss off nor sits loose."""
+    deck = deck_of(RUNEWORKS.load_cardset(RUNEWORKS.resolve_params()))
+    sevens_and_kings = [c for c in range(52) if deck.rank[c] in (7, 13)]
+    params = RUNEWORKS.resolve_params({"level": 5, "blast_bonus_stacks": True})
+    shooters = tuple(range(1, seats))
+    outcome = scoring.RoundOutcome(shooters, shooters, 0)
+    hands = [sevens_and_kings] + [[] for _ in shooters]
+    items = scoring.round_items(params, outcome, hands, [3] + [0] * len(shooters), deck)
+    worst = -sum(item["mp"] for item in items[0])
+    assert worst == 4 * 30 + 4 * 13 + 60 + (seats - 1) * 60
+    assert scoring.worst_round_loss(params, seats) == worst
