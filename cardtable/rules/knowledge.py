@@ -191,9 +191,9 @@ class Knowledge:
 
 
 # Long enough that a whole game nobody reads about (a playout, a simulation: the longest random
-# games, Risugeon at 4 seats, log about 4,100 events) is never worked in at all, short enough that a
-# log stays about a megabyte and a view held across it is read in milliseconds. (At 256 the work was
-# done every 256 events whether read or not: 8-10% of a random Risugeon or Lyabi game.)
+# bundled game, a four-seat deck-builder, logs about 4,100 events) is never worked in at all, short
+# enough that a log stays about a megabyte and a view held across it is read in milliseconds. (At 256
+# the work was done every 256 events whether read or not: 8-10% of a random deck-builder's game.)
 _LOG_LIMIT = 8192
 
 

@@ -1,0 +1,109 @@
+"""The sandbox's layout section (games/sandbox/layout.py) checked key by key: mutation testing found
+its ranges and refusals untested (issue 26). Each test names the mutants it kills (bench/mutate.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.games.sandbox.layout import DEFAULT, LayoutError, PileSpec, layout_of
+
+
+class _Set:
+    """A stand-in card set: layout_of reads only its `meta`."""
+
+    def __init__(self, section: Any) -> None:
+        self.meta = {"sandbox": section}
+
+
+def _layout(section: Any) -> Any:
+    return layout_of(_Set(section))  # type: ignore[arg-type]
+
+
+def _refused(section: Any) -> LayoutError:
+    with pytest.raises(LayoutError) as caught:
+        _layout(section)
+    return caught.value
+
+
+def test_a_set_without_a_section_gets_the_default_table() -> None:
+    """Mutants: DEFAULT's deal 0 / dice 2 one off (Layout's defaults), `return DEFAULT` -> None, the
+    default piles dropped, the start pile's `return pile.name` -> None."""
+    assert layout_of(None) is DEFAULT
+    assert _layout(None) is DEFAULT
+    assert [(p.name, p.face) for p in DEFAULT.piles] == [
+        ("deck", "down"),
+        ("discard", "up"),
+        ("table", "spread"),
+    ]
+    assert (DEFAULT.deal, DEFAULT.dice, DEFAULT.counters, DEFAULT.start_pile) == (0, 2, ("points",), "deck")
+    empty = _layout({})
+    assert (empty.piles, empty.deal, empty.dice, empty.counters) == (DEFAULT.piles, 0, 2, ("points",))
+
+
+@pytest.mark.parametrize(("key", "low", "high"), [("deal", 0, 50), ("dice", 1, 6)])
+def test_deal_and_dice_take_their_range_and_nothing_past_it(key: str, low: int, high: int) -> None:
+    """Mutants: the bounds of `0 <= deal <= 50` and `1 <= dice <= 6` one off or turned, `and` -> `or`,
+    the raise dropped."""
+    assert getattr(_layout({key: low}), key) == low
+    assert getattr(_layout({key: high}), key) == high
+    for bad in (low - 1, high + 1, "3"):
+        error = _refused({key: bad})
+        assert error.path == ["sandbox", key]
+        assert str(error).startswith(f"sandbox.{key}: a whole number")
+
+
+def test_counters_are_at_most_four_different_plain_names() -> None:
+    """Mutants: `len(counters) > 4` one off, the counters' raise dropped."""
+    assert _layout({"counters": ["a", "b", "c", "d"]}).counters == ("a", "b", "c", "d")
+    for bad in (["a", "b", "c", "d", "e"], ["a", "a"], ["Points"]):
+        assert _refused({"counters": bad}).path == ["sandbox", "counters"]
+
+
+def test_a_pile_is_read_key_by_key_with_its_defaults() -> None:
+    """Mutants: `at`'s indexes in PileSpec(...), its default, the face's default, `return PileSpec`
+    -> None; up_face's `==` turned or its return made None."""
+    (pile,) = _layout({"piles": [{"name": "mat", "at": [0.25, 0.75], "face": "spread"}]}).piles
+    assert pile == PileSpec("mat", (0.25, 0.75), "spread", False)
+    assert pile.up_face == "spread"
+    (plain,) = _layout({"piles": [{"name": "deck"}]}).piles
+    assert plain == PileSpec("deck", (0.1, 0.1), "down", False)
+    assert plain.up_face == "up"
+    assert _layout({"piles": [{"name": "x", "at": [0, 1]}]}).piles[0].at == (0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("pile", "key"),
+    [
+        ({"name": "hand"}, "name"),
+        ({"name": "Deck"}, "name"),
+        ({"at": [0.1, 0.1]}, "name"),
+        ({"name": "p", "at": [0.1]}, "at"),
+        ({"name": "p", "at": [0.1, 0.2, 0.3]}, "at"),
+        ({"name": "p", "at": [1.01, 0.5]}, "at"),
+        ({"name": "p", "at": [0.5, -0.01]}, "at"),
+        ({"name": "p", "at": "middle"}, "at"),
+        ({"name": "p", "face": "sideways"}, "face"),
+    ],
+)
+def test_a_bad_pile_is_refused_at_its_key(pile: dict[str, Any], key: str) -> None:
+    """Mutants: each test of _pile turned (name in RESERVED, len(at) == 2, 0 <= v <= 1, face in FACES,
+    its or/and), each raise dropped."""
+    error = _refused({"piles": [{"name": "deck"}, pile]})
+    assert error.path == ["sandbox", "piles", 1, key]
+    assert str(error).startswith(f"sandbox.piles[1].{key}: ")
+
+
+def test_the_piles_are_one_list_of_different_names_with_at_most_one_start() -> None:
+    """Mutants: the same-name test turned, `sum(start) > 1` one off or turned, the section's and a
+    pile's not-a-mapping raises dropped; start_pile's choice."""
+    assert _refused({"piles": [{"name": "a"}, {"name": "a"}]}).path == ["sandbox", "piles"]
+    two = [{"name": "a", "start": True}, {"name": "b", "start": True}]
+    assert _refused({"piles": two}).path == ["sandbox", "piles"]
+    one = _layout({"piles": [{"name": "a", "face": "up"}, {"name": "b", "start": True}]})
+    assert one.start_pile == "b"
+    assert _layout({"piles": [{"name": "a", "face": "up"}, {"name": "b"}]}).start_pile == "b"
+    assert _layout({"piles": [{"name": "a", "face": "up"}]}).start_pile == "a"
+    assert _refused(["deck"]).path == ["sandbox"]
+    assert _refused({"piles": ["deck"]}).path == ["sandbox", "piles", 0]
