@@ -51,25 +51,10 @@ def test_a_view_held_unread_across_many_moves_keeps_what_its_seat_knew(gid: str)
     """The engine follows what each seat sees only when someone asks (Knowledge's log) and a view kept
     across moves holds its part of that log: read at the end, each view gives what a replay to its
     position gives, though nothing read the knowledge between the moves."""
-    import random
-
     from cardtable.rules.game import KNOWN
 
-    game = all_games()[gid]
-    engine = Engine.new(game, game.min_seats, 9, {})
-    rng = random.Random(9)
-    kept = []
-    for _ in range(40):
-        if engine.is_over():
-            break
-        seat = engine.deciding_seats()[0]
-        view = engine.view(seat)
-        kept.append((len(engine.state.history), seat, view))
-        engine.apply(rng.choice(view.legal))
-    state = engine.state
-    for moves, seat, view in kept[::3]:
-        replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:moves])
-        assert view.data[KNOWN] == replayed.view(seat).data[KNOWN], f"{gid} after {moves} moves"
+    for view, replayed, moves in _views_held_and_replayed(gid, seed=9, moves=40, every=3):
+        assert view.data[KNOWN] == replayed.data[KNOWN], f"{gid} after {moves} moves"
 
 
 @pytest.mark.parametrize("gid", list(all_games()))
@@ -98,13 +83,20 @@ def test_a_view_held_across_moves_shows_its_own_position_when_read(gid: str) -> 
     """Whichever way the engine keeps a held view's data across a move (built then, or worked out
     from a kept copy of the position when first read: Game.public_data_later), a view read after many
     moves shows what a view made at its position shows."""
+    for view, replayed, moves in _views_held_and_replayed(gid, seed=11, moves=30, every=2):
+        assert dict(view.data) == dict(replayed.data), f"{gid} after {moves} moves"
+
+
+def _views_held_and_replayed(gid: str, seed: int, moves: int, every: int) -> list[tuple[Any, Any, int]]:
+    """Random moves from a fresh game, the deciding seat's view held (never read) at each; then every
+    `every`th held view beside the view a replay to its position gives, and that position's move count."""
     import random
 
     game = all_games()[gid]
-    engine = Engine.new(game, game.min_seats, 11, {})
-    rng = random.Random(11)
+    engine = Engine.new(game, game.min_seats, seed, {})
+    rng = random.Random(seed)
     kept = []
-    for _ in range(30):
+    for _ in range(moves):
         if engine.is_over():
             break
         seat = engine.deciding_seats()[0]
@@ -112,6 +104,8 @@ def test_a_view_held_across_moves_shows_its_own_position_when_read(gid: str) -> 
         kept.append((len(engine.state.history), seat, view))
         engine.apply(rng.choice(view.legal))
     state = engine.state
-    for moves, seat, view in kept[::2]:
-        replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:moves])
-        assert dict(view.data) == dict(replayed.view(seat).data), f"{gid} after {moves} moves"
+    pairs = []
+    for count, seat, view in kept[::every]:
+        replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:count])
+        pairs.append((view, replayed.view(seat), count))
+    return pairs
