@@ -31,8 +31,9 @@ def test_the_bundled_seven_bridge_registers_from_its_file_alone() -> None:
     assert len(lines) <= 80, "the proof game is at most 80 lines of YAML"
 
 
-def _mistaken(tmp_path: Path, old: str, new: str) -> str:
-    text = SEVEN.read_bytes().decode("utf-8")
+def _mistaken(tmp_path: Path, old: str, new: str, source: Path = SEVEN) -> str:
+    """The loader's error for the game file `source` with `old` replaced by `new` once."""
+    text = source.read_bytes().decode("utf-8")
     assert old in text
     path = tmp_path / "mine.yaml"
     path.write_bytes(text.replace(old, new, 1).encode("utf-8"))
@@ -159,16 +160,6 @@ def test_the_deck_builder_is_a_file_of_at_most_120_lines_with_ten_supply_piles()
         assert len(engine.state.zones[f"hand:{seat}"].cards) == 5
 
 
-def _kingdom_mistake(tmp_path: Path, old: str, new: str) -> str:
-    text = KINGDOM.read_bytes().decode("utf-8")
-    assert old in text
-    path = tmp_path / "mine.yaml"
-    path.write_bytes(text.replace(old, new, 1).encode("utf-8"))
-    with pytest.raises(LoadError) as caught:
-        load_game(path)
-    return str(caught.value)
-
-
 @pytest.mark.parametrize(
     ("old", "new", "said"),
     [
@@ -196,7 +187,7 @@ def _kingdom_mistake(tmp_path: Path, old: str, new: str) -> str:
     ],
 )
 def test_a_deck_builders_mistake_is_named_at_its_key(tmp_path: Path, old: str, new: str, said: str) -> None:
-    assert said in _kingdom_mistake(tmp_path, old, new)
+    assert said in _mistaken(tmp_path, old, new, KINGDOM)
 
 
 def test_a_card_set_without_a_card_the_file_names_is_refused() -> None:

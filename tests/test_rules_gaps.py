@@ -138,9 +138,21 @@ class _Cards:
         return self.specs
 
 
+def _standard() -> list[_Spec]:
+    return [_Spec(f"{suit}{rank}", rank, suit) for suit in "SCHD" for rank in range(1, 14)]
+
+
+def test_runeworks_refuses_a_deck_with_a_card_twice_is_refused_even_when_no_card_is_missing() -> None:
+    """Mutant: melds.deck_of's `raise DeckError(... repeats rank ...)` dropped (a 53-card deck with
+    one card twice would pass the 52-distinct-cards count)."""
+    assert len(deck_of(_Cards(_standard())).rank) == 52  # type: ignore[arg-type]
+    with pytest.raises(DeckError, match="card S1b repeats rank 1 of suit S"):
+        deck_of(_Cards([*_standard(), _Spec("S1b", 1, "S")]))  # type: ignore[arg-type]
+
+
 def test_runeworks_refuses_a_card_set_with_a_rank_14_card() -> None:
     """Mutant: `1 <= rank <= 13` -> `<= 14` in melds.deck_of."""
-    specs = [_Spec(f"{suit}{rank}", rank, suit) for suit in "SCHD" for rank in range(1, 14)]
+    specs = _standard()
     assert deck_of(_Cards(specs)).rank[12] == 13  # type: ignore[arg-type]
     specs[12] = _Spec("S14", 14, "S")
     with pytest.raises(DeckError, match="S14 needs rank 1-13"):
