@@ -142,7 +142,7 @@ def _standard() -> list[_Spec]:
     return [_Spec(f"{suit}{rank}", rank, suit) for suit in "SCHD" for rank in range(1, 14)]
 
 
-def test_runeworks_refuses_a_deck_with_a_card_twice_is_refused_even_when_no_card_is_missing() -> None:
+def test_runeworks_refuses_a_deck_with_a_card_twice_even_when_no_card_is_missing() -> None:
     """Mutant: melds.deck_of's `raise DeckError(... repeats rank ...)` dropped (a 53-card deck with
     one card twice would pass the 52-distinct-cards count)."""
     assert len(deck_of(_Cards(_standard())).rank) == 52  # type: ignore[arg-type]
