@@ -1,7 +1,7 @@
 """`cardtable sweep --scheduler` on a real Dask cluster: a scheduler and two one-thread worker processes
 on 127.0.0.1 (LocalCluster, as `dask scheduler` and `dask worker --nthreads 1` would be).
 
-The same rows as `--jobs 1` whatever runs them; a worker killed mid-sweep loses and duplicates nothing
+The same rows as `--jobs 1` whatever runs them, with the workers' profiler off while the sweep runs; a worker killed mid-sweep loses and duplicates nothing
 (its block runs again elsewhere, and is written once); a sweep stopped halfway on the cluster and
 resumed gives the rows of one uninterrupted. The tiny test game War (tests/games/war; the workers
 inherit CARDTABLE_GAME_DIRS), each seed played in both seat rotations, random bots: cheap. The grid's
@@ -51,7 +51,21 @@ def _keys(rows: list[dict[str, Any]]) -> Counter[tuple[str, int, int]]:
 def _the_scheduler_gives_the_rows_of_one_process(
     cluster: LocalCluster, uninterrupted: list[dict[str, Any]], tmp_path: Path
 ) -> None:
-    result = run_sweep(_plan(), tmp_path / "dask", scheduler=cluster.scheduler_address)
+    from distributed import Client
+
+    def profiling(dask_worker: Any) -> bool:
+        return "profile" in dask_worker.periodic_callbacks
+
+    seen: list[bool] = []
+    with Client(cluster.scheduler_address) as client:
+
+        def look(step: Progress) -> None:  # while the sweep runs, the workers' profiler is off
+            seen.extend(client.run(profiling).values())
+
+        result = run_sweep(_plan(), tmp_path / "dask", scheduler=cluster.scheduler_address, progress=look)
+        after = list(client.run(profiling).values())
+    assert seen and not any(seen)
+    assert after == [True, True]  # and back on once it ends
     assert (result.written, result.games, result.stopped) == (4, 16, False)
     assert read_rows(tmp_path / "dask") == uninterrupted
     assert sorted(_keys(uninterrupted)) == [
