@@ -1,7 +1,7 @@
 """`cardtable sweep --scheduler` on a real Dask cluster: a scheduler and two one-thread worker processes
 on 127.0.0.1 (LocalCluster, as `dask scheduler` and `dask worker --nthreads 1` would be).
 
-The same rows as `--jobs 1` whatever runs them, with the workers' profiler off while the sweep runs; a worker killed mid-sweep loses and duplicates nothing
+The same rows as `--jobs 1` whatever runs them, with the workers' profiler and loop watch off while the sweep runs; a worker killed mid-sweep loses and duplicates nothing
 (its block runs again elsewhere, and is written once); a sweep stopped halfway on the cluster and
 resumed gives the rows of one uninterrupted. The tiny test game War (tests/games/war; the workers
 inherit CARDTABLE_GAME_DIRS), each seed played in both seat rotations, random bots: cheap. The grid's
@@ -53,19 +53,21 @@ def _the_scheduler_gives_the_rows_of_one_process(
 ) -> None:
     from distributed import Client
 
-    def profiling(dask_worker: Any) -> bool:
-        return "profile" in dask_worker.periodic_callbacks
+    def watching(dask_worker: Any) -> list[str]:
+        return sorted({"profile", "tick"} & set(dask_worker.periodic_callbacks))
 
-    seen: list[bool] = []
+    seen: list[list[str]] = []
     with Client(cluster.scheduler_address) as client:
 
-        def look(step: Progress) -> None:  # while the sweep runs, the workers' profiler is off
-            seen.extend(client.run(profiling).values())
+        def look(
+            step: Progress,
+        ) -> None:  # while the sweep runs, the workers' profiler and loop watch are off
+            seen.extend(client.run(watching).values())
 
         result = run_sweep(_plan(), tmp_path / "dask", scheduler=cluster.scheduler_address, progress=look)
-        after = list(client.run(profiling).values())
-    assert seen and not any(seen)
-    assert after == [True, True]  # and back on once it ends
+        after = list(client.run(watching).values())
+    assert seen and all(present == [] for present in seen)
+    assert after == [["profile", "tick"]] * 2  # and back on once it ends
     assert (result.written, result.games, result.stopped) == (4, 16, False)
     assert read_rows(tmp_path / "dask") == uninterrupted
     assert sorted(_keys(uninterrupted)) == [

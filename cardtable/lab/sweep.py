@@ -571,9 +571,9 @@ class _Dask:
         except TimeoutError:
             self.client.close()
             raise SweepError(f"--scheduler {address}: no worker joined the scheduler within 60 s") from None
-        from .sweep_dask import PLUGIN_NAME, QuietProfiler
+        from .sweep_dask import PLUGIN_NAME, QuietWorker
 
-        self.client.register_plugin(QuietProfiler(), name=PLUGIN_NAME)
+        self.client.register_plugin(QuietWorker(), name=PLUGIN_NAME)
 
     def capacity(self) -> int:
         workers = self.client.scheduler_info(n_workers=-1).get("workers", {})
@@ -594,7 +594,7 @@ class _Dask:
     def close(self, cancel: bool) -> None:
         from .sweep_dask import PLUGIN_NAME
 
-        try:  # the workers' profiler back on: the cluster may serve other work after this sweep
+        try:  # the workers' profiler and loop watch back on: the cluster may serve other work after this sweep
             self.client.unregister_worker_plugin(PLUGIN_NAME)
         except (OSError, ValueError, TimeoutError):
             pass  # a worker already gone or a scheduler stopped: nothing left to restore
