@@ -223,6 +223,7 @@ def test_report_of_a_real_two_field_sweep(
     page = (out / "report.html").read_bytes().decode("utf-8")
     assert page.count("data:image/png;base64,") == 3 and "<script" not in page
     assert "席1の勝率" in page and page.count("<th>A05.cost=5, hand_size=4</th>") >= len(data["figures"])
+    assert "4通りの構成" in page and "configurations" not in page.split("<h2>")[0]  # the intro in Japanese
 
 
 def test_seat_plot_of_a_seat_that_always_wins() -> None:

@@ -373,11 +373,18 @@ def sweep_sections(sweep: dict[str, Any], plots: dict[str, Path], language: str)
     configs = sweep["configurations"]
     grid = "; ".join(f"{field} = {', '.join(map(str, values))}" for field, values in head["grid"].items())
     parts = [
-        f"<p>{html.escape(head['game'])}: {len(configs)} configurations"
-        + (f" ({html.escape(grid)}; players {', '.join(map(str, head['players']))})" if grid else "")
-        + (f", bots {html.escape(', '.join(head['bots']))}" if head.get("bots") else "")
-        + (f", {head['games']} seeds from {head['seed']}" if "games" in head else "")
-        + (", rotated" if head.get("rotate") else "")
+        "<p>"
+        + html.escape(
+            said["intro"].format(game=head["game"], configs=len(configs))
+            + (
+                said["intro_grid"].format(grid=grid, players=", ".join(map(str, head["players"])))
+                if grid
+                else ""
+            )
+            + (said["intro_bots"].format(bots=", ".join(head["bots"])) if head.get("bots") else "")
+            + (said["intro_seeds"].format(games=head["games"], seed=head["seed"]) if "games" in head else "")
+            + (said["intro_rotated"] if head.get("rotate") else "")
+        )
         + "</p>",
         _table(
             [said["configuration"], *[c["label"] for c in configs]],

@@ -55,6 +55,11 @@ WORDS = {
         "axis_rate": "share (95% interval)",
         "axis_mean": "mean (95% interval)",
         "axis_difference": "difference from the fair share (95% interval)",
+        "intro": "{game}: {configs} configurations",
+        "intro_grid": " ({grid}; players {players})",
+        "intro_bots": ", bots {bots}",
+        "intro_seeds": ", {games} seeds from {seed}",
+        "intro_rotated": ", each seed in every seat rotation",
     },
     "ja": {
         "seat_win_rate": "席{seat}の勝率",
@@ -77,6 +82,11 @@ WORDS = {
         "axis_rate": "割合(95%区間)",
         "axis_mean": "平均(95%区間)",
         "axis_difference": "公平な勝率との差(95%区間)",
+        "intro": "{game}:{configs}通りの構成",
+        "intro_grid": "({grid}、人数 {players})",
+        "intro_bots": "、ボット {bots}",
+        "intro_seeds": "、シード{seed}から{games}個",
+        "intro_rotated": "、各シードを全席順で",
     },
 }
 
