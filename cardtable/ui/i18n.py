@@ -227,8 +227,8 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "保存したゲームを再開できませんでした：{error}。ファイルはそのまま残しています：{path}",
     },
     "menu.keys": {
-        "en": "↑↓ choose · Enter open · 1-{n} shortcut · F11 full screen",
-        "ja": "↑↓ 選択・Enter 決定・1〜{n} ショートカット・F11 全画面",
+        "en": "↑↓ choose · Enter open · 1-{n} a game · a button's letter · F11 full screen",
+        "ja": "↑↓ 選択・Enter 決定・1〜{n} ゲーム・ボタンの英字キー・F11 全画面",
     },
     "setup.range": {"en": "({lo}-{hi})", "ja": "（{lo}〜{hi}人）"},
     "setup.range_one": {"en": "({n} players)", "ja": "（{n}人）"},

@@ -1,5 +1,5 @@
-"""The main menu: every registered game (click or its digit opens Setup), Continue, Settings, About,
-Quit.
+"""The main menu: every registered game (click or its digit opens Setup), Continue, Open, the Balance
+lab, Settings, About, Quit (each button also opens with the letter on its badge).
 
 Continue is enabled only when an autosave exists. A save that cannot be loaded is reported here, in
 the menu, and the file is left exactly where it is, so nothing is lost and the player can send it in
@@ -37,6 +37,20 @@ DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(1, 10)} | {
     getattr(pygame, f"K_KP{n}"): n for n in range(1, 10)
 }
 DIGITS |= {pygame.K_0: 10, pygame.K_KP0: 10}  # the tenth entry is 0, the key after 9 on a keyboard
+
+
+# The buttons' keys are letters, the same in both languages: digits are the games' (ten at most), and
+# with eight games and Continue the digits ran out before the Balance lab.
+BUTTON_KEYS = {
+    "continue": "C",
+    "continue_previous": "P",
+    "open_set": "O",
+    "lab": "L",
+    "settings": "S",
+    "about": "A",
+    "quit": "Q",
+}
+LETTERS = {getattr(pygame, f"K_{letter.lower()}"): tag for tag, letter in BUTTON_KEYS.items()}
 
 
 def key_badge(number: int) -> str:
@@ -305,13 +319,12 @@ class MenuScene(FormScene):
                     rect,
                     action,
                     enabled=enabled,
-                    badge=key_badge(number),
+                    badge=BUTTON_KEYS[tag],
                     tag=tag,
                     hint=hint,
                     align="left",
                 )
             )
-            number += 1
             y += height_here + bgap
         self.buttons_bottom = y - bgap
 
@@ -342,7 +355,7 @@ class MenuScene(FormScene):
             top = max(self.games_bottom, self.buttons_bottom) + px(size, 24)
             rect = pygame.Rect(int(width * 0.07), top, int(width * 0.86), 0)
             draw_error(screen, self.error, rect, px(size, 17))
-        count = len(self.focusables())
+        count = min(10, len(self.games))
         hints = t("menu.keys", n=str(count) if count < 10 else "9, 0")
         blit_text(
             screen,
@@ -365,11 +378,16 @@ class MenuScene(FormScene):
     # -- input -------------------------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:
         number = DIGITS.get(event.key)
-        if number is not None:
-            items = self.focusables()
-            if number <= len(items) and items[number - 1].enabled:
-                self.focus_on(items[number - 1])
-                self.press(items[number - 1])
+        tag = LETTERS.get(event.key) if not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) else None
+        if number is not None or tag is not None:
+            games = [c for c in self.focusables() if c.tag.startswith("game:")]
+            if number is not None:
+                chosen = games[number - 1 : number]
+            else:
+                chosen = [c for c in self.focusables() if c.tag == tag]
+            if chosen and chosen[0].enabled:
+                self.focus_on(chosen[0])
+                self.press(chosen[0])
             return True
         if event.key == pygame.K_ESCAPE:
             self.error = None
