@@ -199,3 +199,20 @@ def test_a_card_set_without_a_card_the_file_names_is_refused() -> None:
     problems = [message for _, message in game.check_cardset(half, {})]
     assert any("no card 'WITCH' in the set" in m for m in problems)
     assert game.check_cardset(cardset, {}) == []
+
+
+def test_a_card_set_path_is_read_from_the_game_files_folder_and_a_missing_set_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A newcomer's game named its own set by a relative path, which was read from wherever `cardtable`
+    ran, and `validate` passed a game whose set did not exist (only a load said so)."""
+    folder = tmp_path / "mygame"
+    (folder / "sets").mkdir(parents=True)
+    (folder / "sets" / "mine.yaml").write_bytes(cards_dir().joinpath("standard52.yaml").read_bytes())
+    game = folder / "game.yaml"
+    game.write_bytes(SEVEN.read_bytes().replace(b"cardset: standard52", b"cardset: sets/mine.yaml"))
+    monkeypatch.chdir(tmp_path)  # not the game file's folder
+    assert load_game(game)["cardset"] == str((folder / "sets" / "mine.yaml").resolve())
+    assert ":6:10: cardset: no card set file at " in _mistaken(tmp_path, "standard52", "sets/none.yaml")
+    said = _mistaken(tmp_path, "cardset: standard52", "cardset: standard53")
+    assert "cardset: no bundled card set is named 'standard53'" in said

@@ -83,10 +83,32 @@ def load_game(path: str | Path) -> dict[str, Any]:
         found += references(data)
     except (KeyError, TypeError, AttributeError):
         pass  # a shape the schema refused already: its references are checked once it is mended
+    if not found:
+        found += _anchor_cardset(data, Path(path))
     problems = [Problem(file, *locate(root, key), format_key_path(key), msg) for key, msg in found]
     if problems:
         raise LoadError(sorted(problems))
     return data  # type: ignore[no-any-return]
+
+
+def _anchor_cardset(data: dict[str, Any], game_file: Path) -> list[tuple[list[str | int], str]]:
+    """The file's `cardset:` made to name a file that exists, whatever folder `cardtable` runs in: a
+    relative path is read from the game file's own folder (never the current directory), and a set
+    that is not there is a problem of the game file, said by `validate` and not first at load."""
+    from cardtable.cardsets.catalog import named_path
+
+    value = str(data["cardset"])
+    target = named_path(value)
+    if target != Path(value).expanduser():  # a bundled set's name
+        if target.is_file():
+            return []
+        return [(["cardset"], f"no bundled card set is named {value!r} (give a set file's path instead)")]
+    if not target.is_absolute():
+        target = (game_file.parent / target).resolve()
+        data["cardset"] = str(target)
+    if not target.is_file():
+        return [(["cardset"], f"no card set file at {target}")]
+    return []
 
 
 def _schema_problems(data: Any) -> list[tuple[list[str | int], str]]:
