@@ -177,7 +177,7 @@ def cmd_report(args: argparse.Namespace) -> int:
             rows = [row for row in rows if row["players"] == players]
     elif not target:
         raise UsageError("report needs a game id, a folder of rows, or --from-saves")
-    elif Path(target).exists():
+    elif Path(target).exists() and not target.endswith((".yaml", ".yml")):  # a game file is a game
         from .lab.sweep_report import is_sweep, read_manifest, summary_lines
 
         try:
@@ -201,8 +201,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             )
             return EXIT_OK
     else:
+        from .games.datagame import game_argument
         from .lab.run import run_games
 
+        target = game_argument(target)
         bots = _bot_names(args.bots, args.players) if args.bots else []
         params = _parse_sets(args.set)
 

@@ -216,3 +216,17 @@ def test_a_card_set_path_is_read_from_the_game_files_folder_and_a_missing_set_is
     assert ":6:10: cardset: no card set file at " in _mistaken(tmp_path, "standard52", "sets/none.yaml")
     said = _mistaken(tmp_path, "cardset: standard52", "cardset: standard53")
     assert "cardset: no bundled card set is named 'standard53'" in said
+
+
+def test_report_takes_a_game_file_where_it_takes_a_game_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cardtable report FILE.yaml` read the game file as saved rows ("not JSON")."""
+    from cardtable.cli import main
+    from cardtable.lab import plots
+
+    monkeypatch.setattr(games, "_ENTRIES", dict(games._ENTRIES))
+    monkeypatch.setattr(plots, "draw_plots", lambda *args: [])  # the plots are tests/test_report*'s
+    out = tmp_path / "out"
+    assert main(["report", str(SEVEN), "--games", "2", "--out", str(out)]) == 0
+    assert (out / "report.json").read_bytes().decode("utf-8").count('"sevenbridge"') >= 1
