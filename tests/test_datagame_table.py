@@ -250,6 +250,6 @@ def test_an_open_choice_says_what_it_asks_and_a_tooltip_names_a_card_once(app: A
     _click(app, table.board.sprites[chapel.cards[0]].card_rect().center)
     assert table.engine.state.history[-1] == chapel
     said = table.choosing_text(table.view())
-    assert said == "Chapel: pick up to 4 more cards of your hand (click or drag each), or Trash no more"
+    assert said == "Chapel: pick up to 4 more cards of your hand (click or drag each), or press Trash no more"
     lines = table.tooltip(chapel.cards[0])
     assert len(lines) == len(set(lines))

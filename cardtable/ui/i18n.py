@@ -210,8 +210,8 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.autosave_failed": {"en": "Autosave failed: {error}", "ja": "自動保存に失敗しました：{error}"},
     "table.refused": {"en": "{reason}", "ja": "今はその手は指せません（{reason}）"},
     "table.dg_choosing": {
-        "en": "{card}: pick up to {n} more cards of your {zone} (click or drag each), or {stop}",
-        "ja": "{card}：{zone}からあと{n}枚まで1枚ずつ選ぶ（クリックかドラッグ）か、「{stop}」",
+        "en": "{card}: pick up to {n} more cards of your {zone} (click or drag each), or press {stop}",
+        "ja": "{card}：{zone}からあと{n}枚まで1枚ずつ選ぶ（クリックかドラッグ）か、「{stop}」を押す",
     },
     # -- menu, setup, settings, pause, rules, about, results (scenes/*.py) ---------------------------
     "menu.tagline": {
