@@ -170,3 +170,86 @@ def test_an_effects_choice_is_picked_by_a_click_and_ended_by_its_button(app: App
     _click(app, stop.rect.center)
     assert engine.state.history[-1].kind == "stop"
     assert table.view().zones["trash"].count == 1
+
+
+def _stacked_table(app: App, game: str, deal: dict[str, list[str]]) -> DataGameTable:
+    from stacked import stacked_session
+
+    from cardtable.session import SeatConfig
+
+    seats = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
+    table = DataGameTable(app, stacked_session(game, seats, deal))
+    app.replace(table)
+    app.frame([])
+    table.animator.finish_all()
+    app.frame([])
+    return table
+
+
+def test_an_emptied_supply_pile_keeps_its_place_and_its_count(app: App) -> None:
+    full = _stacked_table(app, "littlekingdom", {})
+    where = {group: cell for _, group, cell in full.group_cells(full.view())}
+    table = _stacked_table(app, "littlekingdom", {"supply.7": []})
+    cells = {group: cell for _, group, cell in table.group_cells(table.view())}
+    assert table.view().zones["supply.7"].count == 0
+    assert cells == where, "the piles after an empty one shifted left under the pointer"
+
+
+def test_a_click_on_a_pile_one_cannot_buy_says_why(app: App) -> None:
+    table = _stacked_table(app, "littlekingdom", {})  # the first step: actions, no buying yet
+    province = table.view().zones["supply.5"].cards[-1]
+    _click(app, table.board.sprites[province].card_rect().center)
+    assert table.toast is not None and table.toast[0] == "that move is not a move of this step"
+    table = DataGameTable(app, session_at("littlekingdom", "buy"))
+    app.replace(table)
+    app.frame([])
+    table.animator.finish_all()
+    app.frame([])
+    coins = table.view().data["counters"]["coins"][0]
+    province = table.view().zones["supply.5"].cards[-1]
+    _click(app, table.board.sprites[province].card_rect().center)
+    assert table.toast is not None and table.toast[0] == f"that costs 8 and you have {coins}"
+
+
+def test_a_click_on_a_hand_card_no_move_plays_says_why_where_a_click_does_not_select(app: App) -> None:
+    table = _stacked_table(
+        app, "littlekingdom", {"hand:0": ["CURSE", "COPPER", "COPPER", "ESTATE", "ESTATE"]}
+    )
+    curse = table.view().zones["hand:0"].cards[0]
+    _click(app, table.board.sprites[curse].card_rect().center)
+    assert not table.selected_cards(), "a selection no move uses"
+    assert table.toast is not None and "action card" in table.toast[0]
+
+
+def test_a_refused_drop_on_the_melds_explains_the_move_of_this_step(app: App) -> None:
+    table = _table_at(app, "discard")  # the play step: a meld, never a claim
+    hand = table.view().zones["hand:0"].cards
+    card = next(c for c in hand if not any(a.kind == "meld" and a.cards == (c,) for a in table.my_legal()))
+    area = table.slots(table.view())["@groups"]
+    _drag(app, table.board.sprites[card].card_rect().center, (area.right - 20, area.bottom - 20))
+    expected = table.refusal_text(table.engine.explain(Action(0, "meld", (card,))))
+    assert table.toast is not None and table.toast[0] == expected
+    assert "claim" not in expected
+
+
+def test_a_melds_cards_are_shown_in_the_hands_order(app: App) -> None:
+    table = _stacked_table(app, "sevenbridge", {"melds.1": ["H2", "HA", "H3"]})
+    pile = next(p for p in table.piles(table.view()) if p.zone == "melds.1")
+    cards = table.view().zones["melds.1"].cards
+    shown = [p.card for p in sorted(pile.place(cards), key=lambda p: p.x)]
+    ranks = [table.cardset.physical()[c].get("rank") for c in shown]
+    assert ranks == sorted(ranks), "a run of A 2 3 was drawn 2 A 3"
+
+
+def test_an_open_choice_says_what_it_asks_and_a_tooltip_names_a_card_once(app: App) -> None:
+    table = _stacked_table(
+        app, "littlekingdom", {"hand:0": ["CHAPEL", "ESTATE", "ESTATE", "COPPER", "CURSE"]}
+    )
+    assert table.choosing_text(table.view()) == ""
+    chapel = next(a for a in table.my_legal() if a.kind == "act")
+    _click(app, table.board.sprites[chapel.cards[0]].card_rect().center)
+    assert table.engine.state.history[-1] == chapel
+    said = table.choosing_text(table.view())
+    assert said == "Chapel: pick up to 4 more cards of your hand (click or drag each), or press Trash no more"
+    lines = table.tooltip(chapel.cards[0])
+    assert len(lines) == len(set(lines))

@@ -121,7 +121,8 @@ COMMON_REASONS: tuple[tuple[str, str], ...] = (
     (r"^Player (?P<n>\d+) has nothing to decide now$", "common.reason.nothing"),
     (r"^\w+ is not allowed now", "common.reason.not_now"),
     (r"^the game is over$", "common.reason.over"),
-    (r"^\w+ is not a move (of|now)", "common.reason.no_such_move"),
+    # not "of this step": a move of the game made in another step of the turn (a game's own words)
+    (r"^\w+ is not a move (of (?!this step$)|now)", "common.reason.no_such_move"),
     # the shared checks of a move's shape (rules/game.py, rules/blind.py) and the games' like them
     (r"^\w+ names one card$", "common.reason.one_card"),
     (r"^\w+ (names no card|names nothing|takes nothing after it)$", "common.reason.no_card"),

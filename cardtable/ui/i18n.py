@@ -209,6 +209,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.provisional": {"en": "※ provisional values: {what}", "ja": "※ 暫定の値：{what}"},
     "table.autosave_failed": {"en": "Autosave failed: {error}", "ja": "自動保存に失敗しました：{error}"},
     "table.refused": {"en": "{reason}", "ja": "今はその手は指せません（{reason}）"},
+    "table.dg_choosing": {
+        "en": "{card}: pick up to {n} more cards of your {zone} (click or drag each), or press {stop}",
+        "ja": "{card}：{zone}からあと{n}枚まで1枚ずつ選ぶ（クリックかドラッグ）か、「{stop}」を押す",
+    },
     # -- menu, setup, settings, pause, rules, about, results (scenes/*.py) ---------------------------
     "menu.tagline": {
         "en": "Card games for 2-6 players around one screen",

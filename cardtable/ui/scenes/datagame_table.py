@@ -30,7 +30,7 @@ from ..app import App
 from ..fonts import get_font, wrap_text
 from ..sprites import CardSprite
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text
-from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene, find_moves
+from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene, canonical, find_moves, moves_with
 from .table.log import HAPPENED_LINES
 
 GAP = 10  # px between piles
@@ -169,15 +169,17 @@ class DataGameTable(TableScene):
         return max(36, int(self.card_width() * 0.7))
 
     def group_cells(self, view: PlayerView) -> list[tuple[str, str, pygame.Rect]]:
-        """Each group that holds cards: (the zone's file name, the group's state name, its cell),
-        flowed left to right and wrapped in the groups' area, smaller cards when they would not fit."""
+        """Each group that holds cards, and every pile of a supply (an emptied pile keeps its place
+        with its 0: the piles did shift left under the pointer, and an end on empty piles is counted
+        from them): (the zone's file name, the group's state name, its cell), flowed left to right and
+        wrapped in the groups' area, smaller cards when they would not fit."""
         area = self.slots(view)["@groups"]
         seat = self.bottom_seat()
         groups = [
             (zone, group)
             for zone in self.group_zones(seat)
             for group in self.game.groups(zone, seat)
-            if view.zones.get(group) is not None and view.zones[group].count
+            if view.zones.get(group) is not None and (view.zones[group].count or self.stacked(zone))
         ]
         width = self.group_width() if not all(self.stacked(z) for z, _ in groups) else self.card_width()
         while True:
@@ -229,7 +231,11 @@ class DataGameTable(TableScene):
                     )
                 )
             else:
-                out.append(Pile(group, cell.inflate(-12, -12), gw, "row", 100, GROUP_STEP, shown=60))
+                # in the hand's order: a claimed 2 went before the A and 3 of its run
+                sort = self.hand_sort()
+                out.append(
+                    Pile(group, cell.inflate(-12, -12), gw, "row", 100, GROUP_STEP, shown=60, sort=sort)
+                )
         return out
 
     def _pile(self, name: str, rect: pygame.Rect, style: str, z: int) -> Pile:
@@ -390,6 +396,9 @@ class DataGameTable(TableScene):
         mine = self.counter_words(view, self.bottom_seat()) + self.counter_words(view, None)
         if mine:
             lines.append(" · ".join(mine))
+        choosing = self.choosing_text(view)
+        if choosing:
+            lines.append(choosing)
         if view.active is not None and view.active == self.viewer and self.my_legal():
             lines.append(self.say_phrase(phrase("dg.hint.drag")))
             if any(self.game.moves.get(a.kind, {}).get("verb") == "meld" for a in self.my_legal()):
@@ -401,19 +410,39 @@ class DataGameTable(TableScene):
                 draw_text(surface, row, px, (x, y), colour, bold=index == 0)
                 y += font.get_linesize()
 
+    def choosing_text(self, view: PlayerView) -> str:
+        """What an open choice of the viewer's asks (a Chapel's "up to 4 cards of your hand"): the
+        status said only "actions" while the table waited for picks or the stop button."""
+        choice = view.data.get("choice")
+        if not choice or choice.get("seat") != self.viewer:
+            return ""
+        code = str(choice["card"])
+        said = self.game.choose_effect(code) or {}
+        stop = Action(int(choice["seat"]), STOP, (), code)
+        return self.app.t(
+            "table.dg_choosing",
+            card=self.name_codes(code),
+            n=int(choice.get("left", 0)),
+            zone=self.zone_label(str(said.get("from", ""))),
+            stop=self.game.words(self.cardset, stop, self.language()),
+        )
+
     def refusal_text(self, reason: str) -> str:
         """The shared words for a refusal, with the file's names (a zone, a pattern) in the
-        table's language in place of the English ones the rules' sentence holds."""
+        table's language in place of the English ones the rules' sentence holds. In English too:
+        the rules' sentence names a move by its id in the file ("claim is not a move of this step")."""
         found = reason_phrase(reason, self.session.chronicle.module)
-        if self.language() == "en" or found is None:
+        if found is None:
             return super().refusal_text(reason)
         key, values = found
-        return self.app.t(key, **{k: self.game.term(v, self.language()) for k, v in values.items()})
+        terms = {k: self.name_codes(self.game.term(v, self.language())) for k, v in values.items()}
+        return self.app.t(key, **terms)
 
     def tooltip(self, card: int) -> list[str]:
         """The card as this game names it, and the card set's own name for it."""
         spec = self.cardset.physical()[card]
-        return [self.game.card_name(spec, self.language()), self.card_title(spec)]
+        name, title = self.game.card_name(spec, self.language()), self.card_title(spec)
+        return [name] if name == title else [name, title]  # 村 once, not 村 over 村
 
     # -- moves -----------------------------------------------------------------------------------
     @property
@@ -451,6 +480,49 @@ class DataGameTable(TableScene):
             if m["verb"] in verbs and all(m.get(k) == v for k, v in keys.items())
         )
 
+    def step_first(self, kinds: tuple[str, ...]) -> str | None:
+        """Of the moves a place means, the one whose refusal is explained: a move of the step being
+        played (a hand card dropped on the melds after the draw was refused as "claim is not a move
+        of this step" when it was not a meld)."""
+        step = self.game.steps[int(self.view().data.get("step", 0))]
+        now = [k for k in kinds if k in step.get("moves", [])]
+        return (now or list(kinds) or [None])[0]
+
+    def selects(self) -> bool:
+        """Whether a click on a hand card selects it: some move takes several cards (a meld)."""
+        return any(m["verb"] == "meld" for m in self.game.moves.values())
+
+    def refused_click(self, card: int) -> Action | None:
+        """The move a click on a card no legal move takes would have meant, to ask the engine why
+        not: the top card of a pile a `buy` takes from, or (in a game where a click does not select)
+        a card of the zone a `play` or `discard` takes from, the step's own move first. A click
+        there did nothing, so "why can't I buy this?" went unanswered."""
+        if self.viewer is None or not self.my_legal():
+            return None
+        view, seat = self.view(), self.viewer
+        kinds = self.kinds(("buy", "play", "discard"))
+        first = self.step_first(kinds)
+        for name in sorted(kinds, key=lambda n: n != first):
+            m = self.game.moves[name]
+            if m["verb"] == "buy":
+                for group in self.game.groups(m["from"], seat):
+                    pile = view.zones.get(group)
+                    if pile is not None and pile.cards and pile.cards[-1] == card:
+                        return Action(seat, name, canonical(view, [card]), group)
+            elif not self.selects():
+                zone = view.zones.get(self.zone_state(m["from"], seat))
+                if zone is not None and card in zone.cards:
+                    return Action(seat, name, canonical(view, [card]))
+        return None
+
+    def explain_click(self, card: int) -> bool:
+        """The engine's reason a click on `card` makes no move, said (True), if it means one."""
+        attempt = self.refused_click(card)
+        if attempt is None:
+            return False
+        self.say(self.refusal_text(self.engine.explain(attempt)) or self.app.t("table.not_now"))
+        return True
+
     def drop_areas(self) -> list[DropArea]:
         view = self.view()
         slots = self.slots(view)
@@ -461,7 +533,7 @@ class DataGameTable(TableScene):
             rect = slots.get(state)
             kinds = self.kinds(("discard", "play", "take", "buy", "gain"), to=zone)
             if rect is not None and kinds:
-                out.append(DropArea(zone, rect.inflate(24, 24), kinds))
+                out.append(DropArea(zone, rect.inflate(24, 24), kinds, refuse=self.step_first(kinds)))
         target = self.choice_zone()
         rect = slots.get(self.zone_state(target, seat)) if target else None
         if rect is not None:
@@ -469,11 +541,13 @@ class DataGameTable(TableScene):
         for zone, group, cell in self.group_cells(view):
             kinds = self.kinds(("lay_off",), to=zone)
             if kinds:
-                out.append(DropArea(group, cell.inflate(6, 6), kinds, target=group))
+                out.append(
+                    DropArea(group, cell.inflate(6, 6), kinds, target=group, refuse=self.step_first(kinds))
+                )
         for zone in self.group_zones(seat):
             kinds = self.kinds(("meld",), to=zone)
             if kinds:
-                out.append(DropArea(zone, slots["@groups"], kinds))
+                out.append(DropArea(zone, slots["@groups"], kinds, refuse=self.step_first(kinds)))
         return out
 
     def click_areas(self) -> list[ClickArea]:
@@ -543,6 +617,9 @@ class DataGameTable(TableScene):
         if sprite.card in self.claimed_tops():
             self.click(sprite.card_rect().center)
             return
+        view, legal = self.view(), self.my_legal()
+        if not moves_with(view, sprite.card, legal, self.click_kinds) and self.explain_click(sprite.card):
+            return
         super().click_card(sprite)
 
     def click(self, pos: tuple[int, int]) -> None:
@@ -556,3 +633,7 @@ class DataGameTable(TableScene):
                 if moves:
                     self.gesture(moves, [])
                     return
+        # a card no move takes is not picked up: a click on it lands here (a pile one cannot afford)
+        sprite = self.board.sprite_at(pos, lambda s: s.face_up and s.card >= 0)
+        if sprite is not None:
+            self.explain_click(sprite.card)
