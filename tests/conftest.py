@@ -59,6 +59,44 @@ class _FrameCapClock:
 
 pygame.time.Clock = _FrameCapClock  # type: ignore[misc,assignment]
 
+
+def _shared_face_renderers() -> None:
+    """Every test's App draws a card set's faces with one renderer per test process, not one per App.
+    The app keeps a renderer per card set (App.renderer) and load_cached hands every table of a bundled
+    set the same CardSet while its file is unchanged; but each test made a new App, so each table walk,
+    screenshot and table test painted the same faces of the same sets again (a tenth of a table walk's
+    CPU). The renderer is the app's own (keyed as it keys: the set, the width, the side, the template's
+    version, the language), so a face is drawn as a fresh one would draw it, and a changed file still
+    gives a new CardSet or template version and so new faces. One renderer a set and language; the last
+    few are kept (a test's own temporary sets come and go)."""
+    from collections import OrderedDict
+
+    from cardtable.ui.app import App
+    from cardtable.ui.render.cardface import CardRenderer
+
+    shared: OrderedDict[tuple[int, str | None], tuple[Any, CardRenderer]] = OrderedDict()
+
+    def renderer(self: App, cardset: Any) -> CardRenderer:
+        hit = self._renderers.get(id(cardset))
+        if hit is not None and hit[0] is cardset:
+            return hit[1]
+        key = (id(cardset), self.t.language)
+        hit = shared.get(key)
+        # a renderer whose App changed its language since (App.apply_settings) is not this language's
+        if hit is None or hit[0] is not cardset or hit[1].language != self.t.language:
+            hit = (cardset, CardRenderer(cardset, language=self.t.language))
+            shared[key] = hit
+            while len(shared) > 6:
+                shared.popitem(last=False)
+        shared.move_to_end(key)
+        self._renderers[id(cardset)] = hit
+        return hit[1]
+
+    App.renderer = renderer  # type: ignore[method-assign]
+
+
+_shared_face_renderers()
+
 _HOMES = iter(range(1_000_000_000))
 
 
