@@ -79,6 +79,12 @@ class Table:
         return {}
 
     @cached_property
+    def paid_by_shape(self) -> dict[tuple[str, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
+        """The payments of each shape of hand (its lyabi codes in id order) as places in the hand, with
+        the sum each pays (moves.paid_sets): a new hand of a known shape names its cards at those places."""
+        return {}
+
+    @cached_property
     def supply_zones(self) -> tuple[tuple[str, str], ...]:
         """Each lyabi code of the pool with the name of its pile (moves read them at every main phase)."""
         return tuple((code, supply(code)) for code in self.lyabi_codes)

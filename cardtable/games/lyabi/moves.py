@@ -63,24 +63,44 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
     hit = seen.get(held)
     if hit is not None:
         return hit
-    hand = tuple(c for c in held if table.of(c).kind == "lyabi")  # hand_lyabi, in id order
-    by_code: dict[str, list[int]] = {}
-    for card in hand:
-        by_code.setdefault(table.of(card).code, []).append(card)
-    groups = sorted(by_code.values())
-    out = []
-    for counts in product(*[range(len(g) + 1) for g in groups]):
-        cards = tuple(sorted(c for g, n in zip(groups, counts, strict=True) for c in g[:n]))
-        if cards:
-            out.append(cards)
-    out.sort()
-    out.sort(key=len)  # a stable sort: by size, then as sorted before (by the cards)
-    found = tuple(out)
-    cost_of = table.costs.__getitem__
+    rules = table.card
+    hand = [c for c in held if rules[c].kind == "lyabi"]  # hand_lyabi, in id order
+    # A new hand of a shape met before (the same codes in the same id order: most hands of a game
+    # are new, few shapes are) pays as that shape did, naming the cards at the same places of the
+    # hand: places map to ids in order, so the payments keep their order, and every copy of a code
+    # costs the same (codes are unique in a set).
+    shape = tuple([rules[c].code for c in hand])
+    shapes = table.paid_by_shape
+    places = shapes.get(shape)
+    if places is None:
+        places = shapes[shape] = _payment_places(shape, table)
     if len(seen) >= _PAYMENTS_KEPT:
         seen.clear()
-    hit = seen[held] = (found, tuple([sum(map(cost_of, cards)) for cards in found]))
+        shapes.clear()
+    at = hand.__getitem__
+    hit = seen[held] = (tuple([tuple(map(at, each)) for each in places[0]]), places[1])
     return hit
+
+
+def _payment_places(
+    shape: tuple[str, ...], table: Table
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The payments of a hand of lyabi with these codes in id order, as places in the hand: every
+    non-empty choice of the first copies of each code, smallest first, then in order; and the sum
+    each pays."""
+    by_code: dict[str, list[int]] = {}
+    for place, code in enumerate(shape):
+        by_code.setdefault(code, []).append(place)
+    groups = list(by_code.values())
+    out = []
+    for counts in product(*[range(len(g) + 1) for g in groups]):
+        places = tuple(sorted(p for g, n in zip(groups, counts, strict=True) for p in g[:n]))
+        if places:
+            out.append(places)
+    out.sort()
+    out.sort(key=len)  # a stable sort: by size, then as sorted before (by the places)
+    cost = [table.rules_of_code(code).cost for code in shape]
+    return tuple(out), tuple([sum([cost[p] for p in places]) for places in out])
 
 
 _PAYMENTS_KEPT = 4096  # hands remembered per table before the memory starts over
