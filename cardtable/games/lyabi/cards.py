@@ -29,6 +29,11 @@ TIMINGS = Timings(
 )
 
 
+def supply(code: str) -> str:
+    """The pool pile of one lyabi code."""
+    return f"supply:{code}"
+
+
 @dataclass(frozen=True)
 class CardRules:
     """What the rules need of one kind of card."""
@@ -74,13 +79,33 @@ class Table:
         return {}
 
     @cached_property
+    def paid_by_shape(self) -> dict[tuple[str, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
+        """The payments of each shape of hand (its lyabi codes in id order) as places in the hand, with
+        the sum each pays (moves.paid_sets): a new hand of a known shape names its cards at those places."""
+        return {}
+
+    @cached_property
+    def supply_zones(self) -> tuple[tuple[str, str], ...]:
+        """Each lyabi code of the pool with the name of its pile (moves read them at every main phase)."""
+        return tuple((code, supply(code)) for code in self.lyabi_codes)
+
+    @cached_property
+    def terms_by_pool(self) -> dict[tuple[object, ...], list[str]]:
+        """What the main phase's terms answered for a pool and a sum paid (moves._main_options): the
+        codes bought, the change taken or the circle levels placed, keyed by the move, the cards on top
+        of the piles those terms read (or which piles are empty), the sum and the parameters they read.
+        Kept with the table, so with its card set, and read by no other set."""
+        return {}
+
+    @cached_property
     def circle_costs(self) -> dict[int, int]:
         """Each circle level's cost (`circle_cost`), for the levels the rules ask about."""
         return {}
 
-    @property
+    @cached_property
     def item_cost(self) -> int:
-        """What an item costs: the cost printed on the items' backs (the rulebook's 3)."""
+        """What an item costs: the cost printed on the items' backs (the rulebook's 3), worked out once
+        per table (every item phase asks it of every payment)."""
         return max((r.cost for r in self.card if r.kind == "item"), default=0)
 
     def circle_cost(self, level: int) -> int:

@@ -14,14 +14,11 @@ from __future__ import annotations
 from ...rules.effects import Resolver
 from ...rules.events import Event, Revealed, Shuffled
 from ...rules.state import GameState
-from .cards import Table, table_of
+from .cards import Table, supply, table_of
 from .data import LyabiData, game_data
 from .effects import VOCAB
 
-
-def supply(code: str) -> str:
-    """The pool pile of one lyabi code."""
-    return f"supply:{code}"
+__all__ = ["Host", "supply"]
 
 
 class Host:

@@ -63,27 +63,49 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
     hit = seen.get(held)
     if hit is not None:
         return hit
-    hand = tuple(c for c in held if table.of(c).kind == "lyabi")  # hand_lyabi, in id order
-    by_code: dict[str, list[int]] = {}
-    for card in hand:
-        by_code.setdefault(table.of(card).code, []).append(card)
-    groups = sorted(by_code.values())
-    out = []
-    for counts in product(*[range(len(g) + 1) for g in groups]):
-        cards = tuple(sorted(c for g, n in zip(groups, counts, strict=True) for c in g[:n]))
-        if cards:
-            out.append(cards)
-    out.sort()
-    out.sort(key=len)  # a stable sort: by size, then as sorted before (by the cards)
-    found = tuple(out)
-    cost_of = table.costs.__getitem__
+    rules = table.card
+    hand = [c for c in held if rules[c].kind == "lyabi"]  # hand_lyabi, in id order
+    # A new hand of a shape met before (the same codes in the same id order: most hands of a game
+    # are new, few shapes are) pays as that shape did, naming the cards at the same places of the
+    # hand: places map to ids in order, so the payments keep their order, and every copy of a code
+    # costs the same (codes are unique in a set).
+    shape = tuple([rules[c].code for c in hand])
+    shapes = table.paid_by_shape
+    places = shapes.get(shape)
+    if places is None:
+        places = shapes[shape] = _payment_places(shape, table)
     if len(seen) >= _PAYMENTS_KEPT:
         seen.clear()
-    hit = seen[held] = (found, tuple([sum(map(cost_of, cards)) for cards in found]))
+        shapes.clear()
+    at = hand.__getitem__
+    hit = seen[held] = (tuple([tuple(map(at, each)) for each in places[0]]), places[1])
     return hit
 
 
+def _payment_places(
+    shape: tuple[str, ...], table: Table
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The payments of a hand of lyabi with these codes in id order, as places in the hand: every
+    non-empty choice of the first copies of each code, smallest first, then in order; and the sum
+    each pays."""
+    by_code: dict[str, list[int]] = {}
+    for place, code in enumerate(shape):
+        by_code.setdefault(code, []).append(place)
+    groups = list(by_code.values())
+    out = []
+    for counts in product(*[range(len(g) + 1) for g in groups]):
+        places = tuple(sorted(p for g, n in zip(groups, counts, strict=True) for p in g[:n]))
+        if places:
+            out.append(places)
+    out.sort()
+    out.sort(key=len)  # a stable sort: by size, then as sorted before (by the places)
+    cost = [table.rules_of_code(code).cost for code in shape]
+    return tuple(out), tuple([sum([cost[p] for p in places]) for places in out])
+
+
 _PAYMENTS_KEPT = 4096  # hands remembered per table before the memory starts over
+_TERMS_KEPT = 4096  # answers of the main phase's terms remembered per table (Table.terms_by_pool)
+_CIRCLE_POOLS = tuple(f"circles_pool:{level}" for level in CIRCLE_LEVELS)  # what _circle_pile reads
 
 
 def _circle_costs(table: Table) -> dict[int, int]:
@@ -137,41 +159,55 @@ class LyabiMoves:
         return []
 
     # Fast generators (module docstring): the phase once, payments() for `_paid`, then each move's
-    # own terms, the very functions its checker ends with.
+    # own terms, the very functions its checker ends with. What the terms answer for a sum paid reads
+    # only the piles (their top cards, or which are empty) and the parameters: it is remembered with
+    # the table under those (`Table.terms_by_pool`), so a pool asked about again (the next main phase
+    # of a round, a search's playouts) costs a lookup per sum, not the terms of every code.
     def _main_options(self, state: GameState, seat: int) -> list[Action]:
         if self._phase(state, MAIN, "acquiring lyabi"):
             return []
         table = _table(state)
         pays, paid = paid_sets(state, seat)
-        codes = table.lyabi_codes
-        # Each pile's part of the terms is asked once; each sum paid then keeps the codes it pays for.
-        priced = [
-            (c, price)
-            for c in codes
-            if not (price := self._buy_pile(table, c, state.zones.get(supply(c))))[0]
-        ]
-        buys: dict[int, list[str]] = {}  # sum paid -> the codes bought with it
+        zones = state.zones
+        terms = table.terms_by_pool
+        if len(terms) >= _TERMS_KEPT:
+            terms.clear()
+        # The pool as the buy and change terms read it: each pile's top card (-1 empty, None missing).
+        piles = [zones.get(name) for _, name in table.supply_zones]
+        tops = tuple(None if z is None else z.cards[-1] if z.cards else -1 for z in piles)
+        priced: list[tuple[str, tuple[str, int]]] | None = None  # each pile's part of buying, if asked
         out = []
         for cards, value in zip(pays, paid, strict=True):
-            bought = buys.get(value)
+            key = ("buy", tops, value)
+            bought = terms.get(key)
             if bought is None:
-                bought = buys[value] = [c for c, price in priced if not self._buy_price(price, c, value)]
+                if priced is None:  # each pile's part of the terms is asked once
+                    priced = [
+                        (code, price)
+                        for (code, _), pile in zip(table.supply_zones, piles, strict=True)
+                        if not (price := self._buy_pile(table, code, pile))[0]
+                    ]
+                bought = terms[key] = [
+                    code for code, price in priced if not self._buy_price(price, code, value)
+                ]
             out += [Action(seat, "buy", cards, code) for code in bought]
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
-        cost = {c: table.rules_of_code(c).cost for c in codes if state.zones[supply(c)].cards}
-        changes: dict[int, list[str]] = {}  # the cost of the card paid -> the picks taken for it
+        take_none = state.params["change_may_take_none"]
         for cards, value in zip(pays, paid, strict=True):
             if len(cards) != 1:
                 continue
-            picked = changes.get(value)
+            key = ("change", tops, value, take_none)
+            picked = terms.get(key)
             if picked is None:
+                codes = table.lyabi_codes
+                cost = {c: table.rules_of_code(c).cost for c in codes if zones[supply(c)].cards}
                 below = [c for c in cost if cost[c] < value]
                 pairs = [list(p) for p in combinations(below, 2) if cost[p[0]] != cost[p[1]]]
                 texts = [pool_text(p, codes) for p in [[], *[[c] for c in below], *pairs]]
-                picked = changes[value] = [t for t in texts if not self._change_terms(state, table, value, t)]
+                picked = terms[key] = [t for t in texts if not self._change_terms(state, table, value, t)]
             out += [Action(seat, "change", cards, text) for text in picked]
-        mine = state.zones[f"circles:{seat}"].cards
+        mine = zones[f"circles:{seat}"].cards
         full = len(mine) >= int(state.params["max_circles"])
         # At the limit, one circle of each code is named (its lowest copy); else none is.
         lowest = sorted({table.of(c).code: c for c in sorted(mine, reverse=True)}.values())
@@ -180,13 +216,16 @@ class LyabiMoves:
             for d in ([(c,) for c in lowest] if full else [()])
             if not self._circle_drop(state, table, mine, d)
         ]
-        # Each level's part of the terms is asked once; each sum paid then keeps the levels it pays for.
-        piles = [(str(lv), self._circle_pile(state, table, str(lv))) for lv in CIRCLE_LEVELS]
-        levels: dict[int, list[str]] = {}  # sum paid -> the circle levels placed with it
+        if not drops:
+            return out
+        # The circle piles as their terms read them: which are left (None missing, False empty).
+        pools = tuple(None if (z := zones.get(name)) is None else bool(z.cards) for name in _CIRCLE_POOLS)
         for cards, value in zip(pays, paid, strict=True):
-            placed = levels.get(value)
+            key = ("circle", pools, value)
+            placed = terms.get(key)
             if placed is None:
-                placed = levels[value] = [lv for lv, pile in piles if not self._circle_price(pile, lv, value)]
+                levels = [(str(lv), self._circle_pile(state, table, str(lv))) for lv in CIRCLE_LEVELS]
+                placed = terms[key] = [lv for lv, pile in levels if not self._circle_price(pile, lv, value)]
             if not placed:
                 continue
             for drop in drops:  # a payment is sorted already; a circle removed is sorted in
@@ -199,22 +238,28 @@ class LyabiMoves:
             return []
         table = _table(state)
         pays, paid = paid_sets(state, seat)
-        return [
-            Action(seat, "item", cards)
-            for cards, value in zip(pays, paid, strict=True)
-            if not self._item_terms(state, table, value)
-        ]
+        terms: dict[int, bool] = {}  # sum paid -> whether the item's terms pass it (asked once per sum)
+        out = []
+        for cards, value in zip(pays, paid, strict=True):
+            ok = terms.get(value)
+            if ok is None:
+                ok = terms[value] = not self._item_terms(state, table, value)
+            if ok:
+                out.append(Action(seat, "item", cards))
+        return out
 
     def _commit_options(self, state: GameState, seat: int) -> list[Action]:
         # The battle phase is what legal_actions found pending; a charge names 1 or 2 cards and no
-        # target, as the generator builds it.
+        # target, as the generator builds it: the payments come smallest first, so it stops at 3.
         table = _table(state)
-        out = [
-            Action(seat, "charge", cards)
-            for cards in payments(state, seat)
-            if len(cards) <= 2 and not self._charge_terms(table, cards)
-        ]
-        return [*out, Action(seat, "dummy")]
+        out = []
+        for cards in payments(state, seat):
+            if len(cards) > 2:
+                break
+            if not self._charge_terms(table, cards):
+                out.append(Action(seat, "charge", cards))
+        out.append(Action(seat, "dummy"))
+        return out
 
     def why_not(self, state: GameState, action: Action) -> str:
         if seat_has_no_decision(state, action.seat):

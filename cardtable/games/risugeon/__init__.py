@@ -166,13 +166,8 @@ class Risugeon(Game):
             state.add_zone(name, Visibility.PUBLIC)
         state.add_zone("action_deck", Visibility.HIDDEN)
         # Every card starts in its supply pile (lowest id on top) or, for sets not in use, the box.
-        for card, rules in reversed(list(enumerate(table.card))):
-            if table.copy[card] >= sets:
-                state.zones["box"].cards.append(card)
-            elif rules.type == "action":
-                state.zones["action_deck"].cards.append(card)
-            elif rules.type != "gem":
-                state.zones[table.pile_of(card)].cards.append(card)
+        for name, cards in table.start_piles(sets):
+            state.zones[name].cards.extend(cards)
         state.zones["pile:gems"].cards.extend(reversed(table.gems))  # lowest required skill on top
         state.data.update(
             {
@@ -268,7 +263,7 @@ class Risugeon(Game):
             if state.over or state.phase == TRAINING:
                 return
             if state.phase == ACTION:
-                if not self._action_phase_options(state, state.active):  # type: ignore[arg-type]
+                if not self._has_action_phase_option(state, state.active):  # type: ignore[arg-type]
                     self._enter_training(state, events)
                 return
             if data["end_step"] < 5:
@@ -409,6 +404,17 @@ class Risugeon(Game):
             ]
         return plays + self._abilities(state, seat)
 
+    def _has_action_phase_option(self, state: GameState, seat: int) -> bool:
+        """Whether `_action_phase_options` offers anything: the same rules, stopping at the first move
+        (copies of a code share its type, so any action card in the hand has a lowest copy offered)."""
+        if self._capped_reason(state):
+            return False
+        if not self._actions_reason(state):
+            card = card_rules.table_of(state.cardset).card  # type: ignore[arg-type]
+            if any(card[c].type == "action" for c in state.zones[f"hand:{seat}"].cards):
+                return True
+        return bool(self._abilities(state, seat))
+
     def _training_options(self, state: GameState, seat: int) -> list[Action]:
         """Discards, trainings, sends to the stock area and abilities that may be used now."""
         if self._capped_reason(state):
@@ -422,11 +428,19 @@ class Risugeon(Game):
             for c in lowest_per_code(cardset, hand)
             if not self._discard_type_reason(table, c)
         ]
-        out += [
-            Action(seat, "train", (c,))
-            for c in self._trainable(state, table)
-            if not self._train_ok(state, c, table)
-        ]
+        # The terms of paying are asked once per cost (and kind: a gem may not spend a training):
+        # most cards on offer cost more than the skill a random turn has, and a refusal's words are
+        # built only for a move refused.
+        paid: dict[tuple[bool, int], bool] = {}
+        card = table.card
+        for c in self._trainable(state, table):
+            rules = card[c]
+            key = (rules.type == "gem", rules.cost)
+            ok = paid.get(key)
+            if ok is None:
+                ok = paid[key] = not self._train_ok(state, c, table)
+            if ok:
+                out.append(Action(seat, "train", (c,)))
         if not self._stock_paid_reason(state):
             out += [
                 Action(seat, "stock", (c,)) for c in lowest_per_code(cardset, self._stockable(state, seat))
@@ -453,7 +467,7 @@ class Risugeon(Game):
         """Cards that may be trained if affordable: pile tops, the public actions, the gem(s)."""
         table = table or card_rules.table_of(state.cardset)  # type: ignore[arg-type]
         zones = state.zones
-        cards = [zones[f"pile:skill{t}"].cards[-1] for t in table.tiers if zones[f"pile:skill{t}"].cards]
+        cards = [pile[-1] for name in table.tier_piles if (pile := zones[name].cards)]
         if zones["pile:production"].cards:
             cards.append(zones["pile:production"].cards[-1])
         gems = zones["pile:gems"].cards

@@ -10,6 +10,7 @@ and a reloaded (edited) YAML file gives a new table at once.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from ...rules.cards import CardSet
@@ -46,6 +47,33 @@ class Table:
     tiers: tuple[int, ...]  # the combat skill values, ascending: one face-up pile each
     gems: tuple[int, ...]  # gem ids, lowest required skill first (the top of the gem pile first)
     decision_bound: int  # at most this many decisions follow one play, use or end-of-turn effect
+
+    @cached_property
+    def tier_piles(self) -> tuple[str, ...]:
+        """The face-up combat piles' zone names, by tier (the training moves read their tops every turn)."""
+        return tuple(f"pile:skill{tier}" for tier in self.tiers)
+
+    @cached_property
+    def _start_piles(self) -> dict[int, tuple[tuple[str, tuple[int, ...]], ...]]:
+        return {}
+
+    def start_piles(self, sets: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Where every card but the gems starts, with `sets` sets in use: each zone and its cards from
+        the bottom up (its supply pile, lowest id on top; the action deck; the box for sets not in
+        use), worked out once per number of sets (every deal of a search's playouts asks it)."""
+        hit = self._start_piles.get(sets)
+        if hit is None:
+            piles: dict[str, list[int]] = {}
+            for card in reversed(range(len(self.card))):
+                rules = self.card[card]
+                if self.copy[card] >= sets:
+                    piles.setdefault("box", []).append(card)
+                elif rules.type == "action":
+                    piles.setdefault("action_deck", []).append(card)
+                elif rules.type != "gem":
+                    piles.setdefault(self.pile_of(card), []).append(card)
+            hit = self._start_piles[sets] = tuple((name, tuple(cards)) for name, cards in piles.items())
+        return hit
 
     def pile_of(self, card: int) -> str:
         """The zone a card of the supply lives in (where `return_to_pile` sends it)."""
