@@ -434,3 +434,18 @@ def test_playouts_are_cut_at_the_start_of_the_searching_seats_turn(monkeypatch: 
     seen.clear()
     SearchBot(Rng(2), budget=300, depth=4, cut="moves").choose(engine.view(seat))
     assert any(not over and active != seat for over, active in seen), "a cut by moves ends anywhere"
+
+
+def test_risugeon_counts_a_discard_from_hand_as_a_cost() -> None:
+    """Night Watch (A22: +1 skill, +1 PS, at the end of turn draw 1 then discard 1) was worth more
+    than Deep Study (A03: draw 2) to the evaluation, its discard counted as one more play; the search
+    bot then trained it over the heuristic's choices."""
+    from cardtable.games.risugeon.cards import table_of
+    from cardtable.games.risugeon.evaluate import card_worth
+
+    game = all_games()["risugeon"]
+    table = table_of(game.load_cardset(game.resolve_params({})))
+    night_watch, deep_study = table.by_code["A22"], table.by_code["A03"]
+    assert night_watch.effects[-1]["effects"][-1]["op"] == "discard"
+    assert card_worth(night_watch, 1.2) < card_worth(deep_study, 1.2)
+    assert card_worth(night_watch, 1.2) < 1.0 + 0.35 + 0.6 * 1.2  # the draw, less the discard
