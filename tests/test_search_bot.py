@@ -449,3 +449,15 @@ def test_risugeon_counts_a_discard_from_hand_as_a_cost() -> None:
     assert night_watch.effects[-1]["effects"][-1]["op"] == "discard"
     assert card_worth(night_watch, 1.2) < card_worth(deep_study, 1.2)
     assert card_worth(night_watch, 1.2) < 1.0 + 0.35 + 0.6 * 1.2  # the draw, less the discard
+
+
+def test_land_and_person_values_a_card_in_the_deck_over_one_drawn() -> None:
+    """Deck construction: an empty deck at income loses, so a card drawn (Commerce) must not look like
+    a gain by itself; at 0.02 a deck card the search ran Commerce whenever it could and lost the race."""
+    game = all_games()["landperson"]
+    engine = Engine.new(game, 2, 4)
+    assert engine.state.params["mode"] == "deck"
+    state = engine.state.fork()
+    before = game.evaluate(state)[0]
+    state.zones["hand:0"].cards.append(state.zones["deck:0"].cards.pop())
+    assert game.evaluate(state)[0] < before
