@@ -6,21 +6,23 @@ knows it could be), so the bot cannot read a card it could not see:
 
 - `pimc` (the default), flat determinized Monte Carlo (CardStock's PIPMC) made paired: each round
   deals one fresh re-deal and plays every candidate move on it with the same playout dice, so two
-  moves differ by the move and not by the luck; a playout cut at `depth` moves is scored by
-  `Game.evaluate` (a number in [0, 1] per seat); the worse half of the candidates is dropped every
-  few rounds (sequential halving); the best mean wins, the heuristic's own move on a tie (or when
-  another beats it by less than `margin`: 0 by default, since a margin large enough to matter also
+  moves differ by the move and not by the luck; a playout cut after `depth` moves, at the start of
+  the searching seat's next turn (`cut`), is scored by `Game.evaluate` (a number in [0, 1] per
+  seat); the worse half of the candidates is dropped every few rounds (sequential halving); the best
+  mean wins unless its paired lead over the heuristic's own move is within `margin` (0) or within
+  `confidence` standard errors of zero: the best of many noisy means is lucky, and without that test
+  the search swaps the heuristic's move for noise (a margin large enough to matter instead also
   hides a card made stronger: tests/test_search_bot.py).
 - `ismcts`, single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012; OpenSpiel's
   ismcts.py): a fresh re-deal every iteration; the tree is descended with only the moves legal in that
   deal, each child chosen by UCB1 over its *availability* count (how often it was legal when its parent
   was visited), not the parent's visits; one new node a visit; the same cut playout and evaluation;
-  the most-visited move is played (with the same MARGIN rule). At the budgets a table can afford
+  the most-visited move is played (with the same margin rule). At the budgets a table can afford
   (a few thousand engine actions, tens of iterations) its tree barely grows past the root, and the
   flat paired search played better in our trials (`SearchBot(rng, method="ismcts")` to compare).
 
 Playouts follow the game's own heuristic bot where it registers one (each seat's move from its view
-of the playout state, a random move one time in `RANDOM_SHARE` so playouts differ), else random
+of the playout state; a random move one time in `RANDOM_SHARE`), else random
 moves: a search over the heuristic's continuations improves on the heuristic move by move, where
 random playouts in a game with long plans (holding melds, building a deck) mostly measure noise.
 
@@ -57,18 +59,25 @@ DEFAULT_BUDGET = 2000  # engine actions a decision: the simulate default and the
 TABLE_TIME_CAP_S = 1.0  # the table's cap on top: 2000 actions take 0.3-1.1 s of CPU (bench/ladder.py)
 METHODS = ("ismcts", "pimc")
 ROLLOUTS = ("auto", "heuristic", "random")
-RANDOM_SHARE = 0.1  # how often a heuristic playout makes a random move instead
+RANDOM_SHARE = 0.0  # how often a heuristic playout makes a random move instead: never (the re-deals
+# differ already; a random move in a playout mostly blurs the opponent it models, in our trials)
 HALVING = 2  # flat search: rounds between halvings of the candidate moves
 MARGIN = 0.0  # how much better than the heuristic's move another must look (0: only a tie keeps it)
+CUTS = ("turn", "moves")
+STRETCH = 4  # a "turn" cut waits for the searching seat's turn at most this many times `depth` moves
+CONFIDENCE = 1.0  # flat search: standard errors of paired lead another move needs over the heuristic's
 
 
 @dataclass
 class SearchStats:
-    """What the last decision cost: iterations (re-deals searched), engine actions, seconds."""
+    """What the last decision cost: iterations (re-deals searched), engine actions, seconds; and
+    for the flat search, when its best move was not the heuristic's, that move's paired lead over
+    the heuristic's and the lead's standard error (`gap`, else None)."""
 
     iterations: int = 0
     actions: int = 0
     seconds: float = 0.0
+    gap: tuple[float, float] | None = None
 
 
 @dataclass
@@ -116,12 +125,16 @@ class SearchBot(Bot):
         exploration: float = 0.7,
         rollout: str = "auto",
         margin: float = MARGIN,
+        confidence: float = CONFIDENCE,
+        cut: str = "turn",
     ) -> None:
         super().__init__(rng)
         if method not in METHODS:
             raise ValueError(f"search method {method!r} is not one of {', '.join(METHODS)}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"rollout {rollout!r} is not one of {', '.join(ROLLOUTS)}")
+        if cut not in CUTS:
+            raise ValueError(f"playout cut {cut!r} is not one of {', '.join(CUTS)}")
         if budget < 1:
             raise ValueError("a search budget is at least 1 engine action")
         self.budget = budget
@@ -131,6 +144,8 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.rollout = rollout
         self.margin = margin
+        self.confidence = confidence
+        self.cut = cut
         self.last = SearchStats()
 
     def choose(self, view: PlayerView) -> Action:
@@ -148,8 +163,10 @@ class SearchBot(Bot):
         search = _Search(game, view, self.rng, self.budget, self.time_cap_s, depth, self.exploration)
         search.policy = self._policy(view)
         search.margin = self.margin
+        search.confidence = self.confidence
+        search.cut = self.cut
         choice = search.ismcts() if self.method == "ismcts" else search.pimc()
-        self.last = SearchStats(search.iterations, search.actions, time.perf_counter() - started)
+        self.last = SearchStats(search.iterations, search.actions, time.perf_counter() - started, search.gap)
         return choice
 
     def _policy(self, view: PlayerView) -> list[Bot] | None:
@@ -193,6 +210,9 @@ class _Search:
         self.root = list(view.legal)
         self.policy: list[Bot] | None = None
         self.margin = MARGIN
+        self.confidence = CONFIDENCE
+        self.cut = "turn"
+        self.gap: tuple[float, float] | None = None
 
     # -- shared steps ------------------------------------------------------------------------
     def spent(self) -> bool:
@@ -217,27 +237,44 @@ class _Search:
         return seats[0] if seats else None
 
     def playout(self, state: GameState, moves: int) -> list[float]:
-        """The heuristic's moves (or random ones) until the game ends or `moves` are made, then the
-        game's evaluation."""
+        """The heuristic's moves (or random ones) until the game ends or the cut (`cut_here`), then
+        the game's evaluation."""
         game, rng = self.game, self.rng
         if self.policy is not None:
             return self._guided(state, moves, self.policy)
-        for _ in range(moves):
+        made, before = 0, state.active
+        while not self.cut_here(state, made, moves, before):
             seat = self.mover(state)
             if seat is None:
                 break
             legal = game.legal_actions(state, seat)
             if not legal:
                 break
+            before = state.active
             self.step(state, legal[rng.below(len(legal))])
+            made += 1
         return game.evaluate(state)
+
+    def cut_here(self, state: GameState, made: int, moves: int, before: int | None) -> bool:
+        """Whether a playout that made `made` moves stops here: after `moves` moves, and with the
+        "turn" cut only where the searching seat's turn has just begun (the active seat was another
+        one a move ago), up to STRETCH times `moves`. Positions cut at the same point of the turn
+        compare fairly: cut at a fixed count of moves, one line ends just after its seat drew a card
+        and another just after it discarded one, and the evaluation reads the hand sizes, not the
+        moves."""
+        if made < moves:
+            return False
+        if self.cut == "moves" or made >= STRETCH * moves:
+            return True
+        return state.active == self.seat and before != self.seat
 
     def _guided(self, state: GameState, moves: int, policy: list[Bot]) -> list[float]:
         from ..rules.engine import Engine
 
-        game, rng = self.game, self.rng
-        engine = Engine(game, state)  # the heuristic bots read views; the state is the playout's own
-        for _ in range(moves):
+        rng = self.rng
+        engine = Engine(self.game, state)  # the heuristic bots read views; the state is the playout's own
+        made, before = 0, state.active
+        while not self.cut_here(state, made, moves, before):
             seat = self.mover(state)
             if seat is None:
                 break
@@ -246,17 +283,21 @@ class _Search:
                 action = legal[rng.below(len(legal))]
             else:
                 action = policy[seat].choose(engine.view(seat))
+            before = state.active
             engine.apply(action)
             self.actions += 1
-        return game.evaluate(state)
+            made += 1
+        return self.game.evaluate(state)
 
     # -- flat Monte Carlo --------------------------------------------------------------------
     def pimc(self) -> Action:
         """Every candidate root move on the same fresh re-deal each round (paired: the same deal and
         the same playout dice for all, so their difference is the move's, not the luck's), a cut
         playout each; the worse half of the candidates dropped every HALVING rounds (sequential
-        halving). The move with the best mean value, unless it beats the heuristic's own move by less
-        than the margin: then the heuristic's."""
+        halving). The move with the best mean value, unless its paired lead over the heuristic's own
+        move is not sure: not above the margin, or not `confidence` standard errors above zero (the
+        best of many noisy means is lucky: without this the search swaps the heuristic's move for
+        noise); then the heuristic's."""
         root = self.root
         default = self.default_move()
         arms = list(range(len(root)))
@@ -267,23 +308,37 @@ class _Search:
             arms = arms[:room]
             if default is not None and default not in arms:
                 arms[-1] = default
+        if default is not None:  # first in every round: a round the budget cuts short still has it
+            arms.remove(default)
+            arms.insert(0, default)
         totals = [0.0] * len(root)
         counts = [0] * len(root)
+        # per move, its lead over the heuristic's move in the rounds that played both: n, sum, squares
+        leads = [[0, 0.0, 0.0] for _ in root]
         rounds = 0
         while True:
             dealt = self.deal()
             dice = self.rng.below(1 << 62)
+            values: dict[int, float] = {}
             for index in arms:
                 state = dealt.fork()
                 self.step(state, root[index])
                 saved, self.rng = self.rng, Rng(dice)
                 try:
-                    totals[index] += self.playout(state, self.depth)[self.seat]
+                    values[index] = self.playout(state, self.depth)[self.seat]
                 finally:
                     self.rng = saved
+                totals[index] += values[index]
                 counts[index] += 1
-                if self.out_of_time():
-                    break  # a round over many moves can take long: the cap is kept within it
+                if self.spent():
+                    break  # a round over many moves can be long: the budget and cap hold within it
+            if default is not None and default in values:
+                for index, value in values.items():
+                    lead = value - values[default]
+                    row = leads[index]
+                    row[0] += 1
+                    row[1] += lead
+                    row[2] += lead * lead
             self.iterations += 1
             rounds += 1
             if self.spent():
@@ -291,14 +346,19 @@ class _Search:
             if rounds % HALVING == 0 and len(arms) > 2:
                 arms.sort(key=lambda i: -totals[i] / counts[i])
                 kept = arms[: max(2, len(arms) // 2)]
-                if default is not None and default not in kept:
-                    kept.append(default)
+                if default is not None:
+                    kept = [default] + [i for i in kept if i != default]
                 arms = kept
         arms = [i for i in arms if counts[i]]  # a cap met in the first round leaves some untried
         best = max(arms, key=lambda i: (totals[i] / counts[i], -i))
-        if default is not None and default in arms:
-            if totals[best] / counts[best] - totals[default] / counts[default] <= self.margin:
-                return root[default]
+        if default is None or default not in arms or best == default:
+            return root[best]
+        n, total, squares = leads[best]
+        lead = total / n if n else 0.0
+        spread = math.sqrt(max(0.0, squares - n * lead * lead) / (n - 1) / n) if n > 1 else math.inf
+        self.gap = (lead, spread)
+        if lead <= self.margin or (self.confidence > 0 and lead <= self.confidence * spread):
+            return root[default]
         return root[best]
 
     def default_move(self) -> int | None:

@@ -19,6 +19,7 @@ from .cards import CardRules, table_of
 DRAW_WORTH = 1.2  # a card drawn is worth about this much skill in a starting deck (6 combat 1, 2 PS)
 PER_EFFECT = {"skill": 1.0, "actions": 0.3, "trainings": 0.6, "ps": 0.35}  # skill per unit of each
 POINT_PER_SKILL = 0.8  # points a turn's extra skill is worth per gem left to take (gems cost 6-12)
+DISCARD_SHARE = 0.7  # how much of a draw a card discarded from hand takes back (the worst one goes)
 SCALE = 5.0  # points of lead that make a position clearly better
 
 
@@ -31,6 +32,8 @@ def effect_worth(effects: Any, per_draw: float) -> float:
             worth += PER_EFFECT[op] * int(effect.get("amount", 0))
         elif op == "draw":
             worth += per_draw * int(effect.get("count", 0))
+        elif op == "discard":  # a cost, not a play: the worst card goes, taking back most of a draw
+            worth -= DISCARD_SHARE * per_draw * int(effect.get("count", 0))
         elif op == "look_top":
             worth += 0.5 * per_draw * int(effect.get("take", 1))
         elif op == "stays_in_play":
