@@ -85,6 +85,10 @@ def test_a_view_held_across_moves_shows_its_own_position_when_read(gid: str) -> 
     moves shows what a view made at its position shows."""
     for view, replayed, moves in _views_held_and_replayed(gid, seed=11, moves=30, every=2):
         assert dict(view.data) == dict(replayed.data), f"{gid} after {moves} moves"
+        # its zones too, built when read (view.Zones): those read before the moves kept as they were,
+        # the rest from the position rebuilt
+        assert list(view.zones) == list(replayed.zones), f"{gid} after {moves} moves"
+        assert dict(view.zones) == dict(replayed.zones), f"{gid} after {moves} moves"
 
 
 def _views_held_and_replayed(gid: str, seed: int, moves: int, every: int) -> list[tuple[Any, Any, int]]:
@@ -101,6 +105,8 @@ def _views_held_and_replayed(gid: str, seed: int, moves: int, every: int) -> lis
             break
         seat = engine.deciding_seats()[0]
         view = engine.view(seat)
+        if len(kept) % 4 == 1:  # one zone read while the position lasted, the rest left for later
+            view.zones[f"hand:{seat}"]
         kept.append((len(engine.state.history), seat, view))
         engine.apply(rng.choice(view.legal))
     state = engine.state

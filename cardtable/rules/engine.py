@@ -25,7 +25,7 @@ from .events import Event
 from .game import KNOWN, Game
 from .knowledge import Knowledge
 from .state import GameState
-from .view import FrozenData, PendingView, PlayerView, ZoneView, make_view
+from .view import FrozenData, PendingView, PlayerView, Zones, make_view
 from .zones import Visibility
 
 _UNSET = object()
@@ -44,7 +44,7 @@ class _Public(Mapping[str, Any]):
     and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
     private table, never on an attribute of a view."""
 
-    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later", "zones")
+    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later")
 
     def __init__(self, engine: Engine, seat: int | None) -> None:
         self._engine: Engine | None = engine
@@ -53,9 +53,6 @@ class _Public(Mapping[str, Any]):
         self._raw_later: Callable[[], Mapping[str, Any]] | None = None  # the data, once detached
         self._known: dict[str, Any] | None = None
         self._later: Callable[[], dict[str, Any]] | None = None  # KNOWN, once detached
-        # the zones of the view made with this data (read-only ZoneViews of this position): which
-        # zones the seat sees whole is read from them if KNOWN is ever read after the state changed
-        self.zones: Mapping[str, ZoneView] | None = None
 
     def _data(self) -> Mapping[str, Any]:
         raw = self._raw
@@ -107,8 +104,7 @@ class _Public(Mapping[str, Any]):
             self._raw_later = lambda: game.public_data(position(), seat)
         # KNOWN read while the position lasted holds the live data: worked out again from the position
         self._known = None
-        assert self.zones is not None  # Engine.view sets them before it hands the data out
-        self._later = engine._known_later(seat, self.zones, position)
+        self._later = engine._known_later(seat, position)
         self._engine = None
 
 
@@ -161,19 +157,6 @@ def _bound(game: Game, state: GameState) -> int:
     return bound
 
 
-def _seen_whole(zones: Mapping[str, ZoneView], seat: int | None) -> frozenset[str]:
-    """The zones of a view that `seat` sees every card of (Zone.sees_all, from the view's copies):
-    `Knowledge.places` leaves out the cards known to be in one of them, as the view shows them."""
-    return frozenset(
-        [
-            name
-            for name, zone in zones.items()
-            if zone.visibility is _PUBLIC
-            or (zone.visibility is _OWNER and seat is not None and seat == zone.owner)
-        ]
-    )
-
-
 class Engine:
     """A running game: its rules, its state, and the checked way to change it."""
 
@@ -195,8 +178,8 @@ class Engine:
         # (moves, GameState.fork_later of that position, the state it was taken of): the position held
         # views are rebuilt from, with the moves since (_position_later)
         self._base: tuple[int, Callable[[], GameState], GameState] | None = None
-        # per seat: the zone views it was last given, reused by make_view where a zone looks the same
-        self._shown: dict[int | None, dict[str, ZoneView]] = {}
+        # per seat: the Zones handed out for this position, held weakly like the FrozenData
+        self._zones: dict[int | None, weakref.ref[Zones]] = {}
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
         # history length -> (state.to_dict(history=False), a copy of the seats' knowledge)
@@ -279,19 +262,16 @@ class Engine:
             public = _Public(self, seat)
             data = FrozenData(public)
             self._handed[seat] = weakref.ref(data)
-        else:
-            public = None
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
-        shown = self._shown.get(seat)
-        if shown is None:
-            shown = self._shown[seat] = {}
-        view = make_view(self.state, seat, legal, data, pending, shown)
-        if public is not None:
-            public.zones = view.zones
-        return view
+        handed_zones = self._zones.get(seat)
+        zones = handed_zones() if handed_zones is not None else None
+        if zones is None:
+            zones = Zones(self.state, seat)
+            self._zones[seat] = weakref.ref(zones)
+        return make_view(self.state, seat, legal, data, pending, zones)
 
     def _position_later(self) -> Callable[[], GameState]:
         """This position, for the views held across the next move, as a way to rebuild it if one is ever
@@ -343,21 +323,26 @@ class Engine:
         return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
 
     def _known_later(
-        self, seat: int | None, zones: Mapping[str, ZoneView], position: Callable[[], GameState]
+        self, seat: int | None, position: Callable[[], GameState]
     ) -> Callable[[], dict[str, Any]]:
         """`_known` of this position, to be worked out later, after the state changed: the game's known
-        data from `position` (_position_later), the seat's knowledge held copy-on-write; `zones`, the
-        zones of a view made at this position, tell then which zones the seat saw whole."""
+        data from `position` (_position_later), the seat's knowledge held copy-on-write, and the zones
+        it sees whole (`Knowledge.places` leaves out the cards known to be in one of them, as the view
+        shows them) from `position` too."""
         state = self.state
         moves = len(state.history)
         knowledge = state.knowledge
         game = self.game
         held = None if knowledge is None else knowledge.hold(state.seats if seat is None else seat)
-        return lambda: {
-            "data": game.known_data(position(), seat),
-            "moves": moves,
-            "places": None if held is None else held.places(_seen_whole(zones, seat)),
-        }
+
+        def later() -> dict[str, Any]:
+            kept = position()
+            places = None
+            if held is not None:
+                places = held.places(frozenset([n for n, z in kept.zones.items() if z.sees_all(seat)]))
+            return {"data": game.known_data(kept, seat), "moves": moves, "places": places}
+
+        return later
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -421,6 +406,11 @@ class Engine:
             if data is not None:
                 data.seal()
         self._handed.clear()
+        for held in self._zones.values():
+            zones = held()
+            if zones is not None:
+                zones.seal(self._position_later)
+        self._zones.clear()
 
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
