@@ -380,8 +380,10 @@ class Engine:
         state.history.append(action)
         if state.knowledge is not None:
             state.knowledge.observe(events)
-        if any(e.reveals for e in events):
-            state.undo_floor = len(state.history)
+        for event in events:
+            if event.reveals:
+                state.undo_floor = len(state.history)
+                break
         self._forget()
         if self._snapshot_every and len(state.history) % self._snapshot_every == 0:
             self._snapshots[len(state.history)] = self._snapshot()
