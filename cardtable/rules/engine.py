@@ -247,7 +247,12 @@ class Engine:
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may know (None = a spectator)."""
-        legal = self.legal_actions(seat) if seat is not None else []
+        if seat is None:
+            legal = []
+        else:
+            legal = self._legal.get(seat)
+            if legal is None:
+                legal = self.legal_actions(seat)
         # The game's public data is worked out for each seat that asks, and kept for that seat only:
         # `public_data(state, seat)` is given the seat, so whatever it returns may depend on it (a
         # face-down card a seat placed, a hand it looked at), and no declaration of the game's can make
@@ -370,9 +375,12 @@ class Engine:
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action` if legal, else raise IllegalMoveError with the reason."""
         state = self.state
-        reason = self.explain(action)
-        if reason:
-            raise IllegalMoveError(reason, action)
+        legal = self._legal.get(action.seat)
+        # a move among the legal moves worked out for this position (a bot's choice) needs no more
+        if legal is None or state.over or action not in legal:
+            reason = self.explain(action)
+            if reason:
+                raise IllegalMoveError(reason, action)
         if len(state.history) >= self.max_actions:
             raise RuntimeError(f"{self.game.id}: game exceeded its bound of {self.max_actions} actions")
         self._seal()
@@ -403,16 +411,20 @@ class Engine:
 
     def _seal(self) -> None:
         """The state is about to change: views still held keep the position they were made at."""
-        for handed in self._handed.values():
-            data = handed()
-            if data is not None:
-                data.seal()
-        self._handed.clear()
-        for held in self._zones.values():
-            zones = held()
-            if zones is not None:
-                zones.seal(self._position_later)
-        self._zones.clear()
+        handed = self._handed
+        if handed:
+            for ref in handed.values():
+                data = ref()
+                if data is not None:
+                    data.seal()
+            handed.clear()
+        handed_zones = self._zones
+        if handed_zones:
+            for held in handed_zones.values():
+                zones = held()
+                if zones is not None:
+                    zones.seal(self._position_later)
+            handed_zones.clear()
 
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
