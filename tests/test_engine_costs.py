@@ -85,6 +85,10 @@ def test_a_view_held_across_moves_shows_its_own_position_when_read(gid: str) -> 
     moves shows what a view made at its position shows."""
     for view, replayed, moves in _views_held_and_replayed(gid, seed=11, moves=30, every=2):
         assert dict(view.data) == dict(replayed.data), f"{gid} after {moves} moves"
+        # its zones too, built when read (view.Zones): those read before the moves kept as they were,
+        # the rest from the position rebuilt
+        assert list(view.zones) == list(replayed.zones), f"{gid} after {moves} moves"
+        assert dict(view.zones) == dict(replayed.zones), f"{gid} after {moves} moves"
 
 
 def _views_held_and_replayed(gid: str, seed: int, moves: int, every: int) -> list[tuple[Any, Any, int]]:
@@ -101,6 +105,8 @@ def _views_held_and_replayed(gid: str, seed: int, moves: int, every: int) -> lis
             break
         seat = engine.deciding_seats()[0]
         view = engine.view(seat)
+        if len(kept) % 4 == 1:  # one zone read while the position lasted, the rest left for later
+            view.zones[f"hand:{seat}"]
         kept.append((len(engine.state.history), seat, view))
         engine.apply(rng.choice(view.legal))
     state = engine.state
@@ -109,3 +115,42 @@ def _views_held_and_replayed(gid: str, seed: int, moves: int, every: int) -> lis
         replayed = Engine.replay(game, state.seats, state.seed, state.params, state.history[:count])
         pairs.append((view, replayed.view(seat), count))
     return pairs
+
+
+@pytest.mark.parametrize("gid", ["runeworks", "sainome", "landperson"])
+def test_a_view_held_unread_across_a_move_costs_no_public_data_and_a_kept_position_every_16_moves(
+    gid: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A view held across a move (the table and the benches hold one) keeps a way to rebuild its
+    position, not its data: the game's public data is never built for a view nobody reads, and the
+    state is copied (GameState.fork_later) once every 16 moves, not once a move. Read afterwards, the
+    view still shows its own position (the tests above)."""
+    import random
+
+    from cardtable.rules.state import GameState
+
+    game = all_games()[gid]
+    asked: list[int] = []
+    kept: list[int] = []
+    real_public, real_later = type(game).public_data, GameState.fork_later
+    monkeypatch.setattr(
+        type(game), "public_data", lambda self, state, seat: asked.append(1) or real_public(self, state, seat)
+    )
+    monkeypatch.setattr(GameState, "fork_later", lambda self: kept.append(1) or real_later(self))
+    engine = Engine.new(game, game.min_seats, 4, {})
+    rng = random.Random(4)
+    moves = 0
+    while moves < 48 and not engine.is_over():
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)  # held across the move, as the bench's loop holds it
+        engine.apply(rng.choice(view.legal))
+        moves += 1
+    assert moves == 48, f"{gid}: the game ended before 48 moves"
+    assert asked == []
+    assert len(kept) == 3  # at moves 0, 16 and 32
+    assert view.zones and view.data is not None
+    assert dict(view.data) == dict(
+        Engine.replay(game, engine.state.seats, 4, engine.state.params, engine.state.history[:47])
+        .view(seat)
+        .data
+    )

@@ -23,7 +23,7 @@ from cardtable.games import all_entries, all_games
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet
 from cardtable.rules.engine import Engine
-from cardtable.rules.view import FrozenData, PendingView, PlayerView, ZoneView
+from cardtable.rules.view import FrozenData, PendingView, PlayerView, Zones, ZoneView
 
 CASES = [
     (gid, seats, dict(variant))
@@ -53,7 +53,7 @@ def reachable(root: Any, path: str = "view") -> list[tuple[str, Any]]:
         out.append((where, value))
         if isinstance(value, leaves):
             continue
-        if isinstance(value, MappingProxyType | FrozenData):
+        if isinstance(value, MappingProxyType | FrozenData | Zones):
             stack.extend((f"{where}[{key!r}]", item) for key, item in value.items())
         elif isinstance(value, tuple):  # NamedTuples (PlayerView, ZoneView, PendingView) included
             stack.extend((f"{where}[{index}]", item) for index, item in enumerate(value))
@@ -105,7 +105,7 @@ def try_to_write(everything: list[tuple[str, Any]]) -> int:
     tried = 0
     for path, value in everything:
         attempts = []
-        if isinstance(value, MappingProxyType | FrozenData):
+        if isinstance(value, MappingProxyType | FrozenData | Zones):
             attempts.append(lambda v=value: v.__setitem__("x", 1))  # type: ignore[index]
             attempts.append(lambda v=value: v.update({"x": 1}))  # type: ignore[union-attr]
         if isinstance(value, tuple) and not isinstance(value, PlayerView | ZoneView | PendingView):
@@ -119,7 +119,7 @@ def try_to_write(everything: list[tuple[str, Any]]) -> int:
             else:
                 pytest.fail(f"{path} could be written to")
         assert isinstance(
-            value, (MappingProxyType, FrozenData, tuple, frozenset, CardSet, Action, *SCALARS)
+            value, (MappingProxyType, FrozenData, Zones, tuple, frozenset, CardSet, Action, *SCALARS)
         ), f"{path} is a {type(value).__name__}: a view holds only read-only values"
     return tried
 
@@ -208,6 +208,7 @@ def test_no_attribute_of_a_view_leads_to_the_state(gid: str) -> None:
             assert not held, f"seat {seat}'s view refers to the state's own {held[0]}"
             # nor to a cache of its own that another view of this seat and position would show
             assert gc.get_referents(view.data) == [FrozenData]
+            assert gc.get_referents(view.zones) == [Zones]  # its zones are built where no attribute leads
 
 
 def hidden_spots(engine: Engine, seat: int) -> list[tuple[str, int]]:

@@ -24,8 +24,8 @@ from .cards import CardSet
 from .events import Event
 from .game import KNOWN, Game
 from .knowledge import Knowledge
-from .state import GameState, data_later
-from .view import FrozenData, PendingView, PlayerView, ZoneView, freeze, make_view
+from .state import GameState
+from .view import FrozenData, PendingView, PlayerView, Zones, make_view
 from .zones import Visibility
 
 _UNSET = object()
@@ -39,11 +39,12 @@ class _Public(Mapping[str, Any]):
     While the position lasts it asks the engine. Before the state changes the engine `detach`es it:
     it then keeps what it needs of the position it was made at, and nothing of the live state: the
     game's public data (as the game returned it when the game builds it anew on every call,
-    `Game.public_data_shares_nothing`, else a copy), and for KNOWN a copy of the game's known data, the
-    move count and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
+    `Game.public_data_shares_nothing`, else worked out again) and a way to rebuild the position if ever
+    read (Engine._position_later: next to nothing now), KNOWN from that position with the move count
+    and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
     private table, never on an attribute of a view."""
 
-    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later", "zones")
+    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later")
 
     def __init__(self, engine: Engine, seat: int | None) -> None:
         self._engine: Engine | None = engine
@@ -52,9 +53,6 @@ class _Public(Mapping[str, Any]):
         self._raw_later: Callable[[], Mapping[str, Any]] | None = None  # the data, once detached
         self._known: dict[str, Any] | None = None
         self._later: Callable[[], dict[str, Any]] | None = None  # KNOWN, once detached
-        # the zones of the view made with this data (read-only ZoneViews of this position): which
-        # zones the seat sees whole is read from them if KNOWN is ever read after the state changed
-        self.zones: Mapping[str, ZoneView] | None = None
 
     def _data(self) -> Mapping[str, Any]:
         raw = self._raw
@@ -98,22 +96,40 @@ class _Public(Mapping[str, Any]):
         if engine is None:
             return
         game = engine.game
-        if game.public_data_later:
-            position = engine._position_later()
-            seat = self._seat
-            if self._raw is None:
-                self._raw_later = lambda: game.public_data(position(), seat)
-            self._known = None
-            self._later = engine._known_later(seat, zones=self.zones, position=position)
-            self._engine = None
-            return
-        raw = self._data()
-        if not game.public_data_shares_nothing:
-            self._raw, self._raw_later = None, data_later(raw, freeze)
-        # KNOWN read while the position lasted holds the live data: worked out again from the copy
+        position = engine._position_later()
+        seat = self._seat
+        if self._raw is None or not game.public_data_shares_nothing:
+            # not read yet, or read and holding objects of the live state: worked out from the position
+            self._raw = None
+            self._raw_later = lambda: game.public_data(position(), seat)
+        # KNOWN read while the position lasted holds the live data: worked out again from the position
         self._known = None
-        self._later = engine._known_later(self._seat, zones=self.zones)
+        self._later = engine._known_later(seat, position)
         self._engine = None
+
+
+# How many moves a held view's position may lie past the position it is rebuilt from (_position_later):
+# a kept position costs a copy of the state's lists as bytes, so one every 16 moves is about a
+# microsecond a move, and a view read after the state moved on replays at most 15 moves (a few ms).
+_REBASE = 16
+
+
+def _replayed(
+    game: Game, kept: Callable[[], GameState], actions: tuple[Action, ...]
+) -> Callable[[], GameState]:
+    """The position `actions` lead to from the kept one, worked out when first asked, once (the moves
+    are checked and applied by an engine of its own, as a replay does: the rules are deterministic)."""
+    built: list[GameState] = []
+
+    def rebuild() -> GameState:
+        if not built:
+            engine = Engine(game, kept().fork())
+            for action in actions:
+                engine.apply(action)
+            built.append(engine.state)
+        return built[0]
+
+    return rebuild
 
 
 # A game's bound on its length, per card set object: an Engine is built for every playout of a search,
@@ -141,19 +157,6 @@ def _bound(game: Game, state: GameState) -> int:
     return bound
 
 
-def _seen_whole(zones: Mapping[str, ZoneView], seat: int | None) -> frozenset[str]:
-    """The zones of a view that `seat` sees every card of (Zone.sees_all, from the view's copies):
-    `Knowledge.places` leaves out the cards known to be in one of them, as the view shows them."""
-    return frozenset(
-        [
-            name
-            for name, zone in zones.items()
-            if zone.visibility is _PUBLIC
-            or (zone.visibility is _OWNER and seat is not None and seat == zone.owner)
-        ]
-    )
-
-
 class Engine:
     """A running game: its rules, its state, and the checked way to change it."""
 
@@ -172,8 +175,11 @@ class Engine:
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
         self._later_position: Callable[[], GameState] | None = None  # _position_later's, per position
-        # per seat: the zone views it was last given, reused by make_view where a zone looks the same
-        self._shown: dict[int | None, dict[str, ZoneView]] = {}
+        # (moves, GameState.fork_later of that position, the state it was taken of): the position held
+        # views are rebuilt from, with the moves since (_position_later)
+        self._base: tuple[int, Callable[[], GameState], GameState] | None = None
+        # per seat: the Zones handed out for this position, held weakly like the FrozenData
+        self._zones: dict[int | None, weakref.ref[Zones]] = {}
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
         # history length -> (state.to_dict(history=False), a copy of the seats' knowledge)
@@ -241,7 +247,12 @@ class Engine:
 
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may know (None = a spectator)."""
-        legal = self.legal_actions(seat) if seat is not None else []
+        if seat is None:
+            legal = []
+        else:
+            legal = self._legal.get(seat)
+            if legal is None:
+                legal = self.legal_actions(seat)
         # The game's public data is worked out for each seat that asks, and kept for that seat only:
         # `public_data(state, seat)` is given the seat, so whatever it returns may depend on it (a
         # face-down card a seat placed, a hand it looked at), and no declaration of the game's can make
@@ -256,25 +267,36 @@ class Engine:
             public = _Public(self, seat)
             data = FrozenData(public)
             self._handed[seat] = weakref.ref(data)
-        else:
-            public = None
         pending = self._pending
         if pending is _UNSET:
             pending = self._pending = self.game.pending_view(self.state)
         assert pending is None or isinstance(pending, PendingView)
-        shown = self._shown.get(seat)
-        if shown is None:
-            shown = self._shown[seat] = {}
-        view = make_view(self.state, seat, legal, data, pending, shown)
-        if public is not None:
-            public.zones = view.zones
-        return view
+        handed_zones = self._zones.get(seat)
+        zones = handed_zones() if handed_zones is not None else None
+        if zones is None:
+            zones = Zones(self.state, seat)
+            self._zones[seat] = weakref.ref(zones)
+        return make_view(self.state, seat, legal, data, pending, zones)
 
     def _position_later(self) -> Callable[[], GameState]:
-        """This position kept for views held across the next move (GameState.fork_later), once."""
+        """This position, for the views held across the next move, as a way to rebuild it if one is ever
+        read (a random bot's never is): the position kept last (GameState.fork_later, taken again
+        every _REBASE moves) and the moves made since, replayed through an engine of its own when
+        first asked. So a held view costs a few tuples per move instead of its data and a copy of the
+        game's; reading one after the state moved on costs at most _REBASE moves' replay, once."""
         later = self._later_position
         if later is None:
-            later = self._later_position = self.state.fork_later()
+            state = self.state
+            moves = len(state.history)
+            base = self._base
+            if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
+                base = self._base = (moves, state.fork_later(), state)
+            start, kept = base[0], base[1]
+            if start == moves:
+                later = kept
+            else:
+                later = _replayed(self.game, kept, tuple(state.history[start:moves]))
+            self._later_position = later
         return later
 
     def _public_data(self, seat: int | None) -> Mapping[str, Any]:
@@ -288,39 +310,9 @@ class Engine:
         """What a re-deal from `seat`'s view needs beyond the zones (Game.determinize): the game's data
         as that seat may know it, how many moves were made, and where it knows the cards it cannot see
         could be (rules/knowledge.py; None when nobody followed the game)."""
-        return self._known_later(seat, live=True)()
-
-    def _known_later(
-        self,
-        seat: int | None,
-        live: bool = False,
-        zones: Mapping[str, ZoneView] | None = None,
-        position: Callable[[], GameState] | None = None,
-    ) -> Callable[[], dict[str, Any]]:
-        """`_known` of this position, to be worked out later, after the state changed: the game's
-        known data copied, the seat's knowledge held copy-on-write. `live` reads now (no copies).
-        `zones`, the zones of a view made at this position, tell later which zones the seat saw whole
-        (so nothing is worked out for that now: most views are never read after a move); with
-        `position` (GameState.fork_later of this position) the game's known data is read from it."""
         state = self.state
-        moves = len(state.history)
         knowledge = state.knowledge
-        if position is not None and zones is not None:  # the game's data worked out from the copy
-            game = self.game
-            held = None if knowledge is None else knowledge.hold(state.seats if seat is None else seat)
-            return lambda: {
-                "data": game.known_data(position(), seat),
-                "moves": moves,
-                "places": None if held is None else held.places(_seen_whole(zones, seat)),
-            }
-        data = self.game.known_data(state, seat)
-        if not live and zones is not None:
-            read = data_later(data, freeze)
-            if knowledge is None:
-                return lambda: {"data": read(), "moves": moves, "places": None}
-            held = knowledge.hold(state.seats if seat is None else seat)
-            return lambda: {"data": read(), "moves": moves, "places": held.places(_seen_whole(zones, seat))}
-        seen: frozenset[str] = frozenset()
+        places = None
         if knowledge is not None:
             observer = state.seats if seat is None else seat
             zones = state.zones
@@ -332,12 +324,30 @@ class Engine:
                     if name in zones and zones[name].sees_all(seat)
                 ]
             )
-        if live:
-            places = None if knowledge is None else knowledge.places(observer, seen)
-            return lambda: {"data": data, "moves": moves, "places": places}
-        read = data_later(data, freeze)
-        held = None if knowledge is None else knowledge.hold(observer)
-        return lambda: {"data": read(), "moves": moves, "places": None if held is None else held.places(seen)}
+            places = knowledge.places(observer, seen)
+        return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
+
+    def _known_later(
+        self, seat: int | None, position: Callable[[], GameState]
+    ) -> Callable[[], dict[str, Any]]:
+        """`_known` of this position, to be worked out later, after the state changed: the game's known
+        data from `position` (_position_later), the seat's knowledge held copy-on-write, and the zones
+        it sees whole (`Knowledge.places` leaves out the cards known to be in one of them, as the view
+        shows them) from `position` too."""
+        state = self.state
+        moves = len(state.history)
+        knowledge = state.knowledge
+        game = self.game
+        held = None if knowledge is None else knowledge.hold(state.seats if seat is None else seat)
+
+        def later() -> dict[str, Any]:
+            kept = position()
+            places = None
+            if held is not None:
+                places = held.places(frozenset([n for n, z in kept.zones.items() if z.sees_all(seat)]))
+            return {"data": game.known_data(kept, seat), "moves": moves, "places": places}
+
+        return later
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -365,9 +375,12 @@ class Engine:
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action` if legal, else raise IllegalMoveError with the reason."""
         state = self.state
-        reason = self.explain(action)
-        if reason:
-            raise IllegalMoveError(reason, action)
+        legal = self._legal.get(action.seat)
+        # a move among the legal moves worked out for this position (a bot's choice) needs no more
+        if legal is None or state.over or action not in legal:
+            reason = self.explain(action)
+            if reason:
+                raise IllegalMoveError(reason, action)
         if len(state.history) >= self.max_actions:
             raise RuntimeError(f"{self.game.id}: game exceeded its bound of {self.max_actions} actions")
         self._seal()
@@ -375,8 +388,10 @@ class Engine:
         state.history.append(action)
         if state.knowledge is not None:
             state.knowledge.observe(events)
-        if any(e.reveals for e in events):
-            state.undo_floor = len(state.history)
+        for event in events:
+            if event.reveals:
+                state.undo_floor = len(state.history)
+                break
         self._forget()
         if self._snapshot_every and len(state.history) % self._snapshot_every == 0:
             self._snapshots[len(state.history)] = self._snapshot()
@@ -396,11 +411,20 @@ class Engine:
 
     def _seal(self) -> None:
         """The state is about to change: views still held keep the position they were made at."""
-        for handed in self._handed.values():
-            data = handed()
-            if data is not None:
-                data.seal()
-        self._handed.clear()
+        handed = self._handed
+        if handed:
+            for ref in handed.values():
+                data = ref()
+                if data is not None:
+                    data.seal()
+            handed.clear()
+        handed_zones = self._zones
+        if handed_zones:
+            for held in handed_zones.values():
+                zones = held()
+                if zones is not None:
+                    zones.seal(self._position_later)
+            handed_zones.clear()
 
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
@@ -419,6 +443,7 @@ class Engine:
         ]:
             raise ValueError("a card set with other cards or counts cannot replace the one in play")
         self.state.cardset = cardset
+        self._base = None  # a position kept before is rebuilt with the old card set
         self._forget()
 
     def apply_text(self, seat: int, text: str) -> list[Event]:

@@ -179,15 +179,11 @@ class Game(Notation):
     # from the effect's options instead. tests/test_legality.py tries every move named here.
     RULES: ClassVar[Mapping[str, Callable[..., str]]] = {}
     # True when `public_data` builds every list and dict it returns anew on each call, so nothing in
-    # its answer is an object of the state's: a view held across a move then keeps that answer as it
-    # is, where otherwise the engine copies it first. tests/test_views.py holds a game that says so
-    # to it in random games.
+    # its answer is an object of the state's: a view that read it and is held across a move then
+    # keeps that answer as it is, where otherwise the engine works it out again from the position
+    # kept for the view (Engine._position_later). tests/test_views.py holds a game that says so to it
+    # in random games.
     public_data_shares_nothing: ClassVar[bool] = False
-    # A game whose public data costs more to build than its whole position to copy says so here: a
-    # view held across a move then keeps the position (GameState.fork_later: bytes now, a state only
-    # if read) and works its public data and KNOWN out from it when first read, instead of building
-    # them before every move.
-    public_data_later: ClassVar[bool] = False
 
     # -- parameters --------------------------------------------------------------------------
     def resolve_params(self, overrides: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -9,7 +9,7 @@ equal views.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -17,7 +17,7 @@ from .actions import Action
 from .cards import CardSet
 from .events import UNKNOWN
 from .state import GameState
-from .zones import Visibility
+from .zones import Visibility, Zone
 
 # Views are built once per decision, so they are plain tuples: a frozen dataclass of 16 fields
 # cost about ten times as much to construct (bench/rules_throughput.py).
@@ -181,47 +181,106 @@ class PlayerView(NamedTuple):
         return self.zones[f"hand:{who}"].cards
 
 
+# What each Zones holds, by its id: [the state while its position lasts (None once sealed), what
+# rebuilds that position (once sealed with zones left to build), the seat, the ZoneViews built so far,
+# the zone names (once sealed)]. Kept here, not on the object, for _HELD's reason: no attribute of a
+# view leads to the state, its hidden cards, or anything that can be written.
+_ZONES: dict[int, list[Any]] = {}
+
+
+def _zone_view(name: str, zone: Zone, seat: int | None) -> ZoneView:
+    """`zone` as `seat` sees it: faces where allowed, UNKNOWN elsewhere."""
+    vis = zone.visibility
+    cards = zone.cards
+    if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == zone.owner):
+        faces = tuple(cards)
+    elif vis is _TOP and cards:
+        faces = (UNKNOWN,) * (len(cards) - 1) + (cards[-1],)
+    else:
+        faces = (UNKNOWN,) * len(cards)
+    return _new_tuple(ZoneView, (name, zone.owner, vis, faces))
+
+
+class Zones(Mapping[str, ZoneView]):
+    """A view's zones, name -> ZoneView, each built the first time it is read.
+
+    A decision reads a few zones, or none (a random bot reads only the legal moves), so building every
+    zone's view for every decision was the biggest single cost of a view. While the position lasts a
+    zone is built from the state; before the state changes the engine `seal`s every Zones still held:
+    one read whole keeps what it built, any other keeps a way to rebuild its position
+    (Engine._position_later) and builds the rest from that if ever read. Like FrozenData it has no
+    attributes: what it reads lives in this module's `_ZONES` under its id."""
+
+    __slots__ = ("__weakref__",)
+
+    def __init__(self, state: GameState, seat: int | None) -> None:
+        _ZONES[id(self)] = [state, None, seat, {}, None]
+
+    def __del__(self) -> None:
+        held = _ZONES  # None late in the interpreter's shutdown
+        if held is not None:
+            held.pop(id(self), None)
+
+    def _state(self, held: list[Any]) -> GameState:
+        state = held[0]
+        if state is None:
+            state = held[0] = held[1]()  # the position rebuilt, once
+            held[1] = None
+        return state
+
+    def __getitem__(self, name: str) -> ZoneView:
+        held = _ZONES[id(self)]
+        built = held[3]
+        shown = built.get(name)
+        if shown is None:
+            names = held[4]
+            if names is not None and name not in names:
+                raise KeyError(name)
+            shown = built[name] = _zone_view(name, self._state(held).zones[name], held[2])
+        return shown
+
+    def _names(self) -> tuple[str, ...]:
+        held = _ZONES[id(self)]
+        names = held[4]
+        return tuple(held[0].zones) if names is None else names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __repr__(self) -> str:
+        return f"Zones({dict(self.items())!r})"
+
+    def seal(self, position: Callable[[], Callable[[], GameState]]) -> None:
+        """The state is about to change: keep the zones of the position this view was made at. Read
+        whole, they are kept as built; else `position()` (asked only then) rebuilds the position for
+        the zones not read yet, if they ever are."""
+        held = _ZONES[id(self)]
+        state = held[0]
+        if held[4] is not None:
+            return
+        held[4] = tuple(state.zones)
+        held[0] = None
+        if len(held[3]) < len(held[4]):
+            held[1] = position()
+
+
 def make_view(
     state: GameState,
     seat: int | None,
     legal: list[Action],
     data: Mapping[str, Any],
     pending: PendingView | None = None,
-    shown: dict[str, ZoneView] | None = None,
+    zones: Zones | None = None,
 ) -> PlayerView:
     """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
-    pending decision as the game lets every seat see it. `shown` (the engine keeps one per seat) holds
-    the zone views this seat was last given: a zone that looks the same to it again (a hidden pile of
-    the same size, a face-up zone with the same cards) gives back the same ZoneView, and the newly
-    built ones are put there. A move changes a few zones; most of a view is then built from it."""
-    zones: dict[str, ZoneView] = {}
-    last = shown if shown is not None else {}
-    for name, zone in state.zones.items():
-        vis = zone.visibility
-        cards = zone.cards
-        old = last.get(name)
-        if vis is _PUBLIC or (vis is _OWNER and seat is not None and seat == zone.owner):
-            faces = tuple(cards)
-            if old is not None and old[3] == faces and old[2] is vis and old[1] == zone.owner:
-                zones[name] = old
-                continue
-        elif vis is _TOP and cards:
-            if (
-                old is not None
-                and old[2] is vis
-                and len(old[3]) == len(cards)
-                and old[3][-1] == cards[-1]
-                and old[1] == zone.owner
-            ):
-                zones[name] = old
-                continue
-            faces = (UNKNOWN,) * (len(cards) - 1) + (cards[-1],)
-        else:
-            if old is not None and len(old[3]) == len(cards) and old[2] is vis and old[1] == zone.owner:
-                zones[name] = old
-                continue
-            faces = (UNKNOWN,) * len(cards)
-        zones[name] = last[name] = _new_tuple(ZoneView, (name, zone.owner, vis, faces))
+    pending decision as the game lets every seat see it. Its zones (`zones`, the engine's for this
+    seat and position, else new ones) are built as they are read (Zones)."""
     decision = state.pending
     committed = tuple(sorted(decision.commits)) if decision else ()
     my_commit = decision.commits.get(seat) if decision and seat is not None else None
@@ -236,7 +295,7 @@ def make_view(
             state.deciding_seats(),
             committed,
             my_commit,
-            MappingProxyType(zones),
+            Zones(state, seat) if zones is None else zones,
             tuple(state.scores),
             data,
             tuple(legal),

@@ -47,11 +47,17 @@ class Zone:
 
     def viewers(self, seats: int) -> frozenset[int]:
         """The seats that see every card of this zone."""
-        if self.visibility is Visibility.PUBLIC:
-            return frozenset(range(seats))
-        if self.visibility is Visibility.OWNER and self.owner is not None:
-            return frozenset((self.owner,))
-        return frozenset()
+        key = (self.visibility, self.owner, seats)
+        seen = _VIEWERS.get(key)
+        if seen is None:
+            if self.visibility is Visibility.PUBLIC:
+                seen = frozenset(range(seats))
+            elif self.visibility is Visibility.OWNER and self.owner is not None:
+                seen = frozenset((self.owner,))
+            else:
+                seen = frozenset()
+            seen = _VIEWERS[key] = seen
+        return seen
 
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
@@ -67,3 +73,8 @@ class Zone:
             None if owner is None else int(owner),  # type: ignore[arg-type]
             [int(c) for c in data["cards"]],
         )  # type: ignore[union-attr]
+
+
+# Zone.viewers by (visibility, owner, seats): every card move asks it of two zones, and the answer
+# is one of a handful of frozen sets (a few seat counts, a few owners), so each is built once.
+_VIEWERS: dict[tuple[Visibility, int | None, int], frozenset[int]] = {}

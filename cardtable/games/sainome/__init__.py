@@ -113,9 +113,6 @@ class Sainome(SainomeMoves, SainomeWords, Game):
     # public_data builds every list and dict anew (the engine keeps it uncopied across a move;
     # tests/test_views.py holds the game to it once the engine reads this)
     public_data_shares_nothing = True
-    # its public data (every slot, pile and decision spelled out) costs several times a copy of the
-    # position: a view held across a move keeps the position and builds the data only if read
-    public_data_later = True
     reserve_zone = "box"  # a scenario's stacked deal sets displaced cards aside (arrange.py puts them back)
     # the balance report (cardtable/lab/record.py): a character pick and an HP-deck draft take a card;
     # equipping, using and countering play one; the turn cap (max_turns) is ours
