@@ -542,7 +542,15 @@ def _settings_paper() -> str:
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run scenario files; print failures as readable diffs."""
     from .games import get_game
+    from .games.datagame import game_argument
     from .scenario import run_file
+
+    # --game: every scenario's `game:` is replaced by this game (a data game's file checked against
+    # another game's scenarios: its rules written as data)
+    replaced = get_game(game_argument(args.game)) if args.game else None
+
+    def lookup(name: str) -> Any:
+        return replaced if replaced is not None else get_game(name)
 
     failed = passed = 0
     for name in args.files:
@@ -553,7 +561,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         if not files:  # an empty folder must not pass as "0 failed"
             raise UsageError(f"{name}:1:1: no scenario files (*.yaml) in this folder")
         for file in files:
-            for result in run_file(file, get_game):
+            for result in run_file(file, lookup):
                 if result.passed:
                     passed += 1
                     if args.verbose:
@@ -859,6 +867,13 @@ def build_parser() -> argparse.ArgumentParser:
     scen = sub.add_parser("scenario", help="run scenario files (see docs/scenarios.md)")
     scen.add_argument("files", nargs="+", help="scenario files or folders")
     scen.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
+    scen.add_argument(
+        "--game",
+        default=None,
+        metavar="GAME",
+        help="play every scenario with this game instead of the one its file names (a game id or a "
+        "data game's file: cards/games/NAME.yaml)",
+    )
     scen.set_defaults(func=cmd_scenario)
 
     exp = sub.add_parser(
