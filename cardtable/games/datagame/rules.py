@@ -17,14 +17,15 @@ from typing import Any, ClassVar, TypedDict
 
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec
-from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled
+from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
 from cardtable.rules.game import LEGAL, CardProblem, Game, Param, seat_has_no_decision
 from cardtable.rules.invariants import data_problems
-from cardtable.rules.notation import MoveForm
-from cardtable.rules.state import GameState
+from cardtable.rules.notation import MoveForm, TargetWords
+from cardtable.rules.state import GameState, Pending
 from cardtable.rules.zones import Visibility
 
-MULTI_VERBS = ("meld",)  # verbs whose move names several cards
+MULTI_VERBS = ("meld", "place")  # verbs whose move names several cards
+COMMIT = "commit"  # the pending decision of a `commit:` effect: every seat at once, face down
 PICK, STOP = "pick", "stop"  # the moves of an effect's choice (`choose:`): a card, or no more
 FIELD = re.compile(r"\{(\w+)\}")  # a card field named in `card_name: {format:}`
 
@@ -35,6 +36,8 @@ class _Core(TypedDict):
     made: dict[str, int]  # how often each move was made in the current step
     turns: int  # turns ended so far
     refills: int  # refills made so far (`refill:`)
+    round: int  # the round under way (1 the first), counted in a game with `rounds:`
+    first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
 
 
 class DataGameData(_Core, total=False):
@@ -43,6 +46,7 @@ class DataGameData(_Core, total=False):
 
     end_reason: str  # the end rule's English reason, once the game is over
     choice: dict[str, Any]  # an effect's open choice (`choose:`): who, from, to, how many left, the rest
+    hooked: dict[str, Any]  # what a game's Python hooks keep between moves (public; JSON-like)
 
 
 def game_class(spec: dict[str, Any], source: str) -> type[DataGame]:
@@ -83,10 +87,11 @@ class DataGame(Game):
         self.steps: list[dict[str, Any]] = spec["turn"]
         self.patterns: dict[str, dict[str, Any]] = spec.get("patterns", {})
         self.counters: dict[str, dict[str, Any]] = spec.get("counters", {})
-        self.move_forms = {
-            name: MoveForm(1, more=True) if m["verb"] in MULTI_VERBS else _form(m)
-            for name, m in self.moves.items()
-        }
+        from .hooks import hooks_for
+
+        self.hooks = hooks_for(self.id, self.source)
+        self.rounds: dict[str, Any] | None = spec.get("rounds")
+        self.move_forms = {name: _form(m, self._group_words(m)) for name, m in self.moves.items()}
         self.play_kinds = frozenset(
             n for n, m in self.moves.items() if m["verb"] in ("meld", "lay_off", "play")
         )
@@ -160,15 +165,31 @@ class DataGame(Game):
         return zone
 
     def groups(self, zone: str, seat: int | None) -> list[str]:
-        """The group zones of a grouped zone (`melds.1`...), in order (worked out once per seat)."""
+        """The group zones of a grouped zone (`melds.1`..., or `supply:B1`... for named groups), in
+        order (worked out once per seat)."""
         key = (zone, seat)
         found = self._groups.get(key)
         if found is None:
             base = self.zone_name(zone, seat)
-            found = self._groups[key] = [
-                f"{base}.{i}" for i in range(1, int(self.zone_specs[zone]["groups"]) + 1)
-            ]
+            spec = self.zone_specs[zone]["groups"]
+            if isinstance(spec, list):
+                found = self._groups[key] = [f"{base}:{name}" for name in spec]
+            else:
+                found = self._groups[key] = [f"{base}.{i}" for i in range(1, int(spec) + 1)]
         return found
+
+    def _group_words(self, m: dict[str, Any]) -> TargetWords:
+        """The words a template's target is written in: a named group by its name or zone."""
+        from cardtable.rules.notation import AnyWord
+
+        zone = m.get("from") if m["verb"] == "buy" else m.get("to")
+        spec = self.zone_specs.get(str(zone), {}).get("groups")
+        if not isinstance(spec, list) or self.zone_specs[str(zone)]["owner"] != "table":
+            return AnyWord()
+        zones = {f"{zone}:{name}": f"{zone}:{name}" for name in spec}
+        zones.update({str(name): f"{zone}:{name}" for name in spec})
+        zones.update({str(name).upper(): f"{zone}:{name}" for name in spec})
+        return GroupWord(zones)
 
     def values(self, state: GameState, field: str) -> list[Any]:
         """Every physical card's value of `field`, by card id: read once per card set, since the
@@ -202,12 +223,19 @@ class DataGame(Game):
             "made": {},
             "turns": 0,
             "refills": 0,
+            "round": 1,
+            "first": 0,
         }
         events: list[Event] = []
         for step in self.spec.get("setup", []):
             self._setup_step(state, step, events)
-        state.active = 0
-        self._begin_turn(state, 0, events)
+        first = int(state.data["first"])  # a setup hook may name who starts
+        state.active = first
+        if self.rounds:
+            self._run(state, first, list(self.rounds.get("start", [])), events)
+            if self._check_end(state, first, events):
+                return events
+        self._begin_turn(state, first, events)
         return events
 
     def _owners(self, state: GameState, zone: str) -> list[int | None]:
@@ -215,11 +243,20 @@ class DataGame(Game):
 
     def _setup_step(self, state: GameState, step: dict[str, Any], events: list[Event]) -> None:
         if "shuffle" in step:
-            for owner in self._owners(state, step["shuffle"]):
-                name = self.zone_name(step["shuffle"], owner)
-                pile = state.zones[name].cards
-                state.rng.shuffle(pile)
-                events.append(Shuffled(name, len(pile)))
+            zone = step["shuffle"]
+            for owner in self._owners(state, zone):
+                names = self.groups(zone, owner) if self.zone_specs[zone].get("groups") else [
+                    self.zone_name(zone, owner)
+                ]
+                for name in names:  # a zone of piles: each pile shuffled on its own
+                    pile = state.zones[name].cards
+                    state.rng.shuffle(pile)
+                    events.append(Shuffled(name, len(pile)))
+        elif "hook" in step:
+            self.hooks[step["hook"]](self, state, None, events)
+        elif "each_player" in step:
+            for seat in range(state.seats):
+                self._run(state, seat, list(step["each_player"]), events)
         elif "deal" in step or "move" in step:
             d = step.get("deal") or step["move"]
             seats: list[int | None] = list(range(state.seats)) if "deal" in step else [None]
@@ -232,14 +269,27 @@ class DataGame(Game):
             self._split(state, step["split"], events)
 
     def _split(self, state: GameState, d: dict[str, Any], events: list[Event]) -> None:
-        """The cards of `from`, one code to a group of `to`, in the order the card set lists them."""
+        """The cards of `from` (those whose `field` `equals` a value, when given), one code (or one
+        value of the field `by`) to a group of `to`: the group of that name for named groups, else
+        in the order the card set lists them."""
         assert state.cardset is not None
         physical = state.cardset.physical()
         source = state.zones[d["from"]].cards
         codes: dict[str, list[int]] = {}
         for card in sorted(source):
-            codes.setdefault(physical[card].code, []).append(card)
-        for group, cards in zip(self.groups(d["to"], None), codes.values(), strict=False):
+            spec = physical[card]
+            if "field" in d and spec.get(d["field"]) != d["equals"]:
+                continue
+            key = str(spec.get(d["by"])) if "by" in d else spec.code
+            codes.setdefault(key, []).append(card)
+        groups = self.groups(d["to"], None)
+        if isinstance(self.zone_specs[d["to"]]["groups"], list):
+            base = self.zone_name(d["to"], None)
+            pairs = [(f"{base}:{key}", cards) for key, cards in codes.items()]
+            pairs = [(g, cards) for g, cards in pairs if g in groups]
+        else:
+            pairs = list(zip(groups, codes.values(), strict=False))
+        for group, cards in pairs:
             events.append(state.move(cards, d["from"], group, "setup"))
 
     def _move_code(
@@ -306,7 +356,51 @@ class DataGame(Game):
         """The turn's `end_of_turn` effects (a deck-builder's clean-up), then the next seat's turn."""
         self._run(state, seat, list(self.spec.get("end_of_turn", [])), events)
         state.data["turns"] += 1
+        if self.rounds and (seat + 1) % state.seats == state.data["first"]:
+            self._end_round(state, seat, events)
+            return
         self._begin_turn(state, (seat + 1) % state.seats, events)
+
+    def _end_round(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """Every seat has had its turn: the round's `end:` effects (a `commit:` among them waits for
+        every seat's hidden choice, and the round goes on once all are in), then the next round."""
+        assert self.rounds is not None
+        self._run(state, int(state.data["first"]), list(self.rounds.get("end", [])), events)
+        if state.pending is not None or state.over:
+            return
+        self._next_round(state, events)
+
+    def _next_round(self, state: GameState, events: list[Event]) -> None:
+        """The next round: its first seat (moved on one with `first: alternate`), its `start:`
+        effects, the end rules for every seat, then the first seat's turn."""
+        assert self.rounds is not None
+        state.data["round"] += 1
+        if self.rounds.get("first", "fixed") == "alternate":
+            state.data["first"] = (int(state.data["first"]) + 1) % state.seats
+        first = int(state.data["first"])
+        state.active = first
+        self._run(state, first, list(self.rounds.get("start", [])), events)
+        if not state.over and not self._check_end(state, first, events):
+            self._begin_turn(state, first, events)
+
+    def _round_order(self, state: GameState) -> list[int]:
+        first = int(state.data["first"])
+        return [(first + i) % state.seats for i in range(state.seats)]
+
+    def _check_end(self, state: GameState, seat: int, events: list[Event]) -> bool:
+        """The end rules: a rule with `loses: true` is checked for every seat (those it holds for
+        lose; all of them: nobody wins), another for `seat` (the player who moved)."""
+        for rule in self.spec.get("end", []):
+            reason = str(rule.get("reason", {}).get("en", "end"))
+            if rule.get("loses"):
+                losers = [s for s in range(state.seats) if not self._predicates(state, rule["when"], s)]
+                if losers:
+                    self._end_game(state, reason, events, losers)
+                    return True
+            elif not self._predicates(state, rule["when"], seat):
+                self._end_game(state, reason, events)
+                return True
+        return False
 
     def _settle_step(self, state: GameState, events: list[Event]) -> None:
         """Skip steps with no legal move; a turn with none at all ends the game (blocked)."""
@@ -331,10 +425,8 @@ class DataGame(Game):
             and not state.zones[refill["zone"]].cards
         ):
             self._refill(state, refill, events, None)
-        for rule in self.spec.get("end", []):
-            if not self._predicates(state, rule["when"], seat):
-                self._end_game(state, str(rule.get("reason", {}).get("en", "end")), events)
-                return
+        if self._check_end(state, seat, events):
+            return
         if "choice" in state.data:
             return  # an effect waits for its player's choice; the turn goes on once it is made
         step = self.steps[state.data["step"]]
@@ -385,10 +477,14 @@ class DataGame(Game):
         state.rng.shuffle(state.zones[dst].cards)
         events.append(Shuffled(dst, len(take)))
 
-    def _end_game(self, state: GameState, reason: str, events: list[Event]) -> None:
+    def _end_game(
+        self, state: GameState, reason: str, events: list[Event], losers: list[int] | None = None
+    ) -> None:
         state.scores = [self._score(state, seat) for seat in range(state.seats)]
         best = max(state.scores) if self.spec.get("wins", "most") == "most" else min(state.scores)
         state.winners = tuple(s for s in range(state.seats) if state.scores[s] == best)
+        if losers is not None:  # an end rule that names who loses: the others win
+            state.winners = tuple(s for s in range(state.seats) if s not in losers)
         state.over = True
         state.active = None
         state.pending = None
@@ -425,12 +521,19 @@ class DataGame(Game):
         if "choice" in state.data:
             return self._choice_moves(state, seat)
         out: list[Action] = []
-        for name in self.steps[state.data["step"]]["moves"]:
+        for name in self._open_moves(state):
             rule = self.RULES[name]
             out.extend(a for a in self._candidates(state, seat, name) if not rule(self, state, a))
             if first and out:
                 return out[:1]
         return out
+
+    def _open_moves(self, state: GameState) -> list[str]:
+        """The templates that may be moved now: an open commit's, else the current step's."""
+        pending = state.pending
+        if pending is not None and pending.kind == COMMIT:
+            return list(pending.data["moves"])
+        return list(self.steps[state.data["step"]]["moves"])
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         if seat_has_no_decision(state, seat):
@@ -462,6 +565,9 @@ class DataGame(Game):
         verb = m["verb"]
         if verb in ("draw", "pass"):
             return [Action(seat, name)]
+        if verb == "buy" and "cards" in m["price"]:  # cards paid (each set of codes once) for a pile
+            piles = [p for p in self._piles(state, m["from"]) if state.zones[p].cards]
+            return [Action(seat, name, paid, p) for paid in self._payments(state, m, seat) for p in piles]
         if verb == "buy":  # a pile's top card, named as its lowest-numbered copy in the pile
             return [
                 Action(seat, name, (self._top_copy(state, p),), p)
@@ -476,6 +582,8 @@ class DataGame(Game):
             return [Action(seat, name, (c,), g) for c in hand for g in groups]
         # meld: the subsets the template's patterns could match, found per pattern
         extra = ()
+        if verb == "place":
+            hand = sorted(state.zones[self.zone_name(m["from"], seat)].cards)
         if m.get("with_top"):
             pile = state.zones[self.zone_name(m["with_top"], seat)].cards
             if not pile:
@@ -485,7 +593,25 @@ class DataGame(Game):
         for pattern in m["pattern"]:
             for subset in self._pattern_subsets(state, self.patterns[pattern], hand, extra):
                 found.add(tuple(sorted(subset)))
+        if verb == "place":  # copies of a code are the same move: one of each set of codes
+            assert state.cardset is not None
+            physical = state.cardset.physical()
+            seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+            for cards in sorted(found):
+                seen.setdefault(tuple(sorted(physical[c].code for c in cards)), cards)
+            found = set(seen.values())
         return [Action(seat, name, cards) for cards in sorted(found)]
+
+    def _payments(self, state: GameState, m: dict[str, Any], seat: int) -> list[tuple[int, ...]]:
+        """Every set of cards a `price: {cards: ZONE}` buy may pay with (one per set of codes)."""
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        hand = sorted(state.zones[self.zone_name(m["price"]["cards"], seat)].cards)[:12]
+        seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+        for size in range(1, len(hand) + 1):
+            for combo in combinations(hand, size):
+                seen.setdefault(tuple(sorted(physical[c].code for c in combo)), combo)
+        return list(seen.values())
 
     def _lowest(self, state: GameState, cards: list[int]) -> list[int]:
         """The lowest-numbered copy of each code among `cards` (a move names that copy); the last
@@ -579,7 +705,13 @@ class DataGame(Game):
         if choice is not None:
             return "finish the choice first"
         m = self.moves[action.kind]
-        if action.kind not in self.steps[state.data["step"]]["moves"]:
+        pending = state.pending
+        if pending is not None and pending.kind == COMMIT:
+            if seat in pending.commits:
+                return "you have placed yours already"
+            if action.kind not in pending.data["moves"]:
+                return f"{action.kind} is not a move now: {' or '.join(pending.data['moves'])}"
+        elif action.kind not in self.steps[state.data["step"]]["moves"]:
             return f"{action.kind} is not a move of this step"
         problem = self._predicates(state, m.get("when", []), seat)
         if problem:
@@ -588,6 +720,17 @@ class DataGame(Game):
             if self._counter(state, counter, seat) < int(n):
                 return f"{self.term(counter, 'en')} is below {n}"
         verb = m["verb"]
+        if verb == "buy" and "cards" in m["price"]:
+            return self._why_not_paid(state, action, m)
+        if verb == "place":
+            own = state.zones[self.zone_name(m["from"], seat)].cards
+            if not action.cards or len(set(action.cards)) != len(action.cards):
+                return f"{action.kind} names its cards, each once"
+            if any(c not in own for c in action.cards):
+                return f"those cards are not in your {self.zone_title(m['from'], 'en')}"
+            if action.target:
+                return f"{action.kind} names no target"
+            return self._first_fit(state, m["pattern"], action.cards)
         if verb == "buy":
             if len(action.cards) != 1 or action.target not in self._piles(state, m["from"]):
                 return "buy the top card of a pile"
@@ -640,6 +783,29 @@ class DataGame(Game):
             return "there is no room for another meld"
         return self._first_fit(state, m["pattern"], action.cards)
 
+    def _why_not_paid(self, state: GameState, action: Action, m: dict[str, Any]) -> str:
+        """A buy paid with cards: the top card of a pile, for cards of your own whose `field` adds up
+        to its `field` at least."""
+        price = m["price"]
+        pile = action.target
+        if pile not in self._piles(state, m["from"]):
+            return "buy from a pile"
+        if not state.zones[pile].cards:
+            return f"no {pile.rpartition(':')[2] or pile} is left in the {self.zone_title(m['from'], 'en')}"
+        if not action.cards:
+            return f"pay with 1 or more cards from your {self.zone_title(price['cards'], 'en')}"
+        own = state.zones[self.zone_name(price["cards"], action.seat)].cards
+        if len(set(action.cards)) != len(action.cards) or any(c not in own for c in action.cards):
+            return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        field = self.values(state, price["field"])
+        top = state.zones[pile].cards[-1]
+        cost = int(field[top] or 0)
+        paid = sum(int(field[c] or 0) for c in action.cards)
+        if paid < cost:
+            assert state.cardset is not None
+            return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
+        return LEGAL
+
     def _first_fit(self, state: GameState, names: list[str], cards: tuple[int, ...]) -> str:
         problems = [self.pattern_problem(state, self.patterns[n], cards) for n in names]
         if all(problems):
@@ -667,6 +833,11 @@ class DataGame(Game):
                 if state.zones[self.zone_name(p["not_empty"], seat)].cards
                 else f"the {self.zone_title(p['not_empty'], 'en')} is empty"
             )
+        if "hook" in p:
+            return str(self.hooks[p["hook"]](self, state, seat))
+        if "rounds" in p:
+            now = int(state.data["round"])
+            return LEGAL if now >= int(p["rounds"]) else f"this is round {now}, before round {p['rounds']}"
         if "turns" in p:
             played = int(state.data["turns"])
             return LEGAL if played >= int(p["turns"]) else f"only {played} turns have been played"
@@ -713,6 +884,43 @@ class DataGame(Game):
         if action.kind in (PICK, STOP):
             self._choose(state, action, events)
             return events
+        pending = state.pending
+        if pending is not None and pending.kind == COMMIT:
+            self._commit(state, pending, action, events)
+            return events
+        self._carry_out(state, action, events)
+        verb = self.moves[action.kind]["verb"]
+        made = state.data["made"]
+        made[action.kind] = int(made.get(action.kind, 0)) + 1
+        if verb == "play" and action.cards:
+            assert state.cardset is not None
+            code = state.cardset.physical()[action.cards[0]].code
+            self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
+        self._after_move(state, seat, action.kind, events)
+        return events
+
+    def _commit(self, state: GameState, pending: Pending, action: Action, events: list[Event]) -> None:
+        """One seat's hidden choice of an open `commit:`; once every seat's is in, all are carried
+        out together (the cards face up at once), then the effects after the commit, then the round
+        goes on."""
+        seat = action.seat
+        pending.commits[seat] = action
+        pending.seats = tuple(s for s in pending.seats if s != seat)
+        events.append(Committed(seat, action))
+        if pending.seats:
+            return
+        state.pending = None
+        for who in self._round_order(state):
+            if who in pending.commits:
+                self._carry_out(state, pending.commits[who], events)
+        first = int(pending.data["seat"])
+        self._run(state, first, list(pending.data["then"]), events)
+        if state.pending is None and not state.over and not self._check_end(state, first, events):
+            self._next_round(state, events)
+
+    def _carry_out(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """What a move does to the cards and counters (its template's verb)."""
+        seat = action.seat
         m = self.moves[action.kind]
         verb = m["verb"]
         for counter, n in m.get("pay", {}).items():
@@ -739,6 +947,22 @@ class DataGame(Game):
                 cards.remove(top)
                 events.append(state.move([top], self.zone_name(m["with_top"], seat), group, "claim"))
             events.append(state.move(cards, self.zone_name(m["from"], seat), group, "meld"))
+        elif verb == "place":
+            self._move(
+                state,
+                action.cards,
+                self.zone_name(m["from"], seat),
+                self.zone_name(m["to"], seat),
+                "place",
+                seat,
+                events,
+            )
+        elif verb == "buy" and "cards" in m["price"]:
+            price = m["price"]
+            paid_to = self.zone_name(price.get("to", m["to"]), seat)
+            self._move(state, action.cards, self.zone_name(price["cards"], seat), paid_to, "pay", seat, events)
+            top = state.zones[action.target].cards[-1]
+            self._move(state, [top], action.target, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "buy":
             price = m["price"]
             cost = int(self.values(state, price["field"])[action.cards[0]] or 0)
@@ -746,14 +970,6 @@ class DataGame(Game):
             self._move(state, action.cards, action.target, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "pass":
             events.append(Announced("pass", seat))
-        made = state.data["made"]
-        made[action.kind] = int(made.get(action.kind, 0)) + 1
-        if verb == "play" and action.cards:
-            assert state.cardset is not None
-            code = state.cardset.physical()[action.cards[0]].code
-            self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
-        self._after_move(state, seat, action.kind, events)
-        return events
 
     # -- effects ---------------------------------------------------------------------------------
     def _add(self, state: GameState, counter: str, seat: int | None, n: int) -> None:
@@ -780,6 +996,19 @@ class DataGame(Game):
             elif "each_opponent" in effect:
                 for step in range(1, state.seats):
                     self._run(state, (seat + step) % state.seats, list(effect["each_opponent"]), events)
+            elif "each_player" in effect:
+                for who in self._round_order(state):
+                    self._run(state, who, list(effect["each_player"]), events)
+            elif "hook" in effect:
+                self.hooks[effect["hook"]](self, state, seat, events)
+            elif "commit" in effect:
+                # every seat chooses at once, face down: the effects after it wait in the pending
+                c = effect["commit"]
+                state.pending = Pending(
+                    COMMIT, tuple(self._round_order(state)), {}, {"moves": list(c["moves"]), "seat": seat, "then": queue}
+                )
+                state.phase = str(c.get("step", COMMIT))
+                return
             elif "choose" in effect:
                 c = effect["choose"]
                 if state.zones[self.zone_name(c["from"], seat)].cards:
@@ -1036,14 +1265,34 @@ def _any_word() -> Any:
     return AnyWord()
 
 
-def _form(m: dict[str, Any]) -> MoveForm:
-    from cardtable.rules.notation import AnyWord
-
+def _form(m: dict[str, Any], words: TargetWords) -> MoveForm:
+    """How a template's moves are written: `meld`/`place` name cards, `buy`/`lay_off` a pile, a buy
+    paid with cards (`price: {cards: ZONE}`) the cards paid and the pile."""
     if m["verb"] in ("draw", "pass"):
         return MoveForm(0)
+    if m["verb"] == "buy" and "cards" in m.get("price", {}):
+        return MoveForm(1, more=True, target=words)
     if m["verb"] in ("lay_off", "buy"):
-        return MoveForm(1, target=AnyWord())
+        return MoveForm(1, target=words)
+    if m["verb"] in MULTI_VERBS:
+        return MoveForm(1, more=True)
     return MoveForm(1)
+
+
+class GroupWord(TargetWords):
+    """A pile of a zone of named groups (`groups: [A, B]`), written by its name (`to B`) or its zone
+    (`to supply:B`); the move's target is the zone."""
+
+    noun = "a pile"
+
+    def __init__(self, zones: dict[str, str]) -> None:
+        self.zones = zones
+
+    def read(self, state: GameState, word: str) -> str | None:
+        return self.zones.get(word) or self.zones.get(word.upper())
+
+    def refusal(self, word: str) -> str:
+        return f"{word!r} is not a pile ({', '.join(sorted(set(self.zones.values())))})"
 
 
 def _rule_for(name: str) -> Any:

@@ -81,6 +81,7 @@ def load_game(path: str | Path) -> dict[str, Any]:
     found = _schema_problems(data)
     try:
         found += references(data)
+        found += hook_problems(data, path)
     except (KeyError, TypeError, AttributeError):
         pass  # a shape the schema refused already: its references are checked once it is mended
     if not found:
@@ -133,6 +134,31 @@ def _schema_problems(data: Any) -> list[tuple[list[str | int], str]]:
     return out
 
 
+def hook_problems(data: dict[str, Any], path: str | Path) -> list[tuple[list[str | int], str]]:
+    """Every `hook:` the file names that its game's own Python package does not have (a file outside
+    the bundled games has none: nothing a user shares runs as code)."""
+    from .hooks import hooks_for, where
+
+    known = list(hooks_for(str(data["id"]), path))
+    out: list[tuple[list[str | int], str]] = []
+
+    def walk(value: Any, at: list[str | int]) -> None:
+        if isinstance(value, dict):
+            hook = value.get("hook")
+            if isinstance(hook, str) and hook not in known:
+                hint = did_you_mean(hook, known) or f" (hooks are looked for in {where(str(data['id']))})"
+                out.append(([*at, "hook"], f"no hook named {hook!r}{hint}"))
+            for key, item in value.items():
+                walk(item, [*at, key])
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, [*at, i])
+
+    for key in ("setup", "moves", "end", "effects", "start_of_turn", "end_of_turn", "rounds"):
+        walk(data.get(key), [key])
+    return out
+
+
 def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
     """Every name the file uses that it does not define, with the key path it stands at."""
     zones, patterns, moves = list(data["zones"]), list(data.get("patterns", {})), list(data["moves"])
@@ -150,12 +176,19 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         )
     if data["players"]["min"] > data["players"]["max"]:
         out.append((["players", "min"], "min is above max"))
+    for name, z in data["zones"].items():
+        if isinstance(z.get("groups"), list) and z["owner"] != "table":
+            out.append((["zones", name, "groups"], "named piles belong to a table zone (`owner: table`)"))
     for key in ("zone", "from") if "refill" in data else ():
         need(data["refill"][key], zones, "zone", ["refill", key])
     for i, step in enumerate(data.get("setup", [])):
         for verb, arg in step.items():
             if verb == "shuffle":
                 need(arg, zones, "zone", ["setup", i, verb])
+            elif verb == "hook":
+                pass  # hook_problems checks it
+            elif verb == "each_player":
+                _effect_refs(arg, ["setup", i, verb], data, zones, counters, moves, need, out, chooses=None)
             elif verb == "split" and arg["to"] in zones and not data["zones"][arg["to"]].get("groups"):
                 out.append((["setup", i, verb, "to"], "a split goes to a zone with `groups:`"))
             else:
@@ -168,8 +201,9 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             )
         if m["verb"] == "buy" and "price" not in m:
             out.append((["moves", name], "a buy move needs `price: {field, counter}`"))
-        if "price" in m:
-            need(m["price"]["counter"], counters, "counter", ["moves", name, "price", "counter"])
+        for key, known, what in (("counter", counters, "counter"), ("cards", zones, "zone"), ("to", zones, "zone")):
+            if key in m.get("price", {}):
+                need(m["price"][key], known, what, ["moves", name, "price", key])
         for counter in m.get("pay", {}):
             need(counter, counters, "counter", ["moves", name, "pay", counter])
         for key in ("from", "to", "with_top"):
@@ -180,7 +214,7 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
                 out.append((["moves", name], f"a {m['verb']} move needs `{key}:`"))
         for j, p in enumerate(m.get("pattern", [])):
             need(p, patterns, "pattern", ["moves", name, "pattern", j])
-        if m["verb"] in ("meld", "lay_off") and not m.get("pattern"):
+        if m["verb"] in ("meld", "lay_off", "place") and not m.get("pattern"):
             out.append((["moves", name], f"a {m['verb']} move needs `pattern:`"))
         if (
             m["verb"] in ("meld", "lay_off")
@@ -205,6 +239,10 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         _effect_refs(effects, ["effects", code], data, zones, counters, moves, need, out, chooses=[0])
     for key in ("start_of_turn", "end_of_turn"):
         _effect_refs(data.get(key, []), [key], data, zones, counters, moves, need, out, chooses=None)
+    for key in ("start", "end"):
+        effects = data.get("rounds", {}).get(key, [])
+        _effect_refs(effects, ["rounds", key], data, zones, counters, moves, need, out, chooses=None)
+    _commit_refs(data, moves, need, out)
     for i, term in enumerate(data.get("score", [])):
         if "zone" in term:
             need(term["zone"], zones, "zone", ["score", i, "zone"])
@@ -213,6 +251,32 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         if ("sum" in term) != ("zone" in term) or ("zone" in term) == ("counter" in term):
             out.append((["score", i], "a score term is `sum: FIELD` with `zone:`, or `counter:`"))
     return out
+
+
+def _commit_refs(
+    data: dict[str, Any], moves: list[str], need: Any, out: list[tuple[list[str | int], str]]
+) -> None:
+    """A `commit:` names moves of the file, and stands only among a round's `end:` effects (where
+    the round waits for every player's choice)."""
+
+    def walk(value: Any, at: list[str | int], allowed: bool) -> None:
+        if isinstance(value, dict):
+            if "commit" in value and isinstance(value["commit"], dict):
+                if not allowed:
+                    out.append(([*at, "commit"], "a commit stands in the round's `end:` effects (`rounds: {end}`)"))
+                for j, move in enumerate(value["commit"].get("moves", [])):
+                    need(move, moves, "move", [*at, "commit", "moves", j])
+            for key, item in value.items():
+                walk(item, [*at, key], allowed and key != "each_player")
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, [*at, i], allowed)
+
+    for key in ("setup", "effects", "start_of_turn", "end_of_turn"):
+        walk(data.get(key), [key], False)
+    rounds = data.get("rounds", {})
+    walk(rounds.get("start"), ["rounds", "start"], False)
+    walk(rounds.get("end"), ["rounds", "end"], True)
 
 
 def _predicate_refs(
@@ -269,6 +333,8 @@ def _effect_refs(
                     out.append(([*here, "choose"], "a card's effects make one choice at most"))
         if "if" in effect:
             _predicate_refs(effect["if"], [*here, "if"], zones, counters, moves, need)
+        if "each_player" in effect:
+            _effect_refs(effect["each_player"], [*here, "each_player"], data, zones, counters, moves, need, out, None)
         for key in ("then", "else"):
             _effect_refs(effect.get(key, []), [*here, key], data, zones, counters, moves, need, out, chooses)
         _effect_refs(
