@@ -356,6 +356,8 @@ class DataGame(Game):
         """The turn's `end_of_turn` effects (a deck-builder's clean-up), then the next seat's turn."""
         self._run(state, seat, list(self.spec.get("end_of_turn", [])), events)
         state.data["turns"] += 1
+        state.data["step"] = 0  # a round's end (a commit) may wait between this turn and the next
+        state.data["made"] = {}
         if self.rounds and (seat + 1) % state.seats == state.data["first"]:
             self._end_round(state, seat, events)
             return
@@ -1232,7 +1234,8 @@ class DataGame(Game):
             problems.append("the step index is outside the turn")
         if not state.over and state.active is None:
             problems.append("a game in play has no seat to act")
-        split = {step["split"]["to"] for step in self.spec.get("setup", []) if "split" in step}
+        # a split's pile holds one code (or one value of its `by` field)
+        split = {step["split"]["to"]: step["split"].get("by") for step in self.spec.get("setup", []) if "split" in step}
         assert state.cardset is not None
         physical = state.cardset.physical()
         for name, z in self.zone_specs.items():
@@ -1248,8 +1251,10 @@ class DataGame(Game):
                             not self.pattern_problem(state, self.patterns[p], cards) for p in patterns
                         ):
                             problems.append(f"{group} holds cards that match no pattern")
-                        if name in split and len({physical[c].code for c in cards}) > 1:
-                            problems.append(f"{group} (a pile of one card) holds several kinds")
+                        by = split.get(name)
+                        kinds = {physical[c].get(by) if by else physical[c].code for c in cards}
+                        if name in split and len(kinds) > 1:
+                            problems.append(f"{group} (a pile of one kind) holds several kinds")
         if "choice" in state.data and state.data["choice"]["seat"] != state.active:
             problems.append("a choice is open for a player whose turn it is not")
         return problems
