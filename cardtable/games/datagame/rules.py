@@ -81,6 +81,10 @@ class DataGame(Game):
             Param(
                 "cardset", self.cardset_name, "the card set: a bundled name (cards/NAME.yaml) or a YAML file"
             ),
+            *(
+                Param(name, int(p["default"]), str(p.get("text", name)), int(p["min"]), int(p["max"]))
+                for name, p in spec.get("params", {}).items()
+            ),
         )
         self.zone_specs: dict[str, dict[str, Any]] = spec["zones"]
         self.moves: dict[str, dict[str, Any]] = spec["moves"]
@@ -216,7 +220,7 @@ class DataGame(Game):
         state.zones[self.spec["deck"]].cards.extend(range(len(state.cardset.physical())))
         state.data = {
             "counters": {
-                name: [int(c.get("start", 0))] * (state.seats if c.get("each") else 1)
+                name: [self._start(state, c)] * (state.seats if c.get("each") else 1)
                 for name, c in self.counters.items()
             },
             "step": 0,
@@ -237,6 +241,11 @@ class DataGame(Game):
                 return events
         self._begin_turn(state, first, events)
         return events
+
+    def _start(self, state: GameState, counter: dict[str, Any]) -> int:
+        """A counter's start: a number, or the name of one of the file's `params:`."""
+        start = counter.get("start", 0)
+        return int(state.params[start]) if isinstance(start, str) else int(start)
 
     def _owners(self, state: GameState, zone: str) -> list[int | None]:
         return list(range(state.seats)) if self.zone_specs[zone]["owner"] == "each" else [None]
@@ -384,6 +393,21 @@ class DataGame(Game):
         self._run(state, first, list(self.rounds.get("start", [])), events)
         if not state.over and not self._check_end(state, first, events):
             self._begin_turn(state, first, events)
+
+    def _end_turn_for_arrange(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """A scenario that begins at the round's end (every turn of it played)."""
+        state.data["step"] = 0
+        state.data["made"] = {}
+        self._end_round(state, seat, events)
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: Any) -> None:
+        """A scenario's `setup:` keys: the game's `arrange` hook reads them (a data game has none
+        of its own)."""
+        hook = self.hooks.get("arrange")
+        if hook is None:
+            super().arrange(state, setup, refs)
+        elif setup:
+            hook(self, state, setup, refs)
 
     def _round_order(self, state: GameState) -> list[int]:
         first = int(state.data["first"])
@@ -1219,6 +1243,9 @@ class DataGame(Game):
             "step": data["step"],
             "turns": data["turns"],
         }
+        if self.rounds:
+            out["round"], out["first"] = data["round"], data["first"]
+        out.update(data.get("hooked", {}))  # what a game's hooks keep is public by their contract
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)

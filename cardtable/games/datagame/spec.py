@@ -179,6 +179,14 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
     for name, z in data["zones"].items():
         if isinstance(z.get("groups"), list) and z["owner"] != "table":
             out.append((["zones", name, "groups"], "named piles belong to a table zone (`owner: table`)"))
+    for name, c in data.get("counters", {}).items():
+        if isinstance(c.get("start"), str):
+            need(c["start"], list(data.get("params", {})), "parameter", ["counters", name, "start"])
+    for name, p in data.get("params", {}).items():
+        if not p["min"] <= p["default"] <= p["max"]:
+            out.append((["params", name, "default"], "the default is outside min..max"))
+        if name == "cardset":
+            out.append((["params", name], "`cardset` is every game's parameter already; name yours otherwise"))
     for key in ("zone", "from") if "refill" in data else ():
         need(data["refill"][key], zones, "zone", ["refill", key])
     for i, step in enumerate(data.get("setup", [])):

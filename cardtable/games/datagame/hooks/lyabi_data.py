@@ -37,6 +37,7 @@ def pick_circles(game: Any, state: GameState, seat: int | None, events: list[Eve
         state.rng.shuffle(state.zones[pile].cards)
         events.append(Shuffled(pile, len(state.zones[pile].cards)))
     state.data["first"] = 1 if BEATS[theirs] == mine else 0
+    state.scores = [int(h) for h in state.data["counters"]["hp"]]  # a seat's score is its HP
     assert state.cardset is not None
     physical = state.cardset.physical()
     for who in range(state.seats):
@@ -69,14 +70,21 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
     elif colours[0] or colours[1]:
         winner = 0 if colours[0] else 1
     damage = dealt = 0
+    parts: list[list[Any]] = []  # per circle: the card, its ATK, the times, the damage it deals
     if winner is not None:
         for circle in state.zones[f"circles:{winner}"].cards:
             if attribute[circle] == colours[winner]:
-                damage += floor(Fraction(str(atk[circle])) * factor[winner])
+                raw = Fraction(str(atk[circle])) * factor[winner]
+                times_text = str(factor[winner].numerator) if factor[winner].denominator == 1 else format(
+                    float(factor[winner]), "g"
+                )
+                parts.append([circle, int(atk[circle]), times_text, floor(raw)])
+                damage += floor(raw)
         hp = state.data["counters"]["hp"]
         dealt = min(damage, hp[1 - winner])
         hp[1 - winner] -= dealt
-    record = {"winner": winner, "damage": damage, "dealt": dealt, "attribute": colours}
+    state.scores = [int(h) for h in state.data["counters"]["hp"]]  # a seat's score is its HP
+    record = {"winner": winner, "damage": damage, "dealt": dealt, "attribute": colours, "parts": parts}
     state.data.setdefault("hooked", {})["battle"] = record
     events.append(Announced("battle", winner, dict(record)))
 
@@ -89,4 +97,54 @@ def someone_holds_a_card(game: Any, state: GameState, seat: int | None) -> str:
     return "nobody holds a card"
 
 
-HOOKS = {"pick_circles": pick_circles, "battle": battle, "someone_holds_a_card": someone_holds_a_card}
+def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> None:
+    """The Python Lyabi's scenario `setup:` keys (cardtable/games/lyabi/arrange.py), for its scenarios
+    played by this file (`cardtable scenario --game`): `circles: [CB0, CR0]` (each side's Lv0 circle,
+    for a side the deal gave no other), `priority: P2`, `round: 3`, `hp: [15, 4]`, `at: main | battle
+    | draw` (where the round begins)."""
+    known = {"circles", "priority", "round", "at", "hp"}
+    for key in setup:
+        if key not in known:
+            raise refs.fail(f"setup.{key}", f"unknown setup key (known: {', '.join(sorted(known))})")
+    taken: set[int] = set()
+    for who, code in enumerate(setup.get("circles", [])):
+        mine = state.zones[f"circles:{who}"].cards
+        if len(mine) != 1:
+            continue  # the deal placed this side's circles
+        (card,) = refs.cards([code], f"setup.circles[{who}]", exclude=taken)
+        taken.add(card)
+        if card not in mine:
+            state.move(list(mine), f"circles:{who}", "circles_pool:0", "setup")
+            where = next(name for name, zone in state.zones.items() if card in zone.cards)
+            state.move([card], where, f"circles:{who}", "setup")
+    attribute = game.values(state, "attribute")
+    colours = [attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1)]
+    first = refs.seat(setup["priority"], "setup.priority") if "priority" in setup else (
+        1 if BEATS[colours[1]] == colours[0] else 0
+    )
+    hp = setup.get("hp", state.data["counters"]["hp"])
+    state.data["counters"]["hp"] = [int(h) for h in hp]
+    state.scores = [int(h) for h in hp]
+    state.data["round"] = int(setup.get("round", 1))
+    state.data["first"] = first
+    state.active = first
+    at = setup.get("at", "main")
+    if at not in ("main", "battle", "draw"):
+        raise refs.fail("setup.at", "expected main, battle or draw (this file has no item phase)")
+    events: list[Event] = []
+    if at == "battle":
+        game._end_turn_for_arrange(state, first, events)
+    elif at == "draw":
+        state.data["round"] -= 1
+        state.data["first"] = (first - 1) % state.seats if game.rounds.get("first") == "alternate" else first
+        game._next_round(state, events)
+    else:
+        game._begin_turn(state, first, events)
+
+
+HOOKS = {
+    "pick_circles": pick_circles,
+    "battle": battle,
+    "someone_holds_a_card": someone_holds_a_card,
+    "arrange": arrange,
+}
