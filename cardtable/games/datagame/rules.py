@@ -549,9 +549,12 @@ class DataGame(Game):
         out: list[Action] = []
         for name in self._open_moves(state):
             rule = self.RULES[name]
+            if first:  # the first legal one is enough: the rest are not judged
+                found = next((a for a in self._candidates(state, seat, name) if not rule(self, state, a)), None)
+                if found is not None:
+                    return [found]
+                continue
             out.extend(a for a in self._candidates(state, seat, name) if not rule(self, state, a))
-            if first and out:
-                return out[:1]
         return out
 
     def _open_moves(self, state: GameState) -> list[str]:
@@ -592,8 +595,18 @@ class DataGame(Game):
         if verb in ("draw", "pass"):
             return [Action(seat, name)]
         if verb == "buy" and "cards" in m["price"]:  # cards paid (each set of codes once) for a pile
-            piles = [p for p in self._piles(state, m["from"]) if state.zones[p].cards]
-            return [Action(seat, name, paid, p) for paid in self._payments(state, m, seat) for p in piles]
+            # only the payments that reach the pile's price are offered up for the rule to judge
+            field = self.values(state, m["price"]["field"])
+            piles = [
+                (p, int(field[state.zones[p].cards[-1]] or 0))
+                for p in self._piles(state, m["from"])
+                if state.zones[p].cards
+            ]
+            out = []
+            for paid in self._payments(state, m, seat):
+                total = sum(int(field[c] or 0) for c in paid)
+                out.extend(Action(seat, name, paid, p) for p, cost in piles if total >= cost)
+            return out
         if verb == "buy":  # a pile's top card, named as its lowest-numbered copy in the pile
             return [
                 Action(seat, name, (self._top_copy(state, p),), p)
