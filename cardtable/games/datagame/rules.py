@@ -26,6 +26,7 @@ from cardtable.rules.zones import Visibility
 
 MULTI_VERBS = ("meld", "place")  # verbs whose move names several cards
 COMMIT = "commit"  # the pending decision of a `commit:` effect: every seat at once, face down
+WINDOW, USE, DECLINE = "window", "use", "pass"  # a `window:` effect's question to one seat: use or pass
 PICK, STOP = "pick", "stop"  # the moves of an effect's choice (`choose:`): a card, or no more
 FIELD = re.compile(r"\{(\w+)\}")  # a card field named in `card_name: {format:}`
 
@@ -103,7 +104,11 @@ class DataGame(Game):
         self.effects: dict[str, list[dict[str, Any]]] = spec.get("effects", {})
         self.move_forms[PICK] = MoveForm(1, target=_any_word())
         self.move_forms[STOP] = MoveForm(0, target=_any_word())
-        self.RULES = {name: _rule_for(name) for name in [*self.moves, PICK, STOP]}
+        self.has_windows = '"window"' in repr(spec).replace("'", '"')
+        if self.has_windows:
+            self.move_forms[USE] = MoveForm(0)
+            self.move_forms.setdefault(DECLINE, MoveForm(0))
+        self.RULES = {name: _rule_for(name) for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE])}
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
         self._last_lowest: tuple[tuple[int, ...], list[int]] = ((), [])
@@ -236,9 +241,9 @@ class DataGame(Game):
         first = int(state.data["first"])  # a setup hook may name who starts
         state.active = first
         if self.rounds:
-            self._run(state, first, list(self.rounds.get("start", [])), events)
-            if self._check_end(state, first, events):
-                return events
+            if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
+                self._resume(state, first, "round_start", events)
+            return events
         self._begin_turn(state, first, events)
         return events
 
@@ -270,7 +275,14 @@ class DataGame(Game):
             d = step.get("deal") or step["move"]
             seats: list[int | None] = list(range(state.seats)) if "deal" in step else [None]
             for seat in seats:
-                if "code" in d:
+                if "field" in d:  # the cards whose field equals a value (the last ones first)
+                    assert state.cardset is not None
+                    physical = state.cardset.physical()
+                    source = self.zone_name(d["from"], seat)
+                    cards = [c for c in reversed(state.zones[source].cards) if physical[c].get(d["field"]) == d["equals"]]
+                    if cards[: int(d["count"])]:
+                        self._move(state, cards[: int(d["count"])], source, self.zone_name(d["to"], seat), "deal", seat, events)
+                elif "code" in d:
                     self._move_code(state, d["from"], d["to"], str(d["code"]), int(d["count"]), seat, events)
                 else:
                     self._move_top(state, d["from"], d["to"], int(d["count"]), seat, "deal", events)
@@ -358,12 +370,15 @@ class DataGame(Game):
         state.active = seat
         state.data["step"] = 0
         state.data["made"] = {}
-        self._run(state, seat, list(self.spec.get("start_of_turn", [])), events)
-        self._settle_step(state, events)
+        if self._run_then(state, seat, list(self.spec.get("start_of_turn", [])), events, "turn_start"):
+            self._settle_step(state, events)
 
     def _end_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
         """The turn's `end_of_turn` effects (a deck-builder's clean-up), then the next seat's turn."""
-        self._run(state, seat, list(self.spec.get("end_of_turn", [])), events)
+        if self._run_then(state, seat, list(self.spec.get("end_of_turn", [])), events, "turn_end"):
+            self._finish_turn(state, seat, events)
+
+    def _finish_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
         state.data["turns"] += 1
         state.data["step"] = 0  # a round's end (a commit) may wait between this turn and the next
         state.data["made"] = {}
@@ -376,10 +391,44 @@ class DataGame(Game):
         """Every seat has had its turn: the round's `end:` effects (a `commit:` among them waits for
         every seat's hidden choice, and the round goes on once all are in), then the next round."""
         assert self.rounds is not None
-        self._run(state, int(state.data["first"]), list(self.rounds.get("end", [])), events)
-        if state.pending is not None or state.over:
-            return
-        self._next_round(state, events)
+        first = int(state.data["first"])
+        if self._run_then(state, first, list(self.rounds.get("end", [])), events, "round_end"):
+            self._resume(state, first, "round_end", events)
+
+    def _run_then(
+        self, state: GameState, seat: int, queue: list[dict[str, Any]], events: list[Event], after: str
+    ) -> bool:
+        """Run effects; False when they stopped at a question (a commit, a window: what comes after
+        them, `after`, waits in the pending decision) or ended the game."""
+        self._run(state, seat, queue, events)
+        if state.over:
+            return False
+        if state.pending is not None:
+            state.pending.data.setdefault("after", after)
+            return False
+        return True
+
+    def _resume(self, state: GameState, seat: int, after: str, events: list[Event]) -> None:
+        """Go on from where effects stopped for a question, once they are all run: the rest of a
+        turn's end, of a round's end or start, or of a move."""
+        if after == "turn_start":
+            self._settle_step(state, events)
+        elif after == "turn_end":
+            self._finish_turn(state, seat, events)
+        elif after == "round_end":
+            if not self._check_end(state, seat, events):
+                self._next_round(state, events)
+        elif after == "round_start":
+            if not self._check_end(state, seat, events):
+                self._begin_turn(state, int(state.data["first"]), events)
+        else:
+            self._after_move(state, seat, after.partition(":")[2], events)
+
+    def _continue(self, state: GameState, data: dict[str, Any], events: list[Event]) -> None:
+        """A question answered: the effects that waited for it, then what comes after them."""
+        seat, after = int(data["seat"]), str(data.get("after", "round_end"))
+        if self._run_then(state, seat, list(data["then"]), events, after):
+            self._resume(state, seat, after, events)
 
     def _next_round(self, state: GameState, events: list[Event]) -> None:
         """The next round: its first seat (moved on one with `first: alternate`), its `start:`
@@ -390,9 +439,8 @@ class DataGame(Game):
             state.data["first"] = (int(state.data["first"]) + 1) % state.seats
         first = int(state.data["first"])
         state.active = first
-        self._run(state, first, list(self.rounds.get("start", [])), events)
-        if not state.over and not self._check_end(state, first, events):
-            self._begin_turn(state, first, events)
+        if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
+            self._resume(state, first, "round_start", events)
 
     def _end_turn_for_arrange(self, state: GameState, seat: int, events: list[Event]) -> None:
         """A scenario that begins at the round's end (every turn of it played)."""
@@ -546,6 +594,9 @@ class DataGame(Game):
             return []
         if "choice" in state.data:
             return self._choice_moves(state, seat)
+        pending = state.pending
+        if pending is not None and pending.kind == WINDOW:
+            return [Action(seat, USE), Action(seat, DECLINE)] if seat in pending.seats else []
         out: list[Action] = []
         for name in self._open_moves(state):
             rule = self.RULES[name]
@@ -743,8 +794,16 @@ class DataGame(Game):
             return LEGAL
         if choice is not None:
             return "finish the choice first"
-        m = self.moves[action.kind]
         pending = state.pending
+        if pending is not None and pending.kind == WINDOW:
+            if seat not in pending.seats:
+                return "another player answers first"
+            if action.kind not in (USE, DECLINE):
+                return f"first answer whether to use your card now ({pending.data['timing']}): use or pass"
+            return f"{action.kind} names nothing" if action.cards or action.target else LEGAL
+        if action.kind == USE or action.kind not in self.moves:
+            return "there is nothing to use now"
+        m = self.moves[action.kind]
         if pending is not None and pending.kind == COMMIT:
             if seat in pending.commits:
                 return "you have placed yours already"
@@ -927,16 +986,64 @@ class DataGame(Game):
         if pending is not None and pending.kind == COMMIT:
             self._commit(state, pending, action, events)
             return events
+        if pending is not None and pending.kind == WINDOW:
+            self._answer(state, pending, action, events)
+            return events
+        m = self.moves[action.kind]
+        self._run(state, seat, list(m.get("before", [])), events)
         self._carry_out(state, action, events)
-        verb = self.moves[action.kind]["verb"]
+        verb = m["verb"]
         made = state.data["made"]
         made[action.kind] = int(made.get(action.kind, 0)) + 1
         if verb == "play" and action.cards:
             assert state.cardset is not None
             code = state.cardset.physical()[action.cards[0]].code
             self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
+        if not self._run_then(state, seat, list(m.get("effects", [])), events, f"move:{action.kind}"):
+            return events
         self._after_move(state, seat, action.kind, events)
         return events
+
+    def _window_card(self, state: GameState, w: dict[str, Any], seat: int) -> tuple[int, str] | None:
+        """The card of `seat` a window asks about: the first of its zone whose timing field names one
+        of the window's timings whose conditions hold for `seat`."""
+        field = self.values(state, w.get("field", "on"))
+        for card in state.zones[self.zone_name(w["zone"], seat)].cards:
+            timing = str(field[card])
+            if timing in w["timings"] and not self._predicates(state, w["timings"][timing] or [], seat):
+                return card, timing
+        return None
+
+    def _ask(self, state: GameState, data: dict[str, Any], seats: list[int]) -> bool:
+        """Ask the first of `seats` (in the round's order: the priority player first) that holds a
+        card for the window; False when nobody does."""
+        for at, seat in enumerate(seats):
+            held = self._window_card(state, data["window"], seat)
+            if held is not None:
+                data.update({"asked": seats[at + 1 :], "timing": held[1]})
+                state.pending = Pending(WINDOW, (seat,), {}, data)
+                return True
+        return False
+
+    def _answer(self, state: GameState, pending: Pending, action: Action, events: list[Event]) -> None:
+        """A window's answer: `use` plays the card (out to the window's `to`, its effects for its
+        holder), `pass` keeps it; then the next seat holding a card for it, or what waited."""
+        data = dict(pending.data)
+        state.pending = None
+        seat = action.seat
+        if action.kind == USE:
+            w = data["window"]
+            held = self._window_card(state, w, seat)
+            assert held is not None and state.cardset is not None
+            card, timing = held
+            self._move(state, [card], self.zone_name(w["zone"], seat), self.zone_name(w["to"], seat), "use", None, events)
+            code = state.cardset.physical()[card].code
+            events.append(Announced("use", seat, {"card": card, "timing": timing}))
+            self._run(state, seat, list(self.effects.get(code, [])), events)
+            if state.over:
+                return
+        if not self._ask(state, data, list(data["asked"])):
+            self._continue(state, data, events)
 
     def _commit(self, state: GameState, pending: Pending, action: Action, events: list[Event]) -> None:
         """One seat's hidden choice of an open `commit:`; once every seat's is in, all are carried
@@ -952,10 +1059,7 @@ class DataGame(Game):
         for who in self._round_order(state):
             if who in pending.commits:
                 self._carry_out(state, pending.commits[who], events)
-        first = int(pending.data["seat"])
-        self._run(state, first, list(pending.data["then"]), events)
-        if state.pending is None and not state.over and not self._check_end(state, first, events):
-            self._next_round(state, events)
+        self._continue(state, dict(pending.data), events)
 
     def _carry_out(self, state: GameState, action: Action, events: list[Event]) -> None:
         """What a move does to the cards and counters (its template's verb)."""
@@ -1048,6 +1152,12 @@ class DataGame(Game):
                 )
                 state.phase = str(c.get("step", COMMIT))
                 return
+            elif "window" in effect:
+                # the players holding a card for one of its timings are asked in turn, use or pass;
+                # the effects after it wait in the pending question
+                data = {"window": effect["window"], "seat": seat, "then": queue}
+                if self._ask(state, data, self._round_order(state)):
+                    return
             elif "choose" in effect:
                 c = effect["choose"]
                 if state.zones[self.zone_name(c["from"], seat)].cards:
@@ -1094,6 +1204,11 @@ class DataGame(Game):
                 self._move_code(
                     state, d["from"], d["to"], str(d["code"]), int(d.get("count", 1)), seat, events
                 )
+            elif d.get("random"):
+                cards = state.zones[src].cards
+                if cards:
+                    card = state.rng.choice(sorted(cards))
+                    self._move(state, [card], src, self.zone_name(d["to"], seat), "random", seat, events)
             elif d.get("all"):
                 if state.zones[src].cards:
                     self._move(
@@ -1258,6 +1373,9 @@ class DataGame(Game):
         }
         if self.rounds:
             out["round"], out["first"] = data["round"], data["first"]
+        if self.has_windows:
+            pending = state.pending
+            out["timing"] = pending.data["timing"] if pending is not None and pending.kind == WINDOW else ""
         out.update(data.get("hooked", {}))  # what a game's hooks keep is public by their contract
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]

@@ -17,7 +17,7 @@ from cardtable.cardsets.yamlfile import LoadError, Problem, format_key_path, loc
 from cardtable.resources import cards_dir
 
 PREDICATE_ZONES = ("empty", "not_empty", "count", "empty_groups")
-RESERVED_MOVES = ("pick", "stop")  # the moves of an effect's choice
+RESERVED_MOVES = ("pick", "stop", "use")  # the moves of an effect's choice and of a window
 
 
 def schema_file() -> Path:
@@ -231,6 +231,8 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         ):
             out.append((["moves", name, "to"], f"a {m['verb']} goes to a zone with `groups:`"))
         _predicate_refs(m.get("when", []), ["moves", name, "when"], zones, counters, moves, need)
+        for key in ("before", "effects"):
+            _effect_refs(m.get(key, []), ["moves", name, key], data, zones, counters, moves, need, out, None)
     for i, step in enumerate(data["turn"]):
         for j, move in enumerate(step["moves"]):
             need(move, moves, "move", ["turn", i, "moves", j])
@@ -264,27 +266,36 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
 def _commit_refs(
     data: dict[str, Any], moves: list[str], need: Any, out: list[tuple[list[str | int], str]]
 ) -> None:
-    """A `commit:` names moves of the file, and stands only among a round's `end:` effects (where
-    the round waits for every player's choice)."""
+    """A `commit:` names moves of the file and stands only among a round's `end:` effects (where the
+    round waits for every player's choice); a `window:` stands in a round's or a turn's start or end
+    or a move's `effects:`, never for each player nor in a card's own effects (nothing may wait there)."""
 
-    def walk(value: Any, at: list[str | int], allowed: bool) -> None:
+    def walk(value: Any, at: list[str | int], commit_ok: bool, window_ok: bool) -> None:
         if isinstance(value, dict):
-            if "commit" in value and isinstance(value["commit"], dict):
-                if not allowed:
+            if isinstance(value.get("window"), dict) and not window_ok:
+                out.append(([*at, "window"], "a window stands in a round's or turn's start or end, or a move's `effects:`, not for each player nor in a card's effects"))
+            if isinstance(value.get("commit"), dict):
+                if not commit_ok:
                     out.append(([*at, "commit"], "a commit stands in the round's `end:` effects (`rounds: {end}`)"))
                 for j, move in enumerate(value["commit"].get("moves", [])):
                     need(move, moves, "move", [*at, "commit", "moves", j])
             for key, item in value.items():
-                walk(item, [*at, key], allowed and key != "each_player")
+                inner = key not in ("each_player", "each_opponent")
+                walk(item, [*at, key], commit_ok and inner, window_ok and inner)
         elif isinstance(value, list):
             for i, item in enumerate(value):
-                walk(item, [*at, i], allowed)
+                walk(item, [*at, i], commit_ok, window_ok)
 
-    for key in ("setup", "effects", "start_of_turn", "end_of_turn"):
-        walk(data.get(key), [key], False)
+    walk(data.get("setup"), ["setup"], False, False)
+    walk(data.get("effects"), ["effects"], False, False)
+    for key in ("start_of_turn", "end_of_turn"):
+        walk(data.get(key), [key], False, True)
+    for name, m in data["moves"].items():
+        walk(m.get("before"), ["moves", name, "before"], False, False)
+        walk(m.get("effects"), ["moves", name, "effects"], False, True)
     rounds = data.get("rounds", {})
-    walk(rounds.get("start"), ["rounds", "start"], False)
-    walk(rounds.get("end"), ["rounds", "end"], True)
+    walk(rounds.get("start"), ["rounds", "start"], False, True)
+    walk(rounds.get("end"), ["rounds", "end"], True, True)
 
 
 def _predicate_refs(
@@ -320,6 +331,12 @@ def _effect_refs(
     for another player (`each_opponent`)."""
     for i, effect in enumerate(effects):
         here = [*path, i]
+        if "window" in effect:
+            w = effect["window"]
+            for key in ("zone", "to"):
+                need(w[key], zones, "zone", [*here, "window", key])
+            for timing, preds in w["timings"].items():
+                _predicate_refs(preds or [], [*here, "window", "timings", timing], zones, counters, moves, need)
         for key in ("gain", "move", "choose"):
             for end in ("from", "to"):
                 if key in effect and end in effect[key]:

@@ -52,8 +52,8 @@ def pick_circles(game: Any, state: GameState, seat: int | None, events: list[Eve
 def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
     """3_1 and 3_2 once both charges are face up (battle:N, empty for the Dummy): the attribute
     triangle decides (a lyabi against the Dummy wins unopposed, R5; the same attribute is a draw);
-    the winner deals, per own circle of the charge's attribute, ATK x the product of the charged
-    lyabi's times, rounded down per circle (R11), and the loser's HP falls by it (floored at 0)."""
+    the winner's damage, per own circle of the charge's attribute, ATK x the product of the charged
+    lyabi's times, rounded down per circle (R11). The HP falls in `damage`, after the items' window."""
     attribute, times, atk = (game.values(state, f) for f in ("attribute", "times", "atk"))
     colours: list[str] = []
     factor: list[Fraction] = []
@@ -69,7 +69,7 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
         winner = 0 if BEATS[colours[0]] == colours[1] else 1 if BEATS[colours[1]] == colours[0] else None
     elif colours[0] or colours[1]:
         winner = 0 if colours[0] else 1
-    damage = dealt = 0
+    damage = 0
     parts: list[list[Any]] = []  # per circle: the card, its ATK, the times, the damage it deals
     if winner is not None:
         for circle in state.zones[f"circles:{winner}"].cards:
@@ -80,13 +80,46 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
                 )
                 parts.append([circle, int(atk[circle]), times_text, floor(raw)])
                 damage += floor(raw)
-        hp = state.data["counters"]["hp"]
-        dealt = min(damage, hp[1 - winner])
-        hp[1 - winner] -= dealt
-    state.scores = [int(h) for h in state.data["counters"]["hp"]]  # a seat's score is its HP
-    record = {"winner": winner, "damage": damage, "dealt": dealt, "attribute": colours, "parts": parts}
+    record = {"winner": winner, "damage": damage, "dealt": 0, "attribute": colours, "parts": parts}
     state.data.setdefault("hooked", {})["battle"] = record
     events.append(Announced("battle", winner, dict(record)))
+
+
+def damage(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
+    """The battle's damage dealt: its own, plus the items' bonus (War God's Sword, the `bonus`
+    counter), none at all when the loser prevented it (Mirror of Wishes, `prevented`); the loser's
+    HP falls by it, floored at 0 (R14). The counters are spent."""
+    record = state.data["hooked"]["battle"]
+    counters = state.data["counters"]
+    bonus, prevented = int(counters["bonus"][0]), bool(counters["prevented"][0])
+    counters["bonus"][0] = counters["prevented"][0] = 0
+    winner = record["winner"]
+    if bonus:
+        record["bonus"] = bonus
+    if prevented:
+        record["prevented"] = True
+    if winner is None or prevented:
+        return
+    hp = counters["hp"]
+    dealt = min(int(record["damage"]) + bonus, hp[1 - winner])
+    hp[1 - winner] -= dealt
+    record["dealt"] = dealt
+    state.scores = [int(h) for h in hp]  # a seat's score is its HP
+    events.append(Announced("damage", 1 - winner, {"dealt": dealt}))
+
+
+def won_with_damage(game: Any, state: GameState, seat: int | None) -> str:
+    """The War God's Sword's timing: you won the battle and deal 1 or more damage."""
+    record = state.data.get("hooked", {}).get("battle") or {}
+    return LEGAL if record.get("winner") == seat and record.get("damage", 0) >= 1 else "you deal no damage"
+
+
+def lost_to_damage(game: Any, state: GameState, seat: int | None) -> str:
+    """The Mirror of Wishes' timing: you lost the battle and take 1 or more damage."""
+    record = state.data.get("hooked", {}).get("battle") or {}
+    winner = record.get("winner")
+    taken = winner is not None and winner != seat and record.get("damage", 0) >= 1
+    return LEGAL if taken else "you take no damage"
 
 
 def someone_holds_a_card(game: Any, state: GameState, seat: int | None) -> str:
@@ -129,10 +162,14 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
     state.data["first"] = first
     state.active = first
     at = setup.get("at", "main")
-    if at not in ("main", "battle", "draw"):
-        raise refs.fail("setup.at", "expected main, battle or draw (this file has no item phase)")
+    if at not in ("main", "item", "battle", "draw"):
+        raise refs.fail("setup.at", "expected main, item, battle or draw")
     events: list[Event] = []
-    if at == "battle":
+    if at == "item":
+        game._begin_turn(state, first, events)
+        state.data["step"] = 1
+        game._settle_step(state, events)
+    elif at == "battle":
         game._end_turn_for_arrange(state, first, events)
     elif at == "draw":
         state.data["round"] -= 1
@@ -145,6 +182,9 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
 HOOKS = {
     "pick_circles": pick_circles,
     "battle": battle,
+    "damage": damage,
+    "won_with_damage": won_with_damage,
+    "lost_to_damage": lost_to_damage,
     "someone_holds_a_card": someone_holds_a_card,
     "arrange": arrange,
 }
