@@ -4,6 +4,7 @@ first player, a simultaneous hidden commit, buys paid with cards, named piles an
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,10 +23,12 @@ SCENARIOS = Path(__file__).parent / "scenarios" / "lyabi"
 # The Python Lyabi's scenarios this file passes (played with `scenario --game`); the rest need the
 # items, making change, the circle exclusion, the pick phase or the Python game's parameters.
 PASSING = {
-    "battle.yaml": 12,
+    "battle.yaml": 16,
     "double_charge_table.yaml": 18,
-    "round.yaml": 4,
-    "acquire.yaml": 3,
+    "round.yaml": 5,
+    "acquire.yaml": 4,
+    "item_timings.yaml": 6,
+    "items.yaml": 1,
 }
 
 
@@ -38,7 +41,7 @@ def test_the_bundled_lyabi_loads_with_its_own_hooks_and_a_copy_elsewhere_has_non
     with pytest.raises(LoadError) as caught:
         load_game(mine)
     said = str(caught.value)
-    assert "setup[4].hook: no hook named 'pick_circles'" in said and "bundled game file only" in said
+    assert re.search(r"setup\[\d+\]\.hook: no hook named 'pick_circles'", said) and "bundled game file only" in said
 
 
 def test_an_unknown_hook_in_a_users_game_is_named_at_its_key(tmp_path: Path) -> None:

@@ -196,6 +196,87 @@ REFUSALS += (
         "まだ{n}ターンしか経っていません",
     ),
 )
+REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi written as data)
+    ("^you have placed yours already$", "dg.reason.placed", "you have placed yours already", "もう伏せて置きました"),
+    (
+        r"^\w+ is not a move now: (?P<moves>.+)$",
+        "dg.reason.commit",
+        "that move is not a move now: {moves}",
+        "今はその手はできません（できるのは {moves}）",
+    ),
+    (
+        r"^those cards are not in your (?P<zone>.+)$",
+        "dg.reason.not_in",
+        "those cards are not in your {zone}",
+        "そのカードはあなたの{zone}にありません",
+    ),
+    (r"^\w+ names its cards, each once$", "dg.reason.cards_once", "name its cards, each once", "カードを1回ずつ指定してください"),
+    (r"^\w+ names no target$", "dg.reason.no_target", "that move names no target", "この手は行き先を指定しません"),
+    (r"^\w+ names nothing$", "dg.reason.nothing", "that move names nothing", "この手は何も指定しません"),
+    ("^buy from a pile$", "dg.reason.pile", "buy from a pile", "山から取得してください"),
+    (
+        r"^no card is left in the (?P<zone>.+)$",
+        "dg.reason.none_left",
+        "no card is left in the {zone}",
+        "{zone}にカードが残っていません",
+    ),
+    (
+        r"^no (?P<pile>\S+) is left in the (?P<zone>.+)$",
+        "dg.reason.pile_left",
+        "no {pile} is left in the {zone}",
+        "{zone}に{pile}が残っていません",
+    ),
+    (
+        r"^pay with 1 or more cards from your (?P<zone>.+)$",
+        "dg.reason.pay_cards",
+        "pay with 1 or more cards from your {zone}",
+        "{zone}から1枚以上払ってください",
+    ),
+    (
+        r"^a card of the (?P<zone>.+?) (?P<pile>\S+) costs (?P<cost>\d+): you pay only (?P<paid>\d+)$",
+        "dg.reason.pile_costs",
+        "a card of the {zone} {pile} costs {cost}: you pay only {paid}",
+        "{zone}{pile}のカードはコスト{cost}、払ったのは{paid}だけです",
+    ),
+    (
+        r"^a card of the (?P<zone>.+?) costs (?P<cost>\d+): you pay only (?P<paid>\d+)$",
+        "dg.reason.zone_costs",
+        "a card of the {zone} costs {cost}: you pay only {paid}",
+        "{zone}のカードはコスト{cost}、払ったのは{paid}だけです",
+    ),
+    (
+        r"^(?P<card>\S+) costs (?P<cost>\d+): you pay only (?P<paid>\d+)$",
+        "dg.reason.costs",
+        "{card} costs {cost}: you pay only {paid}",
+        "{card}はコスト{cost}、払ったのは{paid}だけです",
+    ),
+    ("^another player answers first$", "dg.reason.answers", "another player answers first", "先に別のプレイヤーが答えます"),
+    (
+        r"^first answer whether to use your card now \((?P<timing>\w+)\): use or pass$",
+        "dg.reason.window",
+        "first answer whether to use your card now ({timing}): use or pass",
+        "先にカードを今使うか答えてください（{timing}）：使う・パス",
+    ),
+    (
+        r"^(?P<word>.+) is not a pile \((?P<piles>.+)\)$",
+        "dg.reason.not_pile",
+        "{word} is not a pile ({piles})",
+        "{word}は山ではありません（{piles}）",
+    ),
+    (
+        r"^only (?P<n>\d+) rounds are over$",
+        "dg.reason.rounds_over",
+        "only {n} rounds are over",
+        "まだ{n}ラウンドしか終わっていません",
+    ),
+    ("^there is nothing to use now$", "dg.reason.use", "there is nothing to use now", "今使えるものはありません"),
+    (
+        r"^this is round (?P<now>\d+), before round (?P<n>\d+)$",
+        "dg.reason.rounds",
+        "this is round {now}, before round {n}",
+        "今は{now}ラウンド目で、{n}ラウンド目より前です",
+    ),
+)
 WORDS, REASONS = refusal_words(REFUSALS)
 WORDS.update(
     {

@@ -83,7 +83,14 @@ class DataGame(Game):
                 "cardset", self.cardset_name, "the card set: a bundled name (cards/NAME.yaml) or a YAML file"
             ),
             *(
-                Param(name, int(p["default"]), str(p.get("text", name)), int(p["min"]), int(p["max"]))
+                Param(
+                    name,
+                    p["default"],
+                    str(p.get("text", name)),
+                    p.get("min"),
+                    p.get("max"),
+                    tuple(p["choices"]) if "choices" in p else None,
+                )
                 for name, p in spec.get("params", {}).items()
             ),
         )
@@ -435,7 +442,10 @@ class DataGame(Game):
         effects, the end rules for every seat, then the first seat's turn."""
         assert self.rounds is not None
         state.data["round"] += 1
-        if self.rounds.get("first", "fixed") == "alternate":
+        mode = str(self.rounds.get("first", "fixed"))
+        if mode not in ("fixed", "alternate"):  # a parameter names it
+            mode = str(state.params[mode])
+        if mode == "alternate":
             state.data["first"] = (int(state.data["first"]) + 1) % state.seats
         first = int(state.data["first"])
         state.active = first
@@ -885,11 +895,14 @@ class DataGame(Game):
         """A buy paid with cards: the top card of a pile, for cards of your own whose `field` adds up
         to its `field` at least."""
         price = m["price"]
-        pile = action.target
-        if pile not in self._piles(state, m["from"]):
+        piles = self._piles(state, m["from"])
+        pile = action.target or (piles[0] if len(piles) == 1 else "")  # one pile: no need to name it
+        if pile not in piles:
             return "buy from a pile"
         if not state.zones[pile].cards:
-            return f"no {pile.rpartition(':')[2] or pile} is left in the {self.zone_title(m['from'], 'en')}"
+            if len(piles) == 1:
+                return f"no card is left in the {self.zone_title(m['from'], 'en')}"
+            return f"no {pile.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
         if not action.cards:
             return f"pay with 1 or more cards from your {self.zone_title(price['cards'], 'en')}"
         own = state.zones[self.zone_name(price["cards"], action.seat)].cards
@@ -901,6 +914,12 @@ class DataGame(Game):
         paid = sum(int(field[c] or 0) for c in action.cards)
         if paid < cost:
             assert state.cardset is not None
+            if state.zones[pile].visibility in (Visibility.HIDDEN, Visibility.OWNER):
+                # a face-down pile's top card is named by its pile, never by what it is
+                where = self.zone_title(m["from"], "en")
+                if len(piles) > 1:
+                    return f"a card of the {where} {pile.rpartition(':')[2]} costs {cost}: you pay only {paid}"
+                return f"a card of the {where} costs {cost}: you pay only {paid}"
             return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
         return LEGAL
 
@@ -936,6 +955,11 @@ class DataGame(Game):
         if "rounds" in p:
             now = int(state.data["round"])
             return LEGAL if now >= int(p["rounds"]) else f"this is round {now}, before round {p['rounds']}"
+        if "rounds_played" in p:
+            n = p["rounds_played"]
+            n = int(state.params[n]) if isinstance(n, str) else int(n)
+            over = int(state.data["round"]) - 1
+            return LEGAL if over >= n else f"only {over} rounds are over"
         if "turns" in p:
             played = int(state.data["turns"])
             return LEGAL if played >= int(p["turns"]) else f"only {played} turns have been played"

@@ -182,9 +182,34 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
     for name, c in data.get("counters", {}).items():
         if isinstance(c.get("start"), str):
             need(c["start"], list(data.get("params", {})), "parameter", ["counters", name, "start"])
-    for name, p in data.get("params", {}).items():
-        if not p["min"] <= p["default"] <= p["max"]:
-            out.append((["params", name, "default"], "the default is outside min..max"))
+    params = data.get("params", {})
+    for name, p in params.items():
+        default = p["default"]
+        if "choices" in p and default not in p["choices"]:
+            out.append((["params", name, "default"], f"the default is not one of {', '.join(p['choices'])}"))
+        elif isinstance(default, int) and not isinstance(default, bool):
+            if "min" not in p or "max" not in p:
+                out.append((["params", name], "a number parameter needs `min:` and `max:`"))
+            elif not p["min"] <= default <= p["max"]:
+                out.append((["params", name, "default"], "the default is outside min..max"))
+        elif isinstance(default, str) and "choices" not in p:
+            out.append((["params", name], "a word parameter needs `choices:`"))
+    def params_named(value: Any, at: list[str | int]) -> None:  # `rounds_played: NAME`
+        if isinstance(value, dict):
+            if isinstance(value.get("rounds_played"), str):
+                need(value["rounds_played"], list(params), "parameter", [*at, "rounds_played"])
+            for key, item in value.items():
+                params_named(item, [*at, key])
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                params_named(item, [*at, i])
+
+    params_named({k: v for k, v in data.items() if k != "params"}, [])
+    first = data.get("rounds", {}).get("first")
+    if first not in (None, "fixed", "alternate"):
+        need(first, list(params), "parameter", ["rounds", "first"])
+        if first in params and set(params[first].get("choices", [])) != {"fixed", "alternate"}:
+            out.append((["rounds", "first"], "its parameter's choices are fixed and alternate"))
         if name == "cardset":
             out.append((["params", name], "`cardset` is every game's parameter already; name yours otherwise"))
     for key in ("zone", "from") if "refill" in data else ():

@@ -65,13 +65,17 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
             product *= Fraction(str(times[card]))
         factor.append(product)
     winner: int | None = None
+    params = state.params
     if colours[0] and colours[1]:
         winner = 0 if BEATS[colours[0]] == colours[1] else 1 if BEATS[colours[1]] == colours[0] else None
-    elif colours[0] or colours[1]:
+        if winner is None and colours[0] == colours[1] and params["same_attribute"] == "times":
+            winner = None if factor[0] == factor[1] else 0 if factor[0] > factor[1] else 1
+    elif (colours[0] or colours[1]) and params["dummy_concedes"]:
         winner = 0 if colours[0] else 1
     damage = 0
     parts: list[list[Any]] = []  # per circle: the card, its ATK, the times, the damage it deals
     if winner is not None:
+        total = Fraction(0)
         for circle in state.zones[f"circles:{winner}"].cards:
             if attribute[circle] == colours[winner]:
                 raw = Fraction(str(atk[circle])) * factor[winner]
@@ -80,6 +84,9 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
                 )
                 parts.append([circle, int(atk[circle]), times_text, floor(raw)])
                 damage += floor(raw)
+                total += raw
+        if not params["round_per_circle"]:  # added first, then rounded
+            damage = floor(total)
     record = {"winner": winner, "damage": damage, "dealt": 0, "attribute": colours, "parts": parts}
     state.data.setdefault("hooked", {})["battle"] = record
     events.append(Announced("battle", winner, dict(record)))
