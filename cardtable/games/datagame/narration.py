@@ -269,6 +269,37 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "only {n} rounds are over",
         "まだ{n}ラウンドしか終わっていません",
     ),
+    (
+        r"^pay exactly 1 card from your (?P<zone>.+)$",
+        "dg.reason.pay_one",
+        "pay exactly 1 card from your {zone}",
+        "{zone}からちょうど1枚払ってください",
+    ),
+    (r"^take (?P<low>\d+) to (?P<high>\d+) cards$", "dg.reason.take", "take {low} to {high} cards", "取るのは{low}〜{high}枚です"),
+    (
+        r"^take only cards cheaper than the (?P<paid>\d+) paid$",
+        "dg.reason.cheaper",
+        "take only cards cheaper than the {paid} paid",
+        "払った{paid}より安いカードだけを取れます",
+    ),
+    (
+        "^cannot take 2 cards of the same cost$",
+        "dg.reason.same_cost",
+        "cannot take 2 cards of the same cost",
+        "同じコストのカードを2枚は取れません",
+    ),
+    (
+        r"^your (?P<zone>.+) are full: name 1 of them to go to the (?P<out>.+)$",
+        "dg.reason.full",
+        "your {zone} are full: name 1 of them to go to the {out}",
+        "{zone}がいっぱいです：{out}へ移す1枚を指定してください",
+    ),
+    (
+        r"^name 1 of your (?P<zone>.+) only when they are full$",
+        "dg.reason.not_full",
+        "name 1 of your {zone} only when they are full",
+        "{zone}がいっぱいの時だけ1枚を指定します",
+    ),
     ("^there is nothing to use now$", "dg.reason.use", "there is nothing to use now", "今使えるものはありません"),
     (
         r"^this is round (?P<now>\d+), before round (?P<n>\d+)$",

@@ -37,8 +37,6 @@ class _Core(TypedDict):
     made: dict[str, int]  # how often each move was made in the current step
     turns: int  # turns ended so far
     refills: int  # refills made so far (`refill:`)
-    round: int  # the round under way (1 the first), counted in a game with `rounds:`
-    first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
 
 
 class DataGameData(_Core, total=False):
@@ -48,6 +46,8 @@ class DataGameData(_Core, total=False):
     end_reason: str  # the end rule's English reason, once the game is over
     choice: dict[str, Any]  # an effect's open choice (`choose:`): who, from, to, how many left, the rest
     hooked: dict[str, Any]  # what a game's Python hooks keep between moves (public; JSON-like)
+    round: int  # the round under way (1 the first), in a game with `rounds:`
+    first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
 
 
 def game_class(spec: dict[str, Any], source: str) -> type[DataGame]:
@@ -198,7 +198,7 @@ class DataGame(Game):
         """The words a template's target is written in: a named group by its name or zone."""
         from cardtable.rules.notation import AnyWord
 
-        zone = m.get("from") if m["verb"] == "buy" else m.get("to")
+        zone = m.get("from") if m["verb"] in ("buy", "exchange") else m.get("to")
         spec = self.zone_specs.get(str(zone), {}).get("groups")
         if not isinstance(spec, list) or self.zone_specs[str(zone)]["owner"] != "table":
             return AnyWord()
@@ -239,13 +239,13 @@ class DataGame(Game):
             "made": {},
             "turns": 0,
             "refills": 0,
-            "round": 1,
-            "first": 0,
         }
+        if self.rounds:
+            state.data.update({"round": 1, "first": 0})
         events: list[Event] = []
         for step in self.spec.get("setup", []):
             self._setup_step(state, step, events)
-        first = int(state.data["first"])  # a setup hook may name who starts
+        first = int(state.data.get("first", 0))  # a setup hook may name who starts
         state.active = first
         if self.rounds:
             if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
@@ -468,7 +468,7 @@ class DataGame(Game):
             hook(self, state, setup, refs)
 
     def _round_order(self, state: GameState) -> list[int]:
-        first = int(state.data["first"])
+        first = int(state.data.get("first", state.active or 0))
         return [(first + i) % state.seats for i in range(state.seats)]
 
     def _check_end(self, state: GameState, seat: int, events: list[Event]) -> bool:
@@ -625,6 +625,26 @@ class DataGame(Game):
             return list(pending.data["moves"])
         return list(self.steps[state.data["step"]]["moves"])
 
+    def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
+        """Where a move's cards come from (a text names the lowest copy there, as the moves offered
+        do): the zone it pays from or takes from, the zone a buy may replace a card of, a pile."""
+        m = self.moves.get(kind)
+        if m is None:
+            choice = state.data.get("choice")
+            return list(state.zones[self.zone_name(choice["from"], seat)].cards) if choice else []
+        zones = [m.get("price", {}).get("cards") or m.get("from")]
+        if "replace" in m:
+            zones.append(m["to"])
+        if m.get("with_top"):
+            zones.append(m["with_top"])
+        out: list[int] = []
+        for zone in filter(None, zones):
+            if self.zone_specs[zone].get("groups"):
+                out += state.zones[target].cards if target in state.zones else []
+            else:
+                out += state.zones[self.zone_name(zone, seat)].cards
+        return out
+
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
         if seat_has_no_decision(state, seat):
             return []
@@ -655,18 +675,25 @@ class DataGame(Game):
         verb = m["verb"]
         if verb in ("draw", "pass"):
             return [Action(seat, name)]
+        if verb == "exchange":  # one card paid for up to `take.up_to` piles, each cheaper than it
+            return self._exchanges(state, seat, name, m)
         if verb == "buy" and "cards" in m["price"]:  # cards paid (each set of codes once) for a pile
             # only the payments that reach the pile's price are offered up for the rule to judge
             field = self.values(state, m["price"]["field"])
             piles = [
-                (p, int(field[state.zones[p].cards[-1]] or 0))
+                (p, self._cost(state, m, p))
                 for p in self._piles(state, m["from"])
                 if state.zones[p].cards
             ]
             out = []
+            extra: list[tuple[int, ...]] = [()]
+            if "replace" in m:  # at the limit, each card of the zone it may replace
+                held = state.zones[self.zone_name(m["to"], seat)].cards
+                if len(held) >= self._limit(state, m):
+                    extra = [(c,) for c in self._lowest(state, held)]
             for paid in self._payments(state, m, seat):
                 total = sum(int(field[c] or 0) for c in paid)
-                out.extend(Action(seat, name, paid, p) for p, cost in piles if total >= cost)
+                out.extend(Action(seat, name, paid + e, p) for p, cost in piles if total >= cost for e in extra)
             return out
         if verb == "buy":  # a pile's top card, named as its lowest-numbered copy in the pile
             return [
@@ -701,6 +728,53 @@ class DataGame(Game):
                 seen.setdefault(tuple(sorted(physical[c].code for c in cards)), cards)
             found = set(seen.values())
         return [Action(seat, name, cards) for cards in sorted(found)]
+
+    def _exchanges(self, state: GameState, seat: int, name: str, m: dict[str, Any]) -> list[Action]:
+        field = self.values(state, m["price"]["field"])
+        take = m.get("take", {})
+        piles = [
+            (p, self._cost(state, m, p))
+            for p in self._piles(state, m["from"])
+            if state.zones[p].cards
+        ]
+        out: list[Action] = []
+        hand = self._lowest(state, state.zones[self.zone_name(m["price"]["cards"], seat)].cards)
+        for card in hand:
+            paid = int(field[card] or 0)
+            cheaper = [(p, c) for p, c in piles if c < paid]
+            for size in range(int(take.get("at_least", 0)), int(take.get("up_to", 1)) + 1):
+                for combo in combinations(cheaper, size):
+                    if len({c for _, c in combo}) == size or not take.get("distinct"):
+                        out.append(Action(seat, name, (card,), "+".join(p for p, _ in combo)))
+        return out
+
+    def _why_not_exchange(self, state: GameState, action: Action, m: dict[str, Any]) -> str:
+        """One card of your own paid; each pile taken holds a card cheaper than it, at most `up_to`
+        piles (at least `at_least`), with `distinct: true` no two of the same price."""
+        price, take = m["price"], m.get("take", {})
+        own = state.zones[self.zone_name(price["cards"], action.seat)].cards
+        if len(action.cards) != 1:
+            return f"pay exactly 1 card from your {self.zone_title(price['cards'], 'en')}"
+        if action.cards[0] not in own:
+            return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        piles = [p for p in action.target.split("+") if p] if action.target else []
+        known = self._piles(state, m["from"])
+        if any(p not in known for p in piles):
+            return "buy from a pile"
+        low, high = int(take.get("at_least", 0)), int(take.get("up_to", 1))
+        if not low <= len(piles) <= high:
+            return f"take {low} to {high} cards"
+        field = self.values(state, price["field"])
+        paid = int(field[action.cards[0]] or 0)
+        for p in piles:
+            if not state.zones[p].cards:
+                return f"no {p.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
+        costs = [self._cost(state, m, p) for p in piles]
+        if any(c >= paid for c in costs):
+            return f"take only cards cheaper than the {paid} paid"
+        if take.get("distinct") and len(set(costs)) < len(costs):
+            return "cannot take 2 cards of the same cost"
+        return LEGAL
 
     def _payments(self, state: GameState, m: dict[str, Any], seat: int) -> list[tuple[int, ...]]:
         """Every set of cards a `price: {cards: ZONE}` buy may pay with (one per set of codes)."""
@@ -830,6 +904,8 @@ class DataGame(Game):
         verb = m["verb"]
         if verb == "buy" and "cards" in m["price"]:
             return self._why_not_paid(state, action, m)
+        if verb == "exchange":
+            return self._why_not_exchange(state, action, m)
         if verb == "place":
             own = state.zones[self.zone_name(m["from"], seat)].cards
             if not action.cards or len(set(action.cards)) != len(action.cards):
@@ -903,15 +979,23 @@ class DataGame(Game):
             if len(piles) == 1:
                 return f"no card is left in the {self.zone_title(m['from'], 'en')}"
             return f"no {pile.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
-        if not action.cards:
+        named, paying = self._replaced(state, action, m)
+        if not paying:
             return f"pay with 1 or more cards from your {self.zone_title(price['cards'], 'en')}"
         own = state.zones[self.zone_name(price["cards"], action.seat)].cards
-        if len(set(action.cards)) != len(action.cards) or any(c not in own for c in action.cards):
+        if len(set(action.cards)) != len(action.cards) or any(c not in own for c in paying):
             return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        if "replace" in m:
+            full = len(state.zones[self.zone_name(m["to"], action.seat)].cards) >= self._limit(state, m)
+            where, out = self.zone_title(m["to"], "en"), self.zone_title(m["replace"]["to"], "en")
+            if full and len(named) != 1:
+                return f"your {where} are full: name 1 of them to go to the {out}"
+            if named and not full:
+                return f"name 1 of your {where} only when they are full"
         field = self.values(state, price["field"])
         top = state.zones[pile].cards[-1]
-        cost = int(field[top] or 0)
-        paid = sum(int(field[c] or 0) for c in action.cards)
+        cost = self._cost(state, m, pile)
+        paid = sum(int(field[c] or 0) for c in paying)
         if paid < cost:
             assert state.cardset is not None
             if state.zones[pile].visibility in (Visibility.HIDDEN, Visibility.OWNER):
@@ -922,6 +1006,29 @@ class DataGame(Game):
                 return f"a card of the {where} costs {cost}: you pay only {paid}"
             return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
         return LEGAL
+
+    def _cost(self, state: GameState, m: dict[str, Any], pile: str) -> int:
+        """A pile's price: `amount: N` for every card, `amount: pile` the pile's name (a face-down
+        pile's price is on its back: never read from the hidden top card), else its top card's field."""
+        amount = m["price"].get("amount")
+        if isinstance(amount, int):
+            return amount
+        if amount == "pile":
+            return int(pile.rpartition(":")[2])
+        return int(self.values(state, m["price"]["field"])[state.zones[pile].cards[-1]] or 0)
+
+    def _limit(self, state: GameState, m: dict[str, Any]) -> int:
+        """How many cards a buy's `to` holds at most (`replace: {at}`, a number or a parameter)."""
+        at = m["replace"]["at"]
+        return int(state.params[at]) if isinstance(at, str) else int(at)
+
+    def _replaced(self, state: GameState, action: Action, m: dict[str, Any]) -> tuple[list[int], list[int]]:
+        """A buy's cards split: those of its `to` zone it names to replace (`replace:`), the paid."""
+        if "replace" not in m:
+            return [], list(action.cards)
+        held = state.zones[self.zone_name(m["to"], action.seat)].cards
+        named = [c for c in action.cards if c in held]
+        return named, [c for c in action.cards if c not in named]
 
     def _first_fit(self, state: GameState, names: list[str], cards: tuple[int, ...]) -> str:
         problems = [self.pattern_problem(state, self.patterns[n], cards) for n in names]
@@ -953,12 +1060,12 @@ class DataGame(Game):
         if "hook" in p:
             return str(self.hooks[p["hook"]](self, state, seat))
         if "rounds" in p:
-            now = int(state.data["round"])
+            now = int(state.data.get("round", 1))
             return LEGAL if now >= int(p["rounds"]) else f"this is round {now}, before round {p['rounds']}"
         if "rounds_played" in p:
             n = p["rounds_played"]
             n = int(state.params[n]) if isinstance(n, str) else int(n)
-            over = int(state.data["round"]) - 1
+            over = int(state.data.get("round", 1)) - 1
             return LEGAL if over >= n else f"only {over} rounds are over"
         if "turns" in p:
             played = int(state.data["turns"])
@@ -1124,12 +1231,23 @@ class DataGame(Game):
                 seat,
                 events,
             )
+        elif verb == "exchange":
+            price = m["price"]
+            self._move(state, action.cards, self.zone_name(price["cards"], seat), self.zone_name(price.get("to", m["to"]), seat), "pay", seat, events)
+            for pile in filter(None, action.target.split("+")):
+                top = state.zones[pile].cards[-1]
+                self._move(state, [top], pile, self.zone_name(m["to"], seat), "exchange", seat, events)
         elif verb == "buy" and "cards" in m["price"]:
             price = m["price"]
+            named, paying = self._replaced(state, action, m)
+            if named:
+                out = self.zone_name(m["replace"]["to"], seat)
+                self._move(state, named, self.zone_name(m["to"], seat), out, "replace", seat, events)
             paid_to = self.zone_name(price.get("to", m["to"]), seat)
-            self._move(state, action.cards, self.zone_name(price["cards"], seat), paid_to, "pay", seat, events)
-            top = state.zones[action.target].cards[-1]
-            self._move(state, [top], action.target, self.zone_name(m["to"], seat), "buy", seat, events)
+            self._move(state, paying, self.zone_name(price["cards"], seat), paid_to, "pay", seat, events)
+            pile = action.target or self._piles(state, m["from"])[0]
+            top = state.zones[pile].cards[-1]
+            self._move(state, [top], pile, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "buy":
             price = m["price"]
             cost = int(self.values(state, price["field"])[action.cards[0]] or 0)
@@ -1459,11 +1577,30 @@ def _form(m: dict[str, Any], words: TargetWords) -> MoveForm:
         return MoveForm(0)
     if m["verb"] == "buy" and "cards" in m.get("price", {}):
         return MoveForm(1, more=True, target=words)
+    if m["verb"] == "exchange":
+        return MoveForm(1, target=PilesWord(words))
     if m["verb"] in ("lay_off", "buy"):
         return MoveForm(1, target=words)
     if m["verb"] in MULTI_VERBS:
         return MoveForm(1, more=True)
     return MoveForm(1)
+
+
+class PilesWord(TargetWords):
+    """Several piles joined by `+` (`to R3+G1`), each as its GroupWord reads it."""
+
+    noun = "piles joined by +"
+
+    def __init__(self, one: TargetWords) -> None:
+        self.one = one
+
+    def read(self, state: GameState, word: str) -> str | None:
+        piles = [self.one.read(state, part) for part in word.split("+")]
+        if any(p is None for p in piles):
+            return None
+        # in the order of the zone's piles, as the moves offered name them
+        order = list(dict.fromkeys(getattr(self.one, "zones", {}).values()))
+        return "+".join(sorted((str(p) for p in piles), key=lambda p: (order.index(p) if p in order else len(order), p)))
 
 
 class GroupWord(TargetWords):

@@ -234,6 +234,21 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             )
         if m["verb"] == "buy" and "price" not in m:
             out.append((["moves", name], "a buy move needs `price: {field, counter}`"))
+        if "price" in m and "amount" not in m["price"] and m.get("from") in data["zones"]:
+            if data["zones"][m["from"]]["visibility"] in ("hidden", "owner"):
+                out.append((["moves", name, "price"], "a face-down pile's price cannot read its hidden top card: give `amount:` (N, or pile)"))
+        if m.get("price", {}).get("amount") == "pile":
+            groups = data["zones"].get(m.get("from"), {}).get("groups")
+            if not isinstance(groups, list) or not all(str(g).isdigit() for g in groups):
+                out.append((["moves", name, "price", "amount"], "`amount: pile` needs piles named by numbers (`groups: [\"0\", \"5\"]`)"))
+        if "replace" in m:
+            need(m["replace"]["to"], zones, "zone", ["moves", name, "replace", "to"])
+            if isinstance(m["replace"]["at"], str):
+                need(m["replace"]["at"], list(data.get("params", {})), "parameter", ["moves", name, "replace", "at"])
+            if m["verb"] != "buy" or "cards" not in m.get("price", {}):
+                out.append((["moves", name, "replace"], "`replace:` belongs to a buy paid with cards"))
+        if m["verb"] == "exchange" and "cards" not in m.get("price", {}):
+            out.append((["moves", name], "an exchange needs `price: {field, cards}` (the card it pays)"))
         for key, known, what in (("counter", counters, "counter"), ("cards", zones, "zone"), ("to", zones, "zone")):
             if key in m.get("price", {}):
                 need(m["price"][key], known, what, ["moves", name, "price", key])
