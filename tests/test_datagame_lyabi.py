@@ -41,7 +41,10 @@ def test_the_bundled_lyabi_loads_with_its_own_hooks_and_a_copy_elsewhere_has_non
     with pytest.raises(LoadError) as caught:
         load_game(mine)
     said = str(caught.value)
-    assert re.search(r"setup\[\d+\]\.hook: no hook named 'pick_circles'", said) and "bundled game file only" in said
+    assert (
+        re.search(r"setup\[\d+\]\.hook: no hook named 'pick_circles'", said)
+        and "bundled game file only" in said
+    )
 
 
 def test_an_unknown_hook_in_a_users_game_is_named_at_its_key(tmp_path: Path) -> None:

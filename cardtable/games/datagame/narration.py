@@ -197,7 +197,12 @@ REFUSALS += (
     ),
 )
 REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi written as data)
-    ("^you have placed yours already$", "dg.reason.placed", "you have placed yours already", "もう伏せて置きました"),
+    (
+        "^you have placed yours already$",
+        "dg.reason.placed",
+        "you have placed yours already",
+        "もう伏せて置きました",
+    ),
     (
         r"^\w+ is not a move now: (?P<moves>.+)$",
         "dg.reason.commit",
@@ -210,8 +215,18 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "those cards are not in your {zone}",
         "そのカードはあなたの{zone}にありません",
     ),
-    (r"^\w+ names its cards, each once$", "dg.reason.cards_once", "name its cards, each once", "カードを1回ずつ指定してください"),
-    (r"^\w+ names no target$", "dg.reason.no_target", "that move names no target", "この手は行き先を指定しません"),
+    (
+        r"^\w+ names its cards, each once$",
+        "dg.reason.cards_once",
+        "name its cards, each once",
+        "カードを1回ずつ指定してください",
+    ),
+    (
+        r"^\w+ names no target$",
+        "dg.reason.no_target",
+        "that move names no target",
+        "この手は行き先を指定しません",
+    ),
     (r"^\w+ names nothing$", "dg.reason.nothing", "that move names nothing", "この手は何も指定しません"),
     ("^buy from a pile$", "dg.reason.pile", "buy from a pile", "山から取得してください"),
     (
@@ -250,7 +265,12 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "{card} costs {cost}: you pay only {paid}",
         "{card}はコスト{cost}、払ったのは{paid}だけです",
     ),
-    ("^another player answers first$", "dg.reason.answers", "another player answers first", "先に別のプレイヤーが答えます"),
+    (
+        "^another player answers first$",
+        "dg.reason.answers",
+        "another player answers first",
+        "先に別のプレイヤーが答えます",
+    ),
     (
         r"^first answer whether to use your card now \((?P<timing>\w+)\): use or pass$",
         "dg.reason.window",
@@ -275,7 +295,12 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "pay exactly 1 card from your {zone}",
         "{zone}からちょうど1枚払ってください",
     ),
-    (r"^take (?P<low>\d+) to (?P<high>\d+) cards$", "dg.reason.take", "take {low} to {high} cards", "取るのは{low}〜{high}枚です"),
+    (
+        r"^take (?P<low>\d+) to (?P<high>\d+) cards$",
+        "dg.reason.take",
+        "take {low} to {high} cards",
+        "取るのは{low}〜{high}枚です",
+    ),
     (
         r"^take only cards cheaper than the (?P<paid>\d+) paid$",
         "dg.reason.cheaper",
@@ -300,7 +325,12 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "name 1 of your {zone} only when they are full",
         "{zone}がいっぱいの時だけ1枚を指定します",
     ),
-    ("^there is nothing to use now$", "dg.reason.use", "there is nothing to use now", "今使えるものはありません"),
+    (
+        "^there is nothing to use now$",
+        "dg.reason.use",
+        "there is nothing to use now",
+        "今使えるものはありません",
+    ),
     (
         r"^this is round (?P<now>\d+), before round (?P<n>\d+)$",
         "dg.reason.rounds",

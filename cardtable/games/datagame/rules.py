@@ -115,7 +115,9 @@ class DataGame(Game):
         if self.has_windows:
             self.move_forms[USE] = MoveForm(0)
             self.move_forms.setdefault(DECLINE, MoveForm(0))
-        self.RULES = {name: _rule_for(name) for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE])}
+        self.RULES = {
+            name: _rule_for(name) for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE])
+        }
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
         self._last_lowest: tuple[tuple[int, ...], list[int]] = ((), [])
@@ -266,9 +268,11 @@ class DataGame(Game):
         if "shuffle" in step:
             zone = step["shuffle"]
             for owner in self._owners(state, zone):
-                names = self.groups(zone, owner) if self.zone_specs[zone].get("groups") else [
-                    self.zone_name(zone, owner)
-                ]
+                names = (
+                    self.groups(zone, owner)
+                    if self.zone_specs[zone].get("groups")
+                    else [self.zone_name(zone, owner)]
+                )
                 for name in names:  # a zone of piles: each pile shuffled on its own
                     pile = state.zones[name].cards
                     state.rng.shuffle(pile)
@@ -286,9 +290,21 @@ class DataGame(Game):
                     assert state.cardset is not None
                     physical = state.cardset.physical()
                     source = self.zone_name(d["from"], seat)
-                    cards = [c for c in reversed(state.zones[source].cards) if physical[c].get(d["field"]) == d["equals"]]
+                    cards = [
+                        c
+                        for c in reversed(state.zones[source].cards)
+                        if physical[c].get(d["field"]) == d["equals"]
+                    ]
                     if cards[: int(d["count"])]:
-                        self._move(state, cards[: int(d["count"])], source, self.zone_name(d["to"], seat), "deal", seat, events)
+                        self._move(
+                            state,
+                            cards[: int(d["count"])],
+                            source,
+                            self.zone_name(d["to"], seat),
+                            "deal",
+                            seat,
+                            events,
+                        )
                 elif "code" in d:
                     self._move_code(state, d["from"], d["to"], str(d["code"]), int(d["count"]), seat, events)
                 else:
@@ -611,7 +627,9 @@ class DataGame(Game):
         for name in self._open_moves(state):
             rule = self.RULES[name]
             if first:  # the first legal one is enough: the rest are not judged
-                found = next((a for a in self._candidates(state, seat, name) if not rule(self, state, a)), None)
+                found = next(
+                    (a for a in self._candidates(state, seat, name) if not rule(self, state, a)), None
+                )
                 if found is not None:
                     return [found]
                 continue
@@ -681,9 +699,7 @@ class DataGame(Game):
             # only the payments that reach the pile's price are offered up for the rule to judge
             field = self.values(state, m["price"]["field"])
             piles = [
-                (p, self._cost(state, m, p))
-                for p in self._piles(state, m["from"])
-                if state.zones[p].cards
+                (p, self._cost(state, m, p)) for p in self._piles(state, m["from"]) if state.zones[p].cards
             ]
             out = []
             extra: list[tuple[int, ...]] = [()]
@@ -693,7 +709,9 @@ class DataGame(Game):
                     extra = [(c,) for c in self._lowest(state, held)]
             for paid in self._payments(state, m, seat):
                 total = sum(int(field[c] or 0) for c in paid)
-                out.extend(Action(seat, name, paid + e, p) for p, cost in piles if total >= cost for e in extra)
+                out.extend(
+                    Action(seat, name, paid + e, p) for p, cost in piles if total >= cost for e in extra
+                )
             return out
         if verb == "buy":  # a pile's top card, named as its lowest-numbered copy in the pile
             return [
@@ -732,11 +750,7 @@ class DataGame(Game):
     def _exchanges(self, state: GameState, seat: int, name: str, m: dict[str, Any]) -> list[Action]:
         field = self.values(state, m["price"]["field"])
         take = m.get("take", {})
-        piles = [
-            (p, self._cost(state, m, p))
-            for p in self._piles(state, m["from"])
-            if state.zones[p].cards
-        ]
+        piles = [(p, self._cost(state, m, p)) for p in self._piles(state, m["from"]) if state.zones[p].cards]
         out: list[Action] = []
         hand = self._lowest(state, state.zones[self.zone_name(m["price"]["cards"], seat)].cards)
         for card in hand:
@@ -1002,7 +1016,9 @@ class DataGame(Game):
                 # a face-down pile's top card is named by its pile, never by what it is
                 where = self.zone_title(m["from"], "en")
                 if len(piles) > 1:
-                    return f"a card of the {where} {pile.rpartition(':')[2]} costs {cost}: you pay only {paid}"
+                    return (
+                        f"a card of the {where} {pile.rpartition(':')[2]} costs {cost}: you pay only {paid}"
+                    )
                 return f"a card of the {where} costs {cost}: you pay only {paid}"
             return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
         return LEGAL
@@ -1167,7 +1183,15 @@ class DataGame(Game):
             held = self._window_card(state, w, seat)
             assert held is not None and state.cardset is not None
             card, timing = held
-            self._move(state, [card], self.zone_name(w["zone"], seat), self.zone_name(w["to"], seat), "use", None, events)
+            self._move(
+                state,
+                [card],
+                self.zone_name(w["zone"], seat),
+                self.zone_name(w["to"], seat),
+                "use",
+                None,
+                events,
+            )
             code = state.cardset.physical()[card].code
             events.append(Announced("use", seat, {"card": card, "timing": timing}))
             self._run(state, seat, list(self.effects.get(code, [])), events)
@@ -1233,7 +1257,15 @@ class DataGame(Game):
             )
         elif verb == "exchange":
             price = m["price"]
-            self._move(state, action.cards, self.zone_name(price["cards"], seat), self.zone_name(price.get("to", m["to"]), seat), "pay", seat, events)
+            self._move(
+                state,
+                action.cards,
+                self.zone_name(price["cards"], seat),
+                self.zone_name(price.get("to", m["to"]), seat),
+                "pay",
+                seat,
+                events,
+            )
             for pile in filter(None, action.target.split("+")):
                 top = state.zones[pile].cards[-1]
                 self._move(state, [top], pile, self.zone_name(m["to"], seat), "exchange", seat, events)
@@ -1290,7 +1322,10 @@ class DataGame(Game):
                 # every seat chooses at once, face down: the effects after it wait in the pending
                 c = effect["commit"]
                 state.pending = Pending(
-                    COMMIT, tuple(self._round_order(state)), {}, {"moves": list(c["moves"]), "seat": seat, "then": queue}
+                    COMMIT,
+                    tuple(self._round_order(state)),
+                    {},
+                    {"moves": list(c["moves"]), "seat": seat, "then": queue},
                 )
                 state.phase = str(c.get("step", COMMIT))
                 return
@@ -1535,7 +1570,11 @@ class DataGame(Game):
         if not state.over and state.active is None:
             problems.append("a game in play has no seat to act")
         # a split's pile holds one code (or one value of its `by` field)
-        split = {step["split"]["to"]: step["split"].get("by") for step in self.spec.get("setup", []) if "split" in step}
+        split = {
+            step["split"]["to"]: step["split"].get("by")
+            for step in self.spec.get("setup", [])
+            if "split" in step
+        }
         assert state.cardset is not None
         physical = state.cardset.physical()
         for name, z in self.zone_specs.items():
@@ -1600,7 +1639,9 @@ class PilesWord(TargetWords):
             return None
         # in the order of the zone's piles, as the moves offered name them
         order = list(dict.fromkeys(getattr(self.one, "zones", {}).values()))
-        return "+".join(sorted((str(p) for p in piles), key=lambda p: (order.index(p) if p in order else len(order), p)))
+        return "+".join(
+            sorted((str(p) for p in piles), key=lambda p: (order.index(p) if p in order else len(order), p))
+        )
 
 
 class GroupWord(TargetWords):

@@ -194,6 +194,7 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
                 out.append((["params", name, "default"], "the default is outside min..max"))
         elif isinstance(default, str) and "choices" not in p:
             out.append((["params", name], "a word parameter needs `choices:`"))
+
     def params_named(value: Any, at: list[str | int]) -> None:  # `rounds_played: NAME`
         if isinstance(value, dict):
             if isinstance(value.get("rounds_played"), str):
@@ -211,7 +212,9 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         if first in params and set(params[first].get("choices", [])) != {"fixed", "alternate"}:
             out.append((["rounds", "first"], "its parameter's choices are fixed and alternate"))
         if name == "cardset":
-            out.append((["params", name], "`cardset` is every game's parameter already; name yours otherwise"))
+            out.append(
+                (["params", name], "`cardset` is every game's parameter already; name yours otherwise")
+            )
     for key in ("zone", "from") if "refill" in data else ():
         need(data["refill"][key], zones, "zone", ["refill", key])
     for i, step in enumerate(data.get("setup", [])):
@@ -236,20 +239,39 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             out.append((["moves", name], "a buy move needs `price: {field, counter}`"))
         if "price" in m and "amount" not in m["price"] and m.get("from") in data["zones"]:
             if data["zones"][m["from"]]["visibility"] in ("hidden", "owner"):
-                out.append((["moves", name, "price"], "a face-down pile's price cannot read its hidden top card: give `amount:` (N, or pile)"))
+                out.append(
+                    (
+                        ["moves", name, "price"],
+                        "a face-down pile's price cannot read its hidden top card: give `amount:` (N, or pile)",
+                    )
+                )
         if m.get("price", {}).get("amount") == "pile":
             groups = data["zones"].get(m.get("from"), {}).get("groups")
             if not isinstance(groups, list) or not all(str(g).isdigit() for g in groups):
-                out.append((["moves", name, "price", "amount"], "`amount: pile` needs piles named by numbers (`groups: [\"0\", \"5\"]`)"))
+                out.append(
+                    (
+                        ["moves", name, "price", "amount"],
+                        '`amount: pile` needs piles named by numbers (`groups: ["0", "5"]`)',
+                    )
+                )
         if "replace" in m:
             need(m["replace"]["to"], zones, "zone", ["moves", name, "replace", "to"])
             if isinstance(m["replace"]["at"], str):
-                need(m["replace"]["at"], list(data.get("params", {})), "parameter", ["moves", name, "replace", "at"])
+                need(
+                    m["replace"]["at"],
+                    list(data.get("params", {})),
+                    "parameter",
+                    ["moves", name, "replace", "at"],
+                )
             if m["verb"] != "buy" or "cards" not in m.get("price", {}):
                 out.append((["moves", name, "replace"], "`replace:` belongs to a buy paid with cards"))
         if m["verb"] == "exchange" and "cards" not in m.get("price", {}):
             out.append((["moves", name], "an exchange needs `price: {field, cards}` (the card it pays)"))
-        for key, known, what in (("counter", counters, "counter"), ("cards", zones, "zone"), ("to", zones, "zone")):
+        for key, known, what in (
+            ("counter", counters, "counter"),
+            ("cards", zones, "zone"),
+            ("to", zones, "zone"),
+        ):
             if key in m.get("price", {}):
                 need(m["price"][key], known, what, ["moves", name, "price", key])
         for counter in m.get("pay", {}):
@@ -313,10 +335,17 @@ def _commit_refs(
     def walk(value: Any, at: list[str | int], commit_ok: bool, window_ok: bool) -> None:
         if isinstance(value, dict):
             if isinstance(value.get("window"), dict) and not window_ok:
-                out.append(([*at, "window"], "a window stands in a round's or turn's start or end, or a move's `effects:`, not for each player nor in a card's effects"))
+                out.append(
+                    (
+                        [*at, "window"],
+                        "a window stands in a round's or turn's start or end, or a move's `effects:`, not for each player nor in a card's effects",
+                    )
+                )
             if isinstance(value.get("commit"), dict):
                 if not commit_ok:
-                    out.append(([*at, "commit"], "a commit stands in the round's `end:` effects (`rounds: {end}`)"))
+                    out.append(
+                        ([*at, "commit"], "a commit stands in the round's `end:` effects (`rounds: {end}`)")
+                    )
                 for j, move in enumerate(value["commit"].get("moves", [])):
                     need(move, moves, "move", [*at, "commit", "moves", j])
             for key, item in value.items():
@@ -376,7 +405,9 @@ def _effect_refs(
             for key in ("zone", "to"):
                 need(w[key], zones, "zone", [*here, "window", key])
             for timing, preds in w["timings"].items():
-                _predicate_refs(preds or [], [*here, "window", "timings", timing], zones, counters, moves, need)
+                _predicate_refs(
+                    preds or [], [*here, "window", "timings", timing], zones, counters, moves, need
+                )
         for key in ("gain", "move", "choose"):
             for end in ("from", "to"):
                 if key in effect and end in effect[key]:
@@ -399,7 +430,9 @@ def _effect_refs(
         if "if" in effect:
             _predicate_refs(effect["if"], [*here, "if"], zones, counters, moves, need)
         if "each_player" in effect:
-            _effect_refs(effect["each_player"], [*here, "each_player"], data, zones, counters, moves, need, out, None)
+            _effect_refs(
+                effect["each_player"], [*here, "each_player"], data, zones, counters, moves, need, out, None
+            )
         for key in ("then", "else"):
             _effect_refs(effect.get(key, []), [*here, key], data, zones, counters, moves, need, out, chooses)
         _effect_refs(

@@ -33,7 +33,9 @@ def pick_circles(game: Any, state: GameState, seat: int | None, events: list[Eve
         if mine != theirs:
             break
         for who in range(state.seats):
-            events.append(state.move(list(state.zones[f"circles:{who}"].cards), f"circles:{who}", pile, "again"))
+            events.append(
+                state.move(list(state.zones[f"circles:{who}"].cards), f"circles:{who}", pile, "again")
+            )
         state.rng.shuffle(state.zones[pile].cards)
         events.append(Shuffled(pile, len(state.zones[pile].cards)))
     state.data["first"] = 1 if BEATS[theirs] == mine else 0
@@ -79,8 +81,10 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
         for circle in state.zones[f"circles:{winner}"].cards:
             if attribute[circle] == colours[winner]:
                 raw = Fraction(str(atk[circle])) * factor[winner]
-                times_text = str(factor[winner].numerator) if factor[winner].denominator == 1 else format(
-                    float(factor[winner]), "g"
+                times_text = (
+                    str(factor[winner].numerator)
+                    if factor[winner].denominator == 1
+                    else format(float(factor[winner]), "g")
                 )
                 parts.append([circle, int(atk[circle]), times_text, floor(raw)])
                 damage += floor(raw)
@@ -159,8 +163,10 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
             state.move([card], where, f"circles:{who}", "setup")
     attribute = game.values(state, "attribute")
     colours = [attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1)]
-    first = refs.seat(setup["priority"], "setup.priority") if "priority" in setup else (
-        1 if BEATS[colours[1]] == colours[0] else 0
+    first = (
+        refs.seat(setup["priority"], "setup.priority")
+        if "priority" in setup
+        else (1 if BEATS[colours[1]] == colours[0] else 0)
     )
     hp = setup.get("hp", state.data["counters"]["hp"])
     state.data["counters"]["hp"] = [int(h) for h in hp]
