@@ -13,7 +13,7 @@ from ...rules.actions import Action
 from ...rules.events import Event
 from ...rules.narration import Phrase, Refusal, Seat, Text, phrase, refusal_words
 from ...rules.view import PlayerView
-from .rules import PICK, STOP
+from .rules import DECLINE, PICK, STOP, USE
 
 if TYPE_CHECKING:
     from .rules import DataGame
@@ -354,6 +354,14 @@ WORDS.update(
             "en": "Drag a card where it goes, click a pile, or press A for every move",
             "ja": "カードを行き先へドラッグ、山をクリック、またはAで手の一覧",
         },
+        "dg.prompt.window": {
+            "en": "Use your card now? (its timing: {timing})",
+            "ja": "カードを今使いますか？（タイミング：{timing}）",
+        },
+        "dg.prompt.commit": {
+            "en": "Choose face down: every choice is shown once all are in",
+            "ja": "伏せて選んでください：全員が選ぶと同時に公開されます",
+        },
         "dg.hint.select": {
             "en": "Click cards to select several, then drag them together",
             "ja": "カードをクリックで複数選び、まとめてドラッグ",
@@ -373,7 +381,7 @@ def _game(view: PlayerView) -> DataGame | None:
 def _said(view: PlayerView, action: Action) -> Text | None:
     """The move in its template's words from the game's file, in both languages."""
     game = _game(view)
-    if game is None or view.cardset is None or action.kind not in (*game.moves, PICK, STOP):
+    if game is None or view.cardset is None or action.kind not in (*game.moves, PICK, STOP, USE, DECLINE):
         return None
     return Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
 
@@ -393,6 +401,19 @@ def option(action: Action, view: PlayerView) -> Phrase:
     if what is None:
         raise KeyError(action.kind)
     return phrase("dg.option", what=what)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The chooser's question for a window (use the card or not) or a commit (face down)."""
+    if kind == "window":
+        data = view.pending.data if view.pending is not None else {}
+        timing = str(data.get("timing", ""))
+        said = dict(data.get("window", {}).get("names", {}).get(timing) or {})
+        words = Text(en=str(said.get("en") or timing), ja=str(said.get("ja") or said.get("en") or timing))
+        return phrase("dg.prompt.window", timing=words)
+    if kind == "commit":
+        return phrase("dg.prompt.commit")
+    return None
 
 
 def ending(view: PlayerView) -> list[Phrase]:

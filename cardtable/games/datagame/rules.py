@@ -27,6 +27,10 @@ from cardtable.rules.zones import Visibility
 MULTI_VERBS = ("meld", "place")  # verbs whose move names several cards
 COMMIT = "commit"  # the pending decision of a `commit:` effect: every seat at once, face down
 WINDOW, USE, DECLINE = "window", "use", "pass"  # a `window:` effect's question to one seat: use or pass
+WINDOW_WORDS = {  # a window's two answers (a file's own `pass` move keeps its words)
+    USE: {"en": "Use your card now", "ja": "カードを今使う"},
+    DECLINE: {"en": "Do not use it now", "ja": "今は使わない"},
+}
 PICK, STOP = "pick", "stop"  # the moves of an effect's choice (`choose:`): a card, or no more
 FIELD = re.compile(r"\{(\w+)\}")  # a card field named in `card_name: {format:}`
 
@@ -698,8 +702,12 @@ class DataGame(Game):
         if verb == "buy" and "cards" in m["price"]:  # cards paid (each set of codes once) for a pile
             # only the payments that reach the pile's price are offered up for the rule to judge
             field = self.values(state, m["price"]["field"])
+            # a zone of one pile: the move names no pile
+            grouped = bool(self.zone_specs[m["from"]].get("groups"))
             piles = [
-                (p, self._cost(state, m, p)) for p in self._piles(state, m["from"]) if state.zones[p].cards
+                (p if grouped else "", self._cost(state, m, p))
+                for p in self._piles(state, m["from"])
+                if state.zones[p].cards
             ]
             out = []
             extra: list[tuple[int, ...]] = [()]
@@ -771,6 +779,8 @@ class DataGame(Game):
             return f"pay exactly 1 card from your {self.zone_title(price['cards'], 'en')}"
         if action.cards[0] not in own:
             return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        if not self._first_copies(state, action.cards, own):
+            return "those cards are not yours to play"
         piles = [p for p in action.target.split("+") if p] if action.target else []
         known = self._piles(state, m["from"])
         if any(p not in known for p in piles):
@@ -926,6 +936,8 @@ class DataGame(Game):
                 return f"{action.kind} names its cards, each once"
             if any(c not in own for c in action.cards):
                 return f"those cards are not in your {self.zone_title(m['from'], 'en')}"
+            if not self._first_copies(state, action.cards, own):
+                return "those cards are not yours to play"
             if action.target:
                 return f"{action.kind} names no target"
             return self._first_fit(state, m["pattern"], action.cards)
@@ -986,7 +998,8 @@ class DataGame(Game):
         to its `field` at least."""
         price = m["price"]
         piles = self._piles(state, m["from"])
-        pile = action.target or (piles[0] if len(piles) == 1 else "")  # one pile: no need to name it
+        grouped = bool(self.zone_specs[m["from"]].get("groups"))
+        pile = action.target if grouped else ("" if action.target else piles[0])  # one pile: not named
         if pile not in piles:
             return "buy from a pile"
         if not state.zones[pile].cards:
@@ -999,6 +1012,9 @@ class DataGame(Game):
         own = state.zones[self.zone_name(price["cards"], action.seat)].cards
         if len(set(action.cards)) != len(action.cards) or any(c not in own for c in paying):
             return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        held = state.zones[self.zone_name(m["to"], action.seat)].cards
+        if not self._first_copies(state, paying, own) or not self._first_copies(state, named, held):
+            return "those cards are not yours to play"
         if "replace" in m:
             full = len(state.zones[self.zone_name(m["to"], action.seat)].cards) >= self._limit(state, m)
             where, out = self.zone_title(m["to"], "en"), self.zone_title(m["replace"]["to"], "en")
@@ -1022,6 +1038,20 @@ class DataGame(Game):
                 return f"a card of the {where} costs {cost}: you pay only {paid}"
             return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
         return LEGAL
+
+    def _first_copies(self, state: GameState, cards: Any, zone: list[int]) -> bool:
+        """Whether `cards` name, of each code, its lowest-numbered copies in `zone` (a move names
+        those; copies of a code are the same move)."""
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        wanted: dict[str, int] = {}
+        for card in cards:
+            wanted[physical[card].code] = wanted.get(physical[card].code, 0) + 1
+        for code, n in wanted.items():
+            copies = sorted(c for c in zone if physical[c].code == code)[:n]
+            if sorted(c for c in cards if physical[c].code == code) != copies:
+                return False
+        return True
 
     def _cost(self, state: GameState, m: dict[str, Any], pile: str) -> int:
         """A pile's price: `amount: N` for every card, `amount: pile` the pile's name (a face-down
@@ -1464,7 +1494,9 @@ class DataGame(Game):
             template = str(words.get(language) or words["en"])
             action = Action(action.seat, action.kind, action.cards)  # its target is the card, not a zone
         else:
-            words = self.moves[action.kind]["label"]
+            words = (
+                self.moves[action.kind]["label"] if action.kind in self.moves else WINDOW_WORDS[action.kind]
+            )
             template = str(words.get(language) or words["en"])
         physical = cardset.physical()
         cards = " ".join(
@@ -1472,8 +1504,13 @@ class DataGame(Game):
         )
         target = action.target
         if target:
-            base, _, number = target.rpartition(".")
-            target = f"{self.zone_title(base.partition(':')[0], language)} {number}"
+            named = []
+            for part in target.split("+"):
+                base, dot, number = part.rpartition(".")
+                if not dot:  # a named pile, `supply:B3`: the zone's name and the pile's
+                    base, _, number = part.rpartition(":")
+                named.append(f"{self.zone_title(base.partition(':')[0], language)} {number}")
+            target = " + ".join(named)
         return template.replace("{cards}", cards).replace("{target}", target)
 
     def choose_effect(self, code: str) -> dict[str, Any] | None:
