@@ -81,5 +81,5 @@ class DataGameBot(Bot):
             return pile.cards[-1] if pile is not None and pile.cards else -1
 
         best = max(score(a) for a in view.legal)
-        top = [a for a in view.legal if score(a) == best]
-        return top[int(self.rng.random() * len(top))]
+        chosen = [a for a in view.legal if score(a) == best]
+        return chosen[int(self.rng.random() * len(chosen))]
