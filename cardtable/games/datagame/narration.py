@@ -325,6 +325,8 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "name 1 of your {zone} only when they are full",
         "{zone}がいっぱいの時だけ1枚を指定します",
     ),
+    ("^it is not your turn$", "dg.reason.not_your_turn", "it is not your turn", "あなたの番ではありません"),
+    ("^it is your turn$", "dg.reason.your_turn", "it is your turn", "あなたの番です"),
     (
         "^there is nothing to use now$",
         "dg.reason.use",

@@ -51,6 +51,8 @@ class DataGameData(_Core, total=False):
     choice: dict[str, Any]  # an effect's open choice (`choose:`): who, from, to, how many left, the rest
     hooked: dict[str, Any]  # what a game's Python hooks keep between moves (public; JSON-like)
     round: int  # the round under way (1 the first), in a game with `rounds:`
+    again: str  # a step the turn takes again once its end's effects are run (`again:`)
+    extra: bool  # the turn is in a step taken again: that step's end ends the turn
     first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
 
 
@@ -402,10 +404,25 @@ class DataGame(Game):
 
     def _end_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
         """The turn's `end_of_turn` effects (a deck-builder's clean-up), then the next seat's turn."""
+        # the last step stays current while the turn's end may wait for a window
+        state.data["step"] = min(int(state.data["step"]), len(self.steps) - 1)
         if self._run_then(state, seat, list(self.spec.get("end_of_turn", [])), events, "turn_end"):
             self._finish_turn(state, seat, events)
 
     def _finish_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
+        again = state.data.pop("again", None)
+        if again is not None:  # one more of a step now (an extra action), then the turn ends
+            names = [str(s["step"]) for s in self.steps]
+            state.data["step"] = names.index(str(again))
+            state.data["made"] = {}
+            state.data["extra"] = True
+            self._settle_step(state, events)
+            if state.phase == again and self._step_moves(state, seat, first=True):
+                return
+            state.data.pop("extra", None)
+        self._finish_turn_now(state, seat, events)
+
+    def _finish_turn_now(self, state: GameState, seat: int, events: list[Event]) -> None:
         state.data["turns"] += 1
         state.data["step"] = 0  # a round's end (a commit) may wait between this turn and the next
         state.data["made"] = {}
@@ -535,7 +552,10 @@ class DataGame(Game):
             return  # an effect waits for its player's choice; the turn goes on once it is made
         step = self.steps[state.data["step"]]
         ends = template.get("ends", "")
-        if ends == "turn":
+        if ends == "turn" or (
+            state.data.get("extra") and (ends == "step" or step.get("repeat", "once") == "once")
+        ):
+            state.data.pop("extra", None)  # a step taken again ends the turn with it
             self._end_turn(state, seat, events)
         elif ends == "step" or step.get("repeat", "once") == "once":
             state.data["step"] += 1
@@ -1105,6 +1125,13 @@ class DataGame(Game):
             )
         if "hook" in p:
             return str(self.hooks[p["hook"]](self, state, seat))
+        if "active" in p:
+            mine = state.active == seat
+            return (
+                LEGAL
+                if mine == bool(p["active"])
+                else ("it is not your turn" if p["active"] else "it is your turn")
+            )
         if "rounds" in p:
             now = int(state.data.get("round", 1))
             return LEGAL if now >= int(p["rounds"]) else f"this is round {now}, before round {p['rounds']}"
@@ -1348,6 +1375,14 @@ class DataGame(Game):
                     self._run(state, who, list(effect["each_player"]), events)
             elif "hook" in effect:
                 self.hooks[effect["hook"]](self, state, seat, events)
+            elif "again" in effect:
+                state.data["again"] = str(effect["again"])
+            elif "look_at" in effect:  # this player sees the others' cards of a zone, nobody else
+                for other in range(state.seats):
+                    zone = self.zone_name(str(effect["look_at"]), other)
+                    if other != seat and state.zones[zone].cards:
+                        cards = tuple(state.zones[zone].cards)
+                        events.append(Revealed(other, cards, zone, "look", frozenset({seat})))
             elif "commit" in effect:
                 # every seat chooses at once, face down: the effects after it wait in the pending
                 c = effect["commit"]

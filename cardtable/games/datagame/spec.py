@@ -400,6 +400,10 @@ def _effect_refs(
     for another player (`each_opponent`)."""
     for i, effect in enumerate(effects):
         here = [*path, i]
+        if "again" in effect and effect["again"] not in [str(st["step"]) for st in data["turn"]]:
+            out.append(([*here, "again"], f"no step named {effect['again']!r}"))
+        if "look_at" in effect:
+            need(effect["look_at"], zones, "zone", [*here, "look_at"])
         if "window" in effect:
             w = effect["window"]
             for key in ("zone", "to"):

@@ -186,7 +186,9 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
         game._end_turn_for_arrange(state, first, events)
     elif at == "draw":
         state.data["round"] -= 1
-        state.data["first"] = (first - 1) % state.seats if game.rounds.get("first") == "alternate" else first
+        mode = str(game.rounds.get("first", "fixed"))
+        mode = str(state.params.get(mode, mode))  # a parameter may name it
+        state.data["first"] = (first - 1) % state.seats if mode == "alternate" else first
         game._next_round(state, events)
     else:
         game._begin_turn(state, first, events)
