@@ -11,6 +11,7 @@ generates candidates from the same template and keeps those the rule passes.
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import combinations
 from typing import Any, ClassVar, TypedDict
@@ -1544,6 +1545,9 @@ class DataGame(Game):
                 base, dot, number = part.rpartition(".")
                 if not dot:  # a named pile, `supply:B3`: the zone's name and the pile's
                     base, _, number = part.rpartition(":")
+                    card = next((c for c in physical if c.code == number), None)
+                    if card is not None:  # a pile named by a card code: the card's name
+                        number = self.card_name(card, language)
                 named.append(f"{self.zone_title(base.partition(':')[0], language)} {number}")
             target = " + ".join(named)
         return template.replace("{cards}", cards).replace("{target}", target)
@@ -1625,7 +1629,8 @@ class DataGame(Game):
         if self.has_windows:
             pending = state.pending
             out["timing"] = pending.data["timing"] if pending is not None and pending.kind == WINDOW else ""
-        out.update(data.get("hooked", {}))  # what a game's hooks keep is public by their contract
+        # what a game's hooks keep is public by their contract; a copy, sharing nothing with the state
+        out.update(json.loads(json.dumps(data.get("hooked", {}))))
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)
@@ -1664,8 +1669,11 @@ class DataGame(Game):
                             problems.append(f"{group} holds cards that match no pattern")
                         by = split.get(name)
                         kinds = {physical[c].get(by) if by else physical[c].code for c in cards}
-                        if name in split and len(kinds) > 1:
-                            problems.append(f"{group} (a pile of one kind) holds several kinds")
+                        # a face-down pile's kind is on its back, which a seat's re-deal cannot
+                        # read: only a pile everyone sees is checked
+                        hidden = state.zones[group].visibility is Visibility.HIDDEN
+                        if name in split and len(kinds) > 1 and not hidden:
+                            problems.append(f"{group} (a pile of one card) holds several kinds")
         if "choice" in state.data and state.data["choice"]["seat"] != state.active:
             problems.append("a choice is open for a player whose turn it is not")
         return problems
