@@ -118,6 +118,9 @@ def cardtable_specs(args: argparse.Namespace) -> list[GameSpec]:
         # a deck-builder written in data (cards/games/littlekingdom.yaml): its hand-written peer is
         # Risugeon (a Dominion-style deck-builder: actions, training from a supply, clean-up)
         GameSpec("littlekingdom", {}, (2, 4), "littlekingdom (data)"),
+        # Lyabi written as data (cards/games/lyabi.yaml, with its hooks): its peer is the Python Lyabi
+        # (the data file has no items yet: fewer decisions a game, compare actions/s)
+        GameSpec("lyabi_data", {}, (2,), "lyabi (data)"),
     ]
 
 
@@ -282,7 +285,11 @@ def report_json(results: list[Result], notes: list[str], args: argparse.Namespac
     # the data-game interpreter against a hand-written rummy at the same seat count, in one run
     by_key = {r.case.key: r for r in results}
     for seats in (2, 4):
-        for data_game, peer in (("sevenbridge", "runeworks"), ("littlekingdom", "risugeon")):
+        for data_game, peer in (
+            ("sevenbridge", "runeworks"),
+            ("littlekingdom", "risugeon"),
+            ("lyabi_data", "lyabi"),
+        ):
             data, hand = by_key.get(f"{data_game}_{seats}p"), by_key.get(f"{peer}_{seats}p")
             if data and hand:
                 out[f"{data_game}_vs_{peer}_{seats}p_actions_ratio"] = round(

@@ -542,7 +542,14 @@ def _settings_paper() -> str:
 def cmd_scenario(args: argparse.Namespace) -> int:
     """Run scenario files; print failures as readable diffs."""
     from .games import get_game
-    from .scenario import run_file
+    from .games.datagame import game_argument
+
+    # --game: every scenario's `game:` is replaced by this game (a data game's file checked against
+    # another game's scenarios: its rules written as data)
+    replaced = get_game(game_argument(args.game)) if args.game else None
+
+    def lookup(name: str) -> Any:
+        return replaced if replaced is not None else get_game(name)
 
     failed = passed = 0
     for name in args.files:
@@ -553,7 +560,7 @@ def cmd_scenario(args: argparse.Namespace) -> int:
         if not files:  # an empty folder must not pass as "0 failed"
             raise UsageError(f"{name}:1:1: no scenario files (*.yaml) in this folder")
         for file in files:
-            for result in run_file(file, get_game):
+            for result in _scenario_results(file, lookup, replaced is not None):
                 if result.passed:
                     passed += 1
                     if args.verbose:
@@ -565,6 +572,26 @@ def cmd_scenario(args: argparse.Namespace) -> int:
                         print(f"      - {line}")
     print(f"{passed} passed, {failed} failed")
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _scenario_results(path: Path, lookup: Any, replaced: bool) -> list[Any]:
+    """A file's scenario results. With the game replaced (--game), a scenario the game cannot set up
+    (a `setup:` key or parameter of the game the file names) is that scenario's failure, and the
+    rest of the file still runs; otherwise a malformed file stops the command (exit 2)."""
+    from .scenario import ScenarioError, ScenarioResult, load_file, run_file, run_scenario
+
+    if not replaced:
+        return run_file(path, lookup)
+    specs, root = load_file(path)
+    results = []
+    for spec, base in specs:
+        try:
+            results.append(run_scenario(spec, str(path), root, base, lookup))
+        except ScenarioError as exc:
+            failed = ScenarioResult(str(spec.get("name", path.stem)), str(path))
+            failed.failures.append(f"cannot be set up: {exc}")
+            results.append(failed)
+    return results
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -859,6 +886,13 @@ def build_parser() -> argparse.ArgumentParser:
     scen = sub.add_parser("scenario", help="run scenario files (see docs/scenarios.md)")
     scen.add_argument("files", nargs="+", help="scenario files or folders")
     scen.add_argument("-v", "--verbose", action="store_true", help="list passing scenarios too")
+    scen.add_argument(
+        "--game",
+        default=None,
+        metavar="GAME",
+        help="play every scenario with this game instead of the one its file names (a game id or a "
+        "data game's file: cards/games/NAME.yaml)",
+    )
     scen.set_defaults(func=cmd_scenario)
 
     exp = sub.add_parser(

@@ -230,3 +230,26 @@ def test_report_takes_a_game_file_where_it_takes_a_game_id(
     out = tmp_path / "out"
     assert main(["report", str(SEVEN), "--games", "2", "--out", str(out)]) == 0
     assert (out / "report.json").read_bytes().decode("utf-8").count('"sevenbridge"') >= 1
+
+
+def test_scenario_game_plays_another_games_scenarios_with_the_data_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`cardtable scenario --game FILE`: every scenario's `game:` replaced by the data game of FILE
+    (how a game written as data is checked against the scenarios of the game it rewrites)."""
+    from cardtable.cli import main
+
+    monkeypatch.setattr(games, "_ENTRIES", dict(games._ENTRIES))
+    mine = tmp_path / "otherbridge.yaml"
+    mine.write_bytes(SEVEN.read_bytes().replace(b"id: sevenbridge", b"id: otherbridge"))
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    for source in sorted((Path(__file__).parent / "scenarios" / "sevenbridge").glob("*.yaml")):
+        # the files name a Python rummy whose rules and notation differ: they fail as they are
+        text = source.read_bytes().replace(b"game: sevenbridge", b"game: runeworks")
+        (folder / source.name).write_bytes(text)
+    assert main(["scenario", str(folder)]) != 0
+    capsys.readouterr()
+    assert main(["scenario", "--game", str(mine), str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "0 failed" in out and "FAIL" not in out

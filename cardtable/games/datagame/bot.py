@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...bots.base import Bot
 from ...rules.actions import Action
 from ...rules.view import PlayerView
-from .rules import PICK, STOP, DataGame
+from .rules import PICK, STOP, USE, WINDOW, DataGame
 
 
 class DataGameBot(Bot):
@@ -38,8 +38,20 @@ class DataGameBot(Bot):
                 return 1.0
             if action.kind == PICK:  # a choice takes the card worth least (a Curse, a Copper)
                 return 2.0 - points(action.cards[0]) - 0.1 * worth(action.cards[0], "cost")
+            if view.pending is not None and view.pending.kind == WINDOW:
+                return 1.0 if action.kind == USE else 0.0  # a card kept for its timing is used there
             move = game.moves[action.kind]
             verb = move["verb"]
+            price = move.get("price", {})
+            if verb == "exchange" or (verb == "buy" and "cards" in price):
+                # the dearest cards taken for the least paid (a pile's top, when this seat sees it)
+                field = str(price["field"])
+                piles = [p for p in action.target.split("+") if p] if action.target else [""]
+                value = sum(worth(top(p), field) if top(p) >= 0 else amount(price, p) for p in piles)
+                paid = sum(worth(c, field) for c in action.cards)
+                return 4.0 + value - 0.2 * paid if value else -1.0
+            if verb == "place":
+                return 8.0 + len(action.cards)
             if verb == "meld":
                 return 20.0 + len(action.cards)
             if verb == "lay_off":
@@ -55,6 +67,19 @@ class DataGameBot(Bot):
                 return 3.0 + abs(points(action.cards[0])) / 100
             return 2.0 if move.get("ends") == "step" else 0.0  # a pass: last, a turn's end the very last
 
+        def amount(price: dict[str, object], pile: str) -> float:
+            """A face-down pile's price as the file gives it (`amount: N` or the pile's name)."""
+            given = price.get("amount", 0)
+            if given == "pile":
+                name = pile.rpartition(":")[2]
+                return float(name) if name.isdigit() else 0.0
+            return float(given) if isinstance(given, int) else 0.0
+
+        def top(zone: str) -> int:
+            """The top card of a pile as this seat sees it (-1: face down or empty)."""
+            pile = view.zones.get(zone)
+            return pile.cards[-1] if pile is not None and pile.cards else -1
+
         best = max(score(a) for a in view.legal)
-        top = [a for a in view.legal if score(a) == best]
-        return top[int(self.rng.random() * len(top))]
+        chosen = [a for a in view.legal if score(a) == best]
+        return chosen[int(self.rng.random() * len(chosen))]

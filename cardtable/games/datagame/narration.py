@@ -13,7 +13,7 @@ from ...rules.actions import Action
 from ...rules.events import Event
 from ...rules.narration import Phrase, Refusal, Seat, Text, phrase, refusal_words
 from ...rules.view import PlayerView
-from .rules import PICK, STOP
+from .rules import DECLINE, PICK, STOP, USE
 
 if TYPE_CHECKING:
     from .rules import DataGame
@@ -196,6 +196,150 @@ REFUSALS += (
         "まだ{n}ターンしか経っていません",
     ),
 )
+REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi written as data)
+    (
+        "^you have placed yours already$",
+        "dg.reason.placed",
+        "you have placed yours already",
+        "もう伏せて置きました",
+    ),
+    (
+        r"^\w+ is not a move now: (?P<moves>.+)$",
+        "dg.reason.commit",
+        "that move is not a move now: {moves}",
+        "今はその手はできません（できるのは {moves}）",
+    ),
+    (
+        r"^those cards are not in your (?P<zone>.+)$",
+        "dg.reason.not_in",
+        "those cards are not in your {zone}",
+        "そのカードはあなたの{zone}にありません",
+    ),
+    (
+        r"^\w+ names its cards, each once$",
+        "dg.reason.cards_once",
+        "name its cards, each once",
+        "カードを1回ずつ指定してください",
+    ),
+    (
+        r"^\w+ names no target$",
+        "dg.reason.no_target",
+        "that move names no target",
+        "この手は行き先を指定しません",
+    ),
+    (r"^\w+ names nothing$", "dg.reason.nothing", "that move names nothing", "この手は何も指定しません"),
+    ("^buy from a pile$", "dg.reason.pile", "buy from a pile", "山から取得してください"),
+    (
+        r"^no card is left in the (?P<zone>.+)$",
+        "dg.reason.none_left",
+        "no card is left in the {zone}",
+        "{zone}にカードが残っていません",
+    ),
+    (
+        r"^no (?P<pile>\S+) is left in the (?P<zone>.+)$",
+        "dg.reason.pile_left",
+        "no {pile} is left in the {zone}",
+        "{zone}に{pile}が残っていません",
+    ),
+    (
+        r"^pay with 1 or more cards from your (?P<zone>.+)$",
+        "dg.reason.pay_cards",
+        "pay with 1 or more cards from your {zone}",
+        "{zone}から1枚以上払ってください",
+    ),
+    (
+        r"^a card of the (?P<zone>.+?) (?P<pile>\S+) costs (?P<cost>\d+): you pay only (?P<paid>\d+)$",
+        "dg.reason.pile_costs",
+        "a card of the {zone} {pile} costs {cost}: you pay only {paid}",
+        "{zone}{pile}のカードはコスト{cost}、払ったのは{paid}だけです",
+    ),
+    (
+        r"^a card of the (?P<zone>.+?) costs (?P<cost>\d+): you pay only (?P<paid>\d+)$",
+        "dg.reason.zone_costs",
+        "a card of the {zone} costs {cost}: you pay only {paid}",
+        "{zone}のカードはコスト{cost}、払ったのは{paid}だけです",
+    ),
+    (
+        r"^(?P<card>\S+) costs (?P<cost>\d+): you pay only (?P<paid>\d+)$",
+        "dg.reason.costs",
+        "{card} costs {cost}: you pay only {paid}",
+        "{card}はコスト{cost}、払ったのは{paid}だけです",
+    ),
+    (
+        "^another player answers first$",
+        "dg.reason.answers",
+        "another player answers first",
+        "先に別のプレイヤーが答えます",
+    ),
+    (
+        r"^first answer whether to use your card now \((?P<timing>\w+)\): use or pass$",
+        "dg.reason.window",
+        "first answer whether to use your card now ({timing}): use or pass",
+        "先にカードを今使うか答えてください（{timing}）：使う・パス",
+    ),
+    (
+        r"^(?P<word>.+) is not a pile \((?P<piles>.+)\)$",
+        "dg.reason.not_pile",
+        "{word} is not a pile ({piles})",
+        "{word}は山ではありません（{piles}）",
+    ),
+    (
+        r"^only (?P<n>\d+) rounds are over$",
+        "dg.reason.rounds_over",
+        "only {n} rounds are over",
+        "まだ{n}ラウンドしか終わっていません",
+    ),
+    (
+        r"^pay exactly 1 card from your (?P<zone>.+)$",
+        "dg.reason.pay_one",
+        "pay exactly 1 card from your {zone}",
+        "{zone}からちょうど1枚払ってください",
+    ),
+    (
+        r"^take (?P<low>\d+) to (?P<high>\d+) cards$",
+        "dg.reason.take",
+        "take {low} to {high} cards",
+        "取るのは{low}〜{high}枚です",
+    ),
+    (
+        r"^take only cards cheaper than the (?P<paid>\d+) paid$",
+        "dg.reason.cheaper",
+        "take only cards cheaper than the {paid} paid",
+        "払った{paid}より安いカードだけを取れます",
+    ),
+    (
+        "^cannot take 2 cards of the same cost$",
+        "dg.reason.same_cost",
+        "cannot take 2 cards of the same cost",
+        "同じコストのカードを2枚は取れません",
+    ),
+    (
+        r"^your (?P<zone>.+) are full: name 1 of them to go to the (?P<out>.+)$",
+        "dg.reason.full",
+        "your {zone} are full: name 1 of them to go to the {out}",
+        "{zone}がいっぱいです：{out}へ移す1枚を指定してください",
+    ),
+    (
+        r"^name 1 of your (?P<zone>.+) only when they are full$",
+        "dg.reason.not_full",
+        "name 1 of your {zone} only when they are full",
+        "{zone}がいっぱいの時だけ1枚を指定します",
+    ),
+    ("^it is not your turn$", "dg.reason.not_your_turn", "it is not your turn", "あなたの番ではありません"),
+    ("^it is your turn$", "dg.reason.your_turn", "it is your turn", "あなたの番です"),
+    (
+        "^there is nothing to use now$",
+        "dg.reason.use",
+        "there is nothing to use now",
+        "今使えるものはありません",
+    ),
+    (
+        r"^this is round (?P<now>\d+), before round (?P<n>\d+)$",
+        "dg.reason.rounds",
+        "this is round {now}, before round {n}",
+        "今は{now}ラウンド目で、{n}ラウンド目より前です",
+    ),
+)
 WORDS, REASONS = refusal_words(REFUSALS)
 WORDS.update(
     {
@@ -211,6 +355,14 @@ WORDS.update(
         "dg.hint.drag": {
             "en": "Drag a card where it goes, click a pile, or press A for every move",
             "ja": "カードを行き先へドラッグ、山をクリック、またはAで手の一覧",
+        },
+        "dg.prompt.window": {
+            "en": "Use your card now? (its timing: {timing})",
+            "ja": "カードを今使いますか？（タイミング：{timing}）",
+        },
+        "dg.prompt.commit": {
+            "en": "Choose face down: every choice is shown once all are in",
+            "ja": "伏せて選んでください：全員が選ぶと同時に公開されます",
         },
         "dg.hint.select": {
             "en": "Click cards to select several, then drag them together",
@@ -231,7 +383,7 @@ def _game(view: PlayerView) -> DataGame | None:
 def _said(view: PlayerView, action: Action) -> Text | None:
     """The move in its template's words from the game's file, in both languages."""
     game = _game(view)
-    if game is None or view.cardset is None or action.kind not in (*game.moves, PICK, STOP):
+    if game is None or view.cardset is None or action.kind not in (*game.moves, PICK, STOP, USE, DECLINE):
         return None
     return Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
 
@@ -251,6 +403,19 @@ def option(action: Action, view: PlayerView) -> Phrase:
     if what is None:
         raise KeyError(action.kind)
     return phrase("dg.option", what=what)
+
+
+def prompt(kind: str, view: PlayerView) -> Phrase | None:
+    """The chooser's question for a window (use the card or not) or a commit (face down)."""
+    if kind == "window":
+        data = view.pending.data if view.pending is not None else {}
+        timing = str(data.get("timing", ""))
+        said = dict(data.get("window", {}).get("names", {}).get(timing) or {})
+        words = Text(en=str(said.get("en") or timing), ja=str(said.get("ja") or said.get("en") or timing))
+        return phrase("dg.prompt.window", timing=words)
+    if kind == "commit":
+        return phrase("dg.prompt.commit")
+    return None
 
 
 def ending(view: PlayerView) -> list[Phrase]:

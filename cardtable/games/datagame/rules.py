@@ -11,20 +11,27 @@ generates candidates from the same template and keeps those the rule passes.
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import combinations
 from typing import Any, ClassVar, TypedDict
 
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec
-from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled
+from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
 from cardtable.rules.game import LEGAL, CardProblem, Game, Param, seat_has_no_decision
 from cardtable.rules.invariants import data_problems
-from cardtable.rules.notation import MoveForm
-from cardtable.rules.state import GameState
+from cardtable.rules.notation import MoveForm, TargetWords
+from cardtable.rules.state import GameState, Pending
 from cardtable.rules.zones import Visibility
 
-MULTI_VERBS = ("meld",)  # verbs whose move names several cards
+MULTI_VERBS = ("meld", "place")  # verbs whose move names several cards
+COMMIT = "commit"  # the pending decision of a `commit:` effect: every seat at once, face down
+WINDOW, USE, DECLINE = "window", "use", "pass"  # a `window:` effect's question to one seat: use or pass
+WINDOW_WORDS = {  # a window's two answers (a file's own `pass` move keeps its words)
+    USE: {"en": "Use your card now", "ja": "カードを今使う"},
+    DECLINE: {"en": "Do not use it now", "ja": "今は使わない"},
+}
 PICK, STOP = "pick", "stop"  # the moves of an effect's choice (`choose:`): a card, or no more
 FIELD = re.compile(r"\{(\w+)\}")  # a card field named in `card_name: {format:}`
 
@@ -43,6 +50,11 @@ class DataGameData(_Core, total=False):
 
     end_reason: str  # the end rule's English reason, once the game is over
     choice: dict[str, Any]  # an effect's open choice (`choose:`): who, from, to, how many left, the rest
+    hooked: dict[str, Any]  # what a game's Python hooks keep between moves (public; JSON-like)
+    round: int  # the round under way (1 the first), in a game with `rounds:`
+    again: str  # a step the turn takes again once its end's effects are run (`again:`)
+    extra: bool  # the turn is in a step taken again: that step's end ends the turn
+    first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
 
 
 def game_class(spec: dict[str, Any], source: str) -> type[DataGame]:
@@ -77,16 +89,28 @@ class DataGame(Game):
             Param(
                 "cardset", self.cardset_name, "the card set: a bundled name (cards/NAME.yaml) or a YAML file"
             ),
+            *(
+                Param(
+                    name,
+                    p["default"],
+                    str(p.get("text", name)),
+                    p.get("min"),
+                    p.get("max"),
+                    tuple(p["choices"]) if "choices" in p else None,
+                )
+                for name, p in spec.get("params", {}).items()
+            ),
         )
         self.zone_specs: dict[str, dict[str, Any]] = spec["zones"]
         self.moves: dict[str, dict[str, Any]] = spec["moves"]
         self.steps: list[dict[str, Any]] = spec["turn"]
         self.patterns: dict[str, dict[str, Any]] = spec.get("patterns", {})
         self.counters: dict[str, dict[str, Any]] = spec.get("counters", {})
-        self.move_forms = {
-            name: MoveForm(1, more=True) if m["verb"] in MULTI_VERBS else _form(m)
-            for name, m in self.moves.items()
-        }
+        from .hooks import hooks_for
+
+        self.hooks = hooks_for(self.id, self.source)
+        self.rounds: dict[str, Any] | None = spec.get("rounds")
+        self.move_forms = {name: _form(m, self._group_words(m)) for name, m in self.moves.items()}
         self.play_kinds = frozenset(
             n for n, m in self.moves.items() if m["verb"] in ("meld", "lay_off", "play")
         )
@@ -94,7 +118,13 @@ class DataGame(Game):
         self.effects: dict[str, list[dict[str, Any]]] = spec.get("effects", {})
         self.move_forms[PICK] = MoveForm(1, target=_any_word())
         self.move_forms[STOP] = MoveForm(0, target=_any_word())
-        self.RULES = {name: _rule_for(name) for name in [*self.moves, PICK, STOP]}
+        self.has_windows = '"window"' in repr(spec).replace("'", '"')
+        if self.has_windows:
+            self.move_forms[USE] = MoveForm(0)
+            self.move_forms.setdefault(DECLINE, MoveForm(0))
+        self.RULES = {
+            name: _rule_for(name) for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE])
+        }
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
         self._last_lowest: tuple[tuple[int, ...], list[int]] = ((), [])
@@ -160,15 +190,31 @@ class DataGame(Game):
         return zone
 
     def groups(self, zone: str, seat: int | None) -> list[str]:
-        """The group zones of a grouped zone (`melds.1`...), in order (worked out once per seat)."""
+        """The group zones of a grouped zone (`melds.1`..., or `supply:B1`... for named groups), in
+        order (worked out once per seat)."""
         key = (zone, seat)
         found = self._groups.get(key)
         if found is None:
             base = self.zone_name(zone, seat)
-            found = self._groups[key] = [
-                f"{base}.{i}" for i in range(1, int(self.zone_specs[zone]["groups"]) + 1)
-            ]
+            spec = self.zone_specs[zone]["groups"]
+            if isinstance(spec, list):
+                found = self._groups[key] = [f"{base}:{name}" for name in spec]
+            else:
+                found = self._groups[key] = [f"{base}.{i}" for i in range(1, int(spec) + 1)]
         return found
+
+    def _group_words(self, m: dict[str, Any]) -> TargetWords:
+        """The words a template's target is written in: a named group by its name or zone."""
+        from cardtable.rules.notation import AnyWord
+
+        zone = m.get("from") if m["verb"] in ("buy", "exchange") else m.get("to")
+        spec = self.zone_specs.get(str(zone), {}).get("groups")
+        if not isinstance(spec, list) or self.zone_specs[str(zone)]["owner"] != "table":
+            return AnyWord()
+        zones = {f"{zone}:{name}": f"{zone}:{name}" for name in spec}
+        zones.update({str(name): f"{zone}:{name}" for name in spec})
+        zones.update({str(name).upper(): f"{zone}:{name}" for name in spec})
+        return GroupWord(zones)
 
     def values(self, state: GameState, field: str) -> list[Any]:
         """Every physical card's value of `field`, by card id: read once per card set, since the
@@ -195,7 +241,7 @@ class DataGame(Game):
         state.zones[self.spec["deck"]].cards.extend(range(len(state.cardset.physical())))
         state.data = {
             "counters": {
-                name: [int(c.get("start", 0))] * (state.seats if c.get("each") else 1)
+                name: [self._start(state, c)] * (state.seats if c.get("each") else 1)
                 for name, c in self.counters.items()
             },
             "step": 0,
@@ -203,28 +249,70 @@ class DataGame(Game):
             "turns": 0,
             "refills": 0,
         }
+        if self.rounds:
+            state.data.update({"round": 1, "first": 0})
         events: list[Event] = []
         for step in self.spec.get("setup", []):
             self._setup_step(state, step, events)
-        state.active = 0
-        self._begin_turn(state, 0, events)
+        first = int(state.data.get("first", 0))  # a setup hook may name who starts
+        state.active = first
+        if self.rounds:
+            if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
+                self._resume(state, first, "round_start", events)
+            return events
+        self._begin_turn(state, first, events)
         return events
+
+    def _start(self, state: GameState, counter: dict[str, Any]) -> int:
+        """A counter's start: a number, or the name of one of the file's `params:`."""
+        start = counter.get("start", 0)
+        return int(state.params[start]) if isinstance(start, str) else int(start)
 
     def _owners(self, state: GameState, zone: str) -> list[int | None]:
         return list(range(state.seats)) if self.zone_specs[zone]["owner"] == "each" else [None]
 
     def _setup_step(self, state: GameState, step: dict[str, Any], events: list[Event]) -> None:
         if "shuffle" in step:
-            for owner in self._owners(state, step["shuffle"]):
-                name = self.zone_name(step["shuffle"], owner)
-                pile = state.zones[name].cards
-                state.rng.shuffle(pile)
-                events.append(Shuffled(name, len(pile)))
+            zone = step["shuffle"]
+            for owner in self._owners(state, zone):
+                names = (
+                    self.groups(zone, owner)
+                    if self.zone_specs[zone].get("groups")
+                    else [self.zone_name(zone, owner)]
+                )
+                for name in names:  # a zone of piles: each pile shuffled on its own
+                    pile = state.zones[name].cards
+                    state.rng.shuffle(pile)
+                    events.append(Shuffled(name, len(pile)))
+        elif "hook" in step:
+            self.hooks[step["hook"]](self, state, None, events)
+        elif "each_player" in step:
+            for seat in range(state.seats):
+                self._run(state, seat, list(step["each_player"]), events)
         elif "deal" in step or "move" in step:
             d = step.get("deal") or step["move"]
             seats: list[int | None] = list(range(state.seats)) if "deal" in step else [None]
             for seat in seats:
-                if "code" in d:
+                if "field" in d:  # the cards whose field equals a value (the last ones first)
+                    assert state.cardset is not None
+                    physical = state.cardset.physical()
+                    source = self.zone_name(d["from"], seat)
+                    cards = [
+                        c
+                        for c in reversed(state.zones[source].cards)
+                        if physical[c].get(d["field"]) == d["equals"]
+                    ]
+                    if cards[: int(d["count"])]:
+                        self._move(
+                            state,
+                            cards[: int(d["count"])],
+                            source,
+                            self.zone_name(d["to"], seat),
+                            "deal",
+                            seat,
+                            events,
+                        )
+                elif "code" in d:
                     self._move_code(state, d["from"], d["to"], str(d["code"]), int(d["count"]), seat, events)
                 else:
                     self._move_top(state, d["from"], d["to"], int(d["count"]), seat, "deal", events)
@@ -232,14 +320,27 @@ class DataGame(Game):
             self._split(state, step["split"], events)
 
     def _split(self, state: GameState, d: dict[str, Any], events: list[Event]) -> None:
-        """The cards of `from`, one code to a group of `to`, in the order the card set lists them."""
+        """The cards of `from` (those whose `field` `equals` a value, when given), one code (or one
+        value of the field `by`) to a group of `to`: the group of that name for named groups, else
+        in the order the card set lists them."""
         assert state.cardset is not None
         physical = state.cardset.physical()
         source = state.zones[d["from"]].cards
         codes: dict[str, list[int]] = {}
         for card in sorted(source):
-            codes.setdefault(physical[card].code, []).append(card)
-        for group, cards in zip(self.groups(d["to"], None), codes.values(), strict=False):
+            spec = physical[card]
+            if "field" in d and spec.get(d["field"]) != d["equals"]:
+                continue
+            key = str(spec.get(d["by"])) if "by" in d else spec.code
+            codes.setdefault(key, []).append(card)
+        groups = self.groups(d["to"], None)
+        if isinstance(self.zone_specs[d["to"]]["groups"], list):
+            base = self.zone_name(d["to"], None)
+            pairs = [(f"{base}:{key}", cards) for key, cards in codes.items()]
+            pairs = [(g, cards) for g, cards in pairs if g in groups]
+        else:
+            pairs = list(zip(groups, codes.values(), strict=False))
+        for group, cards in pairs:
             events.append(state.move(cards, d["from"], group, "setup"))
 
     def _move_code(
@@ -299,14 +400,129 @@ class DataGame(Game):
         state.active = seat
         state.data["step"] = 0
         state.data["made"] = {}
-        self._run(state, seat, list(self.spec.get("start_of_turn", [])), events)
-        self._settle_step(state, events)
+        if self._run_then(state, seat, list(self.spec.get("start_of_turn", [])), events, "turn_start"):
+            self._settle_step(state, events)
 
     def _end_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
         """The turn's `end_of_turn` effects (a deck-builder's clean-up), then the next seat's turn."""
-        self._run(state, seat, list(self.spec.get("end_of_turn", [])), events)
+        # the last step stays current while the turn's end may wait for a window
+        state.data["step"] = min(int(state.data["step"]), len(self.steps) - 1)
+        if self._run_then(state, seat, list(self.spec.get("end_of_turn", [])), events, "turn_end"):
+            self._finish_turn(state, seat, events)
+
+    def _finish_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
+        again = state.data.pop("again", None)
+        if again is not None:  # one more of a step now (an extra action), then the turn ends
+            names = [str(s["step"]) for s in self.steps]
+            state.data["step"] = names.index(str(again))
+            state.data["made"] = {}
+            state.data["extra"] = True
+            self._settle_step(state, events)
+            if state.phase == again and self._step_moves(state, seat, first=True):
+                return
+            state.data.pop("extra", None)
+        self._finish_turn_now(state, seat, events)
+
+    def _finish_turn_now(self, state: GameState, seat: int, events: list[Event]) -> None:
         state.data["turns"] += 1
+        state.data["step"] = 0  # a round's end (a commit) may wait between this turn and the next
+        state.data["made"] = {}
+        if self.rounds and (seat + 1) % state.seats == state.data["first"]:
+            self._end_round(state, seat, events)
+            return
         self._begin_turn(state, (seat + 1) % state.seats, events)
+
+    def _end_round(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """Every seat has had its turn: the round's `end:` effects (a `commit:` among them waits for
+        every seat's hidden choice, and the round goes on once all are in), then the next round."""
+        assert self.rounds is not None
+        first = int(state.data["first"])
+        if self._run_then(state, first, list(self.rounds.get("end", [])), events, "round_end"):
+            self._resume(state, first, "round_end", events)
+
+    def _run_then(
+        self, state: GameState, seat: int, queue: list[dict[str, Any]], events: list[Event], after: str
+    ) -> bool:
+        """Run effects; False when they stopped at a question (a commit, a window: what comes after
+        them, `after`, waits in the pending decision) or ended the game."""
+        self._run(state, seat, queue, events)
+        if state.over:
+            return False
+        if state.pending is not None:
+            state.pending.data.setdefault("after", after)
+            return False
+        return True
+
+    def _resume(self, state: GameState, seat: int, after: str, events: list[Event]) -> None:
+        """Go on from where effects stopped for a question, once they are all run: the rest of a
+        turn's end, of a round's end or start, or of a move."""
+        if after == "turn_start":
+            self._settle_step(state, events)
+        elif after == "turn_end":
+            self._finish_turn(state, seat, events)
+        elif after == "round_end":
+            if not self._check_end(state, seat, events):
+                self._next_round(state, events)
+        elif after == "round_start":
+            if not self._check_end(state, seat, events):
+                self._begin_turn(state, int(state.data["first"]), events)
+        else:
+            self._after_move(state, seat, after.partition(":")[2], events)
+
+    def _continue(self, state: GameState, data: dict[str, Any], events: list[Event]) -> None:
+        """A question answered: the effects that waited for it, then what comes after them."""
+        seat, after = int(data["seat"]), str(data.get("after", "round_end"))
+        if self._run_then(state, seat, list(data["then"]), events, after):
+            self._resume(state, seat, after, events)
+
+    def _next_round(self, state: GameState, events: list[Event]) -> None:
+        """The next round: its first seat (moved on one with `first: alternate`), its `start:`
+        effects, the end rules for every seat, then the first seat's turn."""
+        assert self.rounds is not None
+        state.data["round"] += 1
+        mode = str(self.rounds.get("first", "fixed"))
+        if mode not in ("fixed", "alternate"):  # a parameter names it
+            mode = str(state.params[mode])
+        if mode == "alternate":
+            state.data["first"] = (int(state.data["first"]) + 1) % state.seats
+        first = int(state.data["first"])
+        state.active = first
+        if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
+            self._resume(state, first, "round_start", events)
+
+    def _end_turn_for_arrange(self, state: GameState, seat: int, events: list[Event]) -> None:
+        """A scenario that begins at the round's end (every turn of it played)."""
+        state.data["step"] = 0
+        state.data["made"] = {}
+        self._end_round(state, seat, events)
+
+    def arrange(self, state: GameState, setup: dict[str, Any], refs: Any) -> None:
+        """A scenario's `setup:` keys: the game's `arrange` hook reads them (a data game has none
+        of its own)."""
+        hook = self.hooks.get("arrange")
+        if hook is None:
+            super().arrange(state, setup, refs)
+        elif setup:
+            hook(self, state, setup, refs)
+
+    def _round_order(self, state: GameState) -> list[int]:
+        first = int(state.data.get("first", state.active or 0))
+        return [(first + i) % state.seats for i in range(state.seats)]
+
+    def _check_end(self, state: GameState, seat: int, events: list[Event]) -> bool:
+        """The end rules: a rule with `loses: true` is checked for every seat (those it holds for
+        lose; all of them: nobody wins), another for `seat` (the player who moved)."""
+        for rule in self.spec.get("end", []):
+            reason = str(rule.get("reason", {}).get("en", "end"))
+            if rule.get("loses"):
+                losers = [s for s in range(state.seats) if not self._predicates(state, rule["when"], s)]
+                if losers:
+                    self._end_game(state, reason, events, losers)
+                    return True
+            elif not self._predicates(state, rule["when"], seat):
+                self._end_game(state, reason, events)
+                return True
+        return False
 
     def _settle_step(self, state: GameState, events: list[Event]) -> None:
         """Skip steps with no legal move; a turn with none at all ends the game (blocked)."""
@@ -331,15 +547,16 @@ class DataGame(Game):
             and not state.zones[refill["zone"]].cards
         ):
             self._refill(state, refill, events, None)
-        for rule in self.spec.get("end", []):
-            if not self._predicates(state, rule["when"], seat):
-                self._end_game(state, str(rule.get("reason", {}).get("en", "end")), events)
-                return
+        if self._check_end(state, seat, events):
+            return
         if "choice" in state.data:
             return  # an effect waits for its player's choice; the turn goes on once it is made
         step = self.steps[state.data["step"]]
         ends = template.get("ends", "")
-        if ends == "turn":
+        if ends == "turn" or (
+            state.data.get("extra") and (ends == "step" or step.get("repeat", "once") == "once")
+        ):
+            state.data.pop("extra", None)  # a step taken again ends the turn with it
             self._end_turn(state, seat, events)
         elif ends == "step" or step.get("repeat", "once") == "once":
             state.data["step"] += 1
@@ -385,10 +602,14 @@ class DataGame(Game):
         state.rng.shuffle(state.zones[dst].cards)
         events.append(Shuffled(dst, len(take)))
 
-    def _end_game(self, state: GameState, reason: str, events: list[Event]) -> None:
+    def _end_game(
+        self, state: GameState, reason: str, events: list[Event], losers: list[int] | None = None
+    ) -> None:
         state.scores = [self._score(state, seat) for seat in range(state.seats)]
         best = max(state.scores) if self.spec.get("wins", "most") == "most" else min(state.scores)
         state.winners = tuple(s for s in range(state.seats) if state.scores[s] == best)
+        if losers is not None:  # an end rule that names who loses: the others win
+            state.winners = tuple(s for s in range(state.seats) if s not in losers)
         state.over = True
         state.active = None
         state.pending = None
@@ -424,12 +645,47 @@ class DataGame(Game):
             return []
         if "choice" in state.data:
             return self._choice_moves(state, seat)
+        pending = state.pending
+        if pending is not None and pending.kind == WINDOW:
+            return [Action(seat, USE), Action(seat, DECLINE)] if seat in pending.seats else []
         out: list[Action] = []
-        for name in self.steps[state.data["step"]]["moves"]:
+        for name in self._open_moves(state):
             rule = self.RULES[name]
+            if first:  # the first legal one is enough: the rest are not judged
+                found = next(
+                    (a for a in self._candidates(state, seat, name) if not rule(self, state, a)), None
+                )
+                if found is not None:
+                    return [found]
+                continue
             out.extend(a for a in self._candidates(state, seat, name) if not rule(self, state, a))
-            if first and out:
-                return out[:1]
+        return out
+
+    def _open_moves(self, state: GameState) -> list[str]:
+        """The templates that may be moved now: an open commit's, else the current step's."""
+        pending = state.pending
+        if pending is not None and pending.kind == COMMIT:
+            return list(pending.data["moves"])
+        return list(self.steps[state.data["step"]]["moves"])
+
+    def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
+        """Where a move's cards come from (a text names the lowest copy there, as the moves offered
+        do): the zone it pays from or takes from, the zone a buy may replace a card of, a pile."""
+        m = self.moves.get(kind)
+        if m is None:
+            choice = state.data.get("choice")
+            return list(state.zones[self.zone_name(choice["from"], seat)].cards) if choice else []
+        zones = [m.get("price", {}).get("cards") or m.get("from")]
+        if "replace" in m:
+            zones.append(m["to"])
+        if m.get("with_top"):
+            zones.append(m["with_top"])
+        out: list[int] = []
+        for zone in filter(None, zones):
+            if self.zone_specs[zone].get("groups"):
+                out += state.zones[target].cards if target in state.zones else []
+            else:
+                out += state.zones[self.zone_name(zone, seat)].cards
         return out
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
@@ -462,6 +718,30 @@ class DataGame(Game):
         verb = m["verb"]
         if verb in ("draw", "pass"):
             return [Action(seat, name)]
+        if verb == "exchange":  # one card paid for up to `take.up_to` piles, each cheaper than it
+            return self._exchanges(state, seat, name, m)
+        if verb == "buy" and "cards" in m["price"]:  # cards paid (each set of codes once) for a pile
+            # only the payments that reach the pile's price are offered up for the rule to judge
+            field = self.values(state, m["price"]["field"])
+            # a zone of one pile: the move names no pile
+            grouped = bool(self.zone_specs[m["from"]].get("groups"))
+            piles = [
+                (p if grouped else "", self._cost(state, m, p))
+                for p in self._piles(state, m["from"])
+                if state.zones[p].cards
+            ]
+            out = []
+            extra: list[tuple[int, ...]] = [()]
+            if "replace" in m:  # at the limit, each card of the zone it may replace
+                held = state.zones[self.zone_name(m["to"], seat)].cards
+                if len(held) >= self._limit(state, m):
+                    extra = [(c,) for c in self._lowest(state, held)]
+            for paid in self._payments(state, m, seat):
+                total = sum(int(field[c] or 0) for c in paid)
+                out.extend(
+                    Action(seat, name, paid + e, p) for p, cost in piles if total >= cost for e in extra
+                )
+            return out
         if verb == "buy":  # a pile's top card, named as its lowest-numbered copy in the pile
             return [
                 Action(seat, name, (self._top_copy(state, p),), p)
@@ -476,6 +756,8 @@ class DataGame(Game):
             return [Action(seat, name, (c,), g) for c in hand for g in groups]
         # meld: the subsets the template's patterns could match, found per pattern
         extra = ()
+        if verb == "place":
+            hand = sorted(state.zones[self.zone_name(m["from"], seat)].cards)
         if m.get("with_top"):
             pile = state.zones[self.zone_name(m["with_top"], seat)].cards
             if not pile:
@@ -485,7 +767,70 @@ class DataGame(Game):
         for pattern in m["pattern"]:
             for subset in self._pattern_subsets(state, self.patterns[pattern], hand, extra):
                 found.add(tuple(sorted(subset)))
+        if verb == "place":  # copies of a code are the same move: one of each set of codes
+            assert state.cardset is not None
+            physical = state.cardset.physical()
+            seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+            for cards in sorted(found):
+                seen.setdefault(tuple(sorted(physical[c].code for c in cards)), cards)
+            found = set(seen.values())
         return [Action(seat, name, cards) for cards in sorted(found)]
+
+    def _exchanges(self, state: GameState, seat: int, name: str, m: dict[str, Any]) -> list[Action]:
+        field = self.values(state, m["price"]["field"])
+        take = m.get("take", {})
+        piles = [(p, self._cost(state, m, p)) for p in self._piles(state, m["from"]) if state.zones[p].cards]
+        out: list[Action] = []
+        hand = self._lowest(state, state.zones[self.zone_name(m["price"]["cards"], seat)].cards)
+        for card in hand:
+            paid = int(field[card] or 0)
+            cheaper = [(p, c) for p, c in piles if c < paid]
+            for size in range(int(take.get("at_least", 0)), int(take.get("up_to", 1)) + 1):
+                for combo in combinations(cheaper, size):
+                    if len({c for _, c in combo}) == size or not take.get("distinct"):
+                        out.append(Action(seat, name, (card,), "+".join(p for p, _ in combo)))
+        return out
+
+    def _why_not_exchange(self, state: GameState, action: Action, m: dict[str, Any]) -> str:
+        """One card of your own paid; each pile taken holds a card cheaper than it, at most `up_to`
+        piles (at least `at_least`), with `distinct: true` no two of the same price."""
+        price, take = m["price"], m.get("take", {})
+        own = state.zones[self.zone_name(price["cards"], action.seat)].cards
+        if len(action.cards) != 1:
+            return f"pay exactly 1 card from your {self.zone_title(price['cards'], 'en')}"
+        if action.cards[0] not in own:
+            return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        if not self._first_copies(state, action.cards, own):
+            return "those cards are not yours to play"
+        piles = [p for p in action.target.split("+") if p] if action.target else []
+        known = self._piles(state, m["from"])
+        if any(p not in known for p in piles):
+            return "buy from a pile"
+        low, high = int(take.get("at_least", 0)), int(take.get("up_to", 1))
+        if not low <= len(piles) <= high:
+            return f"take {low} to {high} cards"
+        field = self.values(state, price["field"])
+        paid = int(field[action.cards[0]] or 0)
+        for p in piles:
+            if not state.zones[p].cards:
+                return f"no {p.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
+        costs = [self._cost(state, m, p) for p in piles]
+        if any(c >= paid for c in costs):
+            return f"take only cards cheaper than the {paid} paid"
+        if take.get("distinct") and len(set(costs)) < len(costs):
+            return "cannot take 2 cards of the same cost"
+        return LEGAL
+
+    def _payments(self, state: GameState, m: dict[str, Any], seat: int) -> list[tuple[int, ...]]:
+        """Every set of cards a `price: {cards: ZONE}` buy may pay with (one per set of codes)."""
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        hand = sorted(state.zones[self.zone_name(m["price"]["cards"], seat)].cards)[:12]
+        seen: dict[tuple[str, ...], tuple[int, ...]] = {}
+        for size in range(1, len(hand) + 1):
+            for combo in combinations(hand, size):
+                seen.setdefault(tuple(sorted(physical[c].code for c in combo)), combo)
+        return list(seen.values())
 
     def _lowest(self, state: GameState, cards: list[int]) -> list[int]:
         """The lowest-numbered copy of each code among `cards` (a move names that copy); the last
@@ -578,8 +923,22 @@ class DataGame(Game):
             return LEGAL
         if choice is not None:
             return "finish the choice first"
+        pending = state.pending
+        if pending is not None and pending.kind == WINDOW:
+            if seat not in pending.seats:
+                return "another player answers first"
+            if action.kind not in (USE, DECLINE):
+                return f"first answer whether to use your card now ({pending.data['timing']}): use or pass"
+            return f"{action.kind} names nothing" if action.cards or action.target else LEGAL
+        if action.kind == USE or action.kind not in self.moves:
+            return "there is nothing to use now"
         m = self.moves[action.kind]
-        if action.kind not in self.steps[state.data["step"]]["moves"]:
+        if pending is not None and pending.kind == COMMIT:
+            if seat in pending.commits:
+                return "you have placed yours already"
+            if action.kind not in pending.data["moves"]:
+                return f"{action.kind} is not a move now: {' or '.join(pending.data['moves'])}"
+        elif action.kind not in self.steps[state.data["step"]]["moves"]:
             return f"{action.kind} is not a move of this step"
         problem = self._predicates(state, m.get("when", []), seat)
         if problem:
@@ -588,6 +947,21 @@ class DataGame(Game):
             if self._counter(state, counter, seat) < int(n):
                 return f"{self.term(counter, 'en')} is below {n}"
         verb = m["verb"]
+        if verb == "buy" and "cards" in m["price"]:
+            return self._why_not_paid(state, action, m)
+        if verb == "exchange":
+            return self._why_not_exchange(state, action, m)
+        if verb == "place":
+            own = state.zones[self.zone_name(m["from"], seat)].cards
+            if not action.cards or len(set(action.cards)) != len(action.cards):
+                return f"{action.kind} names its cards, each once"
+            if any(c not in own for c in action.cards):
+                return f"those cards are not in your {self.zone_title(m['from'], 'en')}"
+            if not self._first_copies(state, action.cards, own):
+                return "those cards are not yours to play"
+            if action.target:
+                return f"{action.kind} names no target"
+            return self._first_fit(state, m["pattern"], action.cards)
         if verb == "buy":
             if len(action.cards) != 1 or action.target not in self._piles(state, m["from"]):
                 return "buy the top card of a pile"
@@ -640,6 +1014,89 @@ class DataGame(Game):
             return "there is no room for another meld"
         return self._first_fit(state, m["pattern"], action.cards)
 
+    def _why_not_paid(self, state: GameState, action: Action, m: dict[str, Any]) -> str:
+        """A buy paid with cards: the top card of a pile, for cards of your own whose `field` adds up
+        to its `field` at least."""
+        price = m["price"]
+        piles = self._piles(state, m["from"])
+        grouped = bool(self.zone_specs[m["from"]].get("groups"))
+        pile = action.target if grouped else ("" if action.target else piles[0])  # one pile: not named
+        if pile not in piles:
+            return "buy from a pile"
+        if not state.zones[pile].cards:
+            if len(piles) == 1:
+                return f"no card is left in the {self.zone_title(m['from'], 'en')}"
+            return f"no {pile.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
+        named, paying = self._replaced(state, action, m)
+        if not paying:
+            return f"pay with 1 or more cards from your {self.zone_title(price['cards'], 'en')}"
+        own = state.zones[self.zone_name(price["cards"], action.seat)].cards
+        if len(set(action.cards)) != len(action.cards) or any(c not in own for c in paying):
+            return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
+        held = state.zones[self.zone_name(m["to"], action.seat)].cards
+        if not self._first_copies(state, paying, own) or not self._first_copies(state, named, held):
+            return "those cards are not yours to play"
+        if "replace" in m:
+            full = len(state.zones[self.zone_name(m["to"], action.seat)].cards) >= self._limit(state, m)
+            where, out = self.zone_title(m["to"], "en"), self.zone_title(m["replace"]["to"], "en")
+            if full and len(named) != 1:
+                return f"your {where} are full: name 1 of them to go to the {out}"
+            if named and not full:
+                return f"name 1 of your {where} only when they are full"
+        field = self.values(state, price["field"])
+        top = state.zones[pile].cards[-1]
+        cost = self._cost(state, m, pile)
+        paid = sum(int(field[c] or 0) for c in paying)
+        if paid < cost:
+            assert state.cardset is not None
+            if state.zones[pile].visibility in (Visibility.HIDDEN, Visibility.OWNER):
+                # a face-down pile's top card is named by its pile, never by what it is
+                where = self.zone_title(m["from"], "en")
+                if len(piles) > 1:
+                    return (
+                        f"a card of the {where} {pile.rpartition(':')[2]} costs {cost}: you pay only {paid}"
+                    )
+                return f"a card of the {where} costs {cost}: you pay only {paid}"
+            return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
+        return LEGAL
+
+    def _first_copies(self, state: GameState, cards: Any, zone: list[int]) -> bool:
+        """Whether `cards` name, of each code, its lowest-numbered copies in `zone` (a move names
+        those; copies of a code are the same move)."""
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        wanted: dict[str, int] = {}
+        for card in cards:
+            wanted[physical[card].code] = wanted.get(physical[card].code, 0) + 1
+        for code, n in wanted.items():
+            copies = sorted(c for c in zone if physical[c].code == code)[:n]
+            if sorted(c for c in cards if physical[c].code == code) != copies:
+                return False
+        return True
+
+    def _cost(self, state: GameState, m: dict[str, Any], pile: str) -> int:
+        """A pile's price: `amount: N` for every card, `amount: pile` the pile's name (a face-down
+        pile's price is on its back: never read from the hidden top card), else its top card's field."""
+        amount = m["price"].get("amount")
+        if isinstance(amount, int):
+            return amount
+        if amount == "pile":
+            return int(pile.rpartition(":")[2])
+        return int(self.values(state, m["price"]["field"])[state.zones[pile].cards[-1]] or 0)
+
+    def _limit(self, state: GameState, m: dict[str, Any]) -> int:
+        """How many cards a buy's `to` holds at most (`replace: {at}`, a number or a parameter)."""
+        at = m["replace"]["at"]
+        return int(state.params[at]) if isinstance(at, str) else int(at)
+
+    def _replaced(self, state: GameState, action: Action, m: dict[str, Any]) -> tuple[list[int], list[int]]:
+        """A buy's cards split: those of its `to` zone it names to replace (`replace:`), the paid."""
+        if "replace" not in m:
+            return [], list(action.cards)
+        held = state.zones[self.zone_name(m["to"], action.seat)].cards
+        named = [c for c in action.cards if c in held]
+        return named, [c for c in action.cards if c not in named]
+
     def _first_fit(self, state: GameState, names: list[str], cards: tuple[int, ...]) -> str:
         problems = [self.pattern_problem(state, self.patterns[n], cards) for n in names]
         if all(problems):
@@ -667,6 +1124,23 @@ class DataGame(Game):
                 if state.zones[self.zone_name(p["not_empty"], seat)].cards
                 else f"the {self.zone_title(p['not_empty'], 'en')} is empty"
             )
+        if "hook" in p:
+            return str(self.hooks[p["hook"]](self, state, seat))
+        if "active" in p:
+            mine = state.active == seat
+            return (
+                LEGAL
+                if mine == bool(p["active"])
+                else ("it is not your turn" if p["active"] else "it is your turn")
+            )
+        if "rounds" in p:
+            now = int(state.data.get("round", 1))
+            return LEGAL if now >= int(p["rounds"]) else f"this is round {now}, before round {p['rounds']}"
+        if "rounds_played" in p:
+            n = p["rounds_played"]
+            n = int(state.params[n]) if isinstance(n, str) else int(n)
+            over = int(state.data.get("round", 1)) - 1
+            return LEGAL if over >= n else f"only {over} rounds are over"
         if "turns" in p:
             played = int(state.data["turns"])
             return LEGAL if played >= int(p["turns"]) else f"only {played} turns have been played"
@@ -713,6 +1187,96 @@ class DataGame(Game):
         if action.kind in (PICK, STOP):
             self._choose(state, action, events)
             return events
+        pending = state.pending
+        if pending is not None and pending.kind == COMMIT:
+            self._commit(state, pending, action, events)
+            return events
+        if pending is not None and pending.kind == WINDOW:
+            self._answer(state, pending, action, events)
+            return events
+        m = self.moves[action.kind]
+        self._run(state, seat, list(m.get("before", [])), events)
+        self._carry_out(state, action, events)
+        verb = m["verb"]
+        made = state.data["made"]
+        made[action.kind] = int(made.get(action.kind, 0)) + 1
+        if verb == "play" and action.cards:
+            assert state.cardset is not None
+            code = state.cardset.physical()[action.cards[0]].code
+            self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
+        if not self._run_then(state, seat, list(m.get("effects", [])), events, f"move:{action.kind}"):
+            return events
+        self._after_move(state, seat, action.kind, events)
+        return events
+
+    def _window_card(self, state: GameState, w: dict[str, Any], seat: int) -> tuple[int, str] | None:
+        """The card of `seat` a window asks about: the first of its zone whose timing field names one
+        of the window's timings whose conditions hold for `seat`."""
+        field = self.values(state, w.get("field", "on"))
+        for card in state.zones[self.zone_name(w["zone"], seat)].cards:
+            timing = str(field[card])
+            if timing in w["timings"] and not self._predicates(state, w["timings"][timing] or [], seat):
+                return card, timing
+        return None
+
+    def _ask(self, state: GameState, data: dict[str, Any], seats: list[int]) -> bool:
+        """Ask the first of `seats` (in the round's order: the priority player first) that holds a
+        card for the window; False when nobody does."""
+        for at, seat in enumerate(seats):
+            held = self._window_card(state, data["window"], seat)
+            if held is not None:
+                data.update({"asked": seats[at + 1 :], "timing": held[1]})
+                state.pending = Pending(WINDOW, (seat,), {}, data)
+                return True
+        return False
+
+    def _answer(self, state: GameState, pending: Pending, action: Action, events: list[Event]) -> None:
+        """A window's answer: `use` plays the card (out to the window's `to`, its effects for its
+        holder), `pass` keeps it; then the next seat holding a card for it, or what waited."""
+        data = dict(pending.data)
+        state.pending = None
+        seat = action.seat
+        if action.kind == USE:
+            w = data["window"]
+            held = self._window_card(state, w, seat)
+            assert held is not None and state.cardset is not None
+            card, timing = held
+            self._move(
+                state,
+                [card],
+                self.zone_name(w["zone"], seat),
+                self.zone_name(w["to"], seat),
+                "use",
+                None,
+                events,
+            )
+            code = state.cardset.physical()[card].code
+            events.append(Announced("use", seat, {"card": card, "timing": timing}))
+            self._run(state, seat, list(self.effects.get(code, [])), events)
+            if state.over:
+                return
+        if not self._ask(state, data, list(data["asked"])):
+            self._continue(state, data, events)
+
+    def _commit(self, state: GameState, pending: Pending, action: Action, events: list[Event]) -> None:
+        """One seat's hidden choice of an open `commit:`; once every seat's is in, all are carried
+        out together (the cards face up at once), then the effects after the commit, then the round
+        goes on."""
+        seat = action.seat
+        pending.commits[seat] = action
+        pending.seats = tuple(s for s in pending.seats if s != seat)
+        events.append(Committed(seat, action))
+        if pending.seats:
+            return
+        state.pending = None
+        for who in self._round_order(state):
+            if who in pending.commits:
+                self._carry_out(state, pending.commits[who], events)
+        self._continue(state, dict(pending.data), events)
+
+    def _carry_out(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """What a move does to the cards and counters (its template's verb)."""
+        seat = action.seat
         m = self.moves[action.kind]
         verb = m["verb"]
         for counter, n in m.get("pay", {}).items():
@@ -739,6 +1303,41 @@ class DataGame(Game):
                 cards.remove(top)
                 events.append(state.move([top], self.zone_name(m["with_top"], seat), group, "claim"))
             events.append(state.move(cards, self.zone_name(m["from"], seat), group, "meld"))
+        elif verb == "place":
+            self._move(
+                state,
+                action.cards,
+                self.zone_name(m["from"], seat),
+                self.zone_name(m["to"], seat),
+                "place",
+                seat,
+                events,
+            )
+        elif verb == "exchange":
+            price = m["price"]
+            self._move(
+                state,
+                action.cards,
+                self.zone_name(price["cards"], seat),
+                self.zone_name(price.get("to", m["to"]), seat),
+                "pay",
+                seat,
+                events,
+            )
+            for pile in filter(None, action.target.split("+")):
+                top = state.zones[pile].cards[-1]
+                self._move(state, [top], pile, self.zone_name(m["to"], seat), "exchange", seat, events)
+        elif verb == "buy" and "cards" in m["price"]:
+            price = m["price"]
+            named, paying = self._replaced(state, action, m)
+            if named:
+                out = self.zone_name(m["replace"]["to"], seat)
+                self._move(state, named, self.zone_name(m["to"], seat), out, "replace", seat, events)
+            paid_to = self.zone_name(price.get("to", m["to"]), seat)
+            self._move(state, paying, self.zone_name(price["cards"], seat), paid_to, "pay", seat, events)
+            pile = action.target or self._piles(state, m["from"])[0]
+            top = state.zones[pile].cards[-1]
+            self._move(state, [top], pile, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "buy":
             price = m["price"]
             cost = int(self.values(state, price["field"])[action.cards[0]] or 0)
@@ -746,14 +1345,6 @@ class DataGame(Game):
             self._move(state, action.cards, action.target, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "pass":
             events.append(Announced("pass", seat))
-        made = state.data["made"]
-        made[action.kind] = int(made.get(action.kind, 0)) + 1
-        if verb == "play" and action.cards:
-            assert state.cardset is not None
-            code = state.cardset.physical()[action.cards[0]].code
-            self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
-        self._after_move(state, seat, action.kind, events)
-        return events
 
     # -- effects ---------------------------------------------------------------------------------
     def _add(self, state: GameState, counter: str, seat: int | None, n: int) -> None:
@@ -780,6 +1371,36 @@ class DataGame(Game):
             elif "each_opponent" in effect:
                 for step in range(1, state.seats):
                     self._run(state, (seat + step) % state.seats, list(effect["each_opponent"]), events)
+            elif "each_player" in effect:
+                for who in self._round_order(state):
+                    self._run(state, who, list(effect["each_player"]), events)
+            elif "hook" in effect:
+                self.hooks[effect["hook"]](self, state, seat, events)
+            elif "again" in effect:
+                state.data["again"] = str(effect["again"])
+            elif "look_at" in effect:  # this player sees the others' cards of a zone, nobody else
+                for other in range(state.seats):
+                    zone = self.zone_name(str(effect["look_at"]), other)
+                    if other != seat and state.zones[zone].cards:
+                        cards = tuple(state.zones[zone].cards)
+                        events.append(Revealed(other, cards, zone, "look", frozenset({seat})))
+            elif "commit" in effect:
+                # every seat chooses at once, face down: the effects after it wait in the pending
+                c = effect["commit"]
+                state.pending = Pending(
+                    COMMIT,
+                    tuple(self._round_order(state)),
+                    {},
+                    {"moves": list(c["moves"]), "seat": seat, "then": queue},
+                )
+                state.phase = str(c.get("step", COMMIT))
+                return
+            elif "window" in effect:
+                # the players holding a card for one of its timings are asked in turn, use or pass;
+                # the effects after it wait in the pending question
+                data = {"window": effect["window"], "seat": seat, "then": queue}
+                if self._ask(state, data, self._round_order(state)):
+                    return
             elif "choose" in effect:
                 c = effect["choose"]
                 if state.zones[self.zone_name(c["from"], seat)].cards:
@@ -826,6 +1447,11 @@ class DataGame(Game):
                 self._move_code(
                     state, d["from"], d["to"], str(d["code"]), int(d.get("count", 1)), seat, events
                 )
+            elif d.get("random"):
+                cards = state.zones[src].cards
+                if cards:
+                    card = state.rng.choice(sorted(cards))
+                    self._move(state, [card], src, self.zone_name(d["to"], seat), "random", seat, events)
             elif d.get("all"):
                 if state.zones[src].cards:
                     self._move(
@@ -904,7 +1530,9 @@ class DataGame(Game):
             template = str(words.get(language) or words["en"])
             action = Action(action.seat, action.kind, action.cards)  # its target is the card, not a zone
         else:
-            words = self.moves[action.kind]["label"]
+            words = (
+                self.moves[action.kind]["label"] if action.kind in self.moves else WINDOW_WORDS[action.kind]
+            )
             template = str(words.get(language) or words["en"])
         physical = cardset.physical()
         cards = " ".join(
@@ -912,8 +1540,16 @@ class DataGame(Game):
         )
         target = action.target
         if target:
-            base, _, number = target.rpartition(".")
-            target = f"{self.zone_title(base.partition(':')[0], language)} {number}"
+            named = []
+            for part in target.split("+"):
+                base, dot, number = part.rpartition(".")
+                if not dot:  # a named pile, `supply:B3`: the zone's name and the pile's
+                    base, _, number = part.rpartition(":")
+                    card = next((c for c in physical if c.code == number), None)
+                    if card is not None:  # a pile named by a card code: the card's name
+                        number = self.card_name(card, language)
+                named.append(f"{self.zone_title(base.partition(':')[0], language)} {number}")
+            target = " + ".join(named)
         return template.replace("{cards}", cards).replace("{target}", target)
 
     def choose_effect(self, code: str) -> dict[str, Any] | None:
@@ -988,6 +1624,13 @@ class DataGame(Game):
             "step": data["step"],
             "turns": data["turns"],
         }
+        if self.rounds:
+            out["round"], out["first"] = data["round"], data["first"]
+        if self.has_windows:
+            pending = state.pending
+            out["timing"] = pending.data["timing"] if pending is not None and pending.kind == WINDOW else ""
+        # what a game's hooks keep is public by their contract; a copy, sharing nothing with the state
+        out.update(json.loads(json.dumps(data.get("hooked", {}))))
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)
@@ -1003,7 +1646,12 @@ class DataGame(Game):
             problems.append("the step index is outside the turn")
         if not state.over and state.active is None:
             problems.append("a game in play has no seat to act")
-        split = {step["split"]["to"] for step in self.spec.get("setup", []) if "split" in step}
+        # a split's pile holds one code (or one value of its `by` field)
+        split = {
+            step["split"]["to"]: step["split"].get("by")
+            for step in self.spec.get("setup", [])
+            if "split" in step
+        }
         assert state.cardset is not None
         physical = state.cardset.physical()
         for name, z in self.zone_specs.items():
@@ -1019,7 +1667,12 @@ class DataGame(Game):
                             not self.pattern_problem(state, self.patterns[p], cards) for p in patterns
                         ):
                             problems.append(f"{group} holds cards that match no pattern")
-                        if name in split and len({physical[c].code for c in cards}) > 1:
+                        by = split.get(name)
+                        kinds = {physical[c].get(by) if by else physical[c].code for c in cards}
+                        # a face-down pile's kind is on its back, which a seat's re-deal cannot
+                        # read: only a pile everyone sees is checked
+                        hidden = state.zones[group].visibility is Visibility.HIDDEN
+                        if name in split and len(kinds) > 1 and not hidden:
                             problems.append(f"{group} (a pile of one card) holds several kinds")
         if "choice" in state.data and state.data["choice"]["seat"] != state.active:
             problems.append("a choice is open for a player whose turn it is not")
@@ -1036,14 +1689,55 @@ def _any_word() -> Any:
     return AnyWord()
 
 
-def _form(m: dict[str, Any]) -> MoveForm:
-    from cardtable.rules.notation import AnyWord
-
+def _form(m: dict[str, Any], words: TargetWords) -> MoveForm:
+    """How a template's moves are written: `meld`/`place` name cards, `buy`/`lay_off` a pile, a buy
+    paid with cards (`price: {cards: ZONE}`) the cards paid and the pile."""
     if m["verb"] in ("draw", "pass"):
         return MoveForm(0)
+    if m["verb"] == "buy" and "cards" in m.get("price", {}):
+        return MoveForm(1, more=True, target=words)
+    if m["verb"] == "exchange":
+        return MoveForm(1, target=PilesWord(words))
     if m["verb"] in ("lay_off", "buy"):
-        return MoveForm(1, target=AnyWord())
+        return MoveForm(1, target=words)
+    if m["verb"] in MULTI_VERBS:
+        return MoveForm(1, more=True)
     return MoveForm(1)
+
+
+class PilesWord(TargetWords):
+    """Several piles joined by `+` (`to R3+G1`), each as its GroupWord reads it."""
+
+    noun = "piles joined by +"
+
+    def __init__(self, one: TargetWords) -> None:
+        self.one = one
+
+    def read(self, state: GameState, word: str) -> str | None:
+        piles = [self.one.read(state, part) for part in word.split("+")]
+        if any(p is None for p in piles):
+            return None
+        # in the order of the zone's piles, as the moves offered name them
+        order = list(dict.fromkeys(getattr(self.one, "zones", {}).values()))
+        return "+".join(
+            sorted((str(p) for p in piles), key=lambda p: (order.index(p) if p in order else len(order), p))
+        )
+
+
+class GroupWord(TargetWords):
+    """A pile of a zone of named groups (`groups: [A, B]`), written by its name (`to B`) or its zone
+    (`to supply:B`); the move's target is the zone."""
+
+    noun = "a pile"
+
+    def __init__(self, zones: dict[str, str]) -> None:
+        self.zones = zones
+
+    def read(self, state: GameState, word: str) -> str | None:
+        return self.zones.get(word) or self.zones.get(word.upper())
+
+    def refusal(self, word: str) -> str:
+        return f"{word!r} is not a pile ({', '.join(sorted(set(self.zones.values())))})"
 
 
 def _rule_for(name: str) -> Any:

@@ -17,7 +17,7 @@ from cardtable.cardsets.yamlfile import LoadError, Problem, format_key_path, loc
 from cardtable.resources import cards_dir
 
 PREDICATE_ZONES = ("empty", "not_empty", "count", "empty_groups")
-RESERVED_MOVES = ("pick", "stop")  # the moves of an effect's choice
+RESERVED_MOVES = ("pick", "stop", "use")  # the moves of an effect's choice and of a window
 
 
 def schema_file() -> Path:
@@ -81,6 +81,7 @@ def load_game(path: str | Path) -> dict[str, Any]:
     found = _schema_problems(data)
     try:
         found += references(data)
+        found += hook_problems(data, path)
     except (KeyError, TypeError, AttributeError):
         pass  # a shape the schema refused already: its references are checked once it is mended
     if not found:
@@ -133,6 +134,31 @@ def _schema_problems(data: Any) -> list[tuple[list[str | int], str]]:
     return out
 
 
+def hook_problems(data: dict[str, Any], path: str | Path) -> list[tuple[list[str | int], str]]:
+    """Every `hook:` the file names that its game's own Python package does not have (a file outside
+    the bundled games has none: nothing a user shares runs as code)."""
+    from .hooks import hooks_for, where
+
+    known = list(hooks_for(str(data["id"]), path))
+    out: list[tuple[list[str | int], str]] = []
+
+    def walk(value: Any, at: list[str | int]) -> None:
+        if isinstance(value, dict):
+            hook = value.get("hook")
+            if isinstance(hook, str) and hook not in known:
+                hint = did_you_mean(hook, known) or f" (hooks are looked for in {where(str(data['id']))})"
+                out.append(([*at, "hook"], f"no hook named {hook!r}{hint}"))
+            for key, item in value.items():
+                walk(item, [*at, key])
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, [*at, i])
+
+    for key in ("setup", "moves", "end", "effects", "start_of_turn", "end_of_turn", "rounds"):
+        walk(data.get(key), [key])
+    return out
+
+
 def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
     """Every name the file uses that it does not define, with the key path it stands at."""
     zones, patterns, moves = list(data["zones"]), list(data.get("patterns", {})), list(data["moves"])
@@ -150,12 +176,55 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         )
     if data["players"]["min"] > data["players"]["max"]:
         out.append((["players", "min"], "min is above max"))
+    for name, z in data["zones"].items():
+        if isinstance(z.get("groups"), list) and z["owner"] != "table":
+            out.append((["zones", name, "groups"], "named piles belong to a table zone (`owner: table`)"))
+    for name, c in data.get("counters", {}).items():
+        if isinstance(c.get("start"), str):
+            need(c["start"], list(data.get("params", {})), "parameter", ["counters", name, "start"])
+    params = data.get("params", {})
+    for name, p in params.items():
+        default = p["default"]
+        if "choices" in p and default not in p["choices"]:
+            out.append((["params", name, "default"], f"the default is not one of {', '.join(p['choices'])}"))
+        elif isinstance(default, int) and not isinstance(default, bool):
+            if "min" not in p or "max" not in p:
+                out.append((["params", name], "a number parameter needs `min:` and `max:`"))
+            elif not p["min"] <= default <= p["max"]:
+                out.append((["params", name, "default"], "the default is outside min..max"))
+        elif isinstance(default, str) and "choices" not in p:
+            out.append((["params", name], "a word parameter needs `choices:`"))
+
+    def params_named(value: Any, at: list[str | int]) -> None:  # `rounds_played: NAME`
+        if isinstance(value, dict):
+            if isinstance(value.get("rounds_played"), str):
+                need(value["rounds_played"], list(params), "parameter", [*at, "rounds_played"])
+            for key, item in value.items():
+                params_named(item, [*at, key])
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                params_named(item, [*at, i])
+
+    params_named({k: v for k, v in data.items() if k != "params"}, [])
+    first = data.get("rounds", {}).get("first")
+    if first not in (None, "fixed", "alternate"):
+        need(first, list(params), "parameter", ["rounds", "first"])
+        if first in params and set(params[first].get("choices", [])) != {"fixed", "alternate"}:
+            out.append((["rounds", "first"], "its parameter's choices are fixed and alternate"))
+        if name == "cardset":
+            out.append(
+                (["params", name], "`cardset` is every game's parameter already; name yours otherwise")
+            )
     for key in ("zone", "from") if "refill" in data else ():
         need(data["refill"][key], zones, "zone", ["refill", key])
     for i, step in enumerate(data.get("setup", [])):
         for verb, arg in step.items():
             if verb == "shuffle":
                 need(arg, zones, "zone", ["setup", i, verb])
+            elif verb == "hook":
+                pass  # hook_problems checks it
+            elif verb == "each_player":
+                _effect_refs(arg, ["setup", i, verb], data, zones, counters, moves, need, out, chooses=None)
             elif verb == "split" and arg["to"] in zones and not data["zones"][arg["to"]].get("groups"):
                 out.append((["setup", i, verb, "to"], "a split goes to a zone with `groups:`"))
             else:
@@ -168,8 +237,43 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             )
         if m["verb"] == "buy" and "price" not in m:
             out.append((["moves", name], "a buy move needs `price: {field, counter}`"))
-        if "price" in m:
-            need(m["price"]["counter"], counters, "counter", ["moves", name, "price", "counter"])
+        if "price" in m and "amount" not in m["price"] and m.get("from") in data["zones"]:
+            if data["zones"][m["from"]]["visibility"] in ("hidden", "owner"):
+                out.append(
+                    (
+                        ["moves", name, "price"],
+                        "a face-down pile's price cannot read its hidden top card: give `amount:` (N, or pile)",
+                    )
+                )
+        if m.get("price", {}).get("amount") == "pile":
+            groups = data["zones"].get(m.get("from"), {}).get("groups")
+            if not isinstance(groups, list) or not all(str(g).isdigit() for g in groups):
+                out.append(
+                    (
+                        ["moves", name, "price", "amount"],
+                        '`amount: pile` needs piles named by numbers (`groups: ["0", "5"]`)',
+                    )
+                )
+        if "replace" in m:
+            need(m["replace"]["to"], zones, "zone", ["moves", name, "replace", "to"])
+            if isinstance(m["replace"]["at"], str):
+                need(
+                    m["replace"]["at"],
+                    list(data.get("params", {})),
+                    "parameter",
+                    ["moves", name, "replace", "at"],
+                )
+            if m["verb"] != "buy" or "cards" not in m.get("price", {}):
+                out.append((["moves", name, "replace"], "`replace:` belongs to a buy paid with cards"))
+        if m["verb"] == "exchange" and "cards" not in m.get("price", {}):
+            out.append((["moves", name], "an exchange needs `price: {field, cards}` (the card it pays)"))
+        for key, known, what in (
+            ("counter", counters, "counter"),
+            ("cards", zones, "zone"),
+            ("to", zones, "zone"),
+        ):
+            if key in m.get("price", {}):
+                need(m["price"][key], known, what, ["moves", name, "price", key])
         for counter in m.get("pay", {}):
             need(counter, counters, "counter", ["moves", name, "pay", counter])
         for key in ("from", "to", "with_top"):
@@ -180,7 +284,7 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
                 out.append((["moves", name], f"a {m['verb']} move needs `{key}:`"))
         for j, p in enumerate(m.get("pattern", [])):
             need(p, patterns, "pattern", ["moves", name, "pattern", j])
-        if m["verb"] in ("meld", "lay_off") and not m.get("pattern"):
+        if m["verb"] in ("meld", "lay_off", "place") and not m.get("pattern"):
             out.append((["moves", name], f"a {m['verb']} move needs `pattern:`"))
         if (
             m["verb"] in ("meld", "lay_off")
@@ -189,6 +293,8 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         ):
             out.append((["moves", name, "to"], f"a {m['verb']} goes to a zone with `groups:`"))
         _predicate_refs(m.get("when", []), ["moves", name, "when"], zones, counters, moves, need)
+        for key in ("before", "effects"):
+            _effect_refs(m.get(key, []), ["moves", name, key], data, zones, counters, moves, need, out, None)
     for i, step in enumerate(data["turn"]):
         for j, move in enumerate(step["moves"]):
             need(move, moves, "move", ["turn", i, "moves", j])
@@ -205,6 +311,10 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         _effect_refs(effects, ["effects", code], data, zones, counters, moves, need, out, chooses=[0])
     for key in ("start_of_turn", "end_of_turn"):
         _effect_refs(data.get(key, []), [key], data, zones, counters, moves, need, out, chooses=None)
+    for key in ("start", "end"):
+        effects = data.get("rounds", {}).get(key, [])
+        _effect_refs(effects, ["rounds", key], data, zones, counters, moves, need, out, chooses=None)
+    _commit_refs(data, moves, need, out)
     for i, term in enumerate(data.get("score", [])):
         if "zone" in term:
             need(term["zone"], zones, "zone", ["score", i, "zone"])
@@ -213,6 +323,48 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         if ("sum" in term) != ("zone" in term) or ("zone" in term) == ("counter" in term):
             out.append((["score", i], "a score term is `sum: FIELD` with `zone:`, or `counter:`"))
     return out
+
+
+def _commit_refs(
+    data: dict[str, Any], moves: list[str], need: Any, out: list[tuple[list[str | int], str]]
+) -> None:
+    """A `commit:` names moves of the file and stands only among a round's `end:` effects (where the
+    round waits for every player's choice); a `window:` stands in a round's or a turn's start or end
+    or a move's `effects:`, never for each player nor in a card's own effects (nothing may wait there)."""
+
+    def walk(value: Any, at: list[str | int], commit_ok: bool, window_ok: bool) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("window"), dict) and not window_ok:
+                out.append(
+                    (
+                        [*at, "window"],
+                        "a window stands in a round's or turn's start or end, or a move's `effects:`, not for each player nor in a card's effects",
+                    )
+                )
+            if isinstance(value.get("commit"), dict):
+                if not commit_ok:
+                    out.append(
+                        ([*at, "commit"], "a commit stands in the round's `end:` effects (`rounds: {end}`)")
+                    )
+                for j, move in enumerate(value["commit"].get("moves", [])):
+                    need(move, moves, "move", [*at, "commit", "moves", j])
+            for key, item in value.items():
+                inner = key not in ("each_player", "each_opponent")
+                walk(item, [*at, key], commit_ok and inner, window_ok and inner)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, [*at, i], commit_ok, window_ok)
+
+    walk(data.get("setup"), ["setup"], False, False)
+    walk(data.get("effects"), ["effects"], False, False)
+    for key in ("start_of_turn", "end_of_turn"):
+        walk(data.get(key), [key], False, True)
+    for name, m in data["moves"].items():
+        walk(m.get("before"), ["moves", name, "before"], False, False)
+        walk(m.get("effects"), ["moves", name, "effects"], False, True)
+    rounds = data.get("rounds", {})
+    walk(rounds.get("start"), ["rounds", "start"], False, True)
+    walk(rounds.get("end"), ["rounds", "end"], True, True)
 
 
 def _predicate_refs(
@@ -248,6 +400,18 @@ def _effect_refs(
     for another player (`each_opponent`)."""
     for i, effect in enumerate(effects):
         here = [*path, i]
+        if "again" in effect and effect["again"] not in [str(st["step"]) for st in data["turn"]]:
+            out.append(([*here, "again"], f"no step named {effect['again']!r}"))
+        if "look_at" in effect:
+            need(effect["look_at"], zones, "zone", [*here, "look_at"])
+        if "window" in effect:
+            w = effect["window"]
+            for key in ("zone", "to"):
+                need(w[key], zones, "zone", [*here, "window", key])
+            for timing, preds in w["timings"].items():
+                _predicate_refs(
+                    preds or [], [*here, "window", "timings", timing], zones, counters, moves, need
+                )
         for key in ("gain", "move", "choose"):
             for end in ("from", "to"):
                 if key in effect and end in effect[key]:
@@ -269,6 +433,10 @@ def _effect_refs(
                     out.append(([*here, "choose"], "a card's effects make one choice at most"))
         if "if" in effect:
             _predicate_refs(effect["if"], [*here, "if"], zones, counters, moves, need)
+        if "each_player" in effect:
+            _effect_refs(
+                effect["each_player"], [*here, "each_player"], data, zones, counters, moves, need, out, None
+            )
         for key in ("then", "else"):
             _effect_refs(effect.get(key, []), [*here, key], data, zones, counters, moves, need, out, chooses)
         _effect_refs(

@@ -1,0 +1,205 @@
+"""The Python hooks of Lyabi written as data (cards/games/lyabi.yaml, id `lyabi_data`): the three
+things its vocabulary cannot say. Everything else (the pool, the rounds with an alternating priority
+player, the draw with its reshuffle, acquiring lyabi and circles by paying cards, the simultaneous
+hidden charge, the exclusions, HP and the two ways to lose) is the file's data. The card values are
+the card set's (cards/lyabi.yaml); the Python Lyabi (cardtable/games/lyabi/) stays the reference.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import Any
+
+from cardtable.rules.events import Announced, Event, Shuffled
+from cardtable.rules.game import LEGAL
+from cardtable.rules.state import GameState
+
+BEATS = {"blue": "red", "red": "green", "green": "blue"}  # blue beats red beats green beats blue
+PICKS = 20  # setup picks again at most this often on the same attribute (then both are kept)
+
+
+def pick_circles(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
+    """Setup 5-7: each player takes a Lv0 circle blind (the top of the shuffled Lv0 pile); the same
+    attribute twice puts both back, reshuffled, to pick again; whose circle beats the other's is the
+    round-1 priority player; each takes the initial HAND and Deck printed on the circle (R3) from the
+    pool."""
+    attribute = game.values(state, "attribute")
+    pile = "circles_pool:0"
+    for _ in range(PICKS):
+        for who in range(state.seats):
+            events.append(state.move([state.zones[pile].cards[-1]], pile, f"circles:{who}", "pick"))
+        mine, theirs = (attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1))
+        if mine != theirs:
+            break
+        for who in range(state.seats):
+            events.append(
+                state.move(list(state.zones[f"circles:{who}"].cards), f"circles:{who}", pile, "again")
+            )
+        state.rng.shuffle(state.zones[pile].cards)
+        events.append(Shuffled(pile, len(state.zones[pile].cards)))
+    state.data["first"] = 1 if BEATS[theirs] == mine else 0
+    state.scores = [int(h) for h in state.data["counters"]["hp"]]  # a seat's score is its HP
+    assert state.cardset is not None
+    physical = state.cardset.physical()
+    for who in range(state.seats):
+        circle = physical[state.zones[f"circles:{who}"].cards[0]]
+        for zone in ("hand", "deck"):
+            for code in circle.get(zone) or []:
+                supply = state.zones[f"supply:{code}"].cards
+                if supply:
+                    events.append(state.move([supply[-1]], f"supply:{code}", f"{zone}:{who}", "initial"))
+
+
+def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
+    """3_1 and 3_2 once both charges are face up (battle:N, empty for the Dummy): the attribute
+    triangle decides (a lyabi against the Dummy wins unopposed, R5; the same attribute is a draw);
+    the winner's damage, per own circle of the charge's attribute, ATK x the product of the charged
+    lyabi's times, rounded down per circle (R11). The HP falls in `damage`, after the items' window."""
+    attribute, times, atk = (game.values(state, f) for f in ("attribute", "times", "atk"))
+    colours: list[str] = []
+    factor: list[Fraction] = []
+    for who in range(state.seats):
+        cards = state.zones[f"battle:{who}"].cards
+        colours.append(str(attribute[cards[0]]) if cards else "")
+        product = Fraction(1)
+        for card in cards:
+            product *= Fraction(str(times[card]))
+        factor.append(product)
+    winner: int | None = None
+    params = state.params
+    if colours[0] and colours[1]:
+        winner = 0 if BEATS[colours[0]] == colours[1] else 1 if BEATS[colours[1]] == colours[0] else None
+        if winner is None and colours[0] == colours[1] and params["same_attribute"] == "times":
+            winner = None if factor[0] == factor[1] else 0 if factor[0] > factor[1] else 1
+    elif (colours[0] or colours[1]) and params["dummy_concedes"]:
+        winner = 0 if colours[0] else 1
+    damage = 0
+    parts: list[list[Any]] = []  # per circle: the card, its ATK, the times, the damage it deals
+    if winner is not None:
+        total = Fraction(0)
+        for circle in state.zones[f"circles:{winner}"].cards:
+            if attribute[circle] == colours[winner]:
+                raw = Fraction(str(atk[circle])) * factor[winner]
+                times_text = (
+                    str(factor[winner].numerator)
+                    if factor[winner].denominator == 1
+                    else format(float(factor[winner]), "g")
+                )
+                parts.append([circle, int(atk[circle]), times_text, floor(raw)])
+                damage += floor(raw)
+                total += raw
+        if not params["round_per_circle"]:  # added first, then rounded
+            damage = floor(total)
+    record = {"winner": winner, "damage": damage, "dealt": 0, "attribute": colours, "parts": parts}
+    state.data.setdefault("hooked", {})["battle"] = record
+    events.append(Announced("battle", winner, dict(record)))
+
+
+def damage(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
+    """The battle's damage dealt: its own, plus the items' bonus (War God's Sword, the `bonus`
+    counter), none at all when the loser prevented it (Mirror of Wishes, `prevented`); the loser's
+    HP falls by it, floored at 0 (R14). The counters are spent."""
+    record = state.data["hooked"]["battle"]
+    counters = state.data["counters"]
+    bonus, prevented = int(counters["bonus"][0]), bool(counters["prevented"][0])
+    counters["bonus"][0] = counters["prevented"][0] = 0
+    winner = record["winner"]
+    if bonus:
+        record["bonus"] = bonus
+    if prevented:
+        record["prevented"] = True
+    if winner is None or prevented:
+        return
+    hp = counters["hp"]
+    dealt = min(int(record["damage"]) + bonus, hp[1 - winner])
+    hp[1 - winner] -= dealt
+    record["dealt"] = dealt
+    state.scores = [int(h) for h in hp]  # a seat's score is its HP
+    events.append(Announced("damage", 1 - winner, {"dealt": dealt}))
+
+
+def won_with_damage(game: Any, state: GameState, seat: int | None) -> str:
+    """The War God's Sword's timing: you won the battle and deal 1 or more damage."""
+    record = state.data.get("hooked", {}).get("battle") or {}
+    return LEGAL if record.get("winner") == seat and record.get("damage", 0) >= 1 else "you deal no damage"
+
+
+def lost_to_damage(game: Any, state: GameState, seat: int | None) -> str:
+    """The Mirror of Wishes' timing: you lost the battle and take 1 or more damage."""
+    record = state.data.get("hooked", {}).get("battle") or {}
+    winner = record.get("winner")
+    taken = winner is not None and winner != seat and record.get("damage", 0) >= 1
+    return LEGAL if taken else "you take no damage"
+
+
+def someone_holds_a_card(game: Any, state: GameState, seat: int | None) -> str:
+    """Battle eligibility: the phase is played when any player holds a card (R10: one with an empty
+    hand still places the Dummy), and skipped when nobody does."""
+    if any(state.zones[f"hand:{who}"].cards for who in range(state.seats)):
+        return LEGAL
+    return "nobody holds a card"
+
+
+def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> None:
+    """The Python Lyabi's scenario `setup:` keys (cardtable/games/lyabi/arrange.py), for its scenarios
+    played by this file (`cardtable scenario --game`): `circles: [CB0, CR0]` (each side's Lv0 circle,
+    for a side the deal gave no other), `priority: P2`, `round: 3`, `hp: [15, 4]`, `at: main | battle
+    | draw` (where the round begins)."""
+    known = {"circles", "priority", "round", "at", "hp"}
+    for key in setup:
+        if key not in known:
+            raise refs.fail(f"setup.{key}", f"unknown setup key (known: {', '.join(sorted(known))})")
+    taken: set[int] = set()
+    for who, code in enumerate(setup.get("circles", [])):
+        mine = state.zones[f"circles:{who}"].cards
+        if len(mine) != 1:
+            continue  # the deal placed this side's circles
+        (card,) = refs.cards([code], f"setup.circles[{who}]", exclude=taken)
+        taken.add(card)
+        if card not in mine:
+            state.move(list(mine), f"circles:{who}", "circles_pool:0", "setup")
+            where = next(name for name, zone in state.zones.items() if card in zone.cards)
+            state.move([card], where, f"circles:{who}", "setup")
+    attribute = game.values(state, "attribute")
+    colours = [attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1)]
+    first = (
+        refs.seat(setup["priority"], "setup.priority")
+        if "priority" in setup
+        else (1 if BEATS[colours[1]] == colours[0] else 0)
+    )
+    hp = setup.get("hp", state.data["counters"]["hp"])
+    state.data["counters"]["hp"] = [int(h) for h in hp]
+    state.scores = [int(h) for h in hp]
+    state.data["round"] = int(setup.get("round", 1))
+    state.data["first"] = first
+    state.active = first
+    at = setup.get("at", "main")
+    if at not in ("main", "item", "battle", "draw"):
+        raise refs.fail("setup.at", "expected main, item, battle or draw")
+    events: list[Event] = []
+    if at == "item":
+        game._begin_turn(state, first, events)
+        state.data["step"] = 1
+        game._settle_step(state, events)
+    elif at == "battle":
+        game._end_turn_for_arrange(state, first, events)
+    elif at == "draw":
+        state.data["round"] -= 1
+        mode = str(game.rounds.get("first", "fixed"))
+        mode = str(state.params.get(mode, mode))  # a parameter may name it
+        state.data["first"] = (first - 1) % state.seats if mode == "alternate" else first
+        game._next_round(state, events)
+    else:
+        game._begin_turn(state, first, events)
+
+
+HOOKS = {
+    "pick_circles": pick_circles,
+    "battle": battle,
+    "damage": damage,
+    "won_with_damage": won_with_damage,
+    "lost_to_damage": lost_to_damage,
+    "someone_holds_a_card": someone_holds_a_card,
+    "arrange": arrange,
+}
