@@ -7,6 +7,16 @@ A mutant is *killed* when a test fails (or the run times out), *survived* when e
 ("no test runs it" when no test calls its function), and *equivalent* when
 bench/mutation_equivalents.yaml lists it with the reason no test can tell it apart.
 
+Timeouts count as kills (as in mutmut: a mutant that makes a loop endless is caught), but the report
+and the JSON show them apart (the "of them timed out" column, `<module>_timed_out_ratio`), flag a row
+where they are over a third of its kills, and list each one under its module. The limit is on CPU
+time, not wall time (RLIMIT_CPU in the child): a child's start (imports and collection, measured once
+per run) plus 3x its tests' traced CPU time plus 5 s. The old wall-clock limit (5x the tests' CPU time
++ 10 s, at least 30 s) left out the child's start and counted the machine's load: at load 20-40 with
+the children niced, a clean run's wall time is 10-20x its CPU time, and most mutants of a module whose
+tests took a few seconds "timed out" (55 of 60 of sainome/__init__). A wall deadline of 30x the CPU
+limit (at least 10 min) stays, for a child that waits on something and burns no CPU.
+
 How it runs fast (a mutant used to cost one pytest start plus its whole test files: 2-15 s idle):
 1. One profiled run of the pool of tests (POOL below: the tests that play the rules without drawing
    a table; `--pool tests` for the whole suite) records which test calls which function of the
@@ -33,8 +43,8 @@ Run (from the repo root; heavy: nice it, it is not part of CI):
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 60 --seed 26               # sampled sweep
     .venv/bin/python bench/mutate.py cardtable/rules/engine.py --list                   # mutants only
 Options: --report FILE (default bench/mutation_report.md: this run's rows replace those of the same
-modules, the run joins the runs list), --timeout S per mutant (default 5x its tests' clean run + 10 s,
-at least 30 s), --jobs N (default 2), --budget S, --pool PATHS, --json. MUTATE_VERBOSE=1 shows each
+modules, the run joins the runs list), --timeout S of CPU per mutant (default above), --jobs N
+(default 2), --budget S, --pool PATHS, --json. MUTATE_VERBOSE=1 shows each
 child's pytest output.
 """
 
@@ -49,8 +59,10 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
+import math
 import os
 import random
+import resource
 import signal
 import sys
 import time
@@ -87,6 +99,7 @@ MODULES: list[str] = [
     "cardtable/rules/state.py",
     "cardtable/rules/view.py",
     "cardtable/rules/zones.py",
+    "cardtable/rules/effects/__init__.py",
     "cardtable/rules/effects/bridge.py",
     "cardtable/rules/effects/common.py",
     "cardtable/rules/effects/resolver.py",
@@ -99,6 +112,8 @@ MODULES: list[str] = [
     "cardtable/games/runeworks/refusals.py",
     "cardtable/games/runeworks/scoring.py",
     "cardtable/games/sandbox/__init__.py",
+    "cardtable/games/sandbox/layout.py",
+    "cardtable/games/sandbox/newset.py",
     "cardtable/games/lyabi/battle.py",
     "cardtable/games/lyabi/moves.py",
     "cardtable/games/lyabi/effects.py",
@@ -137,6 +152,7 @@ MODULES: list[str] = [
 # takes the whole suite.
 POOL: list[str] = [
     "tests/test_rules_layer_gaps.py",
+    "tests/test_rules_layer_gaps2.py",
     "tests/test_rules_gaps.py",
     "tests/test_scenarios.py",
     "tests/test_views.py",
@@ -164,6 +180,10 @@ POOL: list[str] = [
     "tests/test_risugeon_gaps.py",
     "tests/test_sainome_gaps.py",
     "tests/test_landperson_gaps.py",
+    "tests/test_runeworks_gaps.py",
+    "tests/test_sandbox_gaps.py",
+    "tests/test_landperson_moves.py",
+    "tests/test_risugeon_moves.py",
 ]
 
 _FLIP: dict[type, type] = {
@@ -425,46 +445,55 @@ def _child(
 
 
 class _Children:
-    """At most `jobs` forked children at a time; each has a deadline, after which it is killed."""
+    """At most `jobs` forked children at a time. Each has a CPU limit (RLIMIT_CPU: the kernel ends a
+    child that has used it, however busy the machine) and a wall deadline far beyond it, for a child
+    that waits on something and burns no CPU."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = max(1, jobs)
         self.running: dict[int, tuple[object, float, float]] = {}  # pid -> (tag, started, deadline)
-        self.done: list[tuple[object, str, float]] = []  # ended while waiting for a free slot
+        self.done: list[tuple[object, str, float, float]] = []  # ended while waiting for a free slot
 
-    def start(self, tag: object, timeout: float, run: Callable[[], None]) -> None:
+    def start(self, tag: object, cpu: float, wall: float, run: Callable[[], None]) -> None:
         while len(self.running) >= self.jobs:
             self.done.append(self.wait_one())
         sys.stdout.flush()
         sys.stderr.flush()
         pid = os.fork()
         if pid == 0:
+            # The soft limit sends SIGXCPU (which ends Python), the hard one a SIGKILL a second later.
+            seconds = max(1, math.ceil(cpu))
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # no core file from SIGXCPU
             run()
             os._exit(3)
         now = time.monotonic()
-        self.running[pid] = (tag, now, now + timeout)
+        self.running[pid] = (tag, now, now + wall)
 
-    def wait_one(self) -> tuple[object, str, float]:
-        """(tag, 'passed' | 'failed' | 'timeout', seconds) of the next child to end."""
+    def wait_one(self) -> tuple[object, str, float, float]:
+        """(tag, 'passed' | 'failed' | 'timeout', wall seconds, CPU seconds) of the next child to end."""
         while True:
-            pid, status = os.waitpid(-1, os.WNOHANG)
+            pid, status, usage = os.wait4(-1, os.WNOHANG)
             if pid:
                 tag, started, _ = self.running.pop(pid)
+                cpu = usage.ru_utime + usage.ru_stime
                 code = os.waitstatus_to_exitcode(status)
                 outcome = "passed" if code == 0 else "failed"
                 if code == 5:  # pytest: no tests collected (none executes the line): nothing failed
                     outcome = "passed"
-                return tag, outcome, time.monotonic() - started
+                if code in (-signal.SIGXCPU, -signal.SIGKILL):  # over its CPU limit
+                    outcome = "timeout"
+                return tag, outcome, time.monotonic() - started, cpu
             now = time.monotonic()
             for pid, (tag, started, deadline) in list(self.running.items()):
                 if now > deadline:
                     os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
+                    _, _, usage = os.wait4(pid, 0)
                     del self.running[pid]
-                    return tag, "timeout", now - started
+                    return tag, "timeout", now - started, usage.ru_utime + usage.ru_stime
             time.sleep(0.005)
 
-    def drain(self) -> list[tuple[object, str, float]]:
+    def drain(self) -> list[tuple[object, str, float, float]]:
         out, self.done = self.done, []
         while self.running:
             out.append(self.wait_one())
@@ -577,8 +606,8 @@ def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
             part = CACHE / f"part-{os.getpid()}-{i}.json"
             parts.append(part)
             recorder = _CallRecorder(set(files), part)
-            children.start(i, 7200, lambda g=group, r=recorder: _child(g, None, [r]))
-        for _, outcome, _ in children.drain():
+            children.start(i, 7200, 7200, lambda g=group, r=recorder: _child(g, None, [r]))
+        for _, outcome, _, _ in children.drain():
             if outcome == "timeout":
                 raise SystemExit("the traced run of the pool did not end in two hours")
         merged: dict[str, Any] = {"hits": {f: {} for f in files}, "durations": {}, "failed": []}
@@ -596,6 +625,18 @@ def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
     return LineMap(hits, data["durations"], set(data["failed"]), time.monotonic() - started)
 
 
+def start_cost(pool: list[str]) -> float:
+    """CPU seconds a child spends before its first test: forgetting the repository, importing it
+    again and collecting the pool's test files (all of them: a mutant's child collects fewer). The
+    traced durations are the tests' alone, so a mutant's CPU limit adds this."""
+    children = _Children(1)
+    children.start("clean", 600, 3600, lambda: _child(["--collect-only", *pool]))
+    [(_, outcome, _, cpu)] = children.drain()
+    if outcome != "passed":
+        raise SystemExit(f"collecting the pool failed ({outcome}): run it with pytest --collect-only")
+    return cpu
+
+
 def _run_mutant(module: str, source: str, tests: list[str]) -> None:
     """The child of one mutant: the mutated module in place of the file, then its tests."""
     finder = _MutatedFinder(_module_name(module), ROOT / module, source)
@@ -611,6 +652,7 @@ def run_module(
     lines: LineMap,
     jobs: int,
     budget: float,
+    overhead: float,
 ) -> dict[str, object]:
     """Mutate one module (all its mutants, or a seeded sample) against the tests executing each."""
     # Read once: an edit of the working tree during a run changes neither the mutants nor the copy.
@@ -621,7 +663,7 @@ def run_module(
         chosen = sorted(random.Random(f"{seed}:{module}").sample(every, sample), key=lambda m: m.index)
     started = time.monotonic()
     children = _Children(jobs)
-    finished: list[tuple[object, str, float]] = []
+    finished: list[tuple[object, str, float, float]] = []
     picked: dict[int, list[str]] = {}
     for mutant in chosen:
         tests = lines.tests_for(module, mutant)
@@ -635,16 +677,21 @@ def run_module(
             total += lines.durations.get(test, 0.0)
         picked[mutant.index] = kept
         if not kept:
-            finished.append((mutant.index, "uncovered", 0.0))
+            finished.append((mutant.index, "uncovered", 0.0, 0.0))
             continue
-        limit = timeout or max(30.0, 5 * total + 10)
+        # A CPU limit, not a wall one: a mutant that makes a loop endless burns CPU and is a fair
+        # kill, while a clean run that is slow only because the machine is busy (these children
+        # are niced) uses no more CPU than on an idle machine. The traced CPU time of the tests
+        # (taken under cProfile: already above their plain run) times three, plus the start.
+        cpu = timeout or overhead + 3 * total + 5
+        wall = max(600.0, 30 * cpu)  # for a child that waits on something: far beyond any load
         mutated = mutated_source(source, mutant.index)
-        children.start(mutant.index, limit, lambda m=mutated, k=kept: _run_mutant(module, m, k))
+        children.start(mutant.index, cpu, wall, lambda m=mutated, k=kept: _run_mutant(module, m, k))
     finished += children.drain()
-    outcomes = {tag: (outcome, seconds) for tag, outcome, seconds in finished}
+    outcomes = {tag: (outcome, seconds, cpu) for tag, outcome, seconds, cpu in finished}
     results: list[dict[str, object]] = []
     for mutant in chosen:
-        outcome, seconds = outcomes[mutant.index]
+        outcome, seconds, cpu = outcomes[mutant.index]
         verdict = {"failed": "killed", "timeout": "killed", "passed": "survived", "uncovered": "survived"}[
             outcome
         ]
@@ -662,14 +709,17 @@ def run_module(
                 "uncovered": outcome == "uncovered",
                 "tests": len(picked[mutant.index]),
                 "seconds": round(seconds, 1),
+                "cpu_seconds": round(cpu, 1),
             }
         )
         print(
             f"  {module}:{mutant.line} {mutant.what}: {verdict}"
-            f"{' (no test runs it)' if outcome == 'uncovered' else ''} ({seconds:.1f} s)",
+            f"{' (no test runs it)' if outcome == 'uncovered' else ''}"
+            f"{' (timed out)' if outcome == 'timeout' else ''} ({seconds:.1f} s, {cpu:.1f} s CPU)",
             file=sys.stderr,
         )
     killed = sum(1 for r in results if r["verdict"] == "killed")
+    timed_out = sum(1 for r in results if r["timeout"])
     equivalent = sum(1 for r in results if r["verdict"] == "equivalent")
     tried = len(results)
     return {
@@ -677,25 +727,37 @@ def run_module(
         "mutants": len(every),
         "tried": tried,
         "killed": killed,
+        "timed_out": timed_out,
         "equivalent": equivalent,
         "survived": tried - killed - equivalent,
         "kill_ratio": round(killed / tried, 3) if tried else 1.0,
         "kill_ratio_non_equivalent": round(killed / (tried - equivalent), 3) if tried > equivalent else 1.0,
         "seconds": round(time.monotonic() - started, 1),
+        # the children's CPU: what the module costs whatever the load (on two idle cores, about
+        # half of it is the wall time with --jobs 2)
+        "cpu_seconds": round(sum(float(r["cpu_seconds"]) for r in results), 1),
         "results": results,
     }
 
 
 _HEADER = (
-    "| module | mutants | tried | killed | survived | equivalent | kill rate | not counting equivalents |"
+    "| module | mutants | tried | killed | of them timed out | survived | equivalent | kill rate "
+    "| not counting equivalents | wall s | CPU s |"
 )
+_RULE = "|---|---|---|---|---|---|---|---|---|---|---|"
 _SURVIVORS = "## Survivors and equivalents"
 
 
 def _row(r: dict[str, Any]) -> str:
+    timed_out = int(r["timed_out"])
+    # Counted as killed (as mutmut does), but a row whose kills are mostly timeouts says more about
+    # the limit or the machine than about the tests: flagged.
+    note = " (over 1/3 of the kills)" if timed_out * 3 > int(r["killed"]) else ""
     return (
-        f"| `{r['module']}` | {r['mutants']} | {r['tried']} | {r['killed']} | {r['survived']} | "
-        f"{r['equivalent']} | {float(r['kill_ratio']):.0%} | {float(r['kill_ratio_non_equivalent']):.0%} |"
+        f"| `{r['module']}` | {r['mutants']} | {r['tried']} | {r['killed']} | {timed_out}{note} | "
+        f"{r['survived']} | {r['equivalent']} | {float(r['kill_ratio']):.0%} | "
+        f"{float(r['kill_ratio_non_equivalent']):.0%} | {float(r['seconds']):.0f} | "
+        f"{float(r['cpu_seconds']):.0f} |"
     )
 
 
@@ -754,9 +816,10 @@ def write_report(rows: list[dict[str, Any]], argv: list[str], seconds: float, pa
         head += ["its docstring; equivalents: `bench/mutation_equivalents.yaml`).", ""]
     for r in rows:
         table[str(r["module"])] = _row(r)
-        left = [x for x in r["results"] if x["verdict"] != "killed"]
+        left = [x for x in r["results"] if x["verdict"] != "killed" or x["timeout"]]
         sections[str(r["module"])] = [
-            f"- {x['verdict']}: line {x['line']} `{x['source']}` :: {x['what']}"
+            f"- {'timed out (killed)' if x['timeout'] else x['verdict']}: line {x['line']} "
+            f"`{x['source']}` :: {x['what']}"
             + (" (no test runs it)" if x.get("uncovered") else "")
             + (f" (equivalent: {x['why']})" if x["verdict"] == "equivalent" else "")
             for x in left
@@ -767,7 +830,7 @@ def write_report(rows: list[dict[str, Any]], argv: list[str], seconds: float, pa
     runs.append(f"{command} ({when}, {seconds / 60:.0f} min wall)")
     while head and not head[-1].strip():
         head.pop()
-    out = [*head, "", _HEADER, "|---|---|---|---|---|---|---|---|", *(table[m] for m in sorted(table))]
+    out = [*head, "", _HEADER, _RULE, *(table[m] for m in sorted(table))]
     out += ["", *[m for m in middle if m.strip()], *([""] if any(m.strip() for m in middle) else [])]
     out += ["Runs:", "", *runs, ""]
     while tail and not tail[-1].strip():
@@ -785,7 +848,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="every module in MODULES")
     parser.add_argument("--sample", type=int, help="mutants per module, drawn with --seed (default: all)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--timeout", type=float, help="seconds per mutant (default 5x its tests' clean run)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        help="CPU seconds per mutant (default: a child's start + 3x its tests' traced CPU + 5)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument(
         "--budget",
@@ -814,6 +881,8 @@ def main(argv: list[str] | None = None) -> int:
     _preload()
     lines = line_map(args.pool, modules, args.jobs)
     print(f"line map of {len(lines.durations)} tests: {lines.seconds:.0f} s", file=sys.stderr)
+    overhead = start_cost(args.pool)
+    print(f"a child's start (imports, collecting the pool): {overhead:.1f} s CPU", file=sys.stderr)
     rows = []
     for module in modules:
         row = run_module(
@@ -825,14 +894,23 @@ def main(argv: list[str] | None = None) -> int:
             lines,
             args.jobs,
             args.budget,
+            overhead,
         )
         rows.append(row)
         # After every module, so a long sweep stopped part way still leaves its figures.
         write_report(rows, sys.argv[1:] if argv is None else argv, time.monotonic() - start, args.report)
     if args.json:
-        figures: dict[str, float] = {
-            f"{r['module']}_kill_ratio": r["kill_ratio_non_equivalent"] for r in rows
-        }
+        figures: dict[str, float] = {}
+        for r in rows:
+            figures[f"{r['module']}_kill_ratio"] = float(r["kill_ratio_non_equivalent"])
+            # the share of the kills that were timeouts (counted as kills, shown apart)
+            killed = int(r["killed"])
+            figures[f"{r['module']}_timed_out_ratio"] = (
+                round(int(r["timed_out"]) / killed, 3) if killed else 0.0
+            )
+            figures[f"{r['module']}_wall_ms"] = round(float(r["seconds"]) * 1000)
+            figures[f"{r['module']}_cpu_ms"] = round(float(r["cpu_seconds"]) * 1000)
+        figures["start_cpu_ms"] = round(overhead * 1000)
         figures["line_map_ms"] = round(lines.seconds * 1000)
         figures["wall_ms"] = round((time.monotonic() - start) * 1000)
         tried = sum(int(r["tried"]) for r in rows)
@@ -841,7 +919,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         for r in rows:
             print(
-                f"{r['module']}: {r['killed']}/{r['tried']} killed ({r['mutants']} mutants), "
+                f"{r['module']}: {r['killed']}/{r['tried']} killed ({r['timed_out']} timed out; "
+                f"{r['mutants']} mutants), "
                 f"{r['survived']} survived, {r['equivalent']} equivalent ({r['seconds']} s)"
             )
         print(f"report: {args.report}")
