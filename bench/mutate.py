@@ -21,7 +21,9 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
 1. One profiled run of the pool of tests (POOL below: the tests that play the rules without drawing
    a table; `--pool tests` for the whole suite) records which test calls which function of the
    modules asked for (cProfile, per test: a line tracer in Python was 3-5x slower), and how long each
-   test takes. It is kept in .mutate-cache/ until a source under cardtable/, cards/ or tests/ changes.
+   test takes. Each test file's part is kept in .mutate-cache/ until that file changes, or a source
+   under cardtable/, cards/ or the tests' helpers (the scenario files, for a test file naming them):
+   after a new gap test only its file is traced again.
 2. This process imports pytest and the heavy libraries once and forks a child per mutant (--jobs at
    a time). The child forgets every module of the repository, loads the mutated module from the
    mutated source through an import loader (compiled, never written anywhere: the working tree is
@@ -543,32 +545,72 @@ class _CallRecorder:
         self.out.write_bytes(json.dumps(data).encode("utf-8"))
 
 
-def _fingerprint(paths: list[str], files: list[str]) -> str:
-    """Changes when any source under cardtable/ or tests/ changes, or the pool or targets do."""
-    digest = hashlib.sha256(json.dumps([paths, sorted(files)]).encode("utf-8"))
-    for folder in ("cardtable", "tests", "cards"):
-        for path in sorted((ROOT / folder).rglob("*")):
-            if path.suffix in {".py", ".yaml", ".yml", ".json"} and "__pycache__" not in path.parts:
-                digest.update(str(path.relative_to(ROOT)).encode("utf-8"))
-                digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _split(pool: list[str], jobs: int) -> list[list[str]]:
-    """The pool's test files in `jobs` groups of about equal size (the bytes of their sources)."""
-    files: list[str] = []
+def _units(pool: list[str]) -> list[str]:
+    """The pool's entries, a folder expanded into its test files: the units the map is traced and
+    cached by."""
+    units: list[str] = []
     for entry in pool:
         path = ROOT / entry.split("::")[0]
-        files += (
+        units += (
             sorted(str(p.relative_to(ROOT)) for p in path.rglob("test_*.py")) if path.is_dir() else [entry]
         )
-    groups: list[list[str]] = [[] for _ in range(max(1, min(jobs, len(files))))]
+    return units
+
+
+def _fingerprints(units: list[str], files: list[str]) -> dict[str, str]:
+    """unit -> a digest that changes when the unit's test file, the targets, or any other source
+    under cardtable/, cards/ or tests/ changes (the scenario files only for a test file that names
+    them): a new test in one file re-traces that file alone."""
+    shared = hashlib.sha256(json.dumps(sorted(files)).encode("utf-8"))
+    scenarios = hashlib.sha256()
+    for folder in ("cardtable", "tests", "cards"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix not in {".py", ".yaml", ".yml", ".json"} or "__pycache__" in path.parts:
+                continue
+            rel = path.relative_to(ROOT)
+            if rel.parts[0] == "tests" and len(rel.parts) == 2 and rel.name.startswith("test_"):
+                continue  # a test file counts for its own unit only
+            digest = scenarios if rel.parts[:2] == ("tests", "scenarios") else shared
+            digest.update(str(rel).encode("utf-8"))
+            digest.update(path.read_bytes())
+    out = {}
+    for unit in units:
+        text = (ROOT / unit.split("::")[0]).read_bytes()
+        digest = hashlib.sha256(f"{shared.hexdigest()}|{unit}|".encode())
+        digest.update(text)
+        if b"scenarios" in text:
+            digest.update(scenarios.hexdigest().encode("utf-8"))
+        out[unit] = digest.hexdigest()[:16]
+    return out
+
+
+def _split(units: list[str], jobs: int) -> list[list[str]]:
+    """The units in `jobs` groups of about equal size (the bytes of their sources)."""
+    groups: list[list[str]] = [[] for _ in range(max(1, min(jobs, len(units))))]
     sizes = [0] * len(groups)
-    for entry in sorted(files, key=lambda f: -(ROOT / f.split("::")[0]).stat().st_size):
+    for entry in sorted(units, key=lambda f: -(ROOT / f.split("::")[0]).stat().st_size):
         smallest = sizes.index(min(sizes))
         groups[smallest].append(entry)
         sizes[smallest] += (ROOT / entry.split("::")[0]).stat().st_size
     return [g for g in groups if g]
+
+
+def _of_unit(data: dict[str, Any], unit: str) -> dict[str, Any]:
+    """The part of a traced run's data that belongs to one unit's tests."""
+    prefix = unit if "::" in unit else unit + "::"
+
+    def mine(node: str) -> bool:
+        return node == unit or node.startswith(prefix)
+
+    hits = {
+        f: {n: [t for t in tests if mine(t)] for n, tests in lines.items()}
+        for f, lines in data["hits"].items()
+    }
+    return {
+        "hits": {f: {n: t for n, t in lines.items() if t} for f, lines in hits.items()},
+        "durations": {t: d for t, d in data["durations"].items() if mine(t)},
+        "failed": [t for t in data["failed"] if mine(t)],
+    }
 
 
 @dataclass
@@ -578,7 +620,7 @@ class LineMap:
     hits: dict[str, dict[int, list[str]]]
     durations: dict[str, float]
     failed: set[str]
-    seconds: float  # the wall time of the traced run (0 when read from the cache)
+    seconds: float  # the wall time of the traced run (0 when all read from the cache)
 
     def tests_for(self, module: str, mutant: Mutant) -> list[str]:
         """The tests that call the function the mutant is in, fastest first. A mutant outside every
@@ -594,35 +636,42 @@ class LineMap:
 
 
 def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
-    """Trace the pool once (in forked children, split by test file), or read the cached map."""
+    """Trace the pool (in forked children, split by test file), or read the cached map: each test
+    file's part is cached apart, so after a new test only its file is traced again."""
     files = [str(ROOT / m) for m in modules]
-    cached = CACHE / f"lines-{_fingerprint(pool, files)}.json"
+    units = _units(pool)
+    prints = _fingerprints(units, files)
+    cached = {unit: CACHE / f"unit-{prints[unit]}.json" for unit in units}
+    missing = [unit for unit in units if not cached[unit].exists()]
     started = time.monotonic()
-    if not cached.exists():
+    if missing:
         CACHE.mkdir(exist_ok=True)
         children = _Children(jobs)
         parts = []
-        for i, group in enumerate(_split(pool, jobs)):
+        for i, group in enumerate(_split(missing, jobs)):
             part = CACHE / f"part-{os.getpid()}-{i}.json"
-            parts.append(part)
+            parts.append((part, group))
             recorder = _CallRecorder(set(files), part)
             children.start(i, 7200, 7200, lambda g=group, r=recorder: _child(g, None, [r]))
         for _, outcome, _, _ in children.drain():
             if outcome == "timeout":
                 raise SystemExit("the traced run of the pool did not end in two hours")
-        merged: dict[str, Any] = {"hits": {f: {} for f in files}, "durations": {}, "failed": []}
-        for part in parts:
+        for part, group in parts:
             data = json.loads(part.read_bytes().decode("utf-8"))
             part.unlink()
-            for f, lines in data["hits"].items():
-                for n, tests in lines.items():
-                    merged["hits"][f].setdefault(n, []).extend(tests)
-            merged["durations"].update(data["durations"])
-            merged["failed"] += data["failed"]
-        cached.write_bytes(json.dumps(merged).encode("utf-8"))
-    data = json.loads(cached.read_bytes().decode("utf-8"))
-    hits = {f: {int(n): t for n, t in lines.items()} for f, lines in data["hits"].items()}
-    return LineMap(hits, data["durations"], set(data["failed"]), time.monotonic() - started)
+            for unit in group:
+                cached[unit].write_bytes(json.dumps(_of_unit(data, unit)).encode("utf-8"))
+    merged: dict[str, Any] = {"hits": {f: {} for f in files}, "durations": {}, "failed": []}
+    for unit in units:
+        data = json.loads(cached[unit].read_bytes().decode("utf-8"))
+        for f, lines in data["hits"].items():
+            for n, tests in lines.items():
+                merged["hits"].setdefault(f, {}).setdefault(n, []).extend(tests)
+        merged["durations"].update(data["durations"])
+        merged["failed"] += data["failed"]
+    hits = {f: {int(n): t for n, t in lines.items()} for f, lines in merged["hits"].items()}
+    seconds = time.monotonic() - started if missing else 0.0
+    return LineMap(hits, merged["durations"], set(merged["failed"]), seconds)
 
 
 def start_cost(pool: list[str]) -> float:
