@@ -749,3 +749,30 @@ def test_a_seat_sees_its_own_secret_choice_and_a_views_data_takes_no_attribute_a
     for _ in range(50):
         FrozenData({"a": [1]})["a"]  # made, read and dropped at once
     assert len(view_module._HELD) == before
+
+
+def test_a_discard_of_no_card_is_refused_and_a_choice_takes_its_long_form_too() -> None:
+    """The third sweep's survivors of common.py: Discard's `count` minimum 1 -> 0 (`discard: 0`
+    compiled), Choose.compile's `and` -> `or` (the long form `choose: {options: {...}}` read as one
+    branch labelled "options"), Picking's default `prompt_kind = ""` dropped (a picking kind that names
+    no prompt kind of its own could not ask)."""
+    vocab = Vocabulary("test", [Choose(), Discard(), Draw()], [])
+    assert vocab.compile_list([{"discard": 0}])[1] == [
+        ([0, "discard"], "discard: count must be at least 1, not 0")
+    ]
+    branches = {"attack": [{"discard": 1}], "refill": [{"draw": 2}]}
+    assert vocab.compile([{"choose": {"options": branches}}]) == vocab.compile([{"choose": branches}])
+
+    class Plain(Picking):
+        name = "plain"
+        args = ()
+
+        def options(self, ctx: Context) -> list[Any]:
+            return [3]
+
+    vocab = Vocabulary("test", [Plain()], [])
+    frames = [{"op": "plain", "count": 1, "seat": 0, "source": -1, "as": ""}]
+    resolver = Resolver(vocab, _Host([]), frames)
+    assert resolver.vocab["plain"].start(Context(frames[0], resolver.host, resolver)) == Prompt(
+        "", 1, 1, 0, False, ""
+    )
