@@ -776,3 +776,16 @@ def test_a_discard_of_no_card_is_refused_and_a_choice_takes_its_long_form_too() 
     assert resolver.vocab["plain"].start(Context(frames[0], resolver.host, resolver)) == Prompt(
         "", 1, 1, 0, False, ""
     )
+
+
+def test_a_choice_of_no_branches_or_of_a_list_is_refused() -> None:
+    """The third sweep's survivor of vocabulary.py: the branches check's `or` -> `and` (an empty
+    mapping compiled to a choice of nothing; a list crashed on `.items()` instead of being refused)."""
+    vocab = Vocabulary("test", [Choose(), Draw()], [])
+    shape = (
+        "choose: options must be a mapping of label: [effects], such as {attack: [attack], refill: [refill]}"
+    )
+    assert vocab.compile_list([{"choose": {}}, {"choose": ["draw"]}]) == (
+        [],
+        [([0, "choose"], f"{shape}, not a mapping"), ([1, "choose"], f"{shape}, not a list")],
+    )
