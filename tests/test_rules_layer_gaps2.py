@@ -37,7 +37,7 @@ from cardtable.rules.effects.timing import Timings, window_actions
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import CardsMoved, Revealed
 from cardtable.rules.game import KNOWN, Game, Param, ParamError
-from cardtable.rules.invariants import data_problems
+from cardtable.rules.invariants import check_invariants, data_problems
 from cardtable.rules.knowledge import Knowledge
 from cardtable.rules.narration import default_card_name
 from cardtable.rules.notation import Notation, TargetWords
@@ -788,4 +788,22 @@ def test_a_choice_of_no_branches_or_of_a_list_is_refused() -> None:
     assert vocab.compile_list([{"choose": {}}, {"choose": ["draw"]}]) == (
         [],
         [([0, "choose"], f"{shape}, not a mapping"), ([1, "choose"], f"{shape}, not a list")],
+    )
+
+
+def test_a_check_of_data_trusts_no_shortcut_and_a_lost_card_count_names_the_first_ten() -> None:
+    """The third sweep's survivors of invariants.py: `_valid` (the quick yes/no before the messages)
+    with a dict's value checked by its key's type (`args[1]` -> `args[0]`) or any dict let through
+    (`and` -> `or`), a whole number let be a float (`is float` -> `is not`), a None schema refused
+    (`or` -> `and`); check_invariants' list of missing cards cut at 9 or 11 instead of 10."""
+    assert data_problems({"a": "x"}, dict[str, int]) == ["data['a'] is 'x' (str), not int"]
+    assert data_problems(1.5, int) == ["data is 1.5 (float), not int"]
+    assert data_problems(None, None) == [] and data_problems(0, None) == ["data is 0, not None"]
+    engine = Engine.new(RUNEWORKS, 2, 0)
+    total = RUNEWORKS.card_count(engine.state)
+    stock = engine.state.zones["stock"].cards
+    lost = sorted(stock[:12])
+    del stock[:12]
+    assert check_invariants(engine)[0] == (
+        f"card conservation broken: {total - 12} cards in zones, expected {total}; missing {lost[:10]}"
     )
