@@ -42,8 +42,19 @@ issue asks for are a hundred lines of `ast`; the rest is choosing tests, forking
 Run (from the repo root; heavy: nice it, it is not part of CI):
     nice -n 10 .venv/bin/python bench/mutate.py cardtable/games/lyabi/battle.py          # every mutant
     nice -n 10 .venv/bin/python bench/mutate.py cardtable/rules/engine.py --sample 60 --seed 26
-    nice -n 10 .venv/bin/python bench/mutate.py --all --sample 60 --seed 26               # sampled sweep
+    nice -n 10 .venv/bin/python bench/mutate.py --all --sample 60 --seed 26               # the issue's sweep
+    nice -n 10 .venv/bin/python bench/mutate.py --all --sample 30 --seed 26               # ~30 min, idle
     .venv/bin/python bench/mutate.py cardtable/rules/engine.py --list                   # mutants only
+How long a sweep takes (measured 2026-11-27 on the 2-core machine, see bench/mutation_report.md):
+a mutant costs its child 1-1.5 s of CPU when a test kills it (most of it the child's start) and
+10-15 s when it survives (its tests' whole budget), 2.0 s on average over the first modules of the
+sweep. `--all` tries 3,032 mutants at `--sample 60` (about 1.7 CPU-hours: ~50 min of wall on two
+idle cores, plus the pool's trace, ~1,100 tests, once) and 1,659 at `--sample 30` (~25-30 min idle).
+These idle figures come from the children's CPU time, not a wall clock: on the shared machine
+(load 15-22, the children niced) a module of 60 mutants took 6-11 min of wall, so the whole
+`--sample 60` sweep is a matter of hours there; run it a few modules at a time (the report keeps
+each module's last row).
+
 Options: --report FILE (default bench/mutation_report.md: this run's rows replace those of the same
 modules, the run joins the runs list), --timeout S of CPU per mutant (default above), --jobs N
 (default 2), --budget S, --pool PATHS, --json. MUTATE_VERBOSE=1 shows each
