@@ -648,8 +648,10 @@ class LineMap:
 
 def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
     """Trace the pool (in forked children, split by test file), or read the cached map: each test
-    file's part is cached apart, so after a new test only its file is traced again."""
-    files = [str(ROOT / m) for m in modules]
+    file's part is cached apart, so after a new test only its file is traced again. It always
+    records the calls into every module of MODULES (and any other asked for), so a run of a few
+    modules reuses the map of a sweep and the other way round."""
+    files = [str(ROOT / m) for m in sorted(set(MODULES) | set(modules))]
     units = _units(pool)
     prints = _fingerprints(units, files)
     cached = {unit: CACHE / f"unit-{prints[unit]}.json" for unit in units}
