@@ -12,9 +12,10 @@ and the JSON show them apart (the "of them timed out" column, `<module>_timed_ou
 where they are over a third of its kills, and list each one under its module. The limit is on CPU
 time, not wall time (RLIMIT_CPU in the child): a child's start (imports and collection, measured once
 per run) plus 3x its tests' traced CPU time plus 5 s. The old wall-clock limit (5x the tests' CPU time
-+ 10 s, at least 30 s) left out the child's start and counted the machine's load: at load 20-40 with
-the children niced, a clean run's wall time is 10-20x its CPU time, and most mutants of a module whose
-tests took a few seconds "timed out" (55 of 60 of sainome/__init__). A wall deadline of 30x the CPU
++ 10 s, at least 30 s) left out the child's start and counted the machine's load: at load 13-25 with
+the children niced, a child's wall time was 6-12x its CPU time here (more at load 30-40), so a mutant
+whose tests took a few seconds could run out of wall time whatever it did (55 of the 59 kills of
+sainome/__init__ in an earlier run were timeouts; not re-measured yet). A wall deadline of 30x the CPU
 limit (at least 10 min) stays, for a child that waits on something and burns no CPU.
 
 How it runs fast (a mutant used to cost one pytest start plus its whole test files: 2-15 s idle):
@@ -47,13 +48,13 @@ Run (from the repo root; heavy: nice it, it is not part of CI):
     .venv/bin/python bench/mutate.py cardtable/rules/engine.py --list                   # mutants only
 How long a sweep takes (measured 2026-11-27 on the 2-core machine, see bench/mutation_report.md):
 a mutant costs its child 1-1.5 s of CPU when a test kills it (most of it the child's start) and
-10-15 s when it survives (its tests' whole budget), 2.0 s on average over the first modules of the
-sweep. `--all` tries 3,032 mutants at `--sample 60` (about 1.7 CPU-hours: ~50 min of wall on two
-idle cores, plus the pool's trace, ~1,100 tests, once) and 1,659 at `--sample 30` (~25-30 min idle).
-These idle figures come from the children's CPU time, not a wall clock: on the shared machine
-(load 15-22, the children niced) a module of 60 mutants took 6-11 min of wall, so the whole
-`--sample 60` sweep is a matter of hours there; run it a few modules at a time (the report keeps
-each module's last row).
+10-15 s when it survives (its tests' whole budget): 2.3 s on average over a module's first run, 1.5 s
+once its survivors have tests (four modules of 60). `--all` tries 3,032 mutants at `--sample 60`
+(1.3-1.9 CPU-hours: 40-60 min of wall on two idle cores, plus the pool's trace, ~1,100 tests, once)
+and 1,659 at `--sample 30` (20-30 min on two idle cores). These idle figures come from the
+children's CPU time, not a wall clock: on the shared machine (load 13-25, the children niced) a
+module of 60 mutants took 5-15 min of wall, so the whole `--sample 60` sweep is a matter of hours
+there; run it a few modules at a time (the report keeps each module's last row).
 
 Options: --report FILE (default bench/mutation_report.md: this run's rows replace those of the same
 modules, the run joins the runs list), --timeout S of CPU per mutant (default above), --jobs N
