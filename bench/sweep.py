@@ -21,7 +21,10 @@ has none left). On a 600-seed sweep (1,200 games, ~15 s on two workers) they cam
 run (Dask measured 77% of ideal); on the default 2,000 seeds a configuration (4,000 Rune Works
 games with random bots, ~25 ms of CPU each: ~100 s with --jobs 1, ~50 s with each two-worker run,
 about 3.5 min in all on two free cores) they come to about an eighth (measured: --jobs 2 97%, Dask 87%).
-`--games 600` is a quicker look that reads low on Dask for that reason, not a slower Dask.
+`--games 600` is a quicker look that reads low on Dask for that reason, not a slower Dask. Since the
+rules got faster (a game ~18-20 ms of CPU), idle runs read --jobs 2 89-101% and Dask 74-80%: a Dask
+worker spends about 3 ms of CPU a game more than a plain process (20.7-22.8 ms against 17.8, not the
+GC), and the cheaper the game the more that weighs. Issue 30's 85% is not met on that account.
 
 Run (from the repo root, with the test or cluster extra installed):
     python bench/sweep.py                 # a table
