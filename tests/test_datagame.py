@@ -253,3 +253,12 @@ def test_scenario_game_plays_another_games_scenarios_with_the_data_game(
     assert main(["scenario", "--game", str(mine), str(folder)]) == 0
     out = capsys.readouterr().out
     assert "0 failed" in out and "FAIL" not in out
+
+
+def test_a_counters_english_name_in_a_refusal_is_said_in_japanese() -> None:
+    """At the table a Japanese refusal read "Actionsが1未満です": the counter's English name was
+    looked up only by its id."""
+    game = get_game("littlekingdom")
+    assert isinstance(game, DataGame)
+    assert game.term("Actions", "ja") == "アクション" and game.term("actions", "ja") == "アクション"
+    assert game.term("Buys or Coins", "ja") == "購入・コイン"

@@ -1593,7 +1593,10 @@ class DataGame(Game):
             names[self.pattern_title(pattern, "en")] = self.pattern_title(pattern, language)
         for counter, spec in self.counters.items():
             name = spec.get("name", {})
+            # a refusal's English words name a counter by its English name ("Actions"), not its id
             names[counter] = str(name.get(language) or name.get("en") or counter)
+            if name.get("en"):
+                names[str(name["en"])] = names[counter]
         joined = " or " if language == "en" else "・"
         return joined.join(names.get(part, part) for part in words.split(" or "))
 
