@@ -875,3 +875,34 @@ def test_the_chronicle_tells_a_win_a_shared_win_and_reads_back_only_what_it_wrot
     assert entry_from_json(entry_json(entry), COMMON, 2, 10) == entry
     too_deep = Entry(4, 0, {0: [phrase("common.moved", who=_nested(10, 5, word=False))], 1: [], None: []})
     assert entry_json(too_deep) is not None and entry_from_json(entry_json(too_deep), COMMON, 2, 10) is None
+
+
+def test_a_position_kept_for_later_comes_back_as_it_was_and_data_marshal_refuses_is_kept() -> None:
+    """state.py's survivors: fork_later's rebuilt position lost its rng state, scores, forced rolls and
+    its `knowledge` slot unnoticed, and the copies of data marshal refuses (an enum) were never read."""
+    from cardtable.rules.state import _fork_data, copy_data, data_later
+
+    engine = Engine.new(get_game("runeworks"), 2, 5)
+    for _ in range(6):
+        seat = engine.deciding_seats()[0]
+        engine.apply(engine.legal_actions(seat)[0])
+    state = engine.state
+    state.scores[:] = [3, 1]
+    state.forced_rolls[:] = [4, 2]
+    before = (state.canonical(), state.rng.state, state.scores[:], state.forced_rolls[:])
+    later = state.fork_later()
+    state.rng.roll()
+    state.scores[0] += 10
+    state.forced_rolls.append(6)
+    rebuilt = later()
+    assert (rebuilt.canonical(), rebuilt.rng.state, rebuilt.scores, rebuilt.forced_rolls) == before
+    assert rebuilt.knowledge is None and later() is rebuilt
+
+    state.data["seen_as"] = Visibility.PUBLIC  # marshal refuses an enum: the fork is taken now
+    kept = state.fork_later()
+    state.data["seen_as"] = Visibility.HIDDEN
+    assert kept().data["seen_as"] is Visibility.PUBLIC
+    data = {"a": [Visibility.OWNER, {"b": (1, Visibility.HIDDEN)}]}
+    assert _fork_data(Visibility.OWNER) is Visibility.OWNER
+    assert copy_data(data) == data and copy_data(data) is not data
+    assert data_later(data)() == data
