@@ -144,6 +144,7 @@ class Button:
     tag: str = ""
     selected: bool = False
     extra: dict[str, object] = field(default_factory=dict)
+    says_why: bool = False  # dimmed (not enabled) yet a click still calls on_click, which says why not
 
     def draw(self, screen: pygame.Surface) -> None:
         colour = (
@@ -163,7 +164,7 @@ class Button:
         if event.type == pygame.MOUSEMOTION:
             self.hot = self.rect.collidepoint(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
-            if self.enabled:
+            if self.enabled or self.says_why:
                 self.on_click()
             return True
         elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key and self.enabled:

@@ -22,7 +22,11 @@ class OverlayMixin:
     """Buttons and overlays."""
 
     def game_buttons(self: TableScene) -> list[Button]:
-        """The declared buttons whose moves are legal now, then Actions and Undo, in a column."""
+        """The declared buttons whose moves are legal now, then Actions and Undo, in a column.
+
+        Undo keeps its place at the bottom for a seat at the screen, dimmed while nothing can be taken
+        back (a click on it then says why): a button that came and went moved every button above it,
+        so a second click on the spot of "Go to buying" landed on "End the turn"."""
         legal = self.my_legal()
         t = self.app.t
         specs: list[tuple[str, object, int | None]] = []
@@ -31,9 +35,13 @@ class OverlayMixin:
                 specs.append((t(spec.label), lambda s=spec: self.press_button(s), spec.key))
         if legal:
             specs.append((t("table.actions"), self.open_actions, None))
-        if self.viewer is not None and self.engine.can_undo(self.viewer):
-            specs.append((t("table.undo") + " (Ctrl+Z)", self.undo, None))
-        return self.button_column(specs)
+        if self.viewer is None:
+            return self.button_column(specs)
+        specs.append((t("table.undo") + " (Ctrl+Z)", self.undo, None))
+        buttons = self.button_column(specs)
+        buttons[-1].enabled = self.engine.can_undo(self.viewer)
+        buttons[-1].says_why = True
+        return buttons
 
     def button_column(self: TableScene, specs: list[tuple[str, object, int | None]]) -> list[Button]:
         """Buttons stacked at the right edge, bottom up."""
