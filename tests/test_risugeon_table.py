@@ -175,3 +175,33 @@ def test_every_pile_label_shows_whole_with_its_count(size: tuple[int, int], lang
         assert text.rstrip(")）").rstrip("0123456789")[-1] in "(（", f"no count: {text!r}"
         assert get_font(px).size(text)[0] <= rect.width + 8
     pygame.display.quit()
+
+
+def test_undo_keeps_its_place_dimmed_and_a_click_on_it_says_why(app: App) -> None:
+    """A button that came and went moved every button above it (a second click on 'Go to buying' ended
+    the turn): Undo stays at the bottom, dimmed while nothing can be taken back, and says why if clicked."""
+    table = _table_at(app, "discard")
+    spend = next(a for a in table.engine.legal_actions(0) if a.kind == "discard")
+    table.perform(spend)
+    table.animator.finish_all()
+    app.frame([])
+    if table.engine.can_undo(0):
+        pytest.skip("this spend revealed nothing")
+    undo = next(b for b in table.buttons if "Ctrl+Z" in b.label)
+    assert not undo.enabled
+    before = len(table.engine.state.history)
+    app.frame(
+        [
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=undo.rect.center, button=1),
+        ]
+    )
+    assert table.toast is not None and "can't be taken back" in table.toast[0]
+    assert len(table.engine.state.history) == before
+    legal = table.my_legal()
+    table.perform(next(a for a in legal if a.kind != "end"))
+    table.animator.finish_all()
+    app.frame([])
+    if table.viewer == 0:
+        again = next(b for b in table.buttons if "Ctrl+Z" in b.label)
+        assert again.rect == undo.rect, "Undo at the same place, whether it can act or not"
