@@ -143,6 +143,8 @@ def test_a_supply_card_dragged_onto_the_own_discard_pile_is_bought(app: App) -> 
     _drag(app, table.board.sprites[top].card_rect().center, discard.center)
     made = _made(table, before)
     assert (made.kind, made.target) == ("buy", action.target)
+    slots = table.slots(table.view())
+    assert "trash" in slots and "bank" not in slots, "the bank only the setup deals from is not drawn"
 
 
 def test_an_effects_choice_is_picked_by_a_click_and_ended_by_its_button(app: App) -> None:
