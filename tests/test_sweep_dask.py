@@ -1,7 +1,8 @@
 """`cardtable sweep --scheduler` on a real Dask cluster: a scheduler and two one-thread worker processes
 on 127.0.0.1 (LocalCluster, as `dask scheduler` and `dask worker --nthreads 1` would be).
 
-The same rows as `--jobs 1` whatever runs them, with the workers' profiler and loop watch off while the sweep runs; a worker killed mid-sweep loses and duplicates nothing
+The same rows as `--jobs 1` whatever runs them, with the workers' profiler and the loop watches
+(workers, nannies, scheduler) off while the sweep runs; a worker killed mid-sweep loses and duplicates nothing
 (its block runs again elsewhere, and is written once); a sweep stopped halfway on the cluster and
 resumed gives the rows of one uninterrupted. The tiny test game War (tests/games/war; the workers
 inherit CARDTABLE_GAME_DIRS), each seed played in both seat rotations, random bots: cheap. The grid's
@@ -56,18 +57,26 @@ def _the_scheduler_gives_the_rows_of_one_process(
     def watching(dask_worker: Any) -> list[str]:
         return sorted({"profile", "tick"} & set(dask_worker.periodic_callbacks))
 
+    def elsewhere() -> list[bool]:  # the scheduler's and the nannies' loop watch (in this process)
+        servers = [cluster.scheduler, *cluster.workers.values()]
+        return ["tick" in server.periodic_callbacks for server in servers]
+
     seen: list[list[str]] = []
+    seen_elsewhere: list[bool] = []
     with Client(cluster.scheduler_address) as client:
 
         def look(
             step: Progress,
-        ) -> None:  # while the sweep runs, the workers' profiler and loop watch are off
+        ) -> None:  # while the sweep runs, the profiler and the loop watches are off
             seen.extend(client.run(watching).values())
+            seen_elsewhere.extend(elsewhere())
 
         result = run_sweep(_plan(), tmp_path / "dask", scheduler=cluster.scheduler_address, progress=look)
         after = list(client.run(watching).values())
     assert seen and all(present == [] for present in seen)
+    assert seen_elsewhere and not any(seen_elsewhere)
     assert after == [["profile", "tick"]] * 2  # and back on once it ends
+    assert elsewhere() == [True] * 3
     assert (result.written, result.games, result.stopped) == (4, 16, False)
     assert read_rows(tmp_path / "dask") == uninterrupted
     assert sorted(_keys(uninterrupted)) == [

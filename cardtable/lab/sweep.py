@@ -571,9 +571,11 @@ class _Dask:
         except TimeoutError:
             self.client.close()
             raise SweepError(f"--scheduler {address}: no worker joined the scheduler within 60 s") from None
-        from .sweep_dask import PLUGIN_NAME, QuietWorker
+        from .sweep_dask import NANNY_PLUGIN_NAME, PLUGIN_NAME, QuietNanny, QuietWorker, quiet_scheduler
 
         self.client.register_plugin(QuietWorker(), name=PLUGIN_NAME)
+        self.client.register_plugin(QuietNanny(), name=NANNY_PLUGIN_NAME)
+        self.client.run_on_scheduler(quiet_scheduler)
 
     def capacity(self) -> int:
         workers = self.client.scheduler_info(n_workers=-1).get("workers", {})
@@ -592,12 +594,18 @@ class _Dask:
         return handle.result()
 
     def close(self, cancel: bool) -> None:
-        from .sweep_dask import PLUGIN_NAME
+        from .sweep_dask import NANNY_PLUGIN_NAME, PLUGIN_NAME, wake_scheduler
 
-        try:  # the workers' profiler and loop watch back on: the cluster may serve other work after this sweep
-            self.client.unregister_worker_plugin(PLUGIN_NAME)
-        except (OSError, ValueError, TimeoutError):
-            pass  # a worker already gone or a scheduler stopped: nothing left to restore
+        # the profiler and loop watches back on: the cluster may serve other work after this sweep
+        for restore in (
+            lambda: self.client.unregister_worker_plugin(PLUGIN_NAME),
+            lambda: self.client.unregister_worker_plugin(NANNY_PLUGIN_NAME, nanny=True),
+            lambda: self.client.run_on_scheduler(wake_scheduler),
+        ):
+            try:
+                restore()
+            except (OSError, ValueError, TimeoutError):
+                pass  # a worker already gone or a scheduler stopped: nothing left to restore
         self.client.close()
 
 
