@@ -61,6 +61,30 @@ def test_every_data_game_has_the_shared_table() -> None:
     assert data and all(has_table(gid) for gid in data), "the menu offers no game without a table"
 
 
+def test_every_data_games_zones_have_places_of_their_own_at_1280x720(app: App) -> None:
+    """Lyabi-as-data's eleven zones drew its rows over one another and its supply over the hand: the
+    rows now go side by side and lower when they must. No two zones' places overlap, and every pile of
+    a zone of groups lies inside the groups' area, above its title."""
+    from cardtable.session import SeatConfig, Session
+
+    data = [gid for gid, e in all_entries().items() if isinstance(e.rules, DataGame)]
+    for gid in data:
+        seats = [SeatConfig("Ann"), SeatConfig("Ben")]
+        table = DataGameTable(app, Session.new(gid, seats, 1, {}, autosave=False))
+        view = table.view()
+        slots = table.slots(view)
+        places = {r.topleft + r.size: name for name, r in slots.items() if not name.startswith("@")}
+        rects = [(name, pygame.Rect(*key)) for key, name in places.items()]
+        for i, (name, rect) in enumerate(rects):
+            assert rect.bottom <= app.size[1] and rect.height > 0, (gid, name, rect)
+            for other, second in rects[i + 1 :]:
+                assert not rect.colliderect(second), f"{gid}: {name} {rect} overlaps {other} {second}"
+        area = slots["@groups"]
+        cells = table.group_cells(view)
+        assert all(area.contains(cell) for _, _, cell in cells), (gid, area)
+        assert all(cell.bottom <= area.bottom - table.px() for _, _, cell in cells), f"{gid}: title hidden"
+
+
 def test_a_click_on_the_stock_draws_and_the_other_hand_is_never_drawn(app: App) -> None:
     table = _table_at(app, "draw")
     assert not any(p.zone == "hand:1" for p in table.piles(table.view())), "counts only"

@@ -167,14 +167,8 @@ class DataGameTable(TableScene):
         if self.hand_zone():
             out[self.zone_state(self.hand_zone(), seat)] = out["@hand"]
         bottom = hand_y - px - 10
-        for zone in reversed(own):
-            if self.style(zone) == "row":
-                row_h = self.card_h(int(cw * 0.8))
-                out[self.zone_state(zone, seat)] = pygame.Rect(left, bottom - row_h, right - left, row_h)
-                bottom -= row_h + px + 10
         # the middle: the table's piles in a row (wrapping), then its rows, then the groups
         piles = [z for z in self.table_zones() if self.style(z) != "row"]
-        rows = [z for z in self.table_zones() if self.style(z) == "row"]
         per = max(1, min(len(piles), (right - left + GAP) // (min(cw, 60) + GAP)))
         pile_w = min(cw, (right - left + GAP) // max(1, per) - GAP) if piles else cw
         y = top
@@ -185,12 +179,42 @@ class DataGameTable(TableScene):
             out[zone] = pygame.Rect(left + column * (pile_w + GAP), y, pile_w, self.card_h(pile_w))
         if piles:
             y += self.card_h(pile_w) + px + 12
-        for zone in rows:
-            row_h = self.card_h(int(cw * 0.8))
-            out[zone] = pygame.Rect(left, y, right - left, row_h)
-            y += row_h + px + 12
+        # the rows: the table's under its piles, each player's own above the hand, each as wide as
+        # the table while they fit; else side by side and lower, so the groups keep their room (a game
+        # of eleven zones drew its rows over one another and its supply over the hand)
+        table_rows = [z for z in self.table_zones() if self.style(z) == "row"]
+        own_rows = [self.zone_state(z, seat) for z in own if self.style(z) == "row"]
+        groups_min = self.card_h(36) + 18 + self.tag_h() + px if self.group_zones(seat) else 0
+        row_h, columns = self.row_grid(len(table_rows), len(own_rows), bottom - y - groups_min)
+        row_w = (right - left - (columns - 1) * 3 * GAP) // columns
+        for index, name in enumerate(table_rows):
+            line, column = divmod(index, columns)
+            x = left + column * (row_w + 3 * GAP)
+            out[name] = pygame.Rect(x, y + line * (row_h + px + 12), row_w, row_h)
+        y += -(-len(table_rows) // columns) * (row_h + px + 12)
+        for index, name in enumerate(reversed(own_rows)):
+            line, column = divmod(index, columns)
+            x = left + column * (row_w + 3 * GAP)
+            out[name] = pygame.Rect(x, bottom - (line + 1) * (row_h + px + 10) + px + 10, row_w, row_h)
+        bottom -= -(-len(own_rows) // columns) * (row_h + px + 10)
         out["@groups"] = pygame.Rect(left, y - 4, right - left, max(0, bottom - y))
         return out
+
+    def row_grid(self, table_rows: int, own_rows: int, room: int) -> tuple[int, int]:
+        """The rows' height and how many go side by side: full width and a card 0.8 of the hand's
+        while they fit in `room`, else two or three abreast, lower if need be (down to a card 28
+        wide: still a card one can tell)."""
+        px = self.px()
+        tallest = self.card_h(int(self.card_width() * 0.8))
+        lowest = self.card_h(28)
+        for columns in (1, 2, 3):
+            lines = -(-table_rows // columns) + -(-own_rows // columns)
+            if not lines:
+                return tallest, 1
+            fits = room // lines - px - 12
+            if fits >= tallest or (columns == 3 or fits >= self.card_h(48)):
+                return max(lowest, min(tallest, fits)), columns
+        return lowest, 3
 
     def group_width(self) -> int:
         return max(36, int(self.card_width() * 0.7))
@@ -220,7 +244,7 @@ class DataGameTable(TableScene):
                     x, y = area.x + 6, y + height + 6
                 cells.append((zone, group, pygame.Rect(x, y, w, height)))
                 x += w + 8
-            if width <= 30 or not cells or cells[-1][2].bottom <= area.bottom:
+            if width <= 30 or not cells or cells[-1][2].bottom <= area.bottom - self.px():  # the title's line
                 return cells
             width -= 4
 
@@ -267,7 +291,7 @@ class DataGameTable(TableScene):
 
     def _pile(self, name: str, rect: pygame.Rect, style: str, z: int) -> Pile:
         if style == "row":
-            width = int(self.card_width() * 0.8)
+            width = min(int(self.card_width() * 0.8), rect.height * 63 // 88)  # a lower row: smaller cards
             return Pile(name, rect, width, "row", z, 0.9, shown=40)
         return Pile(name, rect, rect.width, style, z, 0.6, shown=8)
 
