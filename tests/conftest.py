@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import sys
@@ -135,6 +136,29 @@ def _no_window_left_open() -> Iterator[None]:
     pygame = sys.modules.get("pygame")
     if pygame is not None and pygame.display.get_init():
         pygame.display.quit()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "app(settings=None, *, fast=True): how the `app` fixture builds its App (table_helpers.make_app)",
+    )
+
+
+@pytest.fixture()
+def app(request: pytest.FixtureRequest) -> Iterator[Any]:
+    """The App a table or menu test drives: 1280x720, headless, fast (no animation, no bot delay)
+    unless the module's `pytest.mark.app(...)` asks otherwise (tests/table_helpers.py)."""
+    from table_helpers import make_app
+
+    marker = request.node.get_closest_marker("app")
+    # the marker's Settings are made once, when the module is read: each test gets its own copy, as
+    # an App changes its settings (a language chosen, the window's size)
+    args, kwargs = copy.deepcopy((marker.args, marker.kwargs)) if marker is not None else ((), {})
+    application = make_app(*args, **kwargs)
+    yield application
+    if pygame.display.get_init():
+        pygame.key.stop_text_input()  # a test that left a name being edited leaves no text input on
 
 
 @pytest.fixture()

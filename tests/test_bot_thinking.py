@@ -53,11 +53,9 @@ def gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[Gate]:
 
 
 @pytest.fixture()
-def app() -> Iterator[App]:
-    application = App(fast=True, size=(1280, 720))
-    application.think_wait_s = QUICK_S  # as in a real window: a slow bot thinks while frames go on
-    yield application
-    pygame.display.quit()
+def app(app: App) -> App:
+    app.think_wait_s = QUICK_S  # as in a real window: a slow bot thinks while frames go on
+    return app
 
 
 def _frames(app: App, n: int = 1) -> None:

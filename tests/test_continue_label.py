@@ -5,10 +5,9 @@ back to the move count rather than name a stale round."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+from table_helpers import click_tag
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.persistence.settings import Settings
@@ -18,22 +17,8 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes.menu import MenuScene, save_summary
 from cardtable.ui.scenes.registry import table_scene_for
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(Settings(animation_speed=0.0, bot_delay_s=0.0), size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
-def _click(app: App, scene: object, tag: str) -> None:
-    pos = next(c for c in scene.controls if c.tag == tag).rect.center  # type: ignore[attr-defined]
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
+# the table as a window plays it (a frame of 1/120 s at least), its animations at once
+pytestmark = pytest.mark.app(Settings(animation_speed=0.0, bot_delay_s=0.0), fast=False)
 
 
 def _played(game: str, rounds: int, key: str) -> Session:
@@ -58,7 +43,7 @@ def test_continue_names_the_round_and_who_is_to_play_after_save_and_quit(
     app.frame([])
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])  # hand-off
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
-    _click(app, app.top, "save_quit")
+    click_tag(app, app.top, "save_quit")
     menu = app.top
     assert isinstance(menu, MenuScene)
     hint = next(c for c in menu.controls if c.tag == "continue").hint

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from playthrough import session_at
+from table_helpers import click, drag
 
 from cardtable.games import all_entries
 from cardtable.games.datagame.rules import DataGame
@@ -16,13 +17,6 @@ from cardtable.rules.actions import Action
 from cardtable.ui.app import App
 from cardtable.ui.scenes.datagame_table import DataGameTable
 from cardtable.ui.scenes.registry import has_table
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _table_at(app: App, kind: str) -> DataGameTable:
@@ -34,16 +28,6 @@ def _table_at(app: App, kind: str) -> DataGameTable:
     return table
 
 
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    _drag(app, pos, pos)
-
-
 def _made(table: DataGameTable, before: int) -> Action:
     history = table.session.engine.state.history
     assert len(history) > before, f"no move was made ({table.toast})"
@@ -52,7 +36,7 @@ def _made(table: DataGameTable, before: int) -> Action:
 
 def _select(app: App, table: DataGameTable, cards: tuple[int, ...]) -> None:
     for card in cards:
-        _click(app, table.board.sprites[card].card_rect().center)
+        click(app, table.board.sprites[card].card_rect().center)
     assert sorted(table.selected_cards()) == sorted(cards)
 
 
@@ -90,7 +74,7 @@ def test_a_click_on_the_stock_draws_and_the_other_hand_is_never_drawn(app: App) 
     assert not any(p.zone == "hand:1" for p in table.piles(table.view())), "counts only"
     assert all(s.card < 0 or not s.face_up or table.may_show(s.card) for s in table.board.sprites.values())
     before = len(table.session.engine.state.history)
-    _click(app, table.slots(table.view())["stock"].center)
+    click(app, table.slots(table.view())["stock"].center)
     assert _made(table, before).kind == "draw"
 
 
@@ -98,7 +82,7 @@ def test_a_hand_card_dragged_onto_the_discard_pile_is_discarded(app: App) -> Non
     table = _table_at(app, "discard")
     action = next(a for a in table.my_legal() if a.kind == "discard")
     before = len(table.session.engine.state.history)
-    _drag(
+    drag(
         app,
         table.board.sprites[action.cards[0]].card_rect().center,
         table.slots(table.view())["discard"].center,
@@ -112,7 +96,7 @@ def test_selected_cards_dragged_onto_the_melds_are_melded(app: App) -> None:
     _select(app, table, action.cards)
     area = table.slots(table.view())["@groups"]
     before = len(table.session.engine.state.history)
-    _drag(app, table.board.sprites[action.cards[0]].card_rect().center, (area.right - 20, area.bottom - 20))
+    drag(app, table.board.sprites[action.cards[0]].card_rect().center, (area.right - 20, area.bottom - 20))
     assert _made(table, before) == action
 
 
@@ -121,7 +105,7 @@ def test_a_card_dropped_on_a_meld_is_laid_off_there(app: App) -> None:
     action = next(a for a in table.my_legal() if a.kind == "lay_off")
     cell = next(c for _, g, c in table.group_cells(table.view()) if g == action.target)
     before = len(table.session.engine.state.history)
-    _drag(app, table.board.sprites[action.cards[0]].card_rect().center, cell.center)
+    drag(app, table.board.sprites[action.cards[0]].card_rect().center, cell.center)
     made = _made(table, before)
     assert (made.kind, made.target, made.cards) == ("lay_off", action.target, action.cards)
 
@@ -136,7 +120,7 @@ def test_a_claim_takes_the_discards_top_card_with_the_selected_ones(app: App, dr
     area = table.slots(table.view())["@groups"]
     start = table.board.sprites[own[0] if dragged == "hand" else top].card_rect().center
     before = len(table.session.engine.state.history)
-    _drag(app, start, (area.right - 20, area.bottom - 20))
+    drag(app, start, (area.right - 20, area.bottom - 20))
     made = _made(table, before)
     assert made.kind == "claim" and sorted(made.cards) == sorted(action.cards)
 
@@ -164,7 +148,7 @@ def test_a_supply_card_dragged_onto_the_own_discard_pile_is_bought(app: App) -> 
     top = table.view().zones[action.target].cards[-1]
     before = len(table.session.engine.state.history)
     discard = table.slots(table.view())["discard:0"]
-    _drag(app, table.board.sprites[top].card_rect().center, discard.center)
+    drag(app, table.board.sprites[top].card_rect().center, discard.center)
     made = _made(table, before)
     assert (made.kind, made.target) == ("buy", action.target)
     slots = table.slots(table.view())
@@ -183,17 +167,17 @@ def test_an_effects_choice_is_picked_by_a_click_and_ended_by_its_button(app: App
     app.frame([])
     engine = table.session.engine
     chapel = next(a for a in table.my_legal() if a.kind == "act")
-    _click(app, table.board.sprites[chapel.cards[0]].card_rect().center)  # a click plays an action
+    click(app, table.board.sprites[chapel.cards[0]].card_rect().center)  # a click plays an action
     assert engine.state.history[-1] == chapel
     table.animator.finish_all()
     app.frame([])
     pick = next(a for a in table.my_legal() if a.kind == "pick" and "CURSE" in engine.describe(a))
-    _click(app, table.board.sprites[pick.cards[0]].card_rect().center)
+    click(app, table.board.sprites[pick.cards[0]].card_rect().center)
     assert engine.state.history[-1] == pick
     table.animator.finish_all()
     app.frame([])
     stop = next(b for b in table.buttons if b.label == "Trash no more")
-    _click(app, stop.rect.center)
+    click(app, stop.rect.center)
     assert engine.state.history[-1].kind == "stop"
     assert table.view().zones["trash"].count == 1
 
@@ -224,7 +208,7 @@ def test_an_emptied_supply_pile_keeps_its_place_and_its_count(app: App) -> None:
 def test_a_click_on_a_pile_one_cannot_buy_says_why(app: App) -> None:
     table = _stacked_table(app, "littlekingdom", {})  # the first step: actions, no buying yet
     province = table.view().zones["supply.5"].cards[-1]
-    _click(app, table.board.sprites[province].card_rect().center)
+    click(app, table.board.sprites[province].card_rect().center)
     assert table.toast is not None and table.toast[0] == "that move is not a move of this step"
     table = DataGameTable(app, session_at("littlekingdom", "buy"))
     app.replace(table)
@@ -233,7 +217,7 @@ def test_a_click_on_a_pile_one_cannot_buy_says_why(app: App) -> None:
     app.frame([])
     coins = table.view().data["counters"]["coins"][0]
     province = table.view().zones["supply.5"].cards[-1]
-    _click(app, table.board.sprites[province].card_rect().center)
+    click(app, table.board.sprites[province].card_rect().center)
     assert table.toast is not None and table.toast[0] == f"that costs 8 and you have {coins}"
 
 
@@ -242,7 +226,7 @@ def test_a_click_on_a_hand_card_no_move_plays_says_why_where_a_click_does_not_se
         app, "littlekingdom", {"hand:0": ["CURSE", "COPPER", "COPPER", "ESTATE", "ESTATE"]}
     )
     curse = table.view().zones["hand:0"].cards[0]
-    _click(app, table.board.sprites[curse].card_rect().center)
+    click(app, table.board.sprites[curse].card_rect().center)
     assert not table.selected_cards(), "a selection no move uses"
     assert table.toast is not None and "action card" in table.toast[0]
 
@@ -252,7 +236,7 @@ def test_a_refused_drop_on_the_melds_explains_the_move_of_this_step(app: App) ->
     hand = table.view().zones["hand:0"].cards
     card = next(c for c in hand if not any(a.kind == "meld" and a.cards == (c,) for a in table.my_legal()))
     area = table.slots(table.view())["@groups"]
-    _drag(app, table.board.sprites[card].card_rect().center, (area.right - 20, area.bottom - 20))
+    drag(app, table.board.sprites[card].card_rect().center, (area.right - 20, area.bottom - 20))
     expected = table.refusal_text(table.engine.explain(Action(0, "meld", (card,))))
     assert table.toast is not None and table.toast[0] == expected
     assert "claim" not in expected
@@ -273,7 +257,7 @@ def test_an_open_choice_says_what_it_asks_and_a_tooltip_names_a_card_once(app: A
     )
     assert table.choosing_text(table.view()) == ""
     chapel = next(a for a in table.my_legal() if a.kind == "act")
-    _click(app, table.board.sprites[chapel.cards[0]].card_rect().center)
+    click(app, table.board.sprites[chapel.cards[0]].card_rect().center)
     assert table.engine.state.history[-1] == chapel
     said = table.choosing_text(table.view())
     assert said == "Chapel: pick up to 4 more cards of your hand (click or drag each), or press Trash no more"

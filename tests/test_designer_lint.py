@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_helpers import click
 
 from cardtable.cardsets import CardSetError, load_cached, load_cardset, validate_paths
 from cardtable.cardsets.lint import LintWarning, cardset_warnings
@@ -28,13 +29,6 @@ LONG_JA = "場のカードを1枚手札に戻す。その持ち主は山札を�
 LONG_EN = (
     "Return a card in play to its owner's hand. They look at their deck, take one and put the rest back."
 )
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _edit(path: Path, old: str, new: str, count: int = 1) -> None:
@@ -280,12 +274,7 @@ def test_the_banner_names_files_by_name_lists_warnings_and_logs_the_path(
     assert "did you mean 'cost'?" in table.reload_problems[0]
     assert str(file) in caplog.text  # the full path is in the log
     ok = next(b for b in table.buttons if b.label == app.t("reload.dismiss"))
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=ok.rect.center, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=ok.rect.center, button=1),
-        ]
-    )
+    click(app, ok.rect.center)
     assert not table.reload_problems
     _edit(file, "    cots: 3\n", "     cost: 3\n")  # indented one space too far
     app.frame([])
@@ -348,12 +337,7 @@ def test_a_restart_keeps_the_old_game_with_the_card_list_it_was_dealt_from(app: 
         "count of SEED changed: 6 -> 5",
     )
     restart = next(b for b in table.buttons if b.label == app.t("reload.restart"))
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=restart.rect.center, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=restart.rect.center, button=1),
-        ]
-    )
+    click(app, restart.rect.center)
     assert app.scenes[0] is not table and app.scenes[0].cardset.by_code()["SEED"].count == 5
     kept_sheets = list(sheet.parent.glob("cards.before-*.csv"))
     assert len(kept_sheets) == 1 and kept_sheets[0].read_bytes() == (HEADER + ROWS).encode("utf-8")

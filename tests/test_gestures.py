@@ -6,12 +6,11 @@ scrolling when it is long."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 import pygame
-import pytest
 from playthrough import session_at
 from stacked import stacked_session
+from table_helpers import click, drag
 
 from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig, Session
@@ -22,34 +21,12 @@ from cardtable.ui.scenes.table import TableScene, find_moves
 PEOPLE = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
 
 
-@pytest.fixture()
-def app() -> Iterator[App]:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
 def _open(app: App, session: Session) -> TableScene:
     table = table_scene_for(app, session)
     assert isinstance(table, TableScene)
     app.replace(table)
     app.frame([])
     return table
-
-
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
 
 
 def _key(app: App, key: int) -> None:
@@ -89,7 +66,7 @@ def test_risugeon_every_copy_of_a_combat_card_is_spent_by_drag_and_by_click(app:
             assert move and move[0].cards == (groups[0][0],), "the rules name the lowest copy"
             before = table.session.move_count
             if gesture == "click":
-                _click(app, _centre(table, copy))
+                click(app, _centre(table, copy))
             else:
                 app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=_centre(table, copy), button=1)])
                 assert _area(table, "well") in table.board.highlights, "the well lights for any copy"
@@ -107,7 +84,7 @@ def test_the_copy_held_is_the_one_seen_moving(app: App) -> None:
     groups = [g for g in _copies(table, "hand:0") if find_moves(table.view(), g[:1], table.my_legal())]
     lowest, other = groups[0][0], groups[0][-1]
     held_at = (table.board.sprites[other].x, table.board.sprites[other].y)
-    _drag(app, _centre(table, other), _area(table, "well").center)
+    drag(app, _centre(table, other), _area(table, "well").center)
     moving = table.board.sprites.get(lowest)
     assert moving is not None and abs(moving.x - held_at[0]) > 1, "the dragged sprite goes on, not back"
     table.animator.finish_all()
@@ -132,10 +109,10 @@ def test_sainome_every_copy_of_a_card_equips_by_drag_and_by_click(app: App) -> N
     for copy in fireballs:
         table = _sainome(app, hand, setup)  # equipping shows the card: no undo, so deal again
         before = table.session.move_count
-        _drag(app, _centre(table, copy), _area(table, slot).center)
+        drag(app, _centre(table, copy), _area(table, slot).center)
         assert _last(table, before) == equips[0], f"copy {copy} equips on {slot}"
         table = _sainome(app, hand, setup)
-        _click(app, _centre(table, copy))  # a click offers every slot it fits (or makes the one move)
+        click(app, _centre(table, copy))  # a click offers every slot it fits (or makes the one move)
         if len(equips) > 1:
             assert table.menu is not None and set(equips) <= set(table.menu.actions)
         else:
@@ -150,10 +127,10 @@ def test_sainome_every_copy_of_a_hand_card_is_used_by_drag_and_by_click(app: App
     for copy in quick:
         table = _sainome(app, ["QC", "QC", "SS"], {})
         before = table.session.move_count
-        _drag(app, _centre(table, copy), _area(table, "discard").center)
+        drag(app, _centre(table, copy), _area(table, "discard").center)
         assert _last(table, before) == use
         table = _sainome(app, ["QC", "QC", "SS"], {})
-        _click(app, _centre(table, copy))
+        click(app, _centre(table, copy))
         assert _last(table, before) == use
 
 
@@ -163,7 +140,7 @@ def test_a_refused_copy_is_refused_for_the_real_reason(app: App) -> None:
     fits = {a.target for a in table.my_legal() if a.kind == "equip" and a.cards == (fireballs[0],)}
     wrong = next(a.name for a in table.drop_areas() if a.name not in fits and a.name != "discard")
     before = table.session.move_count
-    _drag(app, _centre(table, fireballs[-1]), _area(table, wrong).center)
+    drag(app, _centre(table, fireballs[-1]), _area(table, wrong).center)
     assert table.session.move_count == before
     expected = table.engine.explain(Action(0, "equip", (fireballs[0],), wrong))
     assert "links" in expected, "the reason is about the slot's face, not about which copy was held"
@@ -193,21 +170,21 @@ def test_runeworks_every_hand_card_reveals_by_click_and_enter_and_releases_by_dr
         table = _open(app, stacked_session("runeworks", list(PEOPLE), params={"level": 1}))
         assert table.view().phase == "leady"
         card = sorted(table.view().zones["hand:0"].cards)[index]
-        _click(app, _centre(table, card))  # a click selects (one careless click commits nothing)
+        click(app, _centre(table, card))  # a click selects (one careless click commits nothing)
         assert 0 not in table.view().committed and table.selected_cards() == [card]
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")])
         assert _last(table, 0) == Action(0, "reveal", (card,))
         table = _runeworks_at_draw(app, {"level": 1})
         card = sorted(table.view().zones["hand:0"].cards)[index]
         before = table.session.move_count
-        _drag(app, _centre(table, card), _area(table, "pool").center)
+        drag(app, _centre(table, card), _area(table, "pool").center)
         assert _last(table, before) == Action(0, "release", (card,))
 
 
 def test_runeworks_release_key_acts_on_the_selected_card(app: App) -> None:
     table = _runeworks_at_draw(app, {"level": 1})
     card = sorted(table.view().zones["hand:0"].cards)[2]
-    _click(app, _centre(table, card))
+    click(app, _centre(table, card))
     assert table.board.sprites[card].selected
     before = table.session.move_count
     _key(app, pygame.K_r)

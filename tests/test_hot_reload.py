@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pygame
-import pytest
+from table_helpers import click
 
 from cardtable.cardsets import load_cardset
 from cardtable.cardsets.watch import CardSetWatcher, structural_changes
@@ -21,13 +21,6 @@ from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.table import TableScene
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _save(path: Path, text: str) -> None:
@@ -93,12 +86,7 @@ def test_a_broken_edit_shows_its_error_and_play_goes_on(app: App, tmp_path: Path
     )
     assert table.cardset is good and table.engine.state.cardset is good
     line = next(b for b in table.buttons if b.label.startswith(f"{copy.name}:{index + 1}:"))  # clickable
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=line.rect.center, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=line.rect.center, button=1),
-        ]
-    )
+    click(app, line.rect.center)
     assert table.toast is not None and f"{copy}:{index + 1}:" in table.toast[0]  # the full path copied
     _play_one_move(table)
     app.frame([])
@@ -142,12 +130,7 @@ def test_a_count_change_offers_a_restart_that_keeps_the_old_game(app: App, tmp_p
     assert len(table.cardset.by_code()) == len(offer.cardset.by_code())
     assert table.cardset.by_code()["SS"].count == 2  # the game in progress still has its two
     restart = next(b for b in table.buttons if b.label == app.t("reload.restart"))
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=restart.rect.center, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=restart.rect.center, button=1),
-        ]
-    )
+    click(app, restart.rect.center)
     new = app.scenes[0]
     assert isinstance(new, TableScene) and new is not table
     assert new.cardset.by_code()["SS"].count == 1

@@ -5,7 +5,6 @@ the report it kept, in both languages."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -16,7 +15,7 @@ from cardtable.ui.scenes.menu import MenuScene
 
 
 @pytest.fixture
-def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+def app(app: App, monkeypatch: pytest.MonkeyPatch) -> App:
     # the plots are matplotlib's work, tested with the report; here a plot is one small PNG
     def one_plot(report: object, out: object, language: str = "en") -> list[object]:
         from pathlib import Path
@@ -29,9 +28,7 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
         return [folder / "seats.png"]
 
     monkeypatch.setattr("cardtable.lab.plots.draw_plots", one_plot)
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
+    return app
 
 
 def _lab(app: App) -> LabScene:

@@ -5,12 +5,13 @@ the hand closes up while cards are put back, and the status panel's lines fit wh
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
 from clock import SteppedClock
 from playthrough import session_at
+from table_helpers import click, press
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.games.landperson.places import joinable
@@ -27,24 +28,8 @@ from cardtable.ui.scenes.landperson_table import LandPersonTable
 NOTE_S = getattr(landperson_table, "BATTLE_NOTE_S", 6.0)  # how long the result stays
 
 
-@pytest.fixture()
-def app() -> Iterator[App]:
-    application = App(Settings(animation_speed=0.0, bot_delay_s=0.0), size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
-def _key(app: App, key: int, text: str = "") -> None:
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text)])
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
+# the table as a window plays it (a frame of 1/120 s at least), its animations at once
+pytestmark = pytest.mark.app(Settings(animation_speed=0.0, bot_delay_s=0.0), fast=False)
 
 
 def _table(app: App, session: Session) -> LandPersonTable:
@@ -75,7 +60,7 @@ def _person_then_bot_until(pred: Callable[[Session], bool], mode: str = "deck") 
 def test_i_and_s_answer_the_defenders_chooser(app: App, key: int, kind: str) -> None:
     table = _table(app, session_at("landperson", "intercept"))
     assert table.menu is not None and table.menu.must_answer, "the defender's chooser is open"
-    _key(app, key, chr(key))
+    press(app, key, chr(key))
     assert table.engine.state.history[-1] == Action(0, kind)
 
 
@@ -83,9 +68,9 @@ def test_a_battles_result_stays_on_the_table_for_a_moment(app: App) -> None:
     table = _table(app, session_at("landperson", "siege"))
     attack = table.view().data["fight"]["attack"]
     app.clock = SteppedClock(50)  # type: ignore[assignment]
-    _key(app, pygame.K_s, "s")  # hold a siege
+    press(app, pygame.K_s, "s")  # hold a siege
     assert table.engine.state.history[-1] == Action(0, "siege")
-    _key(app, pygame.K_d, "d")  # with nobody sent: the land alone
+    press(app, pygame.K_d, "d")  # with nobody sent: the land alone
     assert not table.view().data.get("fight"), "the fight is over"
     lines = table.battle_note_lines()
     assert lines, "the result is on the table"
@@ -110,7 +95,7 @@ def test_b_with_nobody_able_to_attack_says_so(app: App) -> None:
         return Action(0, "battle") in legal and not joinable(state, 0, "attack")
 
     table = _table(app, _person_then_bot_until(battle_without_attackers))
-    _key(app, pygame.K_b, "b")
+    press(app, pygame.K_b, "b")
     assert table.engine.state.history[-1] == Action(0, "battle")
     assert table.toast is not None and "no ready person can attack" in table.toast[0]
     assert "no ready person can attack" in table.just_happened(), "and in the status panel and the log"
@@ -121,7 +106,7 @@ def _shared_pair(app: App) -> tuple[Session, LandPersonTable]:
     table = _table(app, session)
     for _ in range(3):
         if isinstance(app.top, HandOffScene):
-            _key(app, pygame.K_SPACE, " ")
+            press(app, pygame.K_SPACE, " ")
     return session, table
 
 
@@ -129,19 +114,19 @@ def test_shared_first_persons_lie_on_their_owners_fields(app: App) -> None:
     session, table = _shared_pair(app)
     for seat in (0, 1):
         while isinstance(app.top, HandOffScene):
-            _key(app, pygame.K_SPACE, " ")
+            press(app, pygame.K_SPACE, " ")
         assert table.viewer == seat
         first = next(a for a in table.view().legal if a.kind == "first")
-        _click(app, table.board.sprites[first.cards[0]].card_rect().center)
+        click(app, table.board.sprites[first.cards[0]].card_rect().center)
         assert session.engine.state.history[-1] == first
         laid = table.board.sprites[first.cards[0]]
         assert table.field_rect(seat).contains(laid.card_rect()), "on its owner's field"
         while any(a.kind == "putback" for a in table.view().legal):
             card = next(a for a in table.view().legal if a.kind == "putback").cards[0]
-            _click(app, table.board.sprites[card].card_rect().center)
+            click(app, table.board.sprites[card].card_rect().center)
         if seat == 0:  # Ben's screen: Ann's first person lies face down on her field, not by a pile
             while isinstance(app.top, HandOffScene):
-                _key(app, pygame.K_SPACE, " ")
+                press(app, pygame.K_SPACE, " ")
             assert table.viewer == 1
             laid_there = [p for p in table.layout(table.view(), app.size) if p.zone == "first:0"]
             assert laid_there and not any(p.face_up for p in laid_there)
@@ -152,14 +137,14 @@ def test_shared_first_persons_lie_on_their_owners_fields(app: App) -> None:
 def test_the_hand_closes_up_while_cards_are_put_back(app: App) -> None:
     session, table = _shared_pair(app)
     first = next(a for a in table.view().legal if a.kind == "first")
-    _click(app, table.board.sprites[first.cards[0]].card_rect().center)
+    click(app, table.board.sprites[first.cards[0]].card_rect().center)
     for _ in range(2):  # a card from the middle of the hand, twice
         cards = sorted(
             (a.cards[0] for a in table.view().legal if a.kind == "putback"),
             key=lambda c: table.board.sprites[c].x,
         )
         card = cards[len(cards) // 2]
-        _click(app, table.board.sprites[card].card_rect().center)  # the pointer stays over the hand
+        click(app, table.board.sprites[card].card_rect().center)  # the pointer stays over the hand
     assert [a.kind for a in session.engine.state.history[-2:]] == ["putback", "putback"]
     hand = table.view().zones["hand:0"].cards
     xs = sorted(table.board.sprites[c].x for c in hand)
@@ -183,7 +168,7 @@ def test_every_status_line_fits_its_panel_whole(language: str, mode: str) -> Non
         if session.engine.is_over():
             break
         while isinstance(app.top, HandOffScene):
-            _key(app, pygame.K_SPACE, " ")
+            press(app, pygame.K_SPACE, " ")
         view = table.view()
         box, parts = table.status_layout(view, px)
         happened = table.just_happened()

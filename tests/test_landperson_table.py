@@ -10,6 +10,7 @@ import pygame
 import pytest
 from clock import SteppedClock
 from playthrough import session_at
+from table_helpers import click, drag
 
 from cardtable.games import get_game
 from cardtable.games.landperson.cards import deck_problem, half, parse_deck
@@ -24,21 +25,8 @@ from cardtable.ui.scenes.landperson_table import LandPersonTable
 GAME = get_game("landperson")
 
 
-@pytest.fixture()
-def app() -> App:
-    application = App(Settings(animation_speed=0.0, bot_delay_s=0.0), size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
-        ]
-    )
+# the table as a window plays it (a frame of 1/120 s at least), its animations at once
+pytestmark = pytest.mark.app(Settings(animation_speed=0.0, bot_delay_s=0.0), fast=False)
 
 
 def test_dragging_a_ready_person_onto_the_opponents_land_declares_the_attack_with_it(app: App) -> None:
@@ -50,7 +38,7 @@ def test_dragging_a_ready_person_onto_the_opponents_land_declares_the_attack_wit
     person = next(c for c in view.zones["field:0"].cards if status[str(c)] == "ready")
     sprite = table.board.sprites[person]
     start = sprite.card_rect().center
-    _drag(app, start, table.land_rect(1).center)
+    drag(app, start, table.land_rect(1).center)
     history = table.engine.state.history
     assert history[-2] == Action(0, "attack")
     assert history[-1].kind == "add"
@@ -104,12 +92,7 @@ def test_each_person_builds_a_deck_in_turn_and_the_game_gets_them_as_parameters(
     assert {code for code, _y in scene.rows} == {"P12", "P13", "P14", "P15"}
     plus = next(c for c in scene.controls if c.tag == "+P12")
     for _ in range(5):  # more than the half holds: stops at what there is
-        app.frame(
-            [
-                pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=plus.rect.center, button=1),
-                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=plus.rect.center, button=1),
-            ]
-        )
+        click(app, plus.rect.center)
         plus = next(c for c in scene.controls if c.tag == "+P12")
     assert scene.counts["P12"] == 3
     key(pygame.K_d)  # not a deck yet: Done does nothing
@@ -171,7 +154,7 @@ def test_a_task_under_way_tells_its_player_how_to_go_on(app: App) -> None:
     view = table.view()
     status = view.data["status"]
     person = next(c for c in view.zones["field:0"].cards if status[str(c)] == "ready")
-    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
+    drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
     assert table.engine.state.data["task"]["kind"] == "attack"
     assert app.t("lp.hint.task.attack") in table.status_lines(table.view())
 
@@ -218,7 +201,7 @@ def test_a_ready_person_dragged_onto_the_opponents_land_in_the_domestic_phase_go
     app.frame([])
     view = table.view()
     person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
-    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
+    drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
     kinds = [a.kind for a in table.engine.state.history[-3:]]
     assert kinds == ["battle", "attack", "add"]
     assert table.engine.state.data["task"]["persons"] == [person]
@@ -246,7 +229,7 @@ def test_a_person_sent_to_a_task_is_turned_at_once(app: App) -> None:
     app.frame([])
     view = table.view()
     person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
-    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
+    drag(app, table.board.sprites[person].card_rect().center, table.land_rect(1).center)
     assert table.engine.state.data["task"]["persons"] == [person]
     app.frame([])
     assert table.board.sprites[person].angle == 90
@@ -539,13 +522,8 @@ def test_the_first_person_and_the_cards_put_back_are_clicked_in_the_hand_in_sigh
     assert hint in table.status_lines(view)
     cheap = next(a.cards[0] for a in view.legal if a.kind == "first")
     corner = table.board.sprites[cheap].card_rect().topleft  # a fanned card's left edge shows
-    click = (corner[0] + 6, corner[1] + 20)
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=click, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=click, button=1),
-        ]
-    )
+    spot = (corner[0] + 6, corner[1] + 20)
+    click(app, spot)
     assert session.engine.state.history[-1] == Action(seat, "first", (cheap,))
     assert app.t("lp.hint.phase.putback", cost=2, n=5) in table.status_lines(table.view())
 
@@ -559,7 +537,7 @@ def test_a_ready_person_dropped_on_its_own_land_works_it(app: App) -> None:
     view = table.view()
     works = [a.kind for a in table.my_legal() if a.kind in ("commerce", "hunt")]
     person = next(c for c in view.zones["field:0"].cards if view.data["status"][str(c)] == "ready")
-    _drag(app, table.board.sprites[person].card_rect().center, table.land_rect(0).center)
+    drag(app, table.board.sprites[person].card_rect().center, table.land_rect(0).center)
     if len(works) > 1:  # both may: the chooser asks which, then the person joins
         assert table.menu is not None
         table.perform(table.menu.actions[0])

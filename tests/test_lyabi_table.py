@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from stacked import stacked_session
+from table_helpers import click, drag, press
 
 from cardtable.persistence.settings import Settings
 from cardtable.rules.actions import Action
@@ -20,11 +21,8 @@ ANN_VS_BOT = [SeatConfig("Ann"), SeatConfig("Bot", False, "heuristic")]
 TWO_PEOPLE = [SeatConfig("Ann"), SeatConfig("Bea")]
 
 
-@pytest.fixture()
-def app() -> App:
-    application = App(Settings(animation_speed=0.0, bot_delay_s=0.0), size=(1280, 720))
-    yield application
-    pygame.display.quit()
+# the table as a window plays it (a frame of 1/120 s at least), its animations at once
+pytestmark = pytest.mark.app(Settings(animation_speed=0.0, bot_delay_s=0.0), fast=False)
 
 
 def _table(app: App, session: Session) -> LyabiTable:
@@ -40,29 +38,6 @@ def _settle(app: App) -> None:
         if isinstance(app.top, HandOffScene):
             app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1)])
         app.frame([])
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
-
-
-def _key(app: App, key: int) -> None:
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")])
-
-
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
-            pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0)),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1),
-        ]
-    )
 
 
 def _centre(table: LyabiTable, card: int) -> tuple[int, int]:
@@ -88,12 +63,12 @@ def test_a_third_circle_is_placed_by_clicking_the_circle_it_replaces(app: App) -
     table, (first, second) = _full_circles(app)
     hand = table.view().zones["hand:0"].cards
     b11 = next(c for c in hand if table.cardset.physical()[c].code == "B11")
-    _drag(app, _centre(table, b11), table.pool_rects()["circles_pool:11"].center)
+    drag(app, _centre(table, b11), table.pool_rects()["circles_pool:11"].center)
     assert not table.engine.state.history or table.engine.state.history[-1].kind != "circle"
     lit = table.board.highlights
     assert len(lit) == 2, "both of Ann's circles light while the new one waits for its place"
     assert all(any(r.collidepoint(_centre(table, c)) for r in lit) for c in (first, second))
-    _click(app, _centre(table, second))
+    click(app, _centre(table, second))
     _settle(app)
     assert table.engine.state.history[-1].kind == "circle"
     assert table.engine.state.zones["out_circles"].cards == [second]
@@ -105,17 +80,17 @@ def test_c_asks_which_circle_to_replace_in_a_short_chooser(app: App) -> None:
     table, (first, second) = _full_circles(app)
     hand = table.view().zones["hand:0"].cards
     b11 = next(c for c in hand if table.cardset.physical()[c].code == "B11")
-    _click(app, _centre(table, b11))  # select the lyabi paid
-    _key(app, pygame.K_c)
+    click(app, _centre(table, b11))  # select the lyabi paid
+    press(app, pygame.K_c)
     assert table.menu is not None
     assert len(table.menu.labels) == 2
     assert "Lv5 Red Circle" in table.menu.labels[1] and "Replace" in table.menu.labels[1]
-    _key(app, pygame.K_2)
+    press(app, pygame.K_2)
     _settle(app)
     if table.menu is not None:  # several levels could be paid for: the level is chosen next
         assert all(second in a.cards for a in table.menu.actions)
         assert [a.target for a in table.menu.actions] == ["0", "5", "11"]
-        _key(app, pygame.K_3)
+        press(app, pygame.K_3)
         _settle(app)
     assert table.engine.state.zones["out_circles"].cards == [second]
     assert table.engine.state.history[-1] == Action(0, "circle", tuple(sorted((b11, second))), "11")
@@ -146,8 +121,8 @@ def _in_slot(table: LyabiTable, seat: int) -> list:
 
 def _place_double(app: App, table: LyabiTable) -> None:
     for card in [c for c in table.view().zones["hand:0"].cards if _code(table, c) in ("R3", "R1")]:
-        _click(app, _centre(table, card))
-    _key(app, pygame.K_h)
+        click(app, _centre(table, card))
+    press(app, pygame.K_h)
 
 
 def test_both_slots_show_the_placed_cards_face_down_from_the_moment_they_are_placed(app: App) -> None:
@@ -157,7 +132,7 @@ def test_both_slots_show_the_placed_cards_face_down_from_the_moment_they_are_pla
     mine = _in_slot(table, 0)
     assert len(mine) == 2 and not any(s.face_up for s in mine), "Ann's two cards lie face down"
     assert "2 cards" in (table.placed_note or "")
-    _key(app, pygame.K_SPACE)  # Done: the table turns to Bea
+    press(app, pygame.K_SPACE)  # Done: the table turns to Bea
     _settle(app)
     assert table.viewer == 1
     theirs = _in_slot(table, 0)
@@ -178,14 +153,14 @@ def test_the_second_seat_placing_first_gets_the_table_back_after_taking_back(app
     )
     table = _table(app, session)
     assert table.viewer == 1
-    _key(app, pygame.K_p)
+    press(app, pygame.K_p)
     _settle(app)
     assert table.viewer == 1 and table.view().pending is not None
-    _key(app, pygame.K_h)  # "Charge…" asks even for Bea's one lyabi
+    press(app, pygame.K_h)  # "Charge…" asks even for Bea's one lyabi
     assert table.menu is not None and len(table.menu.actions) == 1
-    _key(app, pygame.K_1)
+    press(app, pygame.K_1)
     assert table.placed_note is not None and "Bea placed 1 card" in table.placed_note
-    _key(app, pygame.K_z)  # a plain Z is not the take-back
+    press(app, pygame.K_z)  # a plain Z is not the take-back
     assert table.engine.state.pending is not None and table.engine.state.pending.commits
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="")])
     _settle(app)
@@ -197,7 +172,7 @@ def test_the_placer_may_take_the_cards_back_and_the_table_returns_to_them(app: A
     table = _battle(app)
     _place_double(app, table)
     take_back = next(b for b in table.buttons if "Take back" in b.label)
-    _click(app, take_back.rect.center)
+    click(app, take_back.rect.center)
     _settle(app)
     assert table.engine.state.pending is not None and not table.engine.state.pending.commits
     assert table.viewer == 0 and _in_slot(table, 0) == []
@@ -207,11 +182,11 @@ def test_the_placer_may_take_the_cards_back_and_the_table_returns_to_them(app: A
 def test_the_revealed_battle_stays_on_the_table_until_a_click(app: App, drawn_texts: list[str]) -> None:
     table = _battle(app)
     _place_double(app, table)
-    _key(app, pygame.K_SPACE)
+    press(app, pygame.K_SPACE)
     _settle(app)
     g1 = next(c for c in table.view().zones["hand:1"].cards if _code(table, c) == "G1")
-    _click(app, _centre(table, g1))
-    _key(app, pygame.K_h)  # one card selected: placed at once
+    click(app, _centre(table, g1))
+    press(app, pygame.K_h)  # one card selected: placed at once
     for _ in range(30):  # however long the people look, the table waits
         app.frame([])
     engine = table.engine
@@ -228,7 +203,7 @@ def test_the_revealed_battle_stays_on_the_table_until_a_click(app: App, drawn_te
     table.background_stale = True
     app.frame([])
     assert "Ann wins the battle" in drawn_texts and "Damage 1" in drawn_texts
-    _click(app, (640, 400))
+    click(app, (640, 400))
     _settle(app)
     assert table.staged is None
     assert _in_slot(table, 0) == [] and _in_slot(table, 1) == [], "the end phase cleared the slots"
@@ -249,7 +224,7 @@ def test_an_items_window_says_which_item_and_each_pass_reads_as_its_own_decision
     session.seats[0] = SeatConfig("Ann", False, "heuristic")
     table = _table(app, session)
     assert table.viewer == 1 and {a.kind for a in table.my_legal()} == {"item", "pass"}
-    _key(app, pygame.K_p)  # no item this phase
+    press(app, pygame.K_p)  # no item this phase
     _settle(app)
     assert table.view().pending is not None and table.view().pending.kind == "window"
     drawn_texts.clear()
@@ -257,7 +232,7 @@ def test_an_items_window_says_which_item_and_each_pass_reads_as_its_own_decision
     app.frame([])
     assert "Bea: use Spacetime Stone now?" in drawn_texts
     assert "take one more main-phase action" in " ".join(drawn_texts)  # the effect, wrapped in the panel
-    _key(app, pygame.K_p)  # keep the Stone
+    press(app, pygame.K_p)  # keep the Stone
     _settle(app)
     log = table.log_lines()
     assert "Bea takes no item" in log and "Bea keeps Spacetime Stone unused" in log
@@ -289,8 +264,8 @@ def test_an_items_choice_is_asked_in_the_items_name(app: App) -> None:
     )
     table = _table(app, session)
     b3 = table.view().zones["hand:0"].cards[0]
-    _click(app, _centre(table, b3))
-    _key(app, pygame.K_i)
+    click(app, _centre(table, b3))
+    press(app, pygame.K_i)
     _settle(app)
     assert table.menu is not None
     assert table.menu.title == "Mysterious Crystal: which Lv3 lyabi do you take into your discard pile?"

@@ -10,8 +10,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 from playthrough import session_at
@@ -25,13 +23,6 @@ from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.table import TableScene
 from cardtable.ui.scenes.table.menu import GROUP_FROM, ActionMenu, group_entries
-
-
-@pytest.fixture()
-def app() -> Iterator[App]:
-    application = App(Settings(bot_delay_s=0.0), fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _open(app: App, session: Session) -> TableScene:

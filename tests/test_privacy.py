@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -54,16 +53,16 @@ def _visible(view: PlayerView) -> set[int]:
     return {c for zone in view.zones.values() for c in zone.cards if c >= 0}
 
 
+pytestmark = pytest.mark.app(Settings(animation_speed=4.0, bot_delay_s=0.0, claim_window_s=1.0), fast=False)
+
+
 @pytest.fixture()
-def app() -> Iterator[App]:
-    settings = Settings(animation_speed=4.0, bot_delay_s=0.0, claim_window_s=1.0)
-    application = App(settings, size=(1280, 720))
+def app(app: App) -> App:
     # quicker than a person would set them (past the settings' bounds), still several frames per slide
-    application.settings.animation_speed = 8.0
-    application.settings.claim_window_s = 0.25
-    application.clock = _Clock()  # type: ignore[assignment]
-    yield application
-    pygame.display.quit()
+    app.settings.animation_speed = 8.0
+    app.settings.claim_window_s = 0.25
+    app.clock = _Clock()  # type: ignore[assignment]
+    return app
 
 
 # Every game, with and without bots, two to four people at the screen. The default run plays one short

@@ -30,13 +30,14 @@ class Plain(Scene):
         return super().draw(screen)
 
 
+pytestmark = pytest.mark.app(Settings(language="en"))
+
+
 @pytest.fixture()
-def app() -> Iterator[App]:
-    application = App(Settings(language="en"), size=(1280, 720), fast=True)
-    application.push(Plain(application))
-    application.frame([])
-    yield application
-    pygame.display.quit()
+def app(app: App) -> App:
+    app.push(Plain(app))
+    app.frame([])
+    return app
 
 
 def _gold_in_bar(app: App) -> int:

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+from table_helpers import press
 
 from cardtable.persistence.settings import Settings
 from cardtable.session import SeatConfig, Session
@@ -14,16 +13,8 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.results import ResultsScene
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(Settings(animation_speed=0.0, bot_delay_s=0.0), size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
-def _key(app: App, key: int, text: str = "") -> None:
-    app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text)])
+# the table as a window plays it (a frame of 1/120 s at least), its animations at once
+pytestmark = pytest.mark.app(Settings(animation_speed=0.0, bot_delay_s=0.0), fast=False)
 
 
 def test_a_sandbox_closed_alone_names_no_winner(app: App) -> None:
@@ -31,12 +22,12 @@ def test_a_sandbox_closed_alone_names_no_winner(app: App) -> None:
     table = table_scene_for(app, session)
     app.replace(table)
     app.frame([])
-    _key(app, pygame.K_a, "a")  # every move
+    press(app, pygame.K_a, "a")  # every move
     menu = table.menu  # type: ignore[attr-defined]
     assert menu is not None
     close = next(i for i, a in enumerate(menu.actions) if a.kind == "close")
     for digit in str(close + 1):
-        _key(app, getattr(pygame, f"K_{digit}"), digit)
+        press(app, getattr(pygame, f"K_{digit}"), digit)
     for _ in range(30):
         app.frame([])
         if isinstance(app.top, ResultsScene):

@@ -6,17 +6,11 @@ from __future__ import annotations
 import pygame
 import pytest
 from playthrough import session_at
+from table_helpers import drag
 
 from cardtable.ui.app import App
 from cardtable.ui.fonts import get_font
 from cardtable.ui.scenes.risugeon_table import RisugeonTable
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _table_at(app: App, kind: str) -> RisugeonTable:
@@ -27,18 +21,12 @@ def _table_at(app: App, kind: str) -> RisugeonTable:
     return table
 
 
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-
-
 def test_dragging_an_action_into_the_play_area_uses_it(app: App) -> None:
     table = _table_at(app, "play")
     action = next(a for a in table.engine.legal_actions(0) if a.kind == "play")
     sprite = table.board.sprites[action.cards[0]]
     before = len(table.engine.state.history)
-    _drag(app, sprite.card_rect().center, table.slots()["play"].center)
+    drag(app, sprite.card_rect().center, table.slots()["play"].center)
     assert table.engine.state.history[before] == action
 
 
@@ -47,7 +35,7 @@ def test_dragging_a_supply_card_onto_the_discard_pile_trains_it(app: App) -> Non
     action = next(a for a in table.engine.legal_actions(0) if a.kind == "train")
     sprite = table.board.sprites[action.cards[0]]
     before = len(table.engine.state.history)
-    _drag(app, sprite.card_rect().center, table.slots()["discard"].center)
+    drag(app, sprite.card_rect().center, table.slots()["discard"].center)
     assert table.engine.state.history[before] == action
 
 

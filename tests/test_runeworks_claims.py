@@ -5,7 +5,6 @@ turn" setting asks every person, in private, whatever they hold (so nothing tell
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig, Session
@@ -13,13 +12,6 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
 from tests.clock import SteppedClock
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _to_first_play(session: Session) -> None:

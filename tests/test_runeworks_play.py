@@ -15,13 +15,6 @@ from cardtable.ui.scenes.runeworks_table import RuneWorksTable
 from tests.clock import SteppedClock
 
 
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
 def _key(key: int, text: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-import pytest
 
 from cardtable.games.runeworks.melds import SPIRIT_RANK, deck_of
 from cardtable.games.runeworks.scoring import meld_damage
@@ -17,13 +16,6 @@ from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.notice import NoticeScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _simple_choice(legal: list[Action]) -> Action:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
-import pytest
 from stacked import stacked_session
 
 from cardtable.rules.actions import Action
@@ -24,13 +23,6 @@ from cardtable.ui.scenes.runeworks_table import RuneWorksTable
 from cardtable.ui.scenes.runeworks_table.held import HELD_PHASE
 
 SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44)
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _table(app: App, deal: dict[str, list[str]], setup: dict[str, Any], **params: Any) -> RuneWorksTable:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from playthrough import session_at
+from table_helpers import click
 
 from cardtable.persistence.settings import Settings
 from cardtable.ui.app import App
@@ -21,23 +22,15 @@ def _table_at(app: App, wanted: str) -> SainomeTable:
     return table
 
 
-@pytest.fixture()
-def app() -> App:
-    application = App(Settings(animation_speed=1.0, bot_delay_s=0.0), size=(1280, 720))
-    yield application
-    pygame.display.quit()
+# the table as a window plays it (a frame of 1/120 s at least), its animations at speed 1
+pytestmark = pytest.mark.app(Settings(animation_speed=1.0, bot_delay_s=0.0), fast=False)
 
 
 def test_an_attack_throws_the_die_and_it_settles_on_the_rolled_face(app: App) -> None:
     table = _table_at(app, "attack")
     attack = next(a for a in table.engine.legal_actions(0) if a.kind == "attack")
     button = next(b for b in table.buttons if b.label.startswith("Attack"))
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1),
-        ]
-    )
+    click(app, button.rect.center)
     assert attack in table.engine.state.history
     assert table.rolls, "the attack's roll is thrown across the table"
     roll = table.rolls[0]
@@ -123,12 +116,7 @@ def test_the_hand_stays_put_under_the_pointer_while_cards_leave_it(app: App) -> 
     pos = sprite.card_rect().center
     before = {c: table.board.sprites[c].x for c in cards if c != aim}
     app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))])
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
+    click(app, pos)
     assert aim not in table.view().zones[hand].cards, "the click discarded the card"
     table.animator.finish_all()
     assert {c: table.board.sprites[c].x for c in before} == before, "the rest stayed where they were"

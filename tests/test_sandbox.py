@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_helpers import click, drag
 
 from cardtable.cardsets import load_cardset
 from cardtable.cli import main
@@ -147,9 +148,7 @@ def _drag_to_pile(app: App, table: SandboxTable, card: int, pile: str) -> None:
     sprite = table.board.sprites[card]
     start = (int(sprite.x) + 10, int(sprite.y) + 10)
     end = table.pile_rect(pile, table.view()).center
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+    drag(app, start, end)
 
 
 def test_a_drag_from_the_hand_onto_a_pile_moves_the_card(tmp_path: Path) -> None:
@@ -283,23 +282,12 @@ def _two_at_table(tmp_path: Path) -> tuple[App, Session, SandboxTable]:
     return app, session, table
 
 
-def _click(app: App, pos: tuple[int, int], button: int) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
-
-
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
-
-
 def _choose(app: App, table: SandboxTable, kind: str) -> None:
     """Click the open menu's entry of that kind."""
     assert table.menu is not None
     index = next(i for i, a in enumerate(table.menu.actions) if a.kind == kind)
     rect = next(r for i, _, r in table.menu.laid_out() if i == index)
-    _click(app, rect.center, 1)
+    click(app, rect.center, 1)
 
 
 def test_a_card_lies_where_it_is_dropped_and_flips_and_turns_alone_from_its_menu(tmp_path: Path) -> None:
@@ -312,7 +300,7 @@ def test_a_card_lies_where_it_is_dropped_and_flips_and_turns_alone_from_its_menu
             sprite = table.board.sprites[card]
             grab = (int(sprite.x) + 5, int(sprite.y) + 5)
             where = (mat.x + int(mat.width * share) + 5, mat.y + 5)
-            _drag(app, grab, where)
+            drag(app, grab, where)
             table.animator.finish_all()
             app.frame([])
         spots = engine.state.data["spots"]["play"]
@@ -324,7 +312,7 @@ def test_a_card_lies_where_it_is_dropped_and_flips_and_turns_alone_from_its_menu
         sprite = table.board.sprites[first]
         assert abs(sprite.x - (mat.x + int(mat.width * 0.7))) < 3  # drawn at its spot
         # right click the first card: its own menu; Turn taps that card only
-        _click(app, (int(sprite.x) + 10, int(sprite.y) + 10), 3)
+        click(app, (int(sprite.x) + 10, int(sprite.y) + 10), 3)
         assert table.menu is not None and {"flip", "turn", "zoom"} <= {a.kind for a in table.menu.actions}
         _choose(app, table, "turn")
         table.animator.finish_all()
@@ -348,7 +336,7 @@ def test_a_card_lies_where_it_is_dropped_and_flips_and_turns_alone_from_its_menu
         back = next(s for k, s in table.board.sprites.items() if isinstance(k, tuple) and k[0] == "play:down")
         assert abs(back.x - sprite.x) < 3 and not back.face_up
         # the face-down card dragged elsewhere on the mat stays face down, at the new spot
-        _drag(app, (int(back.x) + 5, int(back.y) + 5), (mat.x + 40, mat.bottom - 20))
+        drag(app, (int(back.x) + 5, int(back.y) + 5), (mat.x + 40, mat.bottom - 20))
         table.animator.finish_all()
         app.frame([])
         assert engine.state.data["spots"]["play:down"][0][1] > 800
@@ -369,7 +357,7 @@ def test_zoom_from_the_card_menu_and_a_pile_menu_spreads_it(tmp_path: Path) -> N
         engine = session.engine
         card = engine.view(0).hand(0)[0]
         sprite = table.board.sprites[card]
-        _click(app, (int(sprite.x) + 10, int(sprite.y) + 10), 3)
+        click(app, (int(sprite.x) + 10, int(sprite.y) + 10), 3)
         _choose(app, table, "zoom")
         assert table.previewing == card and table.draw_preview(app.screen) is not None
         app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x")])
@@ -383,7 +371,7 @@ def test_zoom_from_the_card_menu_and_a_pile_menu_spreads_it(tmp_path: Path) -> N
         app.frame([pygame.event.Event(pygame.KEYUP, key=pygame.K_LSHIFT, mod=0)])
         # the deck's menu: shuffle and spread without the Actions list
         deck = table.pile_rect("deck", table.view())
-        _click(app, deck.center, 3)
+        click(app, deck.center, 3)
         assert table.menu is not None and {"shuffle", "spread", "flip"} <= {
             a.kind for a in table.menu.actions
         }
@@ -464,7 +452,7 @@ def test_the_menus_open_entry_opens_a_typed_path_and_remembers_it(tmp_path: Path
         def press(tag: str) -> None:
             scene = app.top
             control = next(c for c in scene.controls if c.tag == tag)  # type: ignore[attr-defined]
-            _click(app, control.rect.center, 1)
+            click(app, control.rect.center, 1)
 
         press("open_set")
         assert isinstance(app.top, OpenSetScene)

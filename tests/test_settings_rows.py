@@ -4,23 +4,15 @@ has no claims (players of Lyabi were offered a claim window they never met)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+from table_helpers import click
 
 from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.pause import PauseScene
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.settings import SettingsScene
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _settings_from_the_table(app: App, game: str) -> SettingsScene:
@@ -31,12 +23,7 @@ def _settings_from_the_table(app: App, game: str) -> SettingsScene:
     pause = app.top
     assert isinstance(pause, PauseScene)
     button = next(c for c in pause.controls if c.tag == "settings")
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=button.rect.center, button=1),
-        ]
-    )
+    click(app, button.rect.center)
     settings = app.top
     assert isinstance(settings, SettingsScene)
     return settings

@@ -5,7 +5,6 @@ settings file for next time."""
 from __future__ import annotations
 
 import pygame
-import pytest
 
 from cardtable.games import get_game
 from cardtable.persistence.settings import Settings, load_settings, save_settings
@@ -13,13 +12,6 @@ from cardtable.rules.game import Param
 from cardtable.ui.app import App
 from cardtable.ui.scenes.common import TextField
 from cardtable.ui.scenes.setup import SetupScene
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _type(field: TextField, text: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -25,13 +24,6 @@ from cardtable.ui.scenes.common import UiButton
 from cardtable.ui.scenes.setup import SetupScene
 
 GAMES = sorted(all_entries())
-
-
-@pytest.fixture()
-def app() -> Iterator[App]:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _open(app: App, game_id: str) -> SetupScene:

@@ -4,11 +4,10 @@ its own button, and the seats are remembered in the settings for the next game."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-import pygame
 import pytest
+from table_helpers import click_tag
 
 from cardtable.bots.random_bot import RandomBot
 from cardtable.games import get_game
@@ -16,23 +15,6 @@ from cardtable.persistence.settings import load_settings
 from cardtable.rules.rng import Rng
 from cardtable.ui.app import App
 from cardtable.ui.scenes.setup import SetupScene
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.key.stop_text_input()
-
-
-def _click(app: App, scene: SetupScene, tag: str) -> None:
-    pos = next(c for c in scene.controls if c.tag == tag).rect.center
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
 
 
 def _tags(scene: SetupScene) -> set[str]:
@@ -50,28 +32,28 @@ def test_one_click_seats_a_second_person_and_the_level_is_a_button_of_its_own(ap
     setup = _setup(app)
     assert setup.choices[1].kind == "heuristic"
     assert "level:1" in _tags(setup) and "level:0" not in _tags(setup), "a person has no level"
-    _click(app, setup, "kind:1")
+    click_tag(app, setup, "kind:1")
     assert setup.choices[1].kind == "human", "one click: a second person"
     assert "level:1" not in _tags(setup)
-    _click(app, setup, "kind:1")
+    click_tag(app, setup, "kind:1")
     assert setup.choices[1].kind == "heuristic", "and back to the bot it was"
-    _click(app, setup, "level:1")
+    click_tag(app, setup, "level:1")
     assert setup.choices[1].kind == "random"
     label = next(c for c in setup.controls if c.tag == "level:1").label
     assert label == "Easy"
-    _click(app, setup, "kind:1")
-    _click(app, setup, "kind:1")
+    click_tag(app, setup, "kind:1")
+    click_tag(app, setup, "kind:1")
     assert setup.choices[1].kind == "random", "the level chosen is kept across the switch"
 
 
 def test_the_seats_are_remembered_for_the_next_game(app: App) -> None:
     setup = _setup(app)
-    _click(app, setup, "count-")  # three seats
-    _click(app, setup, "kind:1")  # a second person
-    _click(app, setup, "level:2")  # an easy bot
+    click_tag(app, setup, "count-")  # three seats
+    click_tag(app, setup, "kind:1")  # a second person
+    click_tag(app, setup, "level:2")  # an easy bot
     kinds = [c.kind for c in setup.choices[:3]]
     assert kinds == ["human", "human", "random"]
-    _click(app, setup, "start")
+    click_tag(app, setup, "start")
     assert load_settings().seat_kinds[:3] == kinds and load_settings().seat_count == 3
     again = SetupScene(app, get_game("runeworks"))
     assert again.count == 3 and [c.kind for c in again.choices[:3]] == kinds
@@ -112,12 +94,12 @@ def test_setup_offers_easy_normal_and_strong_and_strong_is_the_search_bot_at_the
     labels = []
     for _ in range(3):
         labels.append(next(c for c in setup.controls if c.tag == "level:1").label)
-        _click(app, setup, "level:1")
+        click_tag(app, setup, "level:1")
     expected = {"en": ["Normal", "Easy", "Strong"], "ja": ["ふつう", "やさしい", "つよい"]}[language]
     assert labels == expected
     assert setup.choices[1].kind == "heuristic"
-    _click(app, setup, "level:1")
-    _click(app, setup, "level:1")
+    click_tag(app, setup, "level:1")
+    click_tag(app, setup, "level:1")
     assert setup.choices[1].kind == "search"
     assert setup.kind_label("search") == {"en": "Bot (strong)", "ja": "ボット（つよい）"}[language]
     configs = setup.seat_configs()

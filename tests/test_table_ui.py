@@ -4,7 +4,7 @@ the claim window, hand-off privacy, and autosave/Continue."""
 from __future__ import annotations
 
 import pygame
-import pytest
+from table_helpers import click, drag
 
 from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig, Session
@@ -12,13 +12,6 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
 from tests.clock import SteppedClock
-
-
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
 
 
 def _table(app: App, seats: list[SeatConfig], params: dict[str, object], seed: int = 3) -> RuneWorksTable:
@@ -29,21 +22,8 @@ def _table(app: App, seats: list[SeatConfig], params: dict[str, object], seed: i
     return table
 
 
-def _click(app: App, pos: tuple[int, int]) -> None:
-    app.frame(
-        [
-            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
-            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1),
-        ]
-    )
-
-
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)])
-    middle = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=middle, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))])
-    app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1)])
+def _halfway(start: tuple[int, int], end: tuple[int, int]) -> tuple[int, int]:
+    return ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
 
 
 def _settle(app: App, table: RuneWorksTable, until: object = None, frames: int = 400) -> None:
@@ -75,13 +55,13 @@ def test_dragging_a_hand_card_onto_the_pool_releases_it(app: App) -> None:
     table = _table(app, [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], {"level": 1})
     _play_until_my_turn(app, table)
     stock, _ = table.pile_rects()
-    _click(app, stock.center)  # clicking the Mana Source draws
+    click(app, stock.center)  # clicking the Mana Source draws
     _settle(app, table, lambda: table.engine.state.phase == "play" and not table.animator.busy)
     assert table.engine.state.phase == "play"
     card, pos = _hand_sprite(table, 0)
     _, pool = table.pile_rects()
     before = len(table.engine.state.history)
-    _drag(app, pos, pool.center)
+    drag(app, pos, pool.center, through=(_halfway(pos, pool.center),))
     mine = table.engine.state.history[before]  # the bot may already have moved after it
     assert (mine.seat, mine.kind, mine.cards) == (0, "release", (card,))
     assert card in table.engine.state.zones["pool"].cards
@@ -94,7 +74,7 @@ def test_an_illegal_drop_slides_back_with_the_reason_and_changes_nothing(app: Ap
     card, pos = _hand_sprite(table, 0)
     origin = (table.board.sprites[card].x, table.board.sprites[card].y)
     _, pool = table.pile_rects()
-    _drag(app, pos, pool.center)  # Release before Draw is not allowed
+    drag(app, pos, pool.center, through=(_halfway(pos, pool.center),))  # Release before Draw is not allowed
     _settle(app, table, lambda: not table.animator.busy, 50)
     assert table.engine.state.canonical() == before
     assert table.toast is not None and "Draw first" in table.toast[0]
@@ -111,7 +91,7 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
     engine = table.engine
     for _ in range(300):  # play (passing hand-offs) until Ann has drawn
         if isinstance(app.top, HandOffScene):
-            _click(app, (10, 10))
+            click(app, (10, 10))
         if engine.state.phase == "leady" and table.viewer in engine.deciding_seats():
             table.perform(Action(table.viewer, "noreveal"))
         if engine.state.phase == "start" and engine.state.active == table.viewer:
@@ -133,17 +113,17 @@ def test_claim_window_lets_a_human_claim_with_their_key_then_choose_behind_a_han
     assert table.claim_left == left, "the clock stands still while the claimant chooses"
     if isinstance(app.top, HandOffScene):
         assert table.viewer is None
-        _click(app, (10, 10))
+        click(app, (10, 10))
         _settle(app, table, lambda: table.menu or table.summary, 50)
     if table.summary:  # "While you were away" is read first (a click puts it away), then the chooser
         assert table.menu is None, "never the summary and the chooser over each other"
-        _click(app, (10, 10))
+        click(app, (10, 10))
         _settle(app, table, lambda: table.menu, 50)
     assert table.viewer == other
     assert table.menu, "the claimant chooses Shot, Call or pass"
     menu = table.menu
     row = next(i for i, label in enumerate(menu.labels) if label.endswith("Pass"))
-    _click(app, menu.row_rect(row - menu.top).center)
+    click(app, menu.row_rect(row - menu.top).center)
     assert engine.state.phase != "claim" or other not in engine.state.pending.seats  # type: ignore[union-attr]
     if engine.state.phase == "claim":  # the bot is still to decide: the window runs on for the others
         resumed = app.clock.ticks
@@ -170,7 +150,7 @@ def test_no_hand_is_ever_face_up_for_the_wrong_seat(app: App) -> None:
                 if s.face_up and any(s.card in engine.state.zones[f"hand:{h}"].cards for h in range(4))
             ]
             assert not shown, "the hand-off screen must hide every hand"
-            _click(app, (5, 5))
+            click(app, (5, 5))
             continue
         for sprite in table.board.sprites.values():
             if sprite.face_up:

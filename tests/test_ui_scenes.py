@@ -8,7 +8,6 @@ Posted events do not move the mouse, so every click carries its own `pos` (the s
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 import pygame
@@ -16,15 +15,6 @@ import pytest
 
 from cardtable.persistence.settings import load_settings
 from cardtable.session import SeatConfig, Session, autosave_path
-
-
-@pytest.fixture
-def app() -> Iterator[Any]:
-    from cardtable.ui.app import App
-
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.key.stop_text_input()
 
 
 def frames(app: Any, n: int = 3) -> None:
