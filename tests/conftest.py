@@ -145,6 +145,62 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
+# The suite's longest tests, with their CPU seconds as measured (a parametrized test: its cases'
+# mean, or a case of its own). pytest-xdist's worksteal hands each worker one half of the collection, in order, and a
+# worker that runs dry steals from the END of the other's queue: a long test met late (the Dask cluster
+# test comes near the end of the alphabet) ran alone for its whole length after every other test was
+# done. These start first instead, shared out over the two halves longest first (each to the half
+# holding less of them), so the tail of the run is short tests the workers can steal. A test missing
+# from the table just keeps its place.
+LONGEST: dict[str, float] = {
+    "test_sweep_dask.py::test_on_a_real_cluster_the_same_rows_a_killed_worker_and_a_resume": 12.7,
+    "test_privacy.py::test_no_hidden_face_or_tooltip_of_another_seat_is_ever_drawn[sainome-2-0-params3]": 10.5,
+    "test_privacy.py::test_no_hidden_face_or_tooltip_of_another_seat_is_ever_drawn": 2.7,
+    "test_yaml_words.py::test_no_parser_words_in_mutated_card_sets": 5.9,
+    "test_landperson_words.py::test_every_tooltip_label_and_panel_of_the_table_is_in_the_tables_language": 5.3,
+    "test_i18n.py::test_a_table_played_in_japanese_draws_no_english": 2.8,
+    "test_sweep_report.py::test_report_of_a_real_two_field_sweep": 4.4,
+    "test_cli_nonsense.py::test_bench_json_is_one_object": 4.0,
+    "test_sweep.py::test_rows_do_not_depend_on_the_worker_count": 3.9,
+    "test_fuzz.py::test_damaged_saves_are_refused_cleanly_or_resume_the_same_game": 3.8,
+    "test_lab_report.py::test_the_command_writes_the_report_folder": 2.9,
+    "test_landperson_moments.py::test_every_status_line_fits_its_panel_whole": 1.8,
+    "test_landperson_table.py::test_every_refused_drop_gives_the_reason_of_the_rule_that_refuses_it": 2.7,
+    "test_risugeon.py::test_the_heuristic_bot_beats_the_random_bot": 2.7,
+    "test_fuzz.py::test_mutated_card_sets_are_refused_cleanly_or_played": 2.6,
+    "test_progress.py::test_print_from_the_pause_menu_shows_a_bar_and_writes_the_pdf": 2.6,
+    "test_fuzz.py::test_mutated_scenarios_are_refused_cleanly_or_run": 2.5,
+    "test_engine_costs.py::test_parallel_simulation_starts_each_worker_once_and_tallies_as_one_process": 2.4,
+    "test_rules_purity.py::test_importing_the_rules_side_loads_no_pygame": 2.3,
+    "test_printing.py::test_each_bundled_set_prints_to_size_with_marks_and_duplex_backs": 2.3,
+}
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own ordering (by fixture scope)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist, the longest tests (LONGEST) first in each worker's half of the run."""
+    if not os.environ.get("PYTEST_XDIST_WORKER") or len(items) < 2:
+        return
+
+    def weight(item: pytest.Item) -> float:
+        name = item.nodeid.split("/")[-1]
+        return LONGEST.get(name, LONGEST.get(name.split("[")[0], 0.0))
+
+    longest = sorted((item for item in items if weight(item)), key=weight, reverse=True)
+    if not longest:
+        return
+    halves: tuple[list[pytest.Item], list[pytest.Item]] = ([], [])
+    loads = [0.0, 0.0]
+    for item in longest:
+        side = 0 if loads[0] <= loads[1] else 1
+        halves[side].append(item)
+        loads[side] += weight(item)
+    chosen = set(longest)
+    rest = [item for item in items if item not in chosen]
+    first = max(0, len(items) // 2 - len(halves[0]))  # the first worker gets len // 2 of the run
+    items[:] = halves[0] + rest[:first] + halves[1] + rest[first:]
+
+
 @pytest.fixture()
 def app(request: pytest.FixtureRequest) -> Iterator[Any]:
     """The App a table or menu test drives: 1280x720, headless, fast (no animation, no bot delay)
