@@ -138,6 +138,17 @@ def _no_window_left_open() -> Iterator[None]:
         pygame.display.quit()
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist starts its workers (its own hook runs last)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Under pytest-xdist, the controller compiles the tests and the project once for both workers
+    (tests/warm_bytecode.py): on a fresh checkout each worker did it all itself."""
+    if os.environ.get("PYTEST_XDIST_WORKER") or not getattr(session.config.option, "numprocesses", None):
+        return
+    from warm_bytecode import warm
+
+    warm()
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
