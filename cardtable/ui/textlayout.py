@@ -160,8 +160,11 @@ def _wrap_paragraph(
                 current += segment
             continue
         candidate = current + segment
-        if not current.strip(" \t") or measure(_visible(candidate, hang)) <= max_width:
+        if not current.strip(" \t"):
             current = candidate
+        elif measure(_visible(candidate, hang)) <= max_width:
+            current = candidate
+            continue  # it fits, as just measured: nothing to cut (measuring it again was half the calls)
         else:
             lines.append(current.rstrip(" \t"))
             current = segment
