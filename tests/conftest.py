@@ -229,6 +229,33 @@ def app(request: pytest.FixtureRequest) -> Iterator[Any]:
 
 
 @pytest.fixture()
+def blank_faces(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Card faces drawn as blank cards of their size, for the walks that read only the texts the
+    table draws (widgets.text_surface): a face's own printing is pixels those checks never read, and
+    painting each new face was a tenth of a walk's CPU. What a face wrote (CardRenderer.drawn, which
+    Sainome's tooltips read) is still the real one, and the renderers the tests share keep only real
+    faces (the blanks bypass their cache)."""
+    from cardtable.ui.render.cardface import CardRenderer
+
+    blanks: dict[tuple[int, int], pygame.Surface] = {}
+    real_face = CardRenderer.face
+
+    def face(
+        self: CardRenderer, spec: Any, width: int, side: str | None = None, *, bleed: Any = False
+    ) -> Any:
+        if bleed:
+            return real_face(self, spec, width, side, bleed=bleed)
+        size = self.face_size(width)
+        blank = blanks.get(size)
+        if blank is None:
+            blank = blanks[size] = pygame.Surface(size, pygame.SRCALPHA)
+            blank.fill((236, 230, 214, 255))
+        return blank
+
+    monkeypatch.setattr(CardRenderer, "face", face)
+
+
+@pytest.fixture()
 def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     """Every text the UI draws through widgets.text_surface (labels, panels, tooltips, the log), in
     order: the language tests read what a table put on the screen."""

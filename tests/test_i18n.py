@@ -88,6 +88,7 @@ HEAVY = int(os.environ.get("CARDTABLE_FUZZ", "0") or 0)
 WALK_SEATS, WALK_STEPS = (3, 600) if HEAVY else (2, 300)
 
 
+@pytest.mark.usefixtures("blank_faces")  # the words drawn are read, not the faces' pixels
 @pytest.mark.parametrize("game_id", JAPANESE_GAMES)
 def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: list[str]) -> None:
     app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)

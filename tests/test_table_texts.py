@@ -153,6 +153,7 @@ def _look_around(app: App, table: TableScene, decision: int) -> None:
                 app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3)])
 
 
+@pytest.mark.usefixtures("blank_faces")  # the texts drawn are read, not the faces' pixels
 @pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_table_shows_no_card_code_and_cuts_no_line(game_id: str, language: str, seen: Seen) -> None:
