@@ -90,11 +90,11 @@ class Table:
         return tuple((code, supply(code)) for code in self.lyabi_codes)
 
     @cached_property
-    def terms_by_pool(self) -> dict[tuple[object, ...], list[str]]:
-        """What the main phase's terms answered for a pool and a sum paid (moves._main_options): the
-        codes bought, the change taken or the circle levels placed, keyed by the move, the cards on top
-        of the piles those terms read (or which piles are empty), the sum and the parameters they read.
-        Kept with the table, so with its card set, and read by no other set."""
+    def terms_by_pool(self) -> dict[tuple[object, ...], dict[int, list[str]]]:
+        """What the main phase's terms answered for a pool (moves._main_options): keyed by the move,
+        the costs of the cards on top of the piles those terms read (or which piles are empty) and the
+        parameters they read, a dict of the sum paid -> the codes bought, the change taken or the
+        circle levels placed. Kept with the table, so with its card set, and read by no other set."""
         return {}
 
     @cached_property

@@ -160,9 +160,9 @@ class LyabiMoves:
 
     # Fast generators (module docstring): the phase once, payments() for `_paid`, then each move's
     # own terms, the very functions its checker ends with. What the terms answer for a sum paid reads
-    # only the piles (their top cards, or which are empty) and the parameters: it is remembered with
-    # the table under those (`Table.terms_by_pool`), so a pool asked about again (the next main phase
-    # of a round, a search's playouts) costs a lookup per sum, not the terms of every code.
+    # only the piles (the costs of their top cards, or which are empty) and the parameters: it is
+    # remembered with the table under those (`Table.terms_by_pool`), so a pool asked about again (the
+    # next main phase of a round, a search's playouts) costs a lookup per sum, not the terms of every code.
     def _main_options(self, state: GameState, seat: int) -> list[Action]:
         if self._phase(state, MAIN, "acquiring lyabi"):
             return []
@@ -172,14 +172,20 @@ class LyabiMoves:
         terms = table.terms_by_pool
         if len(terms) >= _TERMS_KEPT:
             terms.clear()
-        # The pool as the buy and change terms read it: each pile's top card (-1 empty, None missing).
+        # The pool as the buy and change terms read it: the cost of each pile's top card (-1 empty,
+        # None missing): a pile's top card is read for its cost alone, so pools whose piles differ
+        # only in which copy is on top share their answers.
+        costs = table.costs
         piles = [zones.get(name) for _, name in table.supply_zones]
-        tops = tuple(None if z is None else z.cards[-1] if z.cards else -1 for z in piles)
+        tops = tuple(None if z is None else costs[z.cards[-1]] if z.cards else -1 for z in piles)
+        # The answers for this pool, by sum paid (the pool's key is hashed once per call, not per sum).
+        bought_by = terms.get(("buy", tops))
+        if bought_by is None:
+            bought_by = terms[("buy", tops)] = {}
         priced: list[tuple[str, tuple[str, int]]] | None = None  # each pile's part of buying, if asked
         out = []
         for cards, value in zip(pays, paid, strict=True):
-            key = ("buy", tops, value)
-            bought = terms.get(key)
+            bought = bought_by.get(value)
             if bought is None:
                 if priced is None:  # each pile's part of the terms is asked once
                     priced = [
@@ -187,25 +193,29 @@ class LyabiMoves:
                         for (code, _), pile in zip(table.supply_zones, piles, strict=True)
                         if not (price := self._buy_pile(table, code, pile))[0]
                     ]
-                bought = terms[key] = [
+                bought = bought_by[value] = [
                     code for code, price in priced if not self._buy_price(price, code, value)
                 ]
             out += [Action(seat, "buy", cards, code) for code in bought]
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
         take_none = state.params["change_may_take_none"]
+        picked_by = terms.get(("change", tops, take_none))
+        if picked_by is None:
+            picked_by = terms[("change", tops, take_none)] = {}
         for cards, value in zip(pays, paid, strict=True):
             if len(cards) != 1:
                 continue
-            key = ("change", tops, value, take_none)
-            picked = terms.get(key)
+            picked = picked_by.get(value)
             if picked is None:
                 codes = table.lyabi_codes
                 cost = {c: table.rules_of_code(c).cost for c in codes if zones[supply(c)].cards}
                 below = [c for c in cost if cost[c] < value]
                 pairs = [list(p) for p in combinations(below, 2) if cost[p[0]] != cost[p[1]]]
                 texts = [pool_text(p, codes) for p in [[], *[[c] for c in below], *pairs]]
-                picked = terms[key] = [t for t in texts if not self._change_terms(state, table, value, t)]
+                picked = picked_by[value] = [
+                    t for t in texts if not self._change_terms(state, table, value, t)
+                ]
             out += [Action(seat, "change", cards, text) for text in picked]
         mine = zones[f"circles:{seat}"].cards
         full = len(mine) >= int(state.params["max_circles"])
@@ -220,12 +230,16 @@ class LyabiMoves:
             return out
         # The circle piles as their terms read them: which are left (None missing, False empty).
         pools = tuple(None if (z := zones.get(name)) is None else bool(z.cards) for name in _CIRCLE_POOLS)
+        placed_by = terms.get(("circle", pools))
+        if placed_by is None:
+            placed_by = terms[("circle", pools)] = {}
         for cards, value in zip(pays, paid, strict=True):
-            key = ("circle", pools, value)
-            placed = terms.get(key)
+            placed = placed_by.get(value)
             if placed is None:
                 levels = [(str(lv), self._circle_pile(state, table, str(lv))) for lv in CIRCLE_LEVELS]
-                placed = terms[key] = [lv for lv, pile in levels if not self._circle_price(pile, lv, value)]
+                placed = placed_by[value] = [
+                    lv for lv, pile in levels if not self._circle_price(pile, lv, value)
+                ]
             if not placed:
                 continue
             for drop in drops:  # a payment is sorted already; a circle removed is sorted in
