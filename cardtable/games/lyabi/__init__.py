@@ -58,6 +58,7 @@ from .moves import BATTLE, DECISIONS, ITEM, MAIN, PICK, WINDOW, LyabiMoves
 from .params import BEATS, CIRCLE_LEVELS, PARAMS
 from .words import LyabiWords
 
+_ITEM = ("item:0", "item:1")  # the seats' item areas, by seat (read at every timing)
 HAND_DRAW = 3  # ドローフェイズ: カードを3枚引いて手札にします
 ROUND_DECISIONS = 40  # at most this many decisions in a round (mains, items, windows, effects, commits)
 
@@ -247,12 +248,15 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
 
     def _open(self, state: GameState, timing: str, seats: tuple[int, ...] = (0, 1)) -> None:
         """The windows of `timing`: each held item of that timing, holders in priority order."""
-        held = [
-            (seat, card, table_of(state.cardset).of(card).on)  # type: ignore[arg-type]
-            for seat in seats
-            for card in state.zones[f"item:{seat}"].cards
-        ]
-        game_data(state)["windows"] = TIMINGS.windows(timing, held, self._order(state))  # type: ignore[typeddict-item]
+        zones = state.zones
+        held = [(seat, card) for seat in seats for card in zones[_ITEM[seat]].cards]
+        if not held:  # no item held: no window (most of a game's timings), without asking TIMINGS
+            game_data(state)["windows"] = []
+            return
+        table = table_of(state.cardset)  # type: ignore[arg-type]
+        game_data(state)["windows"] = TIMINGS.windows(  # type: ignore[typeddict-item]
+            timing, [(seat, card, table.of(card).on) for seat, card in held], self._order(state)
+        )
 
     def _still_open(self, state: GameState, timing: str) -> bool:
         """A window of win or lose is asked only while there is damage to add to or prevent."""
@@ -261,10 +265,12 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             return battle is not None and battle["damage"] > 0 and not battle["prevented"]
         return True
 
-    def _advance(self, state: GameState, events: list[Event]) -> None:
-        """Run the round until someone must decide: item effects, item windows, then the steps."""
+    def _advance(self, state: GameState, events: list[Event], host: Host | None = None) -> None:
+        """Run the round until someone must decide: item effects, item windows, then the steps
+        (`host`: the one `apply` made for `events`, so each move builds one)."""
         data = game_data(state)
-        host = Host(state, events)
+        if host is None:
+            host = Host(state, events)
         while not state.over:
             if data["frames"]:
                 prompt = host.resolver().run()
@@ -287,13 +293,12 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             if not data["todo"]:
                 self._new_round(state, events)
                 continue
-            if self._step(state, data["todo"].pop(0), events):
+            if self._step(state, data["todo"].pop(0), events, host):
                 return
 
-    def _step(self, state: GameState, step: str, events: list[Event]) -> bool:
-        """Carry out one step of the round; True when it waits for a decision."""
+    def _step(self, state: GameState, step: str, events: list[Event], host: Host) -> bool:
+        """Carry out one step of the round; True when it waits for a decision (`host` acts for `events`)."""
         data = game_data(state)
-        host = Host(state, events)
         name, _, who = step.partition(":")
         if name == "draw":
             if data["round"] == 1 and not state.params["draw_in_round_one"]:
@@ -455,7 +460,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
                 host.resolver().push(rules.effects, seat, card, rules.code)
         if state.pending is None:
             state.active = None
-        self._advance(state, events)
+        self._advance(state, events, host)
         return events
 
 
