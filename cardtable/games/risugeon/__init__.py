@@ -56,7 +56,7 @@ from ...rules.game import (
     seat_has_no_decision,
 )
 from ...rules.invariants import data_problems
-from ...rules.notation import CardCodeWord, MoveForm, lowest_per_code
+from ...rules.notation import CardCodeWord, MoveForm
 from ...rules.state import GameState
 from ...rules.zones import Visibility
 from .. import GameEntry, register
@@ -218,8 +218,9 @@ class Risugeon(Game):
         return events
 
     # -- the turn ----------------------------------------------------------------------------
-    def _begin_turn(self, state: GameState, seat: int, events: list[Event]) -> None:
-        """A seat's turn: fresh counters, then its action phase, opened by what stayed in play."""
+    def _begin_turn(self, state: GameState, seat: int, events: list[Event], host: Host | None = None) -> None:
+        """A seat's turn: fresh counters, then its action phase, opened by what stayed in play (`host`:
+        the move's own, when a move got here; one is made for `events` otherwise)."""
         data = state.data
         state.active = seat
         state.phase = ACTION
@@ -241,20 +242,23 @@ class Risugeon(Game):
         )
         data["turn"] += 1
         events.append(TurnStarted(seat))
-        host = Host(state, events)
+        if host is None:
+            host = Host(state, events)
         resolver = host.resolver()
         for entry in data["staying"]:
             if entry["seat"] == seat and not entry["new"] and entry["turns"] > 0:
                 entry["turns"] -= 1  # 萌えろ: its bonus at the start of the next action phase (R9)
                 resolver.append(entry["next_turn"], seat, entry["card"], entry["as"])
-        self._proceed(state, events)
+        self._proceed(state, events, host)
 
-    def _proceed(self, state: GameState, events: list[Event]) -> None:
+    def _proceed(self, state: GameState, events: list[Event], host: Host | None = None) -> None:
         """Resolve queued effects until a decision is needed; then move the turn on as far as it goes
-        by itself (no usable action: the training phase; the end phase's steps; the next turn)."""
+        by itself (no usable action: the training phase; the end phase's steps; the next turn). One
+        host acts for `events` throughout (the move's own, when given)."""
         data = state.data
-        while True:
+        if host is None:
             host = Host(state, events)
+        while True:
             prompt = host.resolver().run()
             if prompt is not None:
                 self._ask(state, prompt)
@@ -267,9 +271,9 @@ class Risugeon(Game):
                     self._enter_training(state, events)
                 return
             if data["end_step"] < 5:
-                self._end_steps(state, events)
+                self._end_steps(state, events, host)
                 continue
-            self._after_turn(state, events)
+            self._after_turn(state, events, host)
             return
 
     def _ask(self, state: GameState, prompt: Prompt) -> None:
@@ -280,12 +284,11 @@ class Risugeon(Game):
         state.phase = TRAINING
         events.append(Announced("phase", state.active, {"phase": TRAINING}))
 
-    def _end_steps(self, state: GameState, events: list[Event]) -> None:
+    def _end_steps(self, state: GameState, events: list[Event], host: Host) -> None:
         """End phase steps 1-4, then step 5's "at end of turn" effects are queued (they may ask)."""
         data = state.data
         seat = state.active
         assert seat is not None
-        host = Host(state, events)
         # 1. Imitation ends: every card counts as itself again.
         events.append(Announced("end_step", seat, {"step": 1, "imitations": dict(data["identity"])}))
         data["identity"] = {}
@@ -327,7 +330,7 @@ class Risugeon(Game):
         data["riders"] = []
         data["end_step"] = 5
 
-    def _after_turn(self, state: GameState, events: list[Event]) -> None:
+    def _after_turn(self, state: GameState, events: list[Event], host: Host) -> None:
         """The next seat's turn, or the end when the round cap is reached."""
         data = state.data
         following = ((state.active or 0) + 1) % state.seats
@@ -337,7 +340,7 @@ class Risugeon(Game):
                 self._finish(state, events)
                 return
             data["round"] += 1
-        self._begin_turn(state, following, events)
+        self._begin_turn(state, following, events, host)
 
     def _finish(self, state: GameState, events: list[Event]) -> None:
         """Score deck, discard pile and hand; a tie goes to the later player (R6)."""
@@ -395,13 +398,10 @@ class Risugeon(Game):
             return []  # plays and ability uses count against the cap
         plays = []
         if not self._actions_reason(state):
-            card = card_rules.table_of(state.cardset).card  # type: ignore[arg-type]
+            table = card_rules.table_of(state.cardset)  # type: ignore[arg-type]
+            card = table.card
             hand = state.zones[f"hand:{seat}"].cards
-            plays = [
-                Action(seat, "play", (c,))
-                for c in lowest_per_code(state.cardset, hand)  # type: ignore[arg-type]
-                if card[c].type == "action"
-            ]
+            plays = [Action(seat, "play", (c,)) for c in table.lowest(hand) if card[c].type == "action"]
         return plays + self._abilities(state, seat)
 
     def _has_action_phase_option(self, state: GameState, seat: int) -> bool:
@@ -425,26 +425,23 @@ class Risugeon(Game):
         hand = state.zones[f"hand:{seat}"].cards
         out = [
             Action(seat, "discard", (c,))
-            for c in lowest_per_code(cardset, hand)
+            for c in table.lowest(hand)
             if not self._discard_type_reason(table, c)
         ]
-        # The terms of paying are asked once per cost (and kind: a gem may not spend a training):
-        # most cards on offer cost more than the skill a random turn has, and a refusal's words are
-        # built only for a move refused.
-        paid: dict[tuple[bool, int], bool] = {}
-        card = table.card
-        for c in self._trainable(state, table):
-            rules = card[c]
-            key = (rules.type == "gem", rules.cost)
-            ok = paid.get(key)
-            if ok is None:
-                ok = paid[key] = not self._train_ok(state, c, table)
-            if ok:
-                out.append(Action(seat, "train", (c,)))
+        # The terms of paying (`_train_ok`): a training left is asked once per kind (a gem may not
+        # spend one), then each card's cost against the skill; a refusal's words are built only for a
+        # move refused. No training left for either kind: no card is looked at.
+        data, params = game_data(state), state.params
+        left = (self._training_left(data, params, False), self._training_left(data, params, True))
+        if left[0] or left[1]:
+            card = table.card
+            affordable = self._affordable
+            for c in self._trainable(state, table):
+                rules = card[c]
+                if left[rules.type == "gem"] and affordable(data, rules):
+                    out.append(Action(seat, "train", (c,)))
         if not self._stock_paid_reason(state):
-            out += [
-                Action(seat, "stock", (c,)) for c in lowest_per_code(cardset, self._stockable(state, seat))
-            ]
+            out += [Action(seat, "stock", (c,)) for c in table.lowest(self._stockable(state, seat))]
         return out + self._abilities(state, seat)
 
     def _abilities(self, state: GameState, seat: int) -> list[Action]:
@@ -475,7 +472,7 @@ class Risugeon(Game):
             cards += gems
         elif gems:
             cards.append(gems[-1])
-        cards += lowest_per_code(state.cardset, zones["display"].cards)
+        cards += table.lowest(zones["display"].cards)
         return cards
 
     def _train_ok(self, state: GameState, card: int, table: card_rules.Table | None = None) -> str:
@@ -484,12 +481,22 @@ class Risugeon(Game):
         rules = table.card[card]
         data, params = game_data(state), state.params
         gem = rules.type == "gem"
-        if (not gem or params["gem_uses_training"]) and data["trainings_left"] < 1:
+        if not self._training_left(data, params, gem):
             return "no trainings left this turn (one per turn, plus any +trainings)"
-        if data["skill"] < rules.cost:
+        if not self._affordable(data, rules):
             what = "challenging" if gem else "training"
             return f"{what} {rules.code} needs {rules.cost} skill; you have {data['skill']}"
         return ""
+
+    @staticmethod
+    def _training_left(data: RisugeonData, params: dict[str, Any], gem: bool) -> bool:
+        """The part of paying every card of a kind shares: a training left (a gem may not spend one)."""
+        return (gem and not params["gem_uses_training"]) or data["trainings_left"] >= 1
+
+    @staticmethod
+    def _affordable(data: RisugeonData, rules: card_rules.CardRules) -> bool:
+        """The part of paying about the card: the skill of the turn covers its cost."""
+        return data["skill"] >= rules.cost
 
     def _stockable(self, state: GameState, seat: int) -> list[int]:
         """What PS may send to the stock area (R5): the public actions, or the actions in one's play area."""
@@ -690,13 +697,13 @@ class Risugeon(Game):
                 self._ask(state, prompt)
                 return events
             state.pending = None
-            self._proceed(state, events)
+            self._proceed(state, events, host)
             return events
         table = host.table
         if kind == "pass":
             self._enter_training(state, events)
         elif kind == "end":
-            self._end_training(state, events)
+            self._end_training(state, events, host)
             return events
         else:
             data["voluntary"] += 1
@@ -735,7 +742,7 @@ class Risugeon(Game):
             else:  # the engine passes only legal actions
                 raise AssertionError(kind)
         if not state.over:
-            self._proceed(state, events)
+            self._proceed(state, events, host)
         return events
 
     def _train(self, state: GameState, host: Host, seat: int, card: int) -> None:
@@ -765,7 +772,7 @@ class Risugeon(Game):
                 else:
                     data["last_gem"] = True
 
-    def _end_training(self, state: GameState, events: list[Event]) -> None:
+    def _end_training(self, state: GameState, events: list[Event], host: Host) -> None:
         """The training phase ends (abilities "until the end of the training phase" with it)."""
         state.data["abilities"] = []
         if state.data["last_gem"]:
@@ -774,7 +781,7 @@ class Risugeon(Game):
         state.phase = END
         state.data["end_step"] = 0
         events.append(Announced("phase", state.active, {"phase": END}))
-        self._proceed(state, events)
+        self._proceed(state, events, host)
 
     # -- words -----------------------------------------------------------------------------
     def narrate(self, state: GameState, action: Action) -> str:

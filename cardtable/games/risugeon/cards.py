@@ -16,11 +16,13 @@ from typing import Any
 from ...rules.cards import CardSet
 from ...rules.effects import EffectData, Vocabulary
 from ...rules.game import CardProblem, whole_number
+from ...rules.notation import lowest_per_code
 from .effects import DECKBUILDER
 from .params import MAX_SETS
 
 VOCAB: Vocabulary = DECKBUILDER
 TYPES = ("combat", "action", "production", "gem")
+_LOWEST_KEPT = 4096  # piles of cards remembered per table by Table.lowest before it starts over
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,22 @@ class Table:
     def tier_piles(self) -> tuple[str, ...]:
         """The face-up combat piles' zone names, by tier (the training moves read their tops every turn)."""
         return tuple(f"pile:skill{tier}" for tier in self.tiers)
+
+    @cached_property
+    def _lowest_seen(self) -> dict[tuple[int, ...], tuple[int, ...]]:
+        return {}
+
+    def lowest(self, cards: list[int]) -> tuple[int, ...]:
+        """`lowest_per_code` of `cards` (one card per code, its lowest copy, in code order), remembered
+        by the cards as given: a turn's moves ask it of the same hand and display again and again."""
+        key = tuple(cards)
+        seen = self._lowest_seen
+        hit = seen.get(key)
+        if hit is None:
+            if len(seen) >= _LOWEST_KEPT:
+                seen.clear()
+            hit = seen[key] = tuple(lowest_per_code(self.cardset, key))
+        return hit
 
     @cached_property
     def _start_piles(self) -> dict[int, tuple[tuple[str, tuple[int, ...]], ...]]:
