@@ -259,7 +259,8 @@ class Risugeon(Game):
         if host is None:
             host = Host(state, events)
         while True:
-            prompt = host.resolver().run()
+            # nothing queued (most moves): nothing to resolve, and no resolver to build
+            prompt = host.resolver().run() if data["frames"] else None
             if prompt is not None:
                 self._ask(state, prompt)
                 return
@@ -445,7 +446,10 @@ class Risugeon(Game):
         return out + self._abilities(state, seat)
 
     def _abilities(self, state: GameState, seat: int) -> list[Action]:
-        labels = sorted({a["label"] for a in game_data(state)["abilities"]})
+        abilities = game_data(state)["abilities"]
+        if not abilities:  # most turns: none granted, nothing to sort or ask
+            return []
+        labels = sorted({a["label"] for a in abilities})
         return [
             Action(seat, "activate", (), label) for label in labels if not self._ability_reason(state, label)
         ]
