@@ -98,6 +98,12 @@ class Table:
         return {}
 
     @cached_property
+    def drops_by_circles(self) -> dict[tuple[tuple[int, ...], int], list[tuple[int, ...]]]:
+        """The circles a main-phase move may name to remove (moves._main_options: `()` below the
+        limit), by the seat's circles placed and the limit: kept with the table, so with its card set."""
+        return {}
+
+    @cached_property
     def circle_costs(self) -> dict[int, int]:
         """Each circle level's cost (`circle_cost`), for the levels the rules ask about."""
         return {}

@@ -177,7 +177,7 @@ class LyabiMoves:
         # only in which copy is on top share their answers.
         costs = table.costs
         piles = [zones.get(name) for _, name in table.supply_zones]
-        tops = tuple(None if z is None else costs[z.cards[-1]] if z.cards else -1 for z in piles)
+        tops = tuple([None if z is None else costs[z.cards[-1]] if z.cards else -1 for z in piles])
         # The answers for this pool, by sum paid (the pool's key is hashed once per call, not per sum).
         bought_by = terms.get(("buy", tops))
         if bought_by is None:
@@ -196,7 +196,8 @@ class LyabiMoves:
                 bought = bought_by[value] = [
                     code for code, price in priced if not self._buy_price(price, code, value)
                 ]
-            out += [Action(seat, "buy", cards, code) for code in bought]
+            if bought:
+                out += [Action(seat, "buy", cards, code) for code in bought]
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
         take_none = state.params["change_may_take_none"]
@@ -205,7 +206,7 @@ class LyabiMoves:
             picked_by = terms[("change", tops, take_none)] = {}
         for cards, value in zip(pays, paid, strict=True):
             if len(cards) != 1:
-                continue
+                break  # the payments come smallest first: no other pays exactly 1 lyabi
             picked = picked_by.get(value)
             if picked is None:
                 codes = table.lyabi_codes
@@ -216,20 +217,29 @@ class LyabiMoves:
                 picked = picked_by[value] = [
                     t for t in texts if not self._change_terms(state, table, value, t)
                 ]
-            out += [Action(seat, "change", cards, text) for text in picked]
+            if picked:
+                out += [Action(seat, "change", cards, text) for text in picked]
         mine = zones[f"circles:{seat}"].cards
-        full = len(mine) >= int(state.params["max_circles"])
-        # At the limit, one circle of each code is named (its lowest copy); else none is.
-        lowest = sorted({table.of(c).code: c for c in sorted(mine, reverse=True)}.values())
-        drops = [
-            d
-            for d in ([(c,) for c in lowest] if full else [()])
-            if not self._circle_drop(state, table, mine, d)
-        ]
+        limit = int(state.params["max_circles"])
+        # The circles a move may remove, remembered per table by the circles placed and the limit.
+        key = (tuple(mine), limit)
+        kept = table.drops_by_circles
+        drops = kept.get(key)
+        if drops is None:
+            if len(kept) >= _TERMS_KEPT:
+                kept.clear()
+            # At the limit, one circle of each code is named (its lowest copy); else none is.
+            full = len(mine) >= limit
+            lowest = sorted({table.of(c).code: c for c in sorted(mine, reverse=True)}.values())
+            drops = kept[key] = [
+                d
+                for d in ([(c,) for c in lowest] if full else [()])
+                if not self._circle_drop(state, table, mine, d)
+            ]
         if not drops:
             return out
         # The circle piles as their terms read them: which are left (None missing, False empty).
-        pools = tuple(None if (z := zones.get(name)) is None else bool(z.cards) for name in _CIRCLE_POOLS)
+        pools = tuple([None if (z := zones.get(name)) is None else bool(z.cards) for name in _CIRCLE_POOLS])
         placed_by = terms.get(("circle", pools))
         if placed_by is None:
             placed_by = terms[("circle", pools)] = {}
