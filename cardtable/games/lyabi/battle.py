@@ -14,7 +14,7 @@ from typing import Any
 from ...rules.actions import Action
 from ...rules.events import Announced, Event, GameEnded, Revealed
 from ...rules.state import GameState
-from .cards import table_of
+from .cards import Table, table_of
 from .data import game_data
 from .host import Host
 from .params import BEATS
@@ -45,10 +45,7 @@ def resolve(state: GameState, events: list[Event]) -> None:
     assert battle is not None and state.cardset is not None
     table = table_of(state.cardset)
     colours = battle["attribute"]
-    times = [
-        product(table.of(c).times for c in battle["cards"][seat] if table.of(c).kind == "lyabi")
-        for seat in range(2)
-    ]
+    times = [_times(table, battle["cards"][seat]) for seat in range(2)]
     winner: int | None = None
     if colours[0] and colours[1]:
         if BEATS[colours[0]] == colours[1]:
@@ -67,8 +64,8 @@ def resolve(state: GameState, events: list[Event]) -> None:
             rules = table.of(circle)
             if rules.attribute != colours[winner]:
                 continue  # a circle fires only with lyabi of its own attribute
-            raw = rules.atk * times[winner]
-            parts.append([circle, rules.atk, times_text(times[winner]), floor(raw)])
+            raw, text, whole = _damage(table, rules.atk, times[winner])
+            parts.append([circle, rules.atk, text, whole])
             total += raw
         battle["parts"] = parts
         if state.params["round_per_circle"]:
@@ -105,6 +102,29 @@ def finish(state: GameState, winners: tuple[int, ...], reason: str, events: list
     state.scores = list(game_data(state)["hp"])
     game_data(state)["end_reason"] = reason
     events.append(GameEnded(winners, tuple(state.scores)))
+
+
+def _times(table: Table, cards: list[int]) -> Fraction:
+    """The product of the times of the battle lyabi among `cards` (`product`), remembered per table by
+    the codes placed: every battle asks it of one or two cards, and Fraction arithmetic is slow."""
+    card = table.card
+    codes = tuple([card[c].code for c in cards])
+    seen = table.times_by_codes
+    hit = seen.get(codes)
+    if hit is None:
+        hit = seen[codes] = product(card[c].times for c in cards if card[c].kind == "lyabi")
+    return hit
+
+
+def _damage(table: Table, atk: int, times: Fraction) -> tuple[Fraction, str, int]:
+    """One circle's damage: ATK x times exactly, the times as players write them, and the damage
+    rounded down (R11); remembered per table by ATK and times."""
+    seen = table.damage_by_atk
+    hit = seen.get((atk, times))
+    if hit is None:
+        raw = atk * times
+        hit = seen[(atk, times)] = (raw, times_text(times), floor(raw))
+    return hit
 
 
 def product(values: Iterable[Fraction]) -> Fraction:

@@ -104,6 +104,16 @@ class Table:
         return {}
 
     @cached_property
+    def times_by_codes(self) -> dict[tuple[str, ...], Fraction]:
+        """The product of the times of the battle lyabi among cards of these codes (battle._times)."""
+        return {}
+
+    @cached_property
+    def damage_by_atk(self) -> dict[tuple[int, Fraction], tuple[Fraction, str, int]]:
+        """A circle's damage by its ATK and the times it fires with (battle._damage)."""
+        return {}
+
+    @cached_property
     def circle_costs(self) -> dict[int, int]:
         """Each circle level's cost (`circle_cost`), for the levels the rules ask about."""
         return {}
