@@ -103,6 +103,10 @@ def _payment_places(
     return tuple(out), tuple([sum([cost[p] for p in places]) for places in out])
 
 
+# An Action built from its four fields at C speed (a NamedTuple's own constructor is a Python
+# function): the main phase builds some thirty per decision, every field given (as rules/view.py
+# builds its views).
+_action: Callable[[type[Action], tuple[int, str, tuple[int, ...], str]], Action] = tuple.__new__  # type: ignore[assignment]
 _PAYMENTS_KEPT = 4096  # hands remembered per table before the memory starts over
 _TERMS_KEPT = 4096  # answers of the main phase's terms remembered per table (Table.terms_by_pool)
 _CIRCLE_POOLS = tuple(f"circles_pool:{level}" for level in CIRCLE_LEVELS)  # what _circle_pile reads
@@ -197,7 +201,7 @@ class LyabiMoves:
                     code for code, price in priced if not self._buy_price(price, code, value)
                 ]
             if bought:
-                out += [Action(seat, "buy", cards, code) for code in bought]
+                out += [_action(Action, (seat, "buy", cards, code)) for code in bought]
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
         take_none = state.params["change_may_take_none"]
@@ -218,7 +222,7 @@ class LyabiMoves:
                     t for t in texts if not self._change_terms(state, table, value, t)
                 ]
             if picked:
-                out += [Action(seat, "change", cards, text) for text in picked]
+                out += [_action(Action, (seat, "change", cards, text)) for text in picked]
         mine = zones[f"circles:{seat}"].cards
         limit = int(state.params["max_circles"])
         # The circles a move may remove, remembered per table by the circles placed and the limit.
@@ -254,7 +258,7 @@ class LyabiMoves:
                 continue
             for drop in drops:  # a payment is sorted already; a circle removed is sorted in
                 named = tuple(sorted(cards + drop)) if drop else cards
-                out += [Action(seat, "circle", named, level) for level in placed]
+                out += [_action(Action, (seat, "circle", named, level)) for level in placed]
         return out
 
     def _item_options(self, state: GameState, seat: int) -> list[Action]:
