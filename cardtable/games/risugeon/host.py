@@ -95,7 +95,8 @@ class Host:
         if not cards:
             return
         self.events.append(self.state.move(cards, src, dst, why, to_bottom))
-        (giver, before), (taker, after) = _owners(src), _owners(dst)
+        # the zones' owners as worked out once per name (a pair is never empty, so `or` only misses)
+        (giver, before), (taker, after) = _OWNERS.get(src) or _owners(src), _OWNERS.get(dst) or _owners(dst)
         if giver != taker:
             owned = self.data["owned"]
             for c in cards:
