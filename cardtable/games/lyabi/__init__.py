@@ -250,12 +250,14 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         """The windows of `timing`: each held item of that timing, holders in priority order."""
         zones = state.zones
         held = [(seat, card) for seat in seats for card in zones[_ITEM[seat]].cards]
-        if not held:  # no item held: no window (most of a game's timings), without asking TIMINGS
-            game_data(state)["windows"] = []
-            return
-        table = table_of(state.cardset)  # type: ignore[arg-type]
+        timed: list[tuple[int, int, str]] = []
+        if held:
+            table = table_of(state.cardset)  # type: ignore[arg-type]
+            timed = [(seat, card, on) for seat, card in held if (on := table.of(card).on) == timing]
+        # No item of this timing held (most of a round's timings): no window, and no priority order
+        # to work out; TIMINGS still names the timing (an unknown one is refused).
         game_data(state)["windows"] = TIMINGS.windows(  # type: ignore[typeddict-item]
-            timing, [(seat, card, table.of(card).on) for seat, card in held], self._order(state)
+            timing, timed, self._order(state) if timed else ()
         )
 
     def _still_open(self, state: GameState, timing: str) -> bool:
