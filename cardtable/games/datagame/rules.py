@@ -785,7 +785,7 @@ class DataGame(Game):
         for card in hand:
             paid = int(field[card] or 0)
             cheaper = [(p, c) for p, c in piles if c < paid]
-            for size in range(int(take.get("at_least", 0)), int(take.get("up_to", 1)) + 1):
+            for size in range(self._take_least(state, take), int(take.get("up_to", 1)) + 1):
                 for combo in combinations(cheaper, size):
                     if len({c for _, c in combo}) == size or not take.get("distinct"):
                         out.append(Action(seat, name, (card,), "+".join(p for p, _ in combo)))
@@ -806,19 +806,21 @@ class DataGame(Game):
         known = self._piles(state, m["from"])
         if any(p not in known for p in piles):
             return "buy from a pile"
-        low, high = int(take.get("at_least", 0)), int(take.get("up_to", 1))
+        low, high = self._take_least(state, take), int(take.get("up_to", 1))
         if not low <= len(piles) <= high:
-            return f"take {low} to {high} cards"
+            return self.refusal(m, "take", f"take {low} to {high} cards", low=low, high=high)
         field = self.values(state, price["field"])
         paid = int(field[action.cards[0]] or 0)
         for p in piles:
             if not state.zones[p].cards:
-                return f"no {p.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
+                name = p.rpartition(":")[2]
+                default = f"no {name} is left in the {self.zone_title(m['from'], 'en')}"
+                return self.refusal(m, "empty", default, pile=name)
         costs = [self._cost(state, m, p) for p in piles]
         if any(c >= paid for c in costs):
-            return f"take only cards cheaper than the {paid} paid"
+            return self.refusal(m, "cheaper", f"take only cards cheaper than the {paid} paid", paid=paid)
         if take.get("distinct") and len(set(costs)) < len(costs):
-            return "cannot take 2 cards of the same cost"
+            return self.refusal(m, "same_cost", "cannot take 2 cards of the same cost")
         return LEGAL
 
     def _payments(self, state: GameState, m: dict[str, Any], seat: int) -> list[tuple[int, ...]]:
@@ -937,9 +939,10 @@ class DataGame(Game):
             if seat in pending.commits:
                 return "you have placed yours already"
             if action.kind not in pending.data["moves"]:
-                return f"{action.kind} is not a move now: {' or '.join(pending.data['moves'])}"
+                default = f"{action.kind} is not a move now: {' or '.join(pending.data['moves'])}"
+                return self.refusal(m, "step", default)
         elif action.kind not in self.steps[state.data["step"]]["moves"]:
-            return f"{action.kind} is not a move of this step"
+            return self.refusal(m, "step", f"{action.kind} is not a move of this step")
         problem = self._predicates(state, m.get("when", []), seat)
         if problem:
             return problem
@@ -961,7 +964,7 @@ class DataGame(Game):
                 return "those cards are not yours to play"
             if action.target:
                 return f"{action.kind} names no target"
-            return self._first_fit(state, m["pattern"], action.cards)
+            return self._first_fit(state, m["pattern"], action.cards, m)
         if verb == "buy":
             if len(action.cards) != 1 or action.target not in self._piles(state, m["from"]):
                 return "buy the top card of a pile"
@@ -1023,13 +1026,17 @@ class DataGame(Game):
         pile = action.target if grouped else ("" if action.target else piles[0])  # one pile: not named
         if pile not in piles:
             return "buy from a pile"
+        name = pile.rpartition(":")[2]
         if not state.zones[pile].cards:
             if len(piles) == 1:
-                return f"no card is left in the {self.zone_title(m['from'], 'en')}"
-            return f"no {pile.rpartition(':')[2]} is left in the {self.zone_title(m['from'], 'en')}"
+                default = f"no card is left in the {self.zone_title(m['from'], 'en')}"
+            else:
+                default = f"no {name} is left in the {self.zone_title(m['from'], 'en')}"
+            return self.refusal(m, "empty", default, pile=name)
         named, paying = self._replaced(state, action, m)
         if not paying:
-            return f"pay with 1 or more cards from your {self.zone_title(price['cards'], 'en')}"
+            default = f"pay with 1 or more cards from your {self.zone_title(price['cards'], 'en')}"
+            return self.refusal(m, "pay", default)
         own = state.zones[self.zone_name(price["cards"], action.seat)].cards
         if len(set(action.cards)) != len(action.cards) or any(c not in own for c in paying):
             return f"those cards are not in your {self.zone_title(price['cards'], 'en')}"
@@ -1040,9 +1047,10 @@ class DataGame(Game):
             full = len(state.zones[self.zone_name(m["to"], action.seat)].cards) >= self._limit(state, m)
             where, out = self.zone_title(m["to"], "en"), self.zone_title(m["replace"]["to"], "en")
             if full and len(named) != 1:
-                return f"your {where} are full: name 1 of them to go to the {out}"
+                default = f"your {where} are full: name 1 of them to go to the {out}"
+                return self.refusal(m, "full", default, held=self._limit(state, m))
             if named and not full:
-                return f"name 1 of your {where} only when they are full"
+                return self.refusal(m, "not_full", f"name 1 of your {where} only when they are full")
         field = self.values(state, price["field"])
         top = state.zones[pile].cards[-1]
         cost = self._cost(state, m, pile)
@@ -1053,11 +1061,12 @@ class DataGame(Game):
                 # a face-down pile's top card is named by its pile, never by what it is
                 where = self.zone_title(m["from"], "en")
                 if len(piles) > 1:
-                    return (
-                        f"a card of the {where} {pile.rpartition(':')[2]} costs {cost}: you pay only {paid}"
-                    )
-                return f"a card of the {where} costs {cost}: you pay only {paid}"
-            return f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
+                    default = f"a card of the {where} {name} costs {cost}: you pay only {paid}"
+                else:
+                    default = f"a card of the {where} costs {cost}: you pay only {paid}"
+            else:
+                default = f"{state.cardset.physical()[top].code} costs {cost}: you pay only {paid}"
+            return self.refusal(m, "cost", default, pile=name, cost=cost, paid=paid)
         return LEGAL
 
     def _first_copies(self, state: GameState, cards: Any, zone: list[int]) -> bool:
@@ -1097,11 +1106,74 @@ class DataGame(Game):
         named = [c for c in action.cards if c in held]
         return named, [c for c in action.cards if c not in named]
 
-    def _first_fit(self, state: GameState, names: list[str], cards: tuple[int, ...]) -> str:
+    def _first_fit(
+        self, state: GameState, names: list[str], cards: tuple[int, ...], m: dict[str, Any] | None = None
+    ) -> str:
         problems = [self.pattern_problem(state, self.patterns[n], cards) for n in names]
-        if all(problems):
-            return "those cards make no " + " or ".join(self.pattern_title(n, "en") for n in names)
-        return LEGAL
+        if not all(problems):
+            return LEGAL
+        default = "those cards make no " + " or ".join(self.pattern_title(n, "en") for n in names)
+        if m is None or not m.get("refuse"):
+            return default
+        # the file's words for what is wrong: no pattern takes that many cards, else the first
+        # failing term of the first pattern that takes that many (a card's field, the same field...)
+        sized = [self.patterns[n] for n in names if not self._count_problem(self.patterns[n], cards)]
+        if not sized:
+            return self.refusal(m, "count", default)
+        return self.refusal(m, self._failing_term(state, sized[0], cards), default)
+
+    @staticmethod
+    def _count_problem(pattern: dict[str, Any], cards: tuple[int, ...]) -> bool:
+        low = int(pattern.get("exactly", pattern.get("at_least", 1)))
+        high = int(pattern.get("exactly", pattern.get("at_most", 10**6)))
+        return not low <= len(cards) <= high
+
+    def _failing_term(self, state: GameState, pattern: dict[str, Any], cards: tuple[int, ...]) -> str:
+        """Which term of a pattern (`field`, `same`, `consecutive`) the cards fail, its count aside."""
+        for term in ("field", "same", "consecutive"):
+            if term not in pattern:
+                continue
+            part = {term: pattern[term], "at_least": 0}
+            if term == "field":
+                part["equals"] = pattern["equals"]
+            if self.pattern_problem(state, part, cards):
+                return term
+        return "count"
+
+    def _take_least(self, state: GameState, take: dict[str, Any]) -> int:
+        """An exchange's fewest piles: a number, or by a parameter's value (`{param, map}`)."""
+        return self.number(state, take.get("at_least", 0))
+
+    @staticmethod
+    def number(state: GameState, value: Any) -> int:
+        """A number of the file: written out, a parameter's name, or `{param: NAME, map: {VALUE: N}}`
+        (the number a parameter's value stands for: `{param: change_may_take_none, map: {true: 0,
+        false: 1}}`)."""
+        if isinstance(value, dict):
+            chosen = state.params[value["param"]]
+            key = str(chosen).lower() if isinstance(chosen, bool) else str(chosen)
+            mapping = value["map"]
+            return int(mapping[chosen] if chosen in mapping else mapping[key])
+        return int(state.params[value]) if isinstance(value, str) else int(value)
+
+    def refusal(self, m: dict[str, Any], key: str, default: str, **values: Any) -> str:
+        """A move's refusal in its file's words (`refuse: {KEY: {en, ja}}`, `{name}` filled from
+        `values`), else the interpreter's own `default` sentence."""
+        said = m.get("refuse", {}).get(key)
+        if not said:
+            return default
+        return _fill(str(said["en"]), values)
+
+    def refusal_in(self, reason: str, language: str) -> str | None:
+        """A refusal the file words (`refuse:`), in `language`: its English sentence is read back
+        against each template (its `{name}` parts are the values) and said in the other words. None
+        when the sentence is not the file's."""
+        for m in self.moves.values():
+            for said in m.get("refuse", {}).values():
+                found = _template_re(str(said["en"])).fullmatch(reason)
+                if found is not None:
+                    return _fill(str(said.get(language) or said["en"]), found.groupdict())
+        return None
 
     def _predicates(self, state: GameState, predicates: list[dict[str, Any]], seat: int | None) -> str:
         """LEGAL when every predicate holds for `seat`, else the first one that fails, in words."""
@@ -1126,6 +1198,9 @@ class DataGame(Game):
             )
         if "hook" in p:
             return str(self.hooks[p["hook"]](self, state, seat))
+        if "param" in p:
+            value = state.params[p["param"]]
+            return LEGAL if value == p["equals"] else f"{p['param']} is {value}, not {p['equals']}"
         if "active" in p:
             mine = state.active == seat
             return (
@@ -1150,11 +1225,13 @@ class DataGame(Game):
                 return f"fewer than {p.get('at_least', 1)} piles of the {p['empty_groups']} are empty"
             return LEGAL
         if "count" in p:
-            n = self._count(state, p["count"], seat, p.get("code"))
+            zones = p["count"] if isinstance(p["count"], list) else [p["count"]]  # several: added up
+            n = sum(self._count(state, zone, seat, p.get("code")) for zone in zones)
+            where = " and ".join(self.zone_title(zone, "en") for zone in zones)
             if n < int(p.get("at_least", 0)):
-                return f"the {self.zone_title(p['count'], 'en')} needs at least {p['at_least']} cards"
+                return f"the {where} needs at least {p['at_least']} cards"
             if "at_most" in p and n > int(p["at_most"]):
-                return f"the {self.zone_title(p['count'], 'en')} holds more than {p['at_most']} cards"
+                return f"the {where} holds more than {p['at_most']} cards"
             return LEGAL
         if "counter" in p:
             v = self._counter(state, p["counter"], seat)
@@ -1627,8 +1704,8 @@ class DataGame(Game):
             "step": data["step"],
             "turns": data["turns"],
         }
-        if self.rounds:
-            out["round"], out["first"] = data["round"], data["first"]
+        if self.rounds:  # the round's first player: the priority player
+            out["round"], out["priority"] = data["round"], data["first"]
         if self.has_windows:
             pending = state.pending
             out["timing"] = pending.data["timing"] if pending is not None and pending.kind == WINDOW else ""
@@ -1686,6 +1763,28 @@ class DataGame(Game):
         return [p for m in self.moves.values() if m.get("to") == zone for p in m.get("pattern", [])]
 
 
+def _fill(template: str, values: dict[str, Any]) -> str:
+    """`{name}` parts of a file's words replaced by values (a plain substitution: nothing evaluated)."""
+    return FIELD.sub(lambda found: str(values.get(found.group(1), found.group(0))), template)
+
+
+def _template_re(template: str) -> re.Pattern[str]:
+    """A file's words as a pattern that reads its `{name}` parts back."""
+    parts = re.split(r"(\{\w+\})", template)
+    seen: set[str] = set()
+    out = []
+    for part in parts:
+        name = part[1:-1] if FIELD.fullmatch(part) else None
+        if name is not None and name not in seen:
+            seen.add(name)
+            out.append(f"(?P<{name}>.+?)")
+        elif name is not None:
+            out.append(f"(?P={name})")
+        else:
+            out.append(re.escape(part))
+    return re.compile("".join(out))
+
+
 def _any_word() -> Any:
     from cardtable.rules.notation import AnyWord
 
@@ -1700,7 +1799,7 @@ def _form(m: dict[str, Any], words: TargetWords) -> MoveForm:
     if m["verb"] == "buy" and "cards" in m.get("price", {}):
         return MoveForm(1, more=True, target=words)
     if m["verb"] == "exchange":
-        return MoveForm(1, target=PilesWord(words))
+        return MoveForm(1, target=PilesWord(words, int(m.get("take", {}).get("up_to", 1))))
     if m["verb"] in ("lay_off", "buy"):
         return MoveForm(1, target=words)
     if m["verb"] in MULTI_VERBS:
@@ -1711,14 +1810,14 @@ def _form(m: dict[str, Any], words: TargetWords) -> MoveForm:
 class PilesWord(TargetWords):
     """Several piles joined by `+` (`to R3+G1`), each as its GroupWord reads it."""
 
-    noun = "piles joined by +"
-
-    def __init__(self, one: TargetWords) -> None:
+    def __init__(self, one: TargetWords, most: int) -> None:
         self.one = one
+        self.most = most  # more piles than a move takes is no move at all (a misspelling)
+        self.noun = f"up to {most} piles joined by +"
 
     def read(self, state: GameState, word: str) -> str | None:
         piles = [self.one.read(state, part) for part in word.split("+")]
-        if any(p is None for p in piles):
+        if len(piles) > self.most or any(p is None for p in piles):
             return None
         # in the order of the zone's piles, as the moves offered name them
         order = list(dict.fromkeys(getattr(self.one, "zones", {}).values()))

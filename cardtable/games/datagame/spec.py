@@ -9,6 +9,7 @@ user folder's `games/` (CARDTABLE_HOME/games in tests). Adding one edits no shar
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,21 @@ from cardtable.resources import cards_dir
 
 PREDICATE_ZONES = ("empty", "not_empty", "count", "empty_groups")
 RESERVED_MOVES = ("pick", "stop", "use")  # the moves of an effect's choice and of a window
+REFUSAL_VALUES: dict[str, tuple[str, ...]] = {  # a move's `refuse:` words: the values each may name
+    "step": (),
+    "pay": (),
+    "cost": ("cost", "paid", "pile"),
+    "empty": ("pile",),
+    "full": ("held",),
+    "not_full": (),
+    "take": ("low", "high"),
+    "cheaper": ("paid",),
+    "same_cost": (),
+    "count": (),
+    "field": (),
+    "same": (),
+    "consecutive": (),
+}
 
 
 def schema_file() -> Path:
@@ -199,6 +215,19 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         if isinstance(value, dict):
             if isinstance(value.get("rounds_played"), str):
                 need(value["rounds_played"], list(params), "parameter", [*at, "rounds_played"])
+            if isinstance(value.get("param"), str) and "equals" in value:  # `{param: NAME, equals: V}`
+                need(value["param"], list(params), "parameter", [*at, "param"])
+                p = params.get(value["param"])
+                if p is not None:
+                    allowed = p.get("choices") or ([True, False] if isinstance(p["default"], bool) else None)
+                    if allowed is not None and value["equals"] not in allowed:
+                        words = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in allowed)
+                        out.append(
+                            (
+                                [*at, "equals"],
+                                f"{value['equals']!r} is not a value of {value['param']} ({words})",
+                            )
+                        )
             for key, item in value.items():
                 params_named(item, [*at, key])
         elif isinstance(value, list):
@@ -265,6 +294,20 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
                 )
             if m["verb"] != "buy" or "cards" not in m.get("price", {}):
                 out.append((["moves", name, "replace"], "`replace:` belongs to a buy paid with cards"))
+        least = m.get("take", {}).get("at_least")
+        if isinstance(least, dict):
+            _param_number_refs(least, params, need, out, ["moves", name, "take", "at_least"])
+        for key, said in m.get("refuse", {}).items():
+            for language, words in said.items():
+                for part in re.findall(r"\{(\w+)\}", str(words)):
+                    if part not in REFUSAL_VALUES[key]:
+                        known = ", ".join("{" + v + "}" for v in REFUSAL_VALUES[key]) or "none"
+                        out.append(
+                            (
+                                ["moves", name, "refuse", key, language],
+                                f"no value {{{part}}} here (known: {known})",
+                            )
+                        )
         if m["verb"] == "exchange" and "cards" not in m.get("price", {}):
             out.append((["moves", name], "an exchange needs `price: {field, cards}` (the card it pays)"))
         for key, known, what in (
@@ -325,6 +368,30 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
     return out
 
 
+def _param_number_refs(
+    value: dict[str, Any],
+    params: dict[str, Any],
+    need: Any,
+    out: list[tuple[list[str | int], str]],
+    at: list[str | int],
+) -> None:
+    """`{param: NAME, map: {VALUE: N}}`: the parameter exists and each of its values is mapped."""
+    need(value["param"], list(params), "parameter", [*at, "param"])
+    p = params.get(value["param"])
+    if p is None:
+        return
+    values = p.get("choices") or ([True, False] if isinstance(p["default"], bool) else None)
+    if values is None:
+        out.append(([*at, "param"], "map a parameter of choices or true/false"))
+        return
+    keys = {str(k).lower() if isinstance(k, bool) else str(k) for k in value["map"]}
+    for v in values:
+        if (str(v).lower() if isinstance(v, bool) else str(v)) not in keys:
+            out.append(
+                ([*at, "map"], f"the value {str(v).lower() if isinstance(v, bool) else v} is not mapped")
+            )
+
+
 def _commit_refs(
     data: dict[str, Any], moves: list[str], need: Any, out: list[tuple[list[str | int], str]]
 ) -> None:
@@ -377,7 +444,10 @@ def _predicate_refs(
 ) -> None:
     for i, p in enumerate(preds):
         for key in PREDICATE_ZONES:
-            if key in p:
+            if isinstance(p.get(key), list):  # `count: [deck, discard]`: added up
+                for j, zone in enumerate(p[key]):
+                    need(zone, zones, "zone", [*path, i, key, j])
+            elif key in p:
                 need(p[key], zones, "zone", [*path, i, key])
         if "counter" in p:
             need(p["counter"], counters, "counter", [*path, i, "counter"])

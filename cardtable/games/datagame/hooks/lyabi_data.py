@@ -39,6 +39,7 @@ def pick_circles(game: Any, state: GameState, seat: int | None, events: list[Eve
         state.rng.shuffle(state.zones[pile].cards)
         events.append(Shuffled(pile, len(state.zones[pile].cards)))
     state.data["first"] = 1 if BEATS[theirs] == mine else 0
+    state.data["hooked"] = {"battle": None}  # no battle yet
     state.scores = [int(h) for h in state.data["counters"]["hp"]]  # a seat's score is its HP
     assert state.cardset is not None
     physical = state.cardset.physical()
@@ -91,7 +92,16 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
                 total += raw
         if not params["round_per_circle"]:  # added first, then rounded
             damage = floor(total)
-    record = {"winner": winner, "damage": damage, "dealt": 0, "attribute": colours, "parts": parts}
+    record = {
+        "winner": winner,
+        "damage": damage,
+        "dealt": 0,
+        "attribute": colours,
+        "parts": parts,
+        "bonus": 0,
+        "prevented": False,
+        "stage": "resolved",  # the damage is dealt after the items' window ("done")
+    }
     state.data.setdefault("hooked", {})["battle"] = record
     events.append(Announced("battle", winner, dict(record)))
 
@@ -105,10 +115,7 @@ def damage(game: Any, state: GameState, seat: int | None, events: list[Event]) -
     bonus, prevented = int(counters["bonus"][0]), bool(counters["prevented"][0])
     counters["bonus"][0] = counters["prevented"][0] = 0
     winner = record["winner"]
-    if bonus:
-        record["bonus"] = bonus
-    if prevented:
-        record["prevented"] = True
+    record.update(bonus=bonus, prevented=prevented, stage="done")
     if winner is None or prevented:
         return
     hp = counters["hp"]
@@ -119,15 +126,20 @@ def damage(game: Any, state: GameState, seat: int | None, events: list[Event]) -
     events.append(Announced("damage", 1 - winner, {"dealt": dealt}))
 
 
+def no_battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
+    """A round without a battle (nobody holds a card) has no battle record: the last one is gone."""
+    state.data.setdefault("hooked", {})["battle"] = None
+
+
 def won_with_damage(game: Any, state: GameState, seat: int | None) -> str:
     """The War God's Sword's timing: you won the battle and deal 1 or more damage."""
-    record = state.data.get("hooked", {}).get("battle") or {}
+    record = (state.data.get("hooked") or {}).get("battle") or {}
     return LEGAL if record.get("winner") == seat and record.get("damage", 0) >= 1 else "you deal no damage"
 
 
 def lost_to_damage(game: Any, state: GameState, seat: int | None) -> str:
     """The Mirror of Wishes' timing: you lost the battle and take 1 or more damage."""
-    record = state.data.get("hooked", {}).get("battle") or {}
+    record = (state.data.get("hooked") or {}).get("battle") or {}
     winner = record.get("winner")
     taken = winner is not None and winner != seat and record.get("damage", 0) >= 1
     return LEGAL if taken else "you take no damage"
@@ -198,6 +210,7 @@ HOOKS = {
     "pick_circles": pick_circles,
     "battle": battle,
     "damage": damage,
+    "no_battle": no_battle,
     "won_with_damage": won_with_damage,
     "lost_to_damage": lost_to_damage,
     "someone_holds_a_card": someone_holds_a_card,
