@@ -36,7 +36,7 @@ PASSING = {
 
 def test_the_bundled_lyabi_loads_with_its_own_hooks_and_a_copy_elsewhere_has_none(tmp_path: Path) -> None:
     spec = load_game(LYABI)
-    assert set(hooks_for(spec["id"], LYABI)) >= {"pick_circles", "battle", "someone_holds_a_card"}
+    assert set(hooks_for(spec["id"], LYABI)) >= {"initial_cards", "battle", "someone_holds_a_card"}
     mine = tmp_path / "lyabi.yaml"  # the same file shared by a user: its hooks are not code it may run
     mine.write_bytes(LYABI.read_bytes())
     assert hooks_for(spec["id"], mine) == {}
@@ -44,7 +44,7 @@ def test_the_bundled_lyabi_loads_with_its_own_hooks_and_a_copy_elsewhere_has_non
         load_game(mine)
     said = str(caught.value)
     assert (
-        re.search(r"setup\[\d+\]\.hook: no hook named 'pick_circles'", said)
+        re.search(r"setup\[\d+\]\.hook: no hook named 'initial_cards'", said)
         and "bundled game file only" in said
     )
 
@@ -80,7 +80,7 @@ def test_a_commit_stays_hidden_until_every_seat_has_placed() -> None:
         if state.pending is not None:
             break
         seat = engine.deciding_seats()[0]
-        engine.apply_text(seat, "pass")
+        engine.apply_text(seat, "pick to 1" if state.phase == "pick" else "pass")
     state = engine.state
     assert state.pending is not None and set(engine.deciding_seats()) == {0, 1}
     first = engine.deciding_seats()[0]

@@ -16,6 +16,7 @@ import re
 from itertools import combinations
 from typing import Any, ClassVar, TypedDict
 
+from cardtable.rules import blind
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec
 from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
@@ -55,6 +56,7 @@ class DataGameData(_Core, total=False):
     again: str  # a step the turn takes again once its end's effects are run (`again:`)
     extra: bool  # the turn is in a step taken again: that step's end ends the turn
     first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
+    blind: dict[str, int]  # an open blind pick of the setup: its setup step, whose pick, which try
 
 
 def game_class(spec: dict[str, Any], source: str) -> type[DataGame]:
@@ -116,7 +118,12 @@ class DataGame(Game):
         )
         self.pick_kinds = frozenset(n for n, m in self.moves.items() if m["verb"] in ("take", "buy"))
         self.effects: dict[str, list[dict[str, Any]]] = spec.get("effects", {})
-        self.move_forms[PICK] = MoveForm(1, target=_any_word())
+        # a setup's blind pick (`pick to 3`: a place in a face-down pile) or a card's choice (`pick
+        # CODE to CARD`): a file has one or the other (`cardtable validate` says so)
+        self.blind = next((s["blind_pick"] for s in spec.get("setup", []) if "blind_pick" in s), None)
+        self.move_forms[PICK] = (
+            MoveForm(0, target=blind.PLACE) if self.blind else MoveForm(1, target=_any_word())
+        )
         self.move_forms[STOP] = MoveForm(0, target=_any_word())
         self.has_windows = '"window"' in repr(spec).replace("'", '"')
         if self.has_windows:
@@ -252,16 +259,76 @@ class DataGame(Game):
         if self.rounds:
             state.data.update({"round": 1, "first": 0})
         events: list[Event] = []
-        for step in self.spec.get("setup", []):
-            self._setup_step(state, step, events)
+        if self._setup_from(state, 0, events):
+            self._start_play(state, events)
+        return events
+
+    def _setup_from(self, state: GameState, index: int, events: list[Event]) -> bool:
+        """The setup's steps from `index` on; False when a blind pick stops them for its players."""
+        steps = self.spec.get("setup", [])
+        for at in range(index, len(steps)):
+            if "blind_pick" in steps[at]:
+                state.data["blind"] = {"step": at, "seat": 0, "tries": 1}
+                state.phase = str(steps[at]["blind_pick"].get("step", PICK))
+                state.active = 0
+                return False
+            self._setup_step(state, steps[at], events)
+        return True
+
+    def _start_play(self, state: GameState, events: list[Event]) -> None:
+        """The setup is over: the first turn (or the first round's start)."""
         first = int(state.data.get("first", 0))  # a setup hook may name who starts
         state.active = first
         if self.rounds:
-            if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
-                self._resume(state, first, "round_start", events)
-            return events
+            self._start_round(state, first, events)
+            return
         self._begin_turn(state, first, events)
-        return events
+
+    def _blind_pile(self) -> str:
+        """The face-down pile a blind pick takes from: a pile of a zone of piles, or the zone."""
+        assert self.blind is not None
+        zone = str(self.blind["from"])
+        return f"{zone}:{self.blind['pile']}" if "pile" in self.blind else zone
+
+    def _blind_pick(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """One player's blind pick: the card at that place into their zone; then the next player's,
+        or, once all have picked, again (every card back, shuffled) while `redo: {same: FIELD}` finds
+        them all alike and `at_most` tries allow it, else the rest of the setup."""
+        assert self.blind is not None
+        b, pile = state.data["blind"], self._blind_pile()
+        seat = action.seat
+        card = blind.card_at(state.zones[pile].cards, action.target)
+        self._move(state, [card], pile, self.zone_name(str(self.blind["to"]), seat), "pick", seat, events)
+        if seat + 1 < state.seats:
+            b["seat"] = state.active = seat + 1
+            return
+        redo = self.blind.get("redo")
+        picked = [state.zones[self.zone_name(str(self.blind["to"]), s)].cards[-1] for s in range(state.seats)]
+        if redo is not None and b["tries"] < self.number(state, redo.get("at_most", 100)):
+            field = self.values(state, str(redo["same"]))
+            if len({field[c] for c in picked}) == 1:
+                for s, c in enumerate(picked):
+                    events.append(state.move([c], self.zone_name(str(self.blind["to"]), s), pile, "again"))
+                state.rng.shuffle(state.zones[pile].cards)
+                events.append(Shuffled(pile, len(state.zones[pile].cards)))
+                b.update(seat=0, tries=b["tries"] + 1)
+                state.active = 0
+                return
+        self.close_blind_pick(state, events, run_rest=True)
+
+    def close_blind_pick(self, state: GameState, events: list[Event], run_rest: bool) -> None:
+        """The blind pick is over: the setup's steps after it (`run_rest`; a scenario that states
+        its own position skips them), then the first turn."""
+        b = state.data.pop("blind")
+        if not run_rest or self._setup_from(state, int(b["step"]) + 1, events):
+            self._start_play(state, events)
+
+    def _blind_moves(self, state: GameState, seat: int) -> list[Action]:
+        if seat != state.data["blind"]["seat"]:
+            return []
+        return [
+            Action(seat, PICK, (), place) for place in blind.places(state.zones[self._blind_pile()].cards)
+        ]
 
     def _start(self, state: GameState, counter: dict[str, Any]) -> int:
         """A counter's start: a number, or the name of one of the file's `params:`."""
@@ -487,6 +554,14 @@ class DataGame(Game):
             state.data["first"] = (int(state.data["first"]) + 1) % state.seats
         first = int(state.data["first"])
         state.active = first
+        self._start_round(state, first, events)
+
+    def _start_round(self, state: GameState, first: int, events: list[Event]) -> None:
+        """A round begins: the end rules checked when a round begins (`at: round_start`: before its
+        start effects, a draw), those effects, then the first seat's turn."""
+        assert self.rounds is not None
+        if self._check_end(state, first, events, "round_start"):
+            return
         if self._run_then(state, first, list(self.rounds.get("start", [])), events, "round_start"):
             self._resume(state, first, "round_start", events)
 
@@ -509,10 +584,13 @@ class DataGame(Game):
         first = int(state.data.get("first", state.active or 0))
         return [(first + i) % state.seats for i in range(state.seats)]
 
-    def _check_end(self, state: GameState, seat: int, events: list[Event]) -> bool:
+    def _check_end(self, state: GameState, seat: int, events: list[Event], moment: str = "") -> bool:
         """The end rules: a rule with `loses: true` is checked for every seat (those it holds for
-        lose; all of them: nobody wins), another for `seat` (the player who moved)."""
+        lose; all of them: nobody wins), another for `seat` (the player who moved); a rule with
+        `at: round_start` only when a round has begun (`moment`: after its start effects, a draw)."""
         for rule in self.spec.get("end", []):
+            if rule.get("at", moment) != moment:
+                continue
             reason = str(rule.get("reason", {}).get("en", "end"))
             if rule.get("loses"):
                 losers = [s for s in range(state.seats) if not self._predicates(state, rule["when"], s)]
@@ -643,6 +721,8 @@ class DataGame(Game):
         the step has any)."""
         if seat is None or state.over:
             return []
+        if "blind" in state.data:
+            return self._blind_moves(state, seat)
         if "choice" in state.data:
             return self._choice_moves(state, seat)
         pending = state.pending
@@ -912,6 +992,16 @@ class DataGame(Game):
         the counters it pays; and of an effect's choice, the card picked from its zone."""
         seat = action.seat
         choice = state.data.get("choice")
+        if "blind" in state.data:
+            if action.kind != PICK:
+                return self.refusal(
+                    self.moves.get(action.kind, {}), "step", f"{action.kind} is not a move of the setup"
+                )
+            if seat != state.data["blind"]["seat"]:
+                return "another player picks now"
+            if action.cards:
+                return "a blind pick names a place in the pile, not a card"
+            return blind.place_reason(state.zones[self._blind_pile()].cards, action.target)
         if action.kind in (PICK, STOP):
             if choice is None or choice["seat"] != seat:
                 return "there is no choice to make now"
@@ -1261,6 +1351,9 @@ class DataGame(Game):
     def apply(self, state: GameState, action: Action) -> list[Event]:
         seat = action.seat
         events: list[Event] = []
+        if "blind" in state.data:
+            self._blind_pick(state, action, events)
+            return events
         if action.kind in (PICK, STOP):
             self._choose(state, action, events)
             return events
@@ -1600,6 +1693,9 @@ class DataGame(Game):
     def words(self, cardset: CardSet, action: Action, language: str) -> str:
         """`label` from the card set alone (what a view holds): the cards named as the file's
         `card_name:` says (the card set's own names without it); a card a seat cannot see is `?`."""
+        if action.kind == PICK and self.blind is not None:  # a place in a face-down pile
+            words = self.blind.get("label") or {"en": "Take the card at place {target}"}
+            return str(words.get(language) or words["en"]).replace("{target}", action.target)
         if action.kind in (PICK, STOP):
             said = self.choose_effect(action.target)
             words = said.get("label" if action.kind == PICK else "stop", {}) if said else {}

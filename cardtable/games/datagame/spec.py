@@ -256,6 +256,8 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
                 _effect_refs(arg, ["setup", i, verb], data, zones, counters, moves, need, out, chooses=None)
             elif verb == "split" and arg["to"] in zones and not data["zones"][arg["to"]].get("groups"):
                 out.append((["setup", i, verb, "to"], "a split goes to a zone with `groups:`"))
+            elif verb == "blind_pick":
+                out += _blind_pick_problems(data, arg, ["setup", i, verb], need)
             else:
                 need(arg["from"], zones, "zone", ["setup", i, verb, "from"])
                 need(arg["to"], zones, "zone", ["setup", i, verb, "to"])
@@ -365,6 +367,44 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             need(term["counter"], counters, "counter", ["score", i, "counter"])
         if ("sum" in term) != ("zone" in term) or ("zone" in term) == ("counter" in term):
             out.append((["score", i], "a score term is `sum: FIELD` with `zone:`, or `counter:`"))
+    return out
+
+
+def _blind_pick_problems(
+    data: dict[str, Any], arg: dict[str, Any], at: list[str | int], need: Any
+) -> list[tuple[list[str | int], str]]:
+    """A blind pick takes from a face-down pile (of named piles: `pile:` names one) into each
+    player's own zone; its moves are `pick to N`, so no card of the file may ask a choice (`pick
+    CODE`), and a setup has one blind pick."""
+    zones = data["zones"]
+    need(arg["from"], list(zones), "zone", [*at, "from"])
+    need(arg["to"], list(zones), "zone", [*at, "to"])
+    out: list[tuple[list[str | int], str]] = []
+    source, target = zones.get(arg["from"]), zones.get(arg["to"])
+    if source is not None:
+        piles = source.get("groups")
+        if source["visibility"] != "hidden":
+            out.append(([*at, "from"], "a blind pick takes from a face-down (`visibility: hidden`) zone"))
+        if isinstance(piles, list) and str(arg.get("pile")) not in [str(p) for p in piles]:
+            out.append(([*at, "pile"], f"name one of its piles: {', '.join(str(p) for p in piles)}"))
+        elif not isinstance(piles, list) and "pile" in arg:
+            out.append(([*at, "pile"], "`pile:` names a pile of a zone of named piles"))
+    if target is not None and target["owner"] != "each":
+        out.append(([*at, "to"], "a blind pick goes to each player's own zone (`owner: each`)"))
+    at_most = arg.get("redo", {}).get("at_most")
+    if isinstance(at_most, str):
+        need(at_most, list(data.get("params", {})), "parameter", [*at, "redo", "at_most"])
+    if sum(1 for step in data.get("setup", []) if "blind_pick" in step) > 1 and at[1] != next(
+        i for i, step in enumerate(data["setup"]) if "blind_pick" in step
+    ):
+        out.append((at, "a setup has one blind pick"))
+    if '"choose"' in json.dumps(data.get("effects", {})):
+        out.append(
+            (
+                at,
+                "a blind pick's moves are `pick to N`: a card's choice (`choose:`, `pick CODE`) cannot share them",
+            )
+        )
     return out
 
 
@@ -530,6 +570,9 @@ def card_fields(data: dict[str, Any]) -> tuple[str, ...]:
     found: set[str] = set()
     for pattern in data.get("patterns", {}).values():
         found.update(str(pattern[k]) for k in ("field", "same", "consecutive") if k in pattern)
+    for step in data.get("setup", []):
+        if "same" in step.get("blind_pick", {}).get("redo", {}):
+            found.add(str(step["blind_pick"]["redo"]["same"]))
     for move in data["moves"].values():
         if "price" in move:
             found.add(str(move["price"]["field"]))

@@ -11,33 +11,20 @@ from fractions import Fraction
 from math import floor
 from typing import Any
 
-from cardtable.rules.events import Announced, Event, Shuffled
+from cardtable.rules.events import Announced, Event
 from cardtable.rules.game import LEGAL
 from cardtable.rules.state import GameState
 
 BEATS = {"blue": "red", "red": "green", "green": "blue"}  # blue beats red beats green beats blue
-PICKS = 20  # setup picks again at most this often on the same attribute (then both are kept)
 
 
-def pick_circles(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
-    """Setup 5-7: each player takes a Lv0 circle blind (the top of the shuffled Lv0 pile); the same
-    attribute twice puts both back, reshuffled, to pick again; whose circle beats the other's is the
-    round-1 priority player; each takes the initial HAND and Deck printed on the circle (R3) from the
-    pool."""
+def initial_cards(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
+    """Setup 6-7, once the blind pick (the file's `blind_pick:`) gave each player a Lv0 circle of
+    another attribute (or the same, after the picks' cap): whose circle beats the other's is the
+    round-1 priority player (the same attribute: the first seat); each takes the initial HAND and
+    Deck printed on their circle (R3) from the pool."""
     attribute = game.values(state, "attribute")
-    pile = "circles_pool:0"
-    for _ in range(PICKS):
-        for who in range(state.seats):
-            events.append(state.move([state.zones[pile].cards[-1]], pile, f"circles:{who}", "pick"))
-        mine, theirs = (attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1))
-        if mine != theirs:
-            break
-        for who in range(state.seats):
-            events.append(
-                state.move(list(state.zones[f"circles:{who}"].cards), f"circles:{who}", pile, "again")
-            )
-        state.rng.shuffle(state.zones[pile].cards)
-        events.append(Shuffled(pile, len(state.zones[pile].cards)))
+    mine, theirs = (attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1))
     state.data["first"] = 1 if BEATS[theirs] == mine else 0
     state.data["hooked"] = {"battle": None}  # no battle yet
     state.scores = [int(h) for h in state.data["counters"]["hp"]]  # a seat's score is its HP
@@ -162,17 +149,16 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
     for key in setup:
         if key not in known:
             raise refs.fail(f"setup.{key}", f"unknown setup key (known: {', '.join(sorted(known))})")
+    state.data.pop("blind", None)  # a stated position: the setup's blind pick is over
+    state.data["hooked"] = {"battle": None}
     taken: set[int] = set()
     for who, code in enumerate(setup.get("circles", [])):
-        mine = state.zones[f"circles:{who}"].cards
-        if len(mine) != 1:
+        if state.zones[f"circles:{who}"].cards:
             continue  # the deal placed this side's circles
         (card,) = refs.cards([code], f"setup.circles[{who}]", exclude=taken)
         taken.add(card)
-        if card not in mine:
-            state.move(list(mine), f"circles:{who}", "circles_pool:0", "setup")
-            where = next(name for name, zone in state.zones.items() if card in zone.cards)
-            state.move([card], where, f"circles:{who}", "setup")
+        where = next(name for name, zone in state.zones.items() if card in zone.cards)
+        state.move([card], where, f"circles:{who}", "setup")
     attribute = game.values(state, "attribute")
     colours = [attribute[state.zones[f"circles:{who}"].cards[0]] for who in (0, 1)]
     first = (
@@ -207,7 +193,7 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
 
 
 HOOKS = {
-    "pick_circles": pick_circles,
+    "initial_cards": initial_cards,
     "battle": battle,
     "damage": damage,
     "no_battle": no_battle,
