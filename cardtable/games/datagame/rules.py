@@ -56,6 +56,7 @@ class DataGameData(_Core, total=False):
     again: str  # a step the turn takes again once its end's effects are run (`again:`)
     extra: bool  # the turn is in a step taken again: that step's end ends the turn
     first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
+    tallies: dict[str, list[dict[str, int]]]  # per `tallies:` name, per seat: card code -> how many
     blind: dict[str, int]  # an open blind pick of the setup: its setup step, whose pick, which try
 
 
@@ -125,12 +126,26 @@ class DataGame(Game):
             MoveForm(0, target=blind.PLACE) if self.blind else MoveForm(1, target=_any_word())
         )
         self.move_forms[STOP] = MoveForm(0, target=_any_word())
+        # a card's choice of a pile (`choose_pile: {move: gain}`): its move word, its effect
+        self.pile_choices: dict[str, dict[str, Any]] = {}
+        queue: list[Any] = list(self.effects.values())
+        while queue:
+            item = queue.pop()
+            if isinstance(item, dict):
+                if isinstance(item.get("choose_pile"), dict):
+                    self.pile_choices[str(item["choose_pile"]["move"])] = item["choose_pile"]
+                queue += list(item.values())
+            elif isinstance(item, list):
+                queue += item
+        for word, c in self.pile_choices.items():
+            self.move_forms[word] = MoveForm(0, target=self._group_words({"verb": "buy", "from": c["from"]}))
         self.has_windows = '"window"' in repr(spec).replace("'", '"')
         if self.has_windows:
             self.move_forms[USE] = MoveForm(0)
             self.move_forms.setdefault(DECLINE, MoveForm(0))
         self.RULES = {
-            name: _rule_for(name) for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE])
+            name: _rule_for(name)
+            for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE, *self.pile_choices])
         }
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
@@ -258,6 +273,8 @@ class DataGame(Game):
         }
         if self.rounds:
             state.data.update({"round": 1, "first": 0})
+        if self.spec.get("tallies"):
+            state.data["tallies"] = {name: [{} for _ in range(state.seats)] for name in self.spec["tallies"]}
         events: list[Event] = []
         if self._setup_from(state, 0, events):
             self._start_play(state, events)
@@ -508,11 +525,18 @@ class DataGame(Game):
             self._resume(state, first, "round_end", events)
 
     def _run_then(
-        self, state: GameState, seat: int, queue: list[dict[str, Any]], events: list[Event], after: str
+        self,
+        state: GameState,
+        seat: int,
+        queue: list[dict[str, Any]],
+        events: list[Event],
+        after: str,
+        move: str = "",
     ) -> bool:
         """Run effects; False when they stopped at a question (a commit, a window: what comes after
-        them, `after`, waits in the pending decision) or ended the game."""
-        self._run(state, seat, queue, events)
+        them, `after`, waits in the pending decision) or ended the game. `move`: the move whose
+        effects they are (a choice among them finishes that move once it is made)."""
+        self._run(state, seat, queue, events, move)
         if state.over:
             return False
         if state.pending is not None:
@@ -781,11 +805,24 @@ class DataGame(Game):
             return f"{action.kind} is not a move of this game"
         return rule(self, state, action)
 
+    def _pile_options(self, state: GameState, c: dict[str, Any]) -> list[str]:
+        """The piles a `choose_pile:` may take from: those whose top card's `field` is `equals`."""
+        field = self.values(state, str(c["field"])) if "field" in c else None
+        return [
+            p
+            for p in self._piles(state, str(c["from"]))
+            if state.zones[p].cards and (field is None or field[state.zones[p].cards[-1]] == c["equals"])
+        ]
+
     def _choice_moves(self, state: GameState, seat: int) -> list[Action]:
-        """An open choice's moves: a card of its zone (the lowest copy of each), or no more."""
+        """An open choice's moves: a card of its zone (the lowest copy of each), or no more; or,
+        for a choice of a pile, each pile it may take from."""
         choice = state.data["choice"]
         if seat != choice["seat"]:
             return []
+        if "word" in choice:
+            options = self._pile_options(state, self.pile_choices[choice["word"]])
+            return [Action(seat, str(choice["word"]), (), p) for p in options]
         card = str(choice["card"])
         pile = state.zones[self.zone_name(choice["from"], seat)].cards
         return [Action(seat, PICK, (c,), card) for c in self._lowest(state, pile)] + [
@@ -992,6 +1029,18 @@ class DataGame(Game):
         the counters it pays; and of an effect's choice, the card picked from its zone."""
         seat = action.seat
         choice = state.data.get("choice")
+        if action.kind in self.pile_choices:
+            if choice is None or choice.get("word") != action.kind or choice["seat"] != seat:
+                return "there is no choice to make now"
+            if action.cards:
+                return f"{action.kind} names a pile, not a card"
+            c = self.pile_choices[action.kind]
+            if action.target not in self._pile_options(state, c):
+                what = f" whose top card's {c['field']} is {c['equals']}" if "field" in c else ""
+                return f"take the top card of a pile of the {self.zone_title(str(c['from']), 'en')}{what}"
+            return LEGAL
+        if choice is not None and "word" in choice:
+            return f"first answer the {choice['word']} decision"
         if "blind" in state.data:
             if action.kind != PICK:
                 return self.refusal(
@@ -1354,7 +1403,7 @@ class DataGame(Game):
         if "blind" in state.data:
             self._blind_pick(state, action, events)
             return events
-        if action.kind in (PICK, STOP):
+        if action.kind in (PICK, STOP, *self.pile_choices):
             self._choose(state, action, events)
             return events
         pending = state.pending
@@ -1374,7 +1423,9 @@ class DataGame(Game):
             assert state.cardset is not None
             code = state.cardset.physical()[action.cards[0]].code
             self._run(state, seat, list(self.effects.get(code, [])), events, action.kind, code)
-        if not self._run_then(state, seat, list(m.get("effects", [])), events, f"move:{action.kind}"):
+        if not self._run_then(
+            state, seat, list(m.get("effects", [])), events, f"move:{action.kind}", action.kind
+        ):
             return events
         self._after_move(state, seat, action.kind, events)
         return events
@@ -1494,9 +1545,11 @@ class DataGame(Game):
                 seat,
                 events,
             )
+            self._tally(state, m.get("tally", {}).get("paid"), seat, action.cards)
             for pile in filter(None, action.target.split("+")):
                 top = state.zones[pile].cards[-1]
                 self._move(state, [top], pile, self.zone_name(m["to"], seat), "exchange", seat, events)
+                self._tally(state, m.get("tally", {}).get("taken"), seat, [top])
         elif verb == "buy" and "cards" in m["price"]:
             price = m["price"]
             named, paying = self._replaced(state, action, m)
@@ -1505,9 +1558,11 @@ class DataGame(Game):
                 self._move(state, named, self.zone_name(m["to"], seat), out, "replace", seat, events)
             paid_to = self.zone_name(price.get("to", m["to"]), seat)
             self._move(state, paying, self.zone_name(price["cards"], seat), paid_to, "pay", seat, events)
+            self._tally(state, m.get("tally", {}).get("paid"), seat, paying)
             pile = action.target or self._piles(state, m["from"])[0]
             top = state.zones[pile].cards[-1]
             self._move(state, [top], pile, self.zone_name(m["to"], seat), "buy", seat, events)
+            self._tally(state, m.get("tally", {}).get("taken"), seat, [top])
         elif verb == "buy":
             price = m["price"]
             cost = int(self.values(state, price["field"])[action.cards[0]] or 0)
@@ -1515,6 +1570,18 @@ class DataGame(Game):
             self._move(state, action.cards, action.target, self.zone_name(m["to"], seat), "buy", seat, events)
         elif verb == "pass":
             events.append(Announced("pass", seat))
+
+    def _tally(self, state: GameState, name: str | None, seat: int, cards: Any) -> None:
+        """Count the cards a seat moved under a `tallies:` name, by code (public: the file tallies
+        only moves into a zone everyone sees)."""
+        if not name:
+            return
+        assert state.cardset is not None
+        physical = state.cardset.physical()
+        counts = state.data["tallies"][name][seat]
+        for card in cards:
+            code = physical[card].code
+            counts[code] = counts.get(code, 0) + 1
 
     # -- effects ---------------------------------------------------------------------------------
     def _add(self, state: GameState, counter: str, seat: int | None, n: int) -> None:
@@ -1571,6 +1638,35 @@ class DataGame(Game):
                 data = {"window": effect["window"], "seat": seat, "then": queue}
                 if self._ask(state, data, self._round_order(state)):
                     return
+            elif "trigger" in effect:
+                # the player's cards of a zone whose timing field names this moment act at once:
+                # each goes to `to` and its effects run now, before the rest (a choice may stop them)
+                t = effect["trigger"]
+                field = self.values(state, t.get("field", "on"))
+                zone = self.zone_name(t["zone"], seat)
+                fired = [c for c in state.zones[zone].cards if str(field[c]) == str(t["timing"])]
+                if fired:
+                    assert state.cardset is not None
+                    self._move(state, fired, zone, self.zone_name(t["to"], seat), "trigger", seat, events)
+                    physical = state.cardset.physical()
+                    for c in reversed(fired):
+                        queue[:0] = [{"as_card": physical[c].code}, *self.effects.get(physical[c].code, [])]
+            elif "as_card" in effect:  # the effects that follow are this card's (a trigger's)
+                card = str(effect["as_card"])
+            elif "choose_pile" in effect:
+                c = effect["choose_pile"]
+                if self._pile_options(state, c):
+                    state.data["choice"] = {
+                        "seat": seat,
+                        "word": str(c["move"]),
+                        "from": c["from"],
+                        "to": c["to"],
+                        "left": 1,
+                        "card": card,
+                        "move": move,
+                        "then": queue,
+                    }
+                    return
             elif "choose" in effect:
                 c = effect["choose"]
                 if state.zones[self.zone_name(c["from"], seat)].cards:
@@ -1610,9 +1706,16 @@ class DataGame(Game):
             if pile is not None:
                 top = state.zones[pile].cards[-1]
                 self._move(state, [top], pile, self.zone_name(g["to"], seat), "gain", seat, events)
+                self._tally(state, g.get("tally"), seat, [top])
         elif "move" in effect:
             d = effect["move"]
             src = self.zone_name(d["from"], seat)
+            if d.get("tally"):  # the cards it moves, counted: those new in `to` once it is done
+                before = set(state.zones[self.zone_name(d["to"], seat)].cards)
+                self._effect(state, seat, {"move": {k: v for k, v in d.items() if k != "tally"}}, events)
+                after = state.zones[self.zone_name(d["to"], seat)].cards
+                self._tally(state, d["tally"], seat, [c for c in after if c not in before])
+                return
             if "code" in d:
                 self._move_code(
                     state, d["from"], d["to"], str(d["code"]), int(d.get("count", 1)), seat, events
@@ -1665,7 +1768,13 @@ class DataGame(Game):
         the effects after it run, then the move that played the card finishes."""
         choice = state.data["choice"]
         seat = int(choice["seat"])
-        if action.kind == PICK:
+        if "word" in choice:  # a pile chosen: its top card
+            top = state.zones[action.target].cards[-1]
+            self._move(
+                state, [top], action.target, self.zone_name(choice["to"], seat), action.kind, seat, events
+            )
+            self._tally(state, self.pile_choices[action.kind].get("tally"), seat, [top])
+        elif action.kind == PICK:
             self._move(
                 state,
                 action.cards,
@@ -1696,7 +1805,10 @@ class DataGame(Game):
         if action.kind == PICK and self.blind is not None:  # a place in a face-down pile
             words = self.blind.get("label") or {"en": "Take the card at place {target}"}
             return str(words.get(language) or words["en"]).replace("{target}", action.target)
-        if action.kind in (PICK, STOP):
+        if action.kind in self.pile_choices:
+            words = self.pile_choices[action.kind].get("label") or {"en": f"{action.kind} {{target}}"}
+            template = str(words.get(language) or words["en"])
+        elif action.kind in (PICK, STOP):
             said = self.choose_effect(action.target)
             words = said.get("label" if action.kind == PICK else "stop", {}) if said else {}
             words = words or {"en": "Choose {cards}" if action.kind == PICK else "Choose no more"}
@@ -1807,6 +1919,8 @@ class DataGame(Game):
             out["timing"] = pending.data["timing"] if pending is not None and pending.kind == WINDOW else ""
         # what a game's hooks keep is public by their contract; a copy, sharing nothing with the state
         out.update(json.loads(json.dumps(data.get("hooked", {}))))
+        for name, seats in data.get("tallies", {}).items():  # public: only public moves are tallied
+            out[name] = [dict(counts) for counts in seats]
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)

@@ -360,6 +360,7 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
         effects = data.get("rounds", {}).get(key, [])
         _effect_refs(effects, ["rounds", key], data, zones, counters, moves, need, out, chooses=None)
     _commit_refs(data, moves, need, out)
+    out += _tally_problems(data, need)
     for i, term in enumerate(data.get("score", [])):
         if "zone" in term:
             need(term["zone"], zones, "zone", ["score", i, "zone"])
@@ -367,6 +368,45 @@ def references(data: dict[str, Any]) -> list[tuple[list[str | int], str]]:
             need(term["counter"], counters, "counter", ["score", i, "counter"])
         if ("sum" in term) != ("zone" in term) or ("zone" in term) == ("counter" in term):
             out.append((["score", i], "a score term is `sum: FIELD` with `zone:`, or `counter:`"))
+    return out
+
+
+def _tally_problems(data: dict[str, Any], need: Any) -> list[tuple[list[str | int], str]]:
+    """Every `tally:` names one of the file's `tallies:`, and counts only cards that land where
+    everyone sees them (a tally is public: it must not tell what a hidden move moved)."""
+    tallies, zones = list(data.get("tallies", {})), data["zones"]
+    reserved = {"counters", "step", "turns", "round", "priority", "timing", "end_reason", "choice"}
+    out: list[tuple[list[str | int], str]] = []
+    for name in tallies:
+        if name in reserved:
+            out.append(
+                (["tallies", name], f"{name!r} is a key of every view's data; name the tally otherwise")
+            )
+
+    def public(zone: Any, at: list[str | int]) -> None:
+        if zone in zones and zones[zone]["visibility"] != "public":
+            out.append((at, f"a tally counts only cards moved into a public zone ({zone} is not)"))
+
+    for move, m in data["moves"].items():
+        for key, name in m.get("tally", {}).items():
+            need(name, tallies, "tally", ["moves", move, "tally", key])
+            lands = m.get("to") if key == "taken" else m.get("price", {}).get("to", m.get("to"))
+            public(lands, ["moves", move, "tally", key])
+
+    def walk(value: Any, at: list[str | int]) -> None:
+        if isinstance(value, dict):
+            for verb in ("gain", "move"):
+                if isinstance(value.get(verb), dict) and "tally" in value[verb]:
+                    need(value[verb]["tally"], tallies, "tally", [*at, verb, "tally"])
+                    public(value[verb].get("to"), [*at, verb, "tally"])
+            for key, item in value.items():
+                walk(item, [*at, key])
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, [*at, i])
+
+    for key in ("setup", "moves", "effects", "start_of_turn", "end_of_turn", "rounds"):
+        walk(data.get(key), [key])
     return out
 
 
@@ -464,6 +504,7 @@ def _commit_refs(
 
     walk(data.get("setup"), ["setup"], False, False)
     walk(data.get("effects"), ["effects"], False, False)
+    _trigger_refs(data, out)
     for key in ("start_of_turn", "end_of_turn"):
         walk(data.get(key), [key], False, True)
     for name, m in data["moves"].items():
@@ -472,6 +513,27 @@ def _commit_refs(
     rounds = data.get("rounds", {})
     walk(rounds.get("start"), ["rounds", "start"], False, True)
     walk(rounds.get("end"), ["rounds", "end"], True, True)
+
+
+def _trigger_refs(data: dict[str, Any], out: list[tuple[list[str | int], str]]) -> None:
+    """A `trigger:` stands in a move's `effects:` (not for each player): the cards it fires may ask a
+    choice, which finishes that move once it is made."""
+
+    def walk(value: Any, at: list[str | int], ok: bool) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("trigger"), dict) and not ok:
+                out.append(([*at, "trigger"], "a trigger stands in a move's `effects:`"))
+            for key, item in value.items():
+                walk(item, [*at, key], ok and key not in ("each_player", "each_opponent"))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, [*at, i], ok)
+
+    for key in ("setup", "effects", "start_of_turn", "end_of_turn", "rounds", "end"):
+        walk(data.get(key), [key], False)
+    for name, m in data["moves"].items():
+        walk(m.get("before"), ["moves", name, "before"], False)
+        walk(m.get("effects"), ["moves", name, "effects"], True)
 
 
 def _predicate_refs(
@@ -522,10 +584,24 @@ def _effect_refs(
                 _predicate_refs(
                     preds or [], [*here, "window", "timings", timing], zones, counters, moves, need
                 )
-        for key in ("gain", "move", "choose"):
-            for end in ("from", "to"):
+        for key in ("gain", "move", "choose", "choose_pile", "trigger"):
+            for end in ("from", "to", "zone"):
                 if key in effect and end in effect[key]:
                     need(effect[key][end], zones, "zone", [*here, key, end])
+        if "choose_pile" in effect:
+            c = effect["choose_pile"]
+            if c["move"] in data["moves"] or c["move"] in RESERVED_MOVES:
+                out.append(
+                    (
+                        [*here, "choose_pile", "move"],
+                        f"{c['move']!r} is a move already; name the choice otherwise",
+                    )
+                )
+            z = data["zones"].get(c["from"], {})
+            if z and (z.get("owner") != "table" or not isinstance(z.get("groups"), list)):
+                out.append(
+                    ([*here, "choose_pile", "from"], "a pile is chosen from a table zone of named piles")
+                )
         for key in ("add", "set"):
             for counter in effect.get(key, {}):
                 need(counter, counters, "counter", [*here, key, counter])
@@ -534,7 +610,7 @@ def _effect_refs(
         if "gain" in effect and "from" not in effect["gain"]:
             if not any(m["verb"] == "buy" for m in data["moves"].values()):
                 out.append(([*here, "gain"], "gain from which zone? give `from:` (no buy move names one)"))
-        if "choose" in effect:
+        if "choose" in effect or "choose_pile" in effect:
             if chooses is None:
                 out.append(([*here, "choose"], "a choice belongs to a card's own effects (`effects:`)"))
             else:
@@ -570,6 +646,15 @@ def card_fields(data: dict[str, Any]) -> tuple[str, ...]:
     found: set[str] = set()
     for pattern in data.get("patterns", {}).values():
         found.update(str(pattern[k]) for k in ("field", "same", "consecutive") if k in pattern)
+    for effects in data.get("effects", {}).values():
+        for effect in effects:
+            for key in ("choose_pile", "trigger"):
+                if isinstance(effect.get(key), dict) and "field" in effect[key]:
+                    found.add(str(effect[key]["field"]))
+    for m in data["moves"].values():
+        for effect in m.get("effects", []):
+            if isinstance(effect.get("trigger"), dict):
+                found.add(str(effect["trigger"].get("field", "on")))
     for step in data.get("setup", []):
         if "same" in step.get("blind_pick", {}).get("redo", {}):
             found.add(str(step["blind_pick"]["redo"]["same"]))
