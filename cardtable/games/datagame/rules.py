@@ -22,7 +22,7 @@ from cardtable.rules.cards import CardSet, CardSpec
 from cardtable.rules.events import Announced, Committed, Event, GameEnded, Revealed, Shuffled
 from cardtable.rules.game import LEGAL, CardProblem, Game, Param, seat_has_no_decision
 from cardtable.rules.invariants import data_problems
-from cardtable.rules.notation import MoveForm, TargetWords
+from cardtable.rules.notation import MoveForm, OneOf, TargetWords
 from cardtable.rules.state import GameState, Pending
 from cardtable.rules.zones import Visibility
 
@@ -57,6 +57,7 @@ class DataGameData(_Core, total=False):
     extra: bool  # the turn is in a step taken again: that step's end ends the turn
     first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
     tallies: dict[str, list[dict[str, int]]]  # per `tallies:` name, per seat: card code -> how many
+    chosen: dict[str, list[Any]]  # per `choose_value: {keep}` name, per seat: the value chosen (or None)
     blind: dict[str, int]  # an open blind pick of the setup: its setup step, whose pick, which try
 
 
@@ -127,25 +128,32 @@ class DataGame(Game):
         )
         self.move_forms[STOP] = MoveForm(0, target=_any_word())
         # a card's choice of a pile (`choose_pile: {move: gain}`): its move word, its effect
+        # and a card's choice of a value (`choose_value: {move: recolour, values: [red, blue]}`)
         self.pile_choices: dict[str, dict[str, Any]] = {}
+        self.value_choices: dict[str, dict[str, Any]] = {}
         queue: list[Any] = list(self.effects.values())
         while queue:
             item = queue.pop()
             if isinstance(item, dict):
                 if isinstance(item.get("choose_pile"), dict):
                     self.pile_choices[str(item["choose_pile"]["move"])] = item["choose_pile"]
+                if isinstance(item.get("choose_value"), dict):
+                    self.value_choices[str(item["choose_value"]["move"])] = item["choose_value"]
                 queue += list(item.values())
             elif isinstance(item, list):
                 queue += item
         for word, c in self.pile_choices.items():
             self.move_forms[word] = MoveForm(0, target=self._group_words({"verb": "buy", "from": c["from"]}))
+        for word, c in self.value_choices.items():
+            self.move_forms[word] = MoveForm(0, target=OneOf({str(v).lower(): str(v) for v in c["values"]}))
+        self.choice_words = frozenset([*self.pile_choices, *self.value_choices])
         self.has_windows = '"window"' in repr(spec).replace("'", '"')
         if self.has_windows:
             self.move_forms[USE] = MoveForm(0)
             self.move_forms.setdefault(DECLINE, MoveForm(0))
         self.RULES = {
             name: _rule_for(name)
-            for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE, *self.pile_choices])
+            for name in dict.fromkeys([*self.moves, PICK, STOP, USE, DECLINE, *self.choice_words])
         }
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
@@ -273,6 +281,8 @@ class DataGame(Game):
         }
         if self.rounds:
             state.data.update({"round": 1, "first": 0})
+        if self.value_choices:
+            state.data["chosen"] = {str(c["keep"]): [None] * state.seats for c in self.value_choices.values()}
         if self.spec.get("tallies"):
             state.data["tallies"] = {name: [{} for _ in range(state.seats)] for name in self.spec["tallies"]}
         events: list[Event] = []
@@ -778,7 +788,9 @@ class DataGame(Game):
         m = self.moves.get(kind)
         if m is None:
             choice = state.data.get("choice")
-            return list(state.zones[self.zone_name(choice["from"], seat)].cards) if choice else []
+            if not choice or "from" not in choice:
+                return []
+            return list(state.zones[self.zone_name(choice["from"], seat)].cards)
         zones = [m.get("price", {}).get("cards") or m.get("from")]
         if "replace" in m:
             zones.append(m["to"])
@@ -820,9 +832,12 @@ class DataGame(Game):
         choice = state.data["choice"]
         if seat != choice["seat"]:
             return []
-        if "word" in choice:
-            options = self._pile_options(state, self.pile_choices[choice["word"]])
-            return [Action(seat, str(choice["word"]), (), p) for p in options]
+        word = str(choice.get("word", ""))
+        if word in self.value_choices:
+            return [Action(seat, word, (), str(v)) for v in self.value_choices[word]["values"]]
+        if word:
+            options = self._pile_options(state, self.pile_choices[word])
+            return [Action(seat, word, (), p) for p in options]
         card = str(choice["card"])
         pile = state.zones[self.zone_name(choice["from"], seat)].cards
         return [Action(seat, PICK, (c,), card) for c in self._lowest(state, pile)] + [
@@ -1029,9 +1044,14 @@ class DataGame(Game):
         the counters it pays; and of an effect's choice, the card picked from its zone."""
         seat = action.seat
         choice = state.data.get("choice")
-        if action.kind in self.pile_choices:
+        if action.kind in self.choice_words:
             if choice is None or choice.get("word") != action.kind or choice["seat"] != seat:
                 return "there is no choice to make now"
+            if action.kind in self.value_choices:
+                values = [str(v) for v in self.value_choices[action.kind]["values"]]
+                if action.cards or action.target not in values:
+                    return f"{action.kind} names one of {', '.join(values)}"
+                return LEGAL
             if action.cards:
                 return f"{action.kind} names a pile, not a card"
             c = self.pile_choices[action.kind]
@@ -1403,7 +1423,7 @@ class DataGame(Game):
         if "blind" in state.data:
             self._blind_pick(state, action, events)
             return events
-        if action.kind in (PICK, STOP, *self.pile_choices):
+        if action.kind in (PICK, STOP, *self.choice_words):
             self._choose(state, action, events)
             return events
         pending = state.pending
@@ -1473,8 +1493,11 @@ class DataGame(Game):
             )
             code = state.cardset.physical()[card].code
             events.append(Announced("use", seat, {"card": card, "timing": timing}))
-            self._run(state, seat, list(self.effects.get(code, [])), events)
+            self._run(state, seat, list(self.effects.get(code, [])), events, "", code)
             if state.over:
+                return
+            if "choice" in state.data:  # the card asks its holder: the window waits for the answer
+                state.data["choice"]["window"] = data
                 return
         if not self._ask(state, data, list(data["asked"])):
             self._continue(state, data, events)
@@ -1653,6 +1676,19 @@ class DataGame(Game):
                         queue[:0] = [{"as_card": physical[c].code}, *self.effects.get(physical[c].code, [])]
             elif "as_card" in effect:  # the effects that follow are this card's (a trigger's)
                 card = str(effect["as_card"])
+            elif "choose_value" in effect:
+                c = effect["choose_value"]
+                state.data["choice"] = {
+                    "seat": seat,
+                    "word": str(c["move"]),
+                    "left": 1,
+                    "card": card,
+                    "move": move,
+                    "then": queue,
+                    "active": state.active,  # whose turn it was: a choice in a window is out of turn
+                }
+                state.active = seat
+                return
             elif "choose_pile" in effect:
                 c = effect["choose_pile"]
                 if self._pile_options(state, c):
@@ -1768,7 +1804,12 @@ class DataGame(Game):
         the effects after it run, then the move that played the card finishes."""
         choice = state.data["choice"]
         seat = int(choice["seat"])
-        if "word" in choice:  # a pile chosen: its top card
+        if choice.get("word") in self.value_choices:  # a value chosen: kept for the player
+            keep = str(self.value_choices[action.kind]["keep"])
+            state.data["chosen"][keep][seat] = action.target
+            events.append(Announced(action.kind, seat, {"value": action.target}))
+            state.active = choice.get("active", state.active)
+        elif "word" in choice:  # a pile chosen: its top card
             top = state.zones[action.target].cards[-1]
             self._move(
                 state, [top], action.target, self.zone_name(choice["to"], seat), action.kind, seat, events
@@ -1789,7 +1830,13 @@ class DataGame(Game):
                 return
         del state.data["choice"]
         self._run(state, seat, list(choice["then"]), events, choice["move"], choice["card"])
-        if "choice" not in state.data and not state.over:
+        if "choice" in state.data or state.over:
+            return
+        if "window" in choice:  # a choice made in a window: the window goes on (the next seat asked)
+            data = choice["window"]
+            if not self._ask(state, data, list(data["asked"])):
+                self._continue(state, data, events)
+        else:
             self._after_move(state, seat, str(choice["move"]), events)
 
     # -- words: the game's own, from its file ---------------------------------------------------
@@ -1804,6 +1851,9 @@ class DataGame(Game):
         `card_name:` says (the card set's own names without it); a card a seat cannot see is `?`."""
         if action.kind == PICK and self.blind is not None:  # a place in a face-down pile
             words = self.blind.get("label") or {"en": "Take the card at place {target}"}
+            return str(words.get(language) or words["en"]).replace("{target}", action.target)
+        if action.kind in self.value_choices:
+            words = self.value_choices[action.kind].get("label") or {"en": f"{action.kind} {{target}}"}
             return str(words.get(language) or words["en"]).replace("{target}", action.target)
         if action.kind in self.pile_choices:
             words = self.pile_choices[action.kind].get("label") or {"en": f"{action.kind} {{target}}"}
@@ -1923,6 +1973,8 @@ class DataGame(Game):
             out[name] = [dict(counts) for counts in seats]
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
+        if "chosen" in data:  # the values players chose (a colour named aloud)
+            out["chosen"] = {k: list(v) for k, v in data["chosen"].items()}
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)
             choice = data["choice"]
             out["choice"] = {"seat": choice["seat"], "card": choice["card"], "left": choice["left"]}

@@ -375,7 +375,7 @@ def _tally_problems(data: dict[str, Any], need: Any) -> list[tuple[list[str | in
     """Every `tally:` names one of the file's `tallies:`, and counts only cards that land where
     everyone sees them (a tally is public: it must not tell what a hidden move moved)."""
     tallies, zones = list(data.get("tallies", {})), data["zones"]
-    reserved = {"counters", "step", "turns", "round", "priority", "timing", "end_reason", "choice"}
+    reserved = {"counters", "step", "turns", "round", "priority", "timing", "end_reason", "choice", "chosen"}
     out: list[tuple[list[str | int], str]] = []
     for name in tallies:
         if name in reserved:
@@ -588,15 +588,13 @@ def _effect_refs(
             for end in ("from", "to", "zone"):
                 if key in effect and end in effect[key]:
                     need(effect[key][end], zones, "zone", [*here, key, end])
+        for key in ("choose_pile", "choose_value"):
+            c = effect.get(key)
+            if isinstance(c, dict) and (c["move"] in data["moves"] or c["move"] in RESERVED_MOVES):
+                said = f"{c['move']!r} is a move already; name the choice otherwise"
+                out.append(([*here, key, "move"], said))
         if "choose_pile" in effect:
             c = effect["choose_pile"]
-            if c["move"] in data["moves"] or c["move"] in RESERVED_MOVES:
-                out.append(
-                    (
-                        [*here, "choose_pile", "move"],
-                        f"{c['move']!r} is a move already; name the choice otherwise",
-                    )
-                )
             z = data["zones"].get(c["from"], {})
             if z and (z.get("owner") != "table" or not isinstance(z.get("groups"), list)):
                 out.append(
@@ -610,7 +608,7 @@ def _effect_refs(
         if "gain" in effect and "from" not in effect["gain"]:
             if not any(m["verb"] == "buy" for m in data["moves"].values()):
                 out.append(([*here, "gain"], "gain from which zone? give `from:` (no buy move names one)"))
-        if "choose" in effect or "choose_pile" in effect:
+        if "choose" in effect or "choose_pile" in effect or "choose_value" in effect:
             if chooses is None:
                 out.append(([*here, "choose"], "a choice belongs to a card's own effects (`effects:`)"))
             else:

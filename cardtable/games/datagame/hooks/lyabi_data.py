@@ -45,11 +45,14 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
     the winner's damage, per own circle of the charge's attribute, ATK x the product of the charged
     lyabi's times, rounded down per circle (R11). The HP falls in `damage`, after the items' window."""
     attribute, times, atk = (game.values(state, f) for f in ("attribute", "times", "atk"))
+    # Goddess's Brush: the attribute its holder chose for this battle's lyabi (spent here)
+    chosen = state.data.get("chosen", {}).get("recolour") or [None] * state.seats
     colours: list[str] = []
     factor: list[Fraction] = []
     for who in range(state.seats):
         cards = state.zones[f"battle:{who}"].cards
-        colours.append(str(attribute[cards[0]]) if cards else "")
+        colours.append((str(chosen[who] or attribute[cards[0]])) if cards else "")
+        chosen[who] = None
         product = Fraction(1)
         for card in cards:
             product *= Fraction(str(times[card]))
