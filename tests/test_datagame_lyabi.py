@@ -13,8 +13,10 @@ from cardtable.cardsets.yamlfile import LoadError
 from cardtable.cli import _scenario_results
 from cardtable.games import get_game
 from cardtable.games.datagame.hooks import hooks_for
+from cardtable.games.datagame.rules import DataGame
 from cardtable.games.datagame.spec import load_game
 from cardtable.resources import cards_dir
+from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 
 LYABI = Path(str(cards_dir().joinpath("games", "lyabi.yaml")))
@@ -92,3 +94,79 @@ def test_a_commit_stays_hidden_until_every_seat_has_placed() -> None:
     assert state.zones[f"hand:{first}"].cards == hand  # nothing placed face up before both are in
     engine.apply(next(a for a in engine.legal_actions(other) if a.kind == "dummy"))
     assert "battle" in game.public_data(engine.state, None)
+
+
+def _lyabi_mistaken(tmp_path: Path, old: str, new: str) -> str:
+    """The loader's words for a copy of lyabi.yaml with `old` replaced by `new` once (outside the
+    bundled folder its hooks are unknown too: those lines are beside the point here)."""
+    text = LYABI.read_bytes().decode("utf-8")
+    assert old in text
+    mine = tmp_path / "lyabi.yaml"
+    mine.write_bytes(text.replace(old, new, 1).encode("utf-8"))
+    with pytest.raises(LoadError) as caught:
+        load_game(mine)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (
+            "a Lv{pile} circle costs",
+            "a Lv{level} circle costs",
+            "moves.circle.refuse.cost.en: no value {level} here (known: {cost}, {paid}, {pile})",
+        ),
+        (
+            "{param: deck_out, equals: short}",
+            "{param: deck_out, equals: shrt}",
+            "when[0].equals: 'shrt' is not a value of deck_out (empty, short)",
+        ),
+        (
+            'map: {"true": 0, "false": 1}',
+            'map: {"true": 0}',
+            "moves.change.take.at_least.map: the value false is not mapped",
+        ),
+        (
+            "to: discard, random: true, tally: spent",
+            "to: deck, random: true, tally: spent",
+            "a tally counts only cards moved into a public zone (deck is not)",
+        ),
+        ("move: recolour,", "move: buy,", "choose_value.move: 'buy' is a move already"),
+        ('pile: "0"', 'pile: "7"', "setup[6].blind_pick.pile: name one of its piles: 0, 5, 11"),
+    ],
+)
+def test_the_new_words_mistakes_are_named_at_their_keys(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    assert said in _lyabi_mistaken(tmp_path, old, new)
+
+
+def test_a_refusal_the_file_words_is_said_in_the_tables_language() -> None:
+    game = get_game("lyabi_data")
+    assert isinstance(game, DataGame)
+    assert (
+        game.refusal_in("an item costs 3: you pay only 2", "ja") == "アイテムのコストは3、支払いは2だけです"
+    )
+    assert game.refusal_in("no Lv5 circle is left", "ja") == "Lv5の魔法陣は残っていません"
+    assert game.refusal_in("R5 costs 5: you pay only 4", "ja") is None  # the interpreter's own words
+
+
+def test_the_blind_pick_names_places_never_cards_and_ends_in_the_first_round() -> None:
+    game = get_game("lyabi_data")
+    engine = Engine.new(game, 2, 11)
+    state = engine.state
+    assert state.phase == "pick" and engine.deciding_seats() == (0,)
+    legal = engine.legal_actions(0)
+    assert [a.target for a in legal] == ["1", "2", "3", "4", "5", "6"]
+    assert all(a.kind == "pick" and a.cards == () for a in legal)  # no card is named
+    assert "name a place from 1 (the top) to 6" in game.why_not(state, Action(0, "pick", (), "7"))
+    assert game.why_not(state, Action(1, "pick", (), "1"))  # not P2's pick yet
+    for _ in range(40):  # the same attribute puts both back: picks go on until they differ
+        if state.phase != "pick":
+            break
+        seat = engine.deciding_seats()[0]
+        engine.apply(engine.legal_actions(seat)[0])
+    assert state.phase == "main" and "blind" not in state.data
+    colours = [game.values(state, "attribute")[state.zones[f"circles:{s}"].cards[0]] for s in (0, 1)]
+    assert colours[0] != colours[1]
+    assert all(len(state.zones[f"hand:{s}"].cards) == 3 for s in (0, 1))  # the circle's initial HAND

@@ -1978,6 +1978,8 @@ class DataGame(Game):
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)
             choice = data["choice"]
             out["choice"] = {"seat": choice["seat"], "card": choice["card"], "left": choice["left"]}
+            if "word" in choice:  # a choice of a pile or a value: its move's word
+                out["choice"]["word"] = choice["word"]
         return out
 
     def check(self, state: GameState) -> list[str]:

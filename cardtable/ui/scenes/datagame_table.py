@@ -465,8 +465,8 @@ class DataGameTable(TableScene):
         """What an open choice of the viewer's asks (a Chapel's "up to 4 cards of your hand"): the
         status said only "actions" while the table waited for picks or the stop button."""
         choice = view.data.get("choice")
-        if not choice or choice.get("seat") != self.viewer:
-            return ""
+        if not choice or choice.get("seat") != self.viewer or choice.get("word"):
+            return ""  # a choice of a pile or a value: its moves, in the file's words, are the menu's
         code = str(choice["card"])
         said = self.game.choose_effect(code) or {}
         stop = Action(int(choice["seat"]), STOP, (), code)
@@ -481,7 +481,11 @@ class DataGameTable(TableScene):
     def refusal_text(self, reason: str) -> str:
         """The shared words for a refusal, with the file's names (a zone, a pattern) in the
         table's language in place of the English ones the rules' sentence holds. In English too:
-        the rules' sentence names a move by its id in the file ("claim is not a move of this step")."""
+        the rules' sentence names a move by its id in the file ("claim is not a move of this step").
+        A refusal the file words itself (a move's `refuse:`) is said in the file's words."""
+        own = self.game.refusal_in(reason, self.language())
+        if own is not None:
+            return own
         found = reason_phrase(reason, self.session.chronicle.module)
         if found is None:
             return super().refusal_text(reason)
