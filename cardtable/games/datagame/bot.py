@@ -36,8 +36,14 @@ class DataGameBot(Bot):
         def score(action: Action) -> float:
             if action.kind == STOP:
                 return 1.0
+            if action.kind == PICK and not action.cards:  # a blind pick: every place alike
+                return 1.0
             if action.kind == PICK:  # a choice takes the card worth least (a Curse, a Copper)
                 return 2.0 - points(action.cards[0]) - 0.1 * worth(action.cards[0], "cost")
+            if action.kind in game.pile_choices:  # the pile whose top is dearest (as this seat sees it)
+                return 1.0 + (worth(top(action.target), "cost") if top(action.target) >= 0 else 0.0)
+            if action.kind in game.value_choices:  # a value named: any alike
+                return 1.0
             if view.pending is not None and view.pending.kind == WINDOW:
                 return 1.0 if action.kind == USE else 0.0  # a card kept for its timing is used there
             move = game.moves[action.kind]

@@ -340,6 +340,62 @@ REFUSALS += (  # the rounds, commits, windows and buys paid with cards (Lyabi wr
         "今は{now}ラウンド目で、{n}ラウンド目より前です",
     ),
 )
+REFUSALS += (
+    (
+        r"^first answer the (?P<word>\w+) decision$",
+        "dg.reason.answer_first",
+        "first answer the {word} decision",
+        "先に{word}の選択に答えてください",
+    ),
+    (
+        r"^(?P<kind>\w+) names a pile, not a card$",
+        "dg.reason.names_pile",
+        "{kind} names a pile, not a card",
+        "{kind}はカードではなく山を指定します",
+    ),
+    (
+        r"^take the top card of a pile of the (?P<zone>.+?) whose top card's (?P<field>\w+) is (?P<value>.+)$",
+        "dg.reason.pile_whose",
+        "take the top card of a pile of the {zone} whose top card's {field} is {value}",
+        "{zone}の、一番上のカードの{field}が{value}の山から取ってください",
+    ),
+    (
+        r"^take the top card of a pile of the (?P<zone>.+)$",
+        "dg.reason.pile_of",
+        "take the top card of a pile of the {zone}",
+        "{zone}の山の一番上のカードを取ってください",
+    ),
+    (
+        "^another player picks now$",
+        "dg.reason.other_picks",
+        "another player picks now",
+        "今は他のプレイヤーが選ぶ番です",
+    ),
+    (
+        "^a blind pick names a place in the pile, not a card$",
+        "dg.reason.blind",
+        "a blind pick names a place in the pile, not a card",
+        "伏せた山から取る時は、カードではなく上からの位置を指定します",
+    ),
+    (
+        r"^(?P<kind>\w+) is not a move of the setup$",
+        "dg.reason.setup",
+        "{kind} is not a move of the setup",
+        "その手は準備中にはできません",
+    ),
+    (
+        r"^(?P<kind>\w+) names one of (?P<values>.+)$",
+        "dg.reason.one_of",
+        "{kind} names one of {values}",
+        "{kind}は次のどれかを指定します：{values}",
+    ),
+    (
+        r"^(?P<param>\w+) is (?P<value>\S+), not (?P<equals>\S+)$",
+        "dg.reason.param",
+        "{param} is {value}, not {equals}",
+        "{param}は{value}で、{equals}ではありません",
+    ),
+)
 WORDS, REASONS = refusal_words(REFUSALS)
 WORDS.update(
     {
