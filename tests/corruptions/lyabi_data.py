@@ -21,10 +21,12 @@ def nobody_to_act(engine: Engine) -> list[str]:
 
 
 def two_kinds_in_a_pool_pile(engine: Engine) -> list[str]:
-    """A G3 slipped onto the B1 pile of the (public) lyabi pool."""
+    """A G3 slipped onto another pile of the (public) lyabi pool that still holds cards (the B1 pile
+    may be empty by then: the circles' initial cards take B1s)."""
     state = engine.state
-    state.move([state.zones["supply:G3"].cards[-1]], "supply:G3", "supply:B1")
-    return ["supply:B1 (a pile of one card) holds several kinds"]
+    onto = next(p for p in ("supply:B1", "supply:R1", "supply:B3", "supply:R3") if state.zones[p].cards)
+    state.move([state.zones["supply:G3"].cards[-1]], "supply:G3", onto)
+    return [f"{onto} (a pile of one card) holds several kinds"]
 
 
 POSITIONS: dict[str, Callable[[Engine], bool]] = {}

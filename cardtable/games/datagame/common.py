@@ -39,8 +39,10 @@ class DataGameData(_Core, total=False):
     extra: bool  # the turn is in a step taken again: that step's end ends the turn
     first: int  # the seat that moves first in this round (`rounds: {first: alternate}` moves it on)
     tallies: dict[str, list[dict[str, int]]]  # per `tallies:` name, per seat: card code -> how many
-    chosen: dict[str, list[Any]]  # per `choose_value: {keep}` name, per seat: the value chosen (or None)
-    blind: dict[str, int]  # an open blind pick of the setup: its setup step, whose pick, which try
+    values_chosen: dict[
+        str, list[Any]
+    ]  # public as `chosen`: per `choose_value: {keep}` name, per seat: the value chosen (or None)
+    picking: dict[str, int]  # an open blind pick of the setup: its setup step, whose pick, which try
 
 
 def fill_words(template: str, values: dict[str, Any]) -> str:

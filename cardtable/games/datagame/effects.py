@@ -343,7 +343,7 @@ class EffectsPart:
         seat = int(choice["seat"])
         if choice.get("word") in self.value_choices:  # a value chosen: kept for the player
             keep = str(self.value_choices[action.kind]["keep"])
-            state.data["chosen"][keep][seat] = action.target
+            state.data["values_chosen"][keep][seat] = action.target
             events.append(Announced(action.kind, seat, {"value": action.target}))
             state.active = choice.get("active", state.active)
         elif "word" in choice:  # a pile chosen: its top card

@@ -27,7 +27,7 @@ class FlowPart:
     def apply(self, state: GameState, action: Action) -> list[Event]:
         seat = action.seat
         events: list[Event] = []
-        if "blind" in state.data:
+        if "picking" in state.data:
             self._blind_pick(state, action, events)
             return events
         if action.kind in (PICK, STOP, *self.choice_words):

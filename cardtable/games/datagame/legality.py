@@ -35,7 +35,7 @@ class LegalityPart:
         the step has any)."""
         if seat is None or state.over:
             return []
-        if "blind" in state.data:
+        if "picking" in state.data:
             return self._blind_moves(state, seat)
         if "choice" in state.data:
             return self._choice_moves(state, seat)
@@ -60,7 +60,8 @@ class LegalityPart:
         pending = state.pending
         if pending is not None and pending.kind == COMMIT:
             return list(pending.data["moves"])
-        return list(self.steps[state.data["step"]]["moves"])
+        step = int(state.data["step"])
+        return list(self.steps[step]["moves"]) if 0 <= step < len(self.steps) else []  # check() says why
 
     def move_cards(self, state: GameState, seat: int, kind: str, target: str) -> list[int]:
         """Where a move's cards come from (a text names the lowest copy there, as the moves offered
@@ -341,12 +342,12 @@ class LegalityPart:
             return LEGAL
         if choice is not None and "word" in choice:
             return f"first answer the {choice['word']} decision"
-        if "blind" in state.data:
+        if "picking" in state.data:
             if action.kind != PICK:
                 return self.refusal(
                     self.moves.get(action.kind, {}), "step", f"{action.kind} is not a move of the setup"
                 )
-            if seat != state.data["blind"]["seat"]:
+            if seat != state.data["picking"]["seat"]:
                 return "another player picks now"
             if action.cards:
                 return "a blind pick names a place in the pile, not a card"

@@ -381,7 +381,7 @@ REFUSALS += (
         r"^(?P<kind>\w+) is not a move of the setup$",
         "dg.reason.setup",
         "{kind} is not a move of the setup",
-        "その手は準備中にはできません",
+        "{kind}は準備中の手ではありません",
     ),
     (
         r"^(?P<kind>\w+) names one of (?P<values>.+)$",
@@ -439,7 +439,11 @@ def _game(view: PlayerView) -> DataGame | None:
 def _said(view: PlayerView, action: Action) -> Text | None:
     """The move in its template's words from the game's file, in both languages."""
     game = _game(view)
-    if game is None or view.cardset is None or action.kind not in (*game.moves, PICK, STOP, USE, DECLINE):
+    if (
+        game is None
+        or view.cardset is None
+        or action.kind not in (*game.moves, PICK, STOP, USE, DECLINE, *game.choice_words)
+    ):
         return None
     return Text(en=game.words(view.cardset, action, "en"), ja=game.words(view.cardset, action, "ja"))
 

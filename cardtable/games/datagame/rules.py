@@ -280,8 +280,8 @@ class DataGame(SetupPart, FlowPart, LegalityPart, EffectsPart, EndingPart, Wordi
             out[name] = [dict(counts) for counts in seats]
         if "end_reason" in data:
             out["end_reason"] = data["end_reason"]
-        if "chosen" in data:  # the values players chose (a colour named aloud)
-            out["chosen"] = {k: list(v) for k, v in data["chosen"].items()}
+        if "values_chosen" in data:  # the values players chose (a colour named aloud)
+            out["chosen"] = {k: list(v) for k, v in data["values_chosen"].items()}
         if "choice" in data:  # who chooses, for which card, how many more at most (public: the cards are not)
             choice = data["choice"]
             out["choice"] = {"seat": choice["seat"], "card": choice["card"], "left": choice["left"]}

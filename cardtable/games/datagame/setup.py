@@ -47,7 +47,9 @@ class SetupPart:
         if self.rounds:
             state.data.update({"round": 1, "first": 0})
         if self.value_choices:
-            state.data["chosen"] = {str(c["keep"]): [None] * state.seats for c in self.value_choices.values()}
+            state.data["values_chosen"] = {
+                str(c["keep"]): [None] * state.seats for c in self.value_choices.values()
+            }
         if self.spec.get("tallies"):
             state.data["tallies"] = {name: [{} for _ in range(state.seats)] for name in self.spec["tallies"]}
         events: list[Event] = []
@@ -60,7 +62,7 @@ class SetupPart:
         steps = self.spec.get("setup", [])
         for at in range(index, len(steps)):
             if "blind_pick" in steps[at]:
-                state.data["blind"] = {"step": at, "seat": 0, "tries": 1}
+                state.data["picking"] = {"step": at, "seat": 0, "tries": 1}
                 state.phase = str(steps[at]["blind_pick"].get("step", PICK))
                 state.active = 0
                 return False
@@ -87,7 +89,7 @@ class SetupPart:
         or, once all have picked, again (every card back, shuffled) while `redo: {same: FIELD}` finds
         them all alike and `at_most` tries allow it, else the rest of the setup."""
         assert self.blind is not None
-        b, pile = state.data["blind"], self._blind_pile()
+        b, pile = state.data["picking"], self._blind_pile()
         seat = action.seat
         card = blind.card_at(state.zones[pile].cards, action.target)
         self._move(state, [card], pile, self.zone_name(str(self.blind["to"]), seat), "pick", seat, events)
@@ -111,12 +113,12 @@ class SetupPart:
     def close_blind_pick(self, state: GameState, events: list[Event], run_rest: bool) -> None:
         """The blind pick is over: the setup's steps after it (`run_rest`; a scenario that states
         its own position skips them), then the first turn."""
-        b = state.data.pop("blind")
+        b = state.data.pop("picking")
         if not run_rest or self._setup_from(state, int(b["step"]) + 1, events):
             self._start_play(state, events)
 
     def _blind_moves(self, state: GameState, seat: int) -> list[Action]:
-        if seat != state.data["blind"]["seat"]:
+        if seat != state.data["picking"]["seat"]:
             return []
         return [
             Action(seat, PICK, (), place) for place in blind.places(state.zones[self._blind_pile()].cards)

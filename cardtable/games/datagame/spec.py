@@ -593,6 +593,12 @@ def _effect_refs(
             if isinstance(c, dict) and (c["move"] in data["moves"] or c["move"] in RESERVED_MOVES):
                 said = f"{c['move']!r} is a move already; name the choice otherwise"
                 out.append(([*here, key, "move"], said))
+        if isinstance(effect.get("choose_value"), dict):
+            c = effect["choose_value"]
+            for value in c.get("names", {}):
+                if value not in c["values"]:
+                    said = f"{value!r} is not one of the values{did_you_mean(str(value), list(c['values']))}"
+                    out.append(([*here, "choose_value", "names", value], said))
         if "choose_pile" in effect:
             c = effect["choose_pile"]
             z = data["zones"].get(c["from"], {})

@@ -36,7 +36,9 @@ class WordingPart:
             return str(words.get(language) or words["en"]).replace("{target}", action.target)
         if action.kind in self.value_choices:
             words = self.value_choices[action.kind].get("label") or {"en": f"{action.kind} {{target}}"}
-            return str(words.get(language) or words["en"]).replace("{target}", action.target)
+            named = self.value_choices[action.kind].get("names", {}).get(action.target) or {}
+            value = str(named.get(language) or named.get("en") or action.target)  # `names:` its words
+            return str(words.get(language) or words["en"]).replace("{target}", value)
         if action.kind in self.pile_choices:
             words = self.pile_choices[action.kind].get("label") or {"en": f"{action.kind} {{target}}"}
             template = str(words.get(language) or words["en"])

@@ -46,7 +46,7 @@ def battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -
     lyabi's times, rounded down per circle (R11). The HP falls in `damage`, after the items' window."""
     attribute, times, atk = (game.values(state, f) for f in ("attribute", "times", "atk"))
     # Goddess's Brush: the attribute its holder chose for this battle's lyabi (spent here)
-    chosen = state.data.get("chosen", {}).get("recolour") or [None] * state.seats
+    chosen = state.data.get("values_chosen", {}).get("recolour") or [None] * state.seats
     colours: list[str] = []
     factor: list[Fraction] = []
     for who in range(state.seats):
@@ -152,7 +152,7 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
     for key in setup:
         if key not in known:
             raise refs.fail(f"setup.{key}", f"unknown setup key (known: {', '.join(sorted(known))})")
-    state.data.pop("blind", None)  # a stated position: the setup's blind pick is over
+    state.data.pop("picking", None)  # a stated position: the setup's blind pick is over
     state.data["hooked"] = {"battle": None}
     taken: set[int] = set()
     for who, code in enumerate(setup.get("circles", [])):
