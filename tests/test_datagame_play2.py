@@ -197,3 +197,16 @@ def test_a_click_on_a_pile_bought_with_cards_says_how(app: App) -> None:
     )
     _click(app, table.board.sprites[view.zones[group].cards[-1]].card_rect().center)
     assert table.toast is not None and table.toast[0] == app.t("table.dg_pay_by_drag")
+
+
+def test_a_click_on_a_pile_bought_with_cards_outside_its_step_says_why(app: App) -> None:
+    table = _open(app, DataGameTable(app, session_at("lyabi_data", "item")))
+    view = table.view()
+    assert not any(a.kind == "buy" for a in table.my_legal())
+    group = next(
+        g for _, g, _ in table.group_cells(view) if view.zones[g].cards and view.zones[g].cards[-1] >= 0
+    )
+    _click(app, table.board.sprites[view.zones[group].cards[-1]].card_rect().center)
+    expected = table.refusal_text(table.engine.explain(table.paid_pile(view.zones[group].cards[-1])))
+    assert table.toast is not None and table.toast[0] == expected
+    assert "hand" not in expected

@@ -573,23 +573,29 @@ class DataGameTable(TableScene):
         """Whether the file's move is a buy paid with cards of one's own (not from a counter)."""
         return "cards" in self.game.moves[move].get("price", {})
 
-    def paid_pile(self, card: int) -> bool:
-        """Whether `card` is the top of a pile the viewer may buy only by paying cards."""
+    def paid_pile(self, card: int) -> Action | None:
+        """The buy, with no card paid yet, of the pile whose top `card` is when the viewer buys it
+        only by paying cards (None otherwise)."""
         if self.viewer is None or not self.my_legal():
-            return False
+            return None
         view = self.view()
-        for name in self.kinds(("buy",)):
-            if self.paid_with_cards(name):
-                for group in self.game.groups(self.game.moves[name]["from"], self.viewer):
+        for name in sorted(self.kinds(("buy",)), key=lambda n: n != self.step_first(self.kinds(("buy",)))):
+            source = self.game.moves[name]["from"]
+            if self.paid_with_cards(name) and self.game.zone_specs[source].get("groups"):
+                for group in self.game.groups(source, self.viewer):
                     pile = view.zones.get(group)
                     if pile is not None and pile.cards and pile.cards[-1] == card:
-                        return True
-        return False
+                        return Action(self.viewer, name, (), group)
+        return None
 
     def explain_click(self, card: int) -> bool:
         """The engine's reason a click on `card` makes no move, said (True), if it means one."""
-        if self.paid_pile(card):  # the rules' reason for the pile's own card: "not in your hand"
-            self.say(self.app.t("table.dg_pay_by_drag"))
+        paid = self.paid_pile(card)
+        if paid is not None:  # the pile's own card is no payment: "that card is not in your hand" was said
+            if any(a.kind == paid.kind for a in self.my_legal()):
+                self.say(self.app.t("table.dg_pay_by_drag"))
+            else:
+                self.say(self.refusal_text(self.engine.explain(paid)) or self.app.t("table.not_now"))
             return True
         attempt = self.refused_click(card)
         if attempt is None:
