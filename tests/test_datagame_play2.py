@@ -12,6 +12,7 @@ import pytest
 from playthrough import session_at
 from stacked import stacked_session
 
+from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig
 from cardtable.ui.app import App
 from cardtable.ui.fonts import get_font
@@ -210,3 +211,23 @@ def test_a_click_on_a_pile_bought_with_cards_outside_its_step_says_why(app: App)
     expected = table.refusal_text(table.engine.explain(table.paid_pile(view.zones[group].cards[-1])))
     assert table.toast is not None and table.toast[0] == expected
     assert "hand" not in expected
+
+
+def test_a_click_on_the_discard_pile_with_no_claim_to_make_says_why(app: App) -> None:
+    """Seven Bridge's draw step: cards selected that make no meld with the discard's top card, and a
+    click on the discard pile did nothing at all."""
+    table = _open(app, DataGameTable(app, session_at("sevenbridge", "draw")))
+    legal = table.my_legal()
+    hand = _hand(table)
+    card = next((c for c in hand if not any(a.kind == "claim" and c in a.cards for a in legal)), None)
+    if card is None:
+        pytest.skip("every hand card makes a claim in this deal")
+    _click(app, table.board.sprites[card].card_rect().center)
+    assert table.selected_cards() == [card]
+    pile = table.slots(table.view())["discard"]
+    before = len(table.session.engine.state.history)
+    _click(app, pile.center)
+    assert len(table.session.engine.state.history) == before, "no move was made"
+    top = table.view().zones["discard"].cards[-1]
+    expected = table.refusal_text(table.engine.explain(Action(0, "claim", tuple(sorted((card, top))))))
+    assert table.toast is not None and table.toast[0] == expected

@@ -710,6 +710,23 @@ class DataGameTable(TableScene):
             return
         super().click_card(sprite)
 
+    def explain_claim(self, kinds: tuple[str, ...], selected: list[int]) -> bool:
+        """A click on a pile a claim of this step takes from, with no claim there to make: the
+        rules' reason for the selected cards with the pile's top card (True when said). The click
+        did nothing, and "why can't I take the discard?" went unanswered."""
+        if self.viewer is None or not self.my_legal():
+            return False
+        step = self.game.steps[int(self.view().data.get("step", 0))]
+        claims = [k for k in kinds if self.game.moves[k].get("with_top") and k in step.get("moves", [])]
+        if not claims:
+            return False
+        view = self.view()
+        pile = view.zones.get(self.zone_state(str(self.game.moves[claims[0]]["with_top"]), self.viewer))
+        top = [pile.cards[-1]] if pile is not None and pile.cards and pile.cards[-1] >= 0 else []
+        attempt = Action(self.viewer, claims[0], canonical(view, [*selected, *top]))
+        self.say(self.refusal_text(self.engine.explain(attempt)) or self.app.t("table.not_now"))
+        return True
+
     def click(self, pos: tuple[int, int]) -> None:
         """A click on a pile: its moves, narrowed to those with every selected card when some are."""
         selected = self.selected_cards()
@@ -720,6 +737,8 @@ class DataGameTable(TableScene):
                     moves = [a for a in moves if not a.cards or set(selected) <= set(a.cards)] or moves
                 if moves:
                     self.gesture(moves, [])
+                    return
+                if self.explain_claim(area.kinds, selected):
                     return
         # a card no move takes is not picked up: a click on it lands here (a pile one cannot afford)
         sprite = self.board.sprite_at(pos, lambda s: s.face_up and s.card >= 0)
