@@ -231,3 +231,20 @@ def test_a_click_on_the_discard_pile_with_no_claim_to_make_says_why(app: App) ->
     top = table.view().zones["discard"].cards[-1]
     expected = table.refusal_text(table.engine.explain(Action(0, "claim", tuple(sorted((card, top))))))
     assert table.toast is not None and table.toast[0] == expected
+
+
+def test_a_click_on_the_discard_pile_makes_no_claim_without_the_selected_cards(app: App) -> None:
+    """A claim was there to make (three Kings with the discard's King) and 2♥ was selected: the click
+    on the discard pile made the claim with the Kings, which the person had not selected."""
+    table = _open(app, DataGameTable(app, session_at("sevenbridge", "claim")))
+    legal = [a for a in table.my_legal() if a.kind == "claim"]
+    assert legal
+    card = next((c for c in _hand(table) if not any(c in a.cards for a in legal)), None)
+    if card is None:
+        pytest.skip("every hand card is in a claim in this deal")
+    _click(app, table.board.sprites[card].card_rect().center)
+    before = len(table.session.engine.state.history)
+    _click(app, table.slots(table.view())["discard"].center)
+    assert len(table.session.engine.state.history) == before, "a claim without the selected card"
+    assert table.menu is None, "no claim is offered without the selected card"
+    assert table.toast is not None

@@ -728,13 +728,16 @@ class DataGameTable(TableScene):
         return True
 
     def click(self, pos: tuple[int, int]) -> None:
-        """A click on a pile: its moves, narrowed to those with every selected card when some are."""
+        """A click on a pile: its moves, narrowed to those with every selected card when some are (a
+        claim with none of them is not offered: its reason is said instead)."""
         selected = self.selected_cards()
         for area in self.click_areas():
             if area.rect.collidepoint(pos):
                 moves = [a for a in self.my_legal() if a.kind in area.kinds]
                 if selected:
-                    moves = [a for a in moves if not a.cards or set(selected) <= set(a.cards)] or moves
+                    # a claim must use the selected cards: with 2♥ selected, a click on the discard
+                    # pile made the only claim there was, three Kings the person had not selected
+                    moves = [a for a in moves if not a.cards or set(selected) <= set(a.cards)]
                 if moves:
                     self.gesture(moves, [])
                     return
