@@ -206,6 +206,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "table.seat_label": {"en": "P{n} {name}", "ja": "P{n} {name}"},
     "table.game_over": {"en": "Game over", "ja": "ゲーム終了"},
     "table.your_turn_mark": {"en": " (your turn)", "ja": "（あなたの手番）"},
+    "table.dg_pay_by_drag": {
+        "en": "Drag the cards you pay with onto the pile",
+        "ja": "支払うカードをその山へドラッグしてください",
+    },
     "table.provisional": {"en": "※ provisional values: {what}", "ja": "※ 暫定の値：{what}"},
     "table.autosave_failed": {"en": "Autosave failed: {error}", "ja": "自動保存に失敗しました：{error}"},
     "table.refused": {"en": "{reason}", "ja": "今はその手は指せません（{reason}）"},

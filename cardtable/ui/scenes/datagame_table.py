@@ -236,7 +236,9 @@ class DataGameTable(TableScene):
         while True:
             cells: list[tuple[str, str, pygame.Rect]] = []
             x, y = area.x + 6, area.y + 6
-            height = self.card_h(width) + 12 + (self.tag_h() if groups and self.stacked(groups[0][0]) else 0)
+            # room over every cell for its tag: a pile's count, a meld's number (a lay-off's words
+            # name the meld by it, and it lay under the meld's first card)
+            height = self.card_h(width) + 12 + self.tag_h()
             for zone, group in groups:
                 n = 1 if self.stacked(zone) else view.zones[group].count
                 w = int(width + (n - 1) * width * GROUP_STEP) + 12
@@ -269,24 +271,16 @@ class DataGameTable(TableScene):
         if hand:
             name = self.zone_state(hand, seat)
             out.append(Pile(name, slots[name], self.card_width(), "fan", 300, 0.85, sort=self.hand_sort()))
-        gw = None
+        tag = self.tag_h()
         for zone, group, cell in self.group_cells(view):
-            if gw is None:
-                gw = cell.height - 12
-                gw = gw * 63 // 88
+            gw = (cell.height - 12 - tag) * 63 // 88
+            room = cell.inflate(-12, -12 - tag).move(0, tag // 2)  # under the cell's tag
             if self.stacked(zone):
-                tag = self.tag_h()
-                out.append(
-                    Pile(
-                        group, cell.inflate(-12, -12 - tag).move(0, tag // 2), gw - tag * 63 // 88, "top", 100
-                    )
-                )
+                out.append(Pile(group, room, gw, "top", 100))
             else:
                 # in the hand's order: a claimed 2 went before the A and 3 of its run
                 sort = self.hand_sort()
-                out.append(
-                    Pile(group, cell.inflate(-12, -12), gw, "row", 100, GROUP_STEP, shown=60, sort=sort)
-                )
+                out.append(Pile(group, room, gw, "row", 100, GROUP_STEP, shown=60, sort=sort))
         return out
 
     def _pile(self, name: str, rect: pygame.Rect, style: str, z: int) -> Pile:
@@ -351,6 +345,13 @@ class DataGameTable(TableScene):
         t = self.app.t
         if view.over:
             return t("table.game_over")
+        pending = view.pending
+        if pending is not None:
+            # a decision out of the turn's steps (the battle's hidden choice, an item's window): its
+            # question, not the step the turn stopped at ("Player 1's turn: main phase" stood over
+            # Player 2's hidden choice)
+            text = self.pending_title(pending.kind, pending.prompt)
+            return text + (t("table.your_turn_mark") if self.viewer in view.deciding else "")
         if view.active is None:
             return ""
         step = self.game.steps[int(view.data.get("step", 0))].get("name")
@@ -560,6 +561,8 @@ class DataGameTable(TableScene):
         for name in sorted(kinds, key=lambda n: n != first):
             m = self.game.moves[name]
             if m["verb"] == "buy":
+                if self.paid_with_cards(name):
+                    continue  # its cards are the payment, not the pile's (see explain_click)
                 for group in self.game.groups(m["from"], seat):
                     pile = view.zones.get(group)
                     if pile is not None and pile.cards and pile.cards[-1] == card:
@@ -570,8 +573,34 @@ class DataGameTable(TableScene):
                     return Action(seat, name, canonical(view, [card]))
         return None
 
+    def paid_with_cards(self, move: str) -> bool:
+        """Whether the file's move is a buy paid with cards of one's own (not from a counter)."""
+        return "cards" in self.game.moves[move].get("price", {})
+
+    def paid_pile(self, card: int) -> Action | None:
+        """The buy, with no card paid yet, of the pile whose top `card` is when the viewer buys it
+        only by paying cards (None otherwise)."""
+        if self.viewer is None or not self.my_legal():
+            return None
+        view = self.view()
+        for name in sorted(self.kinds(("buy",)), key=lambda n: n != self.step_first(self.kinds(("buy",)))):
+            source = self.game.moves[name]["from"]
+            if self.paid_with_cards(name) and self.game.zone_specs[source].get("groups"):
+                for group in self.game.groups(source, self.viewer):
+                    pile = view.zones.get(group)
+                    if pile is not None and pile.cards and pile.cards[-1] == card:
+                        return Action(self.viewer, name, (), group)
+        return None
+
     def explain_click(self, card: int) -> bool:
         """The engine's reason a click on `card` makes no move, said (True), if it means one."""
+        paid = self.paid_pile(card)
+        if paid is not None:  # the pile's own card is no payment: "that card is not in your hand" was said
+            if any(a.kind == paid.kind for a in self.my_legal()):
+                self.say(self.app.t("table.dg_pay_by_drag"))
+            else:
+                self.say(self.refusal_text(self.engine.explain(paid)) or self.app.t("table.not_now"))
+            return True
         attempt = self.refused_click(card)
         if attempt is None:
             return False
@@ -595,6 +624,14 @@ class DataGameTable(TableScene):
             out.append(DropArea(target, rect.inflate(24, 24), (PICK,)))
         for zone, group, cell in self.group_cells(view):
             kinds = self.kinds(("lay_off",), to=zone)
+            if kinds:
+                out.append(
+                    DropArea(group, cell.inflate(6, 6), kinds, target=group, refuse=self.step_first(kinds))
+                )
+        for zone, group, cell in self.group_cells(view):
+            # a pile bought with cards (Lyabi's): the cards paid are dropped on the pile they buy
+            # (they were taken only on the discard pile, then a list asked which pile)
+            kinds = tuple(n for n in self.kinds(("buy",), **{"from": zone}) if self.paid_with_cards(n))
             if kinds:
                 out.append(
                     DropArea(group, cell.inflate(6, 6), kinds, target=group, refuse=self.step_first(kinds))
@@ -677,16 +714,38 @@ class DataGameTable(TableScene):
             return
         super().click_card(sprite)
 
+    def explain_claim(self, kinds: tuple[str, ...], selected: list[int]) -> bool:
+        """A click on a pile a claim of this step takes from, with no claim there to make: the
+        rules' reason for the selected cards with the pile's top card (True when said). The click
+        did nothing, and "why can't I take the discard?" went unanswered."""
+        if self.viewer is None or not self.my_legal():
+            return False
+        step = self.game.steps[int(self.view().data.get("step", 0))]
+        claims = [k for k in kinds if self.game.moves[k].get("with_top") and k in step.get("moves", [])]
+        if not claims:
+            return False
+        view = self.view()
+        pile = view.zones.get(self.zone_state(str(self.game.moves[claims[0]]["with_top"]), self.viewer))
+        top = [pile.cards[-1]] if pile is not None and pile.cards and pile.cards[-1] >= 0 else []
+        attempt = Action(self.viewer, claims[0], canonical(view, [*selected, *top]))
+        self.say(self.refusal_text(self.engine.explain(attempt)) or self.app.t("table.not_now"))
+        return True
+
     def click(self, pos: tuple[int, int]) -> None:
-        """A click on a pile: its moves, narrowed to those with every selected card when some are."""
+        """A click on a pile: its moves, narrowed to those with every selected card when some are (a
+        claim with none of them is not offered: its reason is said instead)."""
         selected = self.selected_cards()
         for area in self.click_areas():
             if area.rect.collidepoint(pos):
                 moves = [a for a in self.my_legal() if a.kind in area.kinds]
                 if selected:
-                    moves = [a for a in moves if not a.cards or set(selected) <= set(a.cards)] or moves
+                    # a claim must use the selected cards: with 2♥ selected, a click on the discard
+                    # pile made the only claim there was, three Kings the person had not selected
+                    moves = [a for a in moves if not a.cards or set(selected) <= set(a.cards)]
                 if moves:
                     self.gesture(moves, [])
+                    return
+                if self.explain_claim(area.kinds, selected):
                     return
         # a card no move takes is not picked up: a click on it lands here (a pile one cannot afford)
         sprite = self.board.sprite_at(pos, lambda s: s.face_up and s.card >= 0)

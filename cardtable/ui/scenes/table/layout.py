@@ -183,6 +183,7 @@ class LayoutMixin:
     pointer: tuple[int, int] | None = None
     _fans: dict[str, dict[Hashable, float]] | None = None  # per fan zone: each card's x as last placed
     _held_fans: dict[str, pygame.Rect] | None = None  # fans kept in place, with the area that keeps them
+    _closing: tuple[Tween, ...] = ()  # the slides of a hand closing up after the pointer left it
 
     def fan_area(self: TableScene, pile: Pile) -> pygame.Rect:
         """Where the pointer keeps a fan in place: its cards' band (a card is taller than wide)."""
@@ -215,6 +216,17 @@ class LayoutMixin:
         if not any(area.collidepoint(self.pointer) for area in held.values()):
             held.clear()
             self.relayout(animate=True)
+            self._closing = tuple(self.animator.tweens)
+
+    def land_closing(self: TableScene) -> None:
+        """A press while only a hand closes up: its cards land first, so the press acts. The table
+        offers no move and no button while cards move, and the slide starts as the pointer leaves
+        the hand: a click on a pile or a button just after playing cards from the hand did nothing."""
+        closing = {id(t) for t in self._closing}
+        self._closing = ()
+        if closing and self.animator.busy and all(id(t) in closing for t in self.animator.tweens):
+            self.animator.finish_all()
+            self.refresh_background()
 
     def forget_fans(self: TableScene) -> None:
         """A new person or a new window size: hands are laid out afresh."""
@@ -318,6 +330,12 @@ class LayoutMixin:
             a.key, b.key = named, held
             a.card, b.card = named, held
             sprites[named], sprites[held] = a, b
+            # a hand kept in place under the pointer keeps each card's x by its number: the copy
+            # left in the hand takes the place of the one the rules moved, so the gap opens where
+            # the person clicked (it opened at the neighbour, and the next click fell into it)
+            for fan in (self._fans or {}).values():
+                if held in fan and named in fan:
+                    fan[held], fan[named] = fan[named], fan[held]
 
     def check_sprites(self: TableScene) -> list[str]:
         """Every sprite where the view says (used by the smoke test once animations drain)."""

@@ -282,12 +282,19 @@ class LogMixin:
         px = max(14, height // 44)
         font = get_font(px)
         box_w = min(width - 60, max(520, width // 2))
+        centre = width // 2
+        log = self.log_rect()
+        if log is not None and log.left > width // 2 and log.left - 40 >= 420:
+            # beside a log on the right, over the table only: centred on the screen it covered the
+            # first letters of the log's lines ("layer 1: ...")
+            box_w = min(box_w, log.left - 40)
+            centre = (log.left - 8) // 2 + 4
         lines: list[str] = []
         for line in self.summary:
             lines.extend(wrap_text(font, line, box_w - 32) or [""])
         step = font.get_linesize()
         box = pygame.Rect(0, 0, box_w, (len(lines) + 3) * step + 20)
-        box.midtop = (width // 2, height // 8)
+        box.midtop = (centre, height // 8)
         draw_panel(screen, box, (12, 20, 18, 240))
         draw_text(screen, self.app.t("table.summary"), px + 2, (box.x + 16, box.y + 10), GOLD, bold=True)
         for index, line in enumerate(lines):

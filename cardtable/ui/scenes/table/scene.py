@@ -444,6 +444,8 @@ class TableScene(
             self.pointer = event.pos
             if event.type == pygame.MOUSEMOTION:
                 self.release_fans()
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.land_closing()
         if self.preview_event(event):  # right button or Shift held: the card large (preview.py)
             return
         if self.summary and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
