@@ -31,7 +31,10 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
    not touched) and runs in-process only the tests that call the mutated function, the fastest first
    (a unit test, a test written for a mutant: a game played through comes last), up to --budget CPU
    seconds of their clean run, stopping at the first failure. A mutant outside every function (it runs at
-   import) takes every test that calls any function of the module.
+   import) takes the tests that call any function of the module, up to --budget, and the pool's other
+   tests, fastest first, up to --budget more: a module-level value (an option's default or bounds) is
+   read by tests that call none of the module's functions (until 2026-11-28 such a mutant took only the
+   callers: risugeon/params.py's bounds survived the very test that checks them).
 Tests that fail without any mutant are left out; a test's subprocesses are not traced.
 
 Why a script of the project's own and not mutmut or cosmic-ray: mutmut 3 rewrites the whole package
@@ -634,17 +637,31 @@ class LineMap:
     failed: set[str]
     seconds: float  # the wall time of the traced run (0 when all read from the cache)
 
-    def tests_for(self, module: str, mutant: Mutant) -> list[str]:
-        """The tests that call the function the mutant is in, fastest first. A mutant outside every
-        function runs at import (a module-level constant is read by tests that never call a function
-        of the module): it takes every test that calls any, or the whole pool where none does."""
+    def tests_for(self, module: str, mutant: Mutant, budget: float) -> list[str]:
+        """The tests a mutant runs, fastest first: those that call the function it is in, up to
+        `budget` CPU seconds of their clean run. A mutant outside every function runs at import, and
+        a module-level value (an option's default or bounds, a table) is read by tests that call no
+        function of the module (a test of a game's options): it takes the tests that call any
+        function of the module up to `budget`, and the pool's other tests up to `budget` more."""
         calls = self.hits.get(str(ROOT / module), {})
         if mutant.function:
-            chosen = set(calls.get(mutant.function, []))
-        else:
-            chosen = {t for tests in calls.values() for t in tests} or set(self.durations)
-        chosen -= self.failed
-        return sorted(chosen, key=lambda t: (self.durations.get(t, 0.0), t))
+            return self._fastest(set(calls.get(mutant.function, [])), budget)
+        callers = {t for tests in calls.values() for t in tests}
+        chosen = self._fastest(callers, budget) + self._fastest(set(self.durations) - callers, budget)
+        return sorted(chosen, key=self._order)
+
+    def _order(self, test: str) -> tuple[float, str]:
+        return (self.durations.get(test, 0.0), test)
+
+    def _fastest(self, tests: set[str], budget: float) -> list[str]:
+        """The fastest of `tests` (not those failing without a mutant) up to `budget` seconds."""
+        total, kept = 0.0, []
+        for test in sorted(tests - self.failed, key=self._order):
+            if kept and total + self.durations.get(test, 0.0) > budget:
+                break
+            kept.append(test)
+            total += self.durations.get(test, 0.0)
+        return kept
 
 
 def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
@@ -729,15 +746,10 @@ def run_module(
     finished: list[tuple[object, str, float, float]] = []
     picked: dict[int, list[str]] = {}
     for mutant in chosen:
-        tests = lines.tests_for(module, mutant)
         # The fastest tests first, up to `budget` seconds of their clean run (a line of the engine is
         # run by most of the suite; the first few hundred tests kill a mutant that any would).
-        total, kept = 0.0, []
-        for test in tests:
-            if kept and total + lines.durations.get(test, 0.0) > budget:
-                break
-            kept.append(test)
-            total += lines.durations.get(test, 0.0)
+        kept = lines.tests_for(module, mutant, budget)
+        total = sum(lines.durations.get(test, 0.0) for test in kept)
         picked[mutant.index] = kept
         if not kept:
             finished.append((mutant.index, "uncovered", 0.0, 0.0))
