@@ -49,15 +49,21 @@ Run (from the repo root; heavy: nice it, it is not part of CI):
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 60 --seed 26               # the issue's sweep
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 30 --seed 26               # ~30 min, idle
     .venv/bin/python bench/mutate.py cardtable/rules/engine.py --list                   # mutants only
-How long a sweep takes (measured 2026-11-27 on the 2-core machine, see bench/mutation_report.md):
-a mutant costs its child 1-1.5 s of CPU when a test kills it (most of it the child's start) and
-10-15 s when it survives (its tests' whole budget): 2.3 s on average over a module's first run, 1.5 s
-once its survivors have tests (four modules of 60). `--all` tries 3,032 mutants at `--sample 60`
-(1.3-1.9 CPU-hours: 40-60 min of wall on two idle cores, plus the pool's trace, ~1,100 tests, once)
-and 1,659 at `--sample 30` (20-30 min on two idle cores). These idle figures come from the
-children's CPU time, not a wall clock: on the shared machine (load 13-25, the children niced) a
-module of 60 mutants took 5-15 min of wall, so the whole `--sample 60` sweep is a matter of hours
-there; run it a few modules at a time (the report keeps each module's last row).
+How long a sweep takes, from the children's CPU time (which the load does not change; on two idle
+cores with --jobs 2 the wall time is about half of it). Measured 2026-11-27/28 on this 2-core
+machine (bench/mutation_report.md, rows with a "CPU s"): a mutant costs its child 1-1.5 s of CPU when
+a test kills it (most of it the child's start) and 10-15 s when it survives (its tests' budget); a
+module whose survivors have tests averages 0.9-2.0 s a mutant (rules/ modules, newset, the
+refusals), an options module (params.py: most mutants at import, running every fast test of the
+pool) 4-7 s. The pool's trace is ~275 s of CPU (1,163 tests; 18 min of wall with one child at load
+6-11, ~3 min on two idle cores), cached per test file afterwards. So on two idle cores:
+    `--all --sample 60`: 3,037 mutants, ~5,500-6,900 s of CPU: 45-60 min of wall, plus the trace;
+    `--all --sample 30`: 1,659 mutants, ~3,000-3,800 s of CPU: 25-32 min, plus the trace:
+the sampled whole-rules run that fits in about 30 minutes is `--all --sample 30` (with the trace
+cached; ~35 min from a cold cache). On the shared machine (load 6-25, the children niced, --jobs 1
+as four other helpers share the cores) a module of 60 took 6-20 min of wall (2.5-4x its CPU), so a
+whole `--sample 60` sweep is hours there: run it a few modules at a time (the report keeps each
+module's last row).
 
 Options: --report FILE (default bench/mutation_report.md: this run's rows replace those of the same
 modules, the run joins the runs list), --timeout S of CPU per mutant (default above), --jobs N

@@ -10,7 +10,7 @@ from typing import Any
 
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
-from cardtable.games.sainome.cards import VOCAB
+from cardtable.games.sainome.cards import VOCAB, _attacks, _bound, attack_bound, table_of
 from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
@@ -277,6 +277,9 @@ def test_the_card_check_keeps_endless_effects_out_of_skills_rolls_and_counters()
                     [_skill(on="damage_taken", effects=[{"damage": 1}, {"charge": 1}])],
                 )
             },
+            "PRI": {
+                "sides": _sides([], [_skill(on="damage_taken", effects=[{"time_bomb": [{"damage": 1}]}])])
+            },
             "SS": {"category": "spell"},
             "QC": {"links": [1]},  # a roll could fire its attack
             "EO": {"icons": []},  # not hand-activated: its attack sits in a choice
@@ -299,6 +302,8 @@ def test_the_card_check_keeps_endless_effects_out_of_skills_rolls_and_counters()
         ),
         (["cards", 1, "sides", "awakened", "skills", 0], f"charge {endless}"),
         (["cards", 1, "sides", "awakened", "skills", 0], f"damage {endless}"),
+        (["cards", 3, "sides", "awakened", "skills", 0], f"damage {endless}"),  # inside the bomb
+        (["cards", 3, "sides", "awakened", "skills", 0], f"time_bomb {endless}"),
         (["cards", 4, "category"], "Sainome cards need a category (weapon, magic, item, skill)"),
         (["cards", 17, "effects"], reduce),
         (["cards", 19, "effects"], "a time bomb is attached from the hand: give it the hand icon"),
@@ -319,3 +324,40 @@ def test_the_card_check_keeps_endless_effects_out_of_skills_rolls_and_counters()
     assert _card_problems({"TB": {"links": [2]}}) == [
         (["cards", 19, "links"], "a time bomb is attached to the opponent, not equipped")
     ]
+
+
+def test_the_decision_bounds_of_the_bundled_set_worked_out_by_hand() -> None:
+    """Mutants: cards._rules' `hand` icon test turned; _bound's discard `count + 1`, equip `slots + 1`,
+    catalyst/charge `1` and attack terms; _attacks' count and its choice; table_of's counter, strike,
+    fire and hand-card bounds. The set's own numbers: 8 counter cards (WS 3, SH 1, SU 2, CS 2); the
+    heal bonus 1 (Dowry); an occasion skill's decisions 3 (Prayer's heal 1: 1 + 1 + 1); a damage event
+    1 + 2 (Substitution's discard 1: 1 + 1) + 3 = 6; a fired card 12 (Double Slash's two damages);
+    a hand card 5 (Quick Change's or Reset's equip: 4 slots + 1); an attack 2 + 4 + 21 x 13 = 279."""
+    table = table_of(edited_set(load_named("sainome"), {}))  # a new set: worked out afresh, not cached
+    rules = table.by_code
+    assert [rules[c].hand for c in ("PO", "QC", "WS", "SS")] == [True, True, False, False]
+    assert (table.counters, table.heal_bonus, table.trigger_bound, table.damage_event_bound) == (8, 1, 3, 6)
+    assert (table.strike_events, table.fire_bound, table.hand_bound_without_attack) == (1, 12, 5)
+    assert (table.attacks_in_hand_card, attack_bound(table)) == (1, 279)
+    # damage 6, heal bonus 1, 4 slots, an attack worth 10: Thunder's catalyst + damage, Charge, Heal 2,
+    # Either-Or's choice, Quick Change's equip + attack, Substitution's discard of 1.
+    bounds = [_bound(rules[c].effects, 6, 1, 4, 10) for c in ("TH", "CH", "HL", "EO", "QC", "SU")]
+    assert bounds == [7, 1, 4, 11, 15, 2]
+    assert [_attacks(rules[c].effects) for c in ("QC", "EO", "RS")] == [1, 1, 0]
+
+
+def test_a_set_without_skills_counters_fired_or_hand_cards_has_bounds_of_nothing() -> None:
+    """Mutants: table_of's `default=0` of the heal bonus, the occasion skills, the counter cards, the
+    hand cards' bounds and attacks, and the fire bound's `[0]`, each one off; the hand cards' attack
+    term (0: counted apart) one off."""
+    bare = {"normal": {"faces": [1, 2, 3, 4]}, "awakened": {"faces": [1, 2, 3, 4]}}
+    base = load_named("sainome")
+    edits: dict[str, dict[str, Any] | None] = {s.code: None for s in base.cards[5:]}
+    edits |= {c: {"sides": bare} for c in ("SWM", "MAG", "SIS", "PRI")}
+    edits["SS"] = {"links": [], "icons": []}  # nothing a roll fires, nothing from the hand
+    table = table_of(edited_set(base, edits))
+    assert (table.heal_bonus, table.trigger_bound, table.counters, table.strike_events) == (0, 0, 0, 0)
+    assert (table.damage_event_bound, table.fire_bound) == (1, 0)
+    assert (table.hand_bound_without_attack, table.attacks_in_hand_card) == (0, 0)
+    # Without Reset, Quick Change's equip (4 + 1) leads the hand cards; its attack is counted apart.
+    assert table_of(edited_set(base, {"RS": None})).hand_bound_without_attack == 5
