@@ -31,7 +31,10 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
    not touched) and runs in-process only the tests that call the mutated function, the fastest first
    (a unit test, a test written for a mutant: a game played through comes last), up to --budget CPU
    seconds of their clean run, stopping at the first failure. A mutant outside every function (it runs at
-   import) takes every test that calls any function of the module.
+   import) takes the tests that call any function of the module, up to --budget, and the pool's other
+   tests, fastest first, up to --budget more: a module-level value (an option's default or bounds) is
+   read by tests that call none of the module's functions (until 2026-11-28 such a mutant took only the
+   callers: risugeon/params.py's bounds survived the very test that checks them).
 Tests that fail without any mutant are left out; a test's subprocesses are not traced.
 
 Why a script of the project's own and not mutmut or cosmic-ray: mutmut 3 rewrites the whole package
@@ -46,15 +49,21 @@ Run (from the repo root; heavy: nice it, it is not part of CI):
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 60 --seed 26               # the issue's sweep
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 30 --seed 26               # ~30 min, idle
     .venv/bin/python bench/mutate.py cardtable/rules/engine.py --list                   # mutants only
-How long a sweep takes (measured 2026-11-27 on the 2-core machine, see bench/mutation_report.md):
-a mutant costs its child 1-1.5 s of CPU when a test kills it (most of it the child's start) and
-10-15 s when it survives (its tests' whole budget): 2.3 s on average over a module's first run, 1.5 s
-once its survivors have tests (four modules of 60). `--all` tries 3,032 mutants at `--sample 60`
-(1.3-1.9 CPU-hours: 40-60 min of wall on two idle cores, plus the pool's trace, ~1,100 tests, once)
-and 1,659 at `--sample 30` (20-30 min on two idle cores). These idle figures come from the
-children's CPU time, not a wall clock: on the shared machine (load 13-25, the children niced) a
-module of 60 mutants took 5-15 min of wall, so the whole `--sample 60` sweep is a matter of hours
-there; run it a few modules at a time (the report keeps each module's last row).
+How long a sweep takes, from the children's CPU time (which the load does not change; on two idle
+cores with --jobs 2 the wall time is about half of it). Measured 2026-11-27/28 on this 2-core
+machine (bench/mutation_report.md, rows with a "CPU s"): a mutant costs its child 1-1.5 s of CPU when
+a test kills it (most of it the child's start) and 10-15 s when it survives (its tests' budget); a
+module whose survivors have tests averages 0.9-2.0 s a mutant (rules/ modules, newset, the
+refusals), an options module (params.py: most mutants at import, running every fast test of the
+pool) 4-7 s. The pool's trace is ~275 s of CPU (1,163 tests; 18 min of wall with one child at load
+6-11, ~3 min on two idle cores), cached per test file afterwards. So on two idle cores:
+    `--all --sample 60`: 3,037 mutants, ~5,500-6,900 s of CPU: 45-60 min of wall, plus the trace;
+    `--all --sample 30`: 1,659 mutants, ~3,000-3,800 s of CPU: 25-32 min, plus the trace:
+the sampled whole-rules run that fits in about 30 minutes is `--all --sample 30` (with the trace
+cached; ~35 min from a cold cache). On the shared machine (load 6-25, the children niced, --jobs 1
+as four other helpers share the cores) a module of 60 took 6-20 min of wall (2.5-4x its CPU), so a
+whole `--sample 60` sweep is hours there: run it a few modules at a time (the report keeps each
+module's last row).
 
 Options: --report FILE (default bench/mutation_report.md: this run's rows replace those of the same
 modules, the run joins the runs list), --timeout S of CPU per mutant (default above), --jobs N
@@ -634,17 +643,31 @@ class LineMap:
     failed: set[str]
     seconds: float  # the wall time of the traced run (0 when all read from the cache)
 
-    def tests_for(self, module: str, mutant: Mutant) -> list[str]:
-        """The tests that call the function the mutant is in, fastest first. A mutant outside every
-        function runs at import (a module-level constant is read by tests that never call a function
-        of the module): it takes every test that calls any, or the whole pool where none does."""
+    def tests_for(self, module: str, mutant: Mutant, budget: float) -> list[str]:
+        """The tests a mutant runs, fastest first: those that call the function it is in, up to
+        `budget` CPU seconds of their clean run. A mutant outside every function runs at import, and
+        a module-level value (an option's default or bounds, a table) is read by tests that call no
+        function of the module (a test of a game's options): it takes the tests that call any
+        function of the module up to `budget`, and the pool's other tests up to `budget` more."""
         calls = self.hits.get(str(ROOT / module), {})
         if mutant.function:
-            chosen = set(calls.get(mutant.function, []))
-        else:
-            chosen = {t for tests in calls.values() for t in tests} or set(self.durations)
-        chosen -= self.failed
-        return sorted(chosen, key=lambda t: (self.durations.get(t, 0.0), t))
+            return self._fastest(set(calls.get(mutant.function, [])), budget)
+        callers = {t for tests in calls.values() for t in tests}
+        chosen = self._fastest(callers, budget) + self._fastest(set(self.durations) - callers, budget)
+        return sorted(chosen, key=self._order)
+
+    def _order(self, test: str) -> tuple[float, str]:
+        return (self.durations.get(test, 0.0), test)
+
+    def _fastest(self, tests: set[str], budget: float) -> list[str]:
+        """The fastest of `tests` (not those failing without a mutant) up to `budget` seconds."""
+        total, kept = 0.0, []
+        for test in sorted(tests - self.failed, key=self._order):
+            if kept and total + self.durations.get(test, 0.0) > budget:
+                break
+            kept.append(test)
+            total += self.durations.get(test, 0.0)
+        return kept
 
 
 def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
@@ -729,15 +752,10 @@ def run_module(
     finished: list[tuple[object, str, float, float]] = []
     picked: dict[int, list[str]] = {}
     for mutant in chosen:
-        tests = lines.tests_for(module, mutant)
         # The fastest tests first, up to `budget` seconds of their clean run (a line of the engine is
         # run by most of the suite; the first few hundred tests kill a mutant that any would).
-        total, kept = 0.0, []
-        for test in tests:
-            if kept and total + lines.durations.get(test, 0.0) > budget:
-                break
-            kept.append(test)
-            total += lines.durations.get(test, 0.0)
+        kept = lines.tests_for(module, mutant, budget)
+        total = sum(lines.durations.get(test, 0.0) for test in kept)
         picked[mutant.index] = kept
         if not kept:
             finished.append((mutant.index, "uncovered", 0.0, 0.0))

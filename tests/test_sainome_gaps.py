@@ -5,17 +5,20 @@ docstring names; rule gaps are scenarios instead (tests/scenarios/sainome/)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from cardtable.cardsets import load_named
 from cardtable.games import get_game
-from cardtable.games.sainome.cards import VOCAB
+from cardtable.games.sainome.cards import VOCAB, _attacks, _bound, attack_bound, table_of
 from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, GameEnded, Shuffled
+from cardtable.rules.game import CardProblem
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options, assert_seats
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -214,3 +217,147 @@ def test_a_search_bot_sees_the_seat_with_more_hp_ahead() -> None:
     engine = _engine({"hp:1": ["LS", "SP"]}, PLAYING)
     ahead, behind = get_game("sainome").evaluate(engine.state)
     assert 0 <= behind < 0.5 < ahead <= 1
+
+
+def _card_problems(edits: dict[str, dict[str, Any] | None], **params: Any) -> list[CardProblem]:
+    game = get_game("sainome")
+    return game.check_cardset(edited_set(load_named("sainome"), edits), game.resolve_params(params))
+
+
+def _skill(**fields: Any) -> dict[str, Any]:
+    return {"name": {"en": "Skill"}, "text": {"en": "Text"}, **fields}
+
+
+def _sides(normal: list[dict[str, Any]], awakened: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "normal": {"faces": [1, 2, 3, 4], "skills": normal},
+        "awakened": {"faces": [1, 2, 3, 4], "skills": awakened},
+    }
+
+
+def test_the_card_check_counts_the_characters_and_the_cards_two_players_are_dealt() -> None:
+    """Mutants: cards.check's template test turned or its problem's `return` made None, `< 2` characters
+    one off or turned, the dealt count's `2 * (hp_size + first_hand)` one off or turned, its problems
+    dropped, `return found` made None."""
+    game = get_game("sainome")
+    base = load_named("sainome")
+    assert _card_problems({}) == []
+    assert game.check_cardset(replace(base, template="generic"), game.resolve_params({})) == [
+        (["template"], "the game needs template sainome, not 'generic'")
+    ]
+    assert _card_problems({"SWM": None, "MAG": None}) == []  # two characters are enough
+    assert _card_problems({"SWM": None, "MAG": None, "SIS": None}) == [
+        (["cards"], "the game needs at least 2 character cards")
+    ]
+    assert _card_problems({}, hp_size=20, first_hand=5) == []  # the set's 50 Sainome cards, all dealt
+    assert _card_problems({}, hp_size=20, first_hand=6) == [
+        (
+            ["cards"],
+            "two players' HP decks (hp_size 20) and first hands (first_hand 6) need 52 Sainome cards; "
+            "the set has 50",
+        )
+    ]
+
+
+def test_the_card_check_keeps_endless_effects_out_of_skills_rolls_and_counters() -> None:
+    """Mutants: each test of cards.check's per-card problems turned (`on` without effects and effects
+    without `on`, a bonus with effects, an effect no skill may have, on both sides; a card without a
+    category; an attack a roll could fire (links, the 6 icon), a counter could make or no hand icon
+    allows, nested in a choice too; reduce or nullify off a counter card; a time bomb without the hand
+    icon or with links; a counter card's forbidden effects), their `and`/`or`, each problem dropped."""
+    at_effects = "attack can only be an effect of a hand-activated card that a roll cannot fire (no links, "
+    at_effects += "no 6 icon): an attack from a fired card could roll for ever"
+    reduce = "reduce and nullify change the damage a counter card answers; give this card the counter icon"
+    found = _card_problems(
+        {
+            "SWM": {"sides": _sides([_skill(on="damage_taken")], [_skill(effects=[{"heal": 1}])])},
+            "MAG": {
+                "sides": _sides(
+                    [_skill(on="damage_taken", effects=[{"heal": 1}], bonus={"damage": 1})],
+                    [_skill(on="damage_taken", effects=[{"damage": 1}, {"charge": 1}])],
+                )
+            },
+            "PRI": {
+                "sides": _sides([], [_skill(on="damage_taken", effects=[{"time_bomb": [{"damage": 1}]}])])
+            },
+            "SS": {"category": "spell"},
+            "QC": {"links": [1]},  # a roll could fire its attack
+            "EO": {"icons": []},  # not hand-activated: its attack sits in a choice
+            "RS": {"icons": ["hand", "six"], "effects": [{"attack": {"optional": True}}]},
+            "PL": {"icons": ["hand", "counter"], "effects": [{"attack": {"optional": True}}]},
+            "WS": {"icons": []},
+            "SU": {"icons": []},
+            "TB": {"icons": []},
+            "CS": {"effects": [{"reduce": 1}, "equip", {"damage": 2}]},
+        }
+    )
+    pairs = "a skill with effects needs `on` (when they happen), and `on` needs effects"
+    endless = "cannot be a character skill's effect (it could set off the same skill again without end)"
+    assert found == [
+        (["cards", 0, "sides", "normal", "skills", 0], pairs),
+        (["cards", 0, "sides", "awakened", "skills", 0], pairs),
+        (
+            ["cards", 1, "sides", "normal", "skills", 0],
+            "a skill is a bonus or effects on an occasion, not both",
+        ),
+        (["cards", 1, "sides", "awakened", "skills", 0], f"charge {endless}"),
+        (["cards", 1, "sides", "awakened", "skills", 0], f"damage {endless}"),
+        (["cards", 3, "sides", "awakened", "skills", 0], f"damage {endless}"),  # inside the bomb
+        (["cards", 3, "sides", "awakened", "skills", 0], f"time_bomb {endless}"),
+        (["cards", 4, "category"], "Sainome cards need a category (weapon, magic, item, skill)"),
+        (["cards", 17, "effects"], reduce),
+        (["cards", 19, "effects"], "a time bomb is attached from the hand: give it the hand icon"),
+        (["cards", 24, "effects"], at_effects),
+        (["cards", 25, "effects"], at_effects),
+        (["cards", 26, "effects"], reduce),
+        (["cards", 27, "effects"], at_effects),
+        (
+            ["cards", 27, "effects"],
+            "a counter card answers damage inside another effect: it cannot use attack",
+        ),
+        (["cards", 28, "effects"], at_effects),
+        (
+            ["cards", 29, "effects"],
+            "a counter card answers damage inside another effect: it cannot use equip",
+        ),
+    ]
+    assert _card_problems({"TB": {"links": [2]}}) == [
+        (["cards", 19, "links"], "a time bomb is attached to the opponent, not equipped")
+    ]
+
+
+def test_the_decision_bounds_of_the_bundled_set_worked_out_by_hand() -> None:
+    """Mutants: cards._rules' `hand` icon test turned; _bound's discard `count + 1`, equip `slots + 1`,
+    catalyst/charge `1` and attack terms; _attacks' count and its choice; table_of's counter, strike,
+    fire and hand-card bounds. The set's own numbers: 8 counter cards (WS 3, SH 1, SU 2, CS 2); the
+    heal bonus 1 (Dowry); an occasion skill's decisions 3 (Prayer's heal 1: 1 + 1 + 1); a damage event
+    1 + 2 (Substitution's discard 1: 1 + 1) + 3 = 6; a fired card 12 (Double Slash's two damages);
+    a hand card 5 (Quick Change's or Reset's equip: 4 slots + 1); an attack 2 + 4 + 21 x 13 = 279."""
+    table = table_of(edited_set(load_named("sainome"), {}))  # a new set: worked out afresh, not cached
+    rules = table.by_code
+    assert [rules[c].hand for c in ("PO", "QC", "WS", "SS")] == [True, True, False, False]
+    assert (table.counters, table.heal_bonus, table.trigger_bound, table.damage_event_bound) == (8, 1, 3, 6)
+    assert (table.strike_events, table.fire_bound, table.hand_bound_without_attack) == (1, 12, 5)
+    assert (table.attacks_in_hand_card, attack_bound(table)) == (1, 279)
+    # damage 6, heal bonus 1, 4 slots, an attack worth 10: Thunder's catalyst + damage, Charge, Heal 2,
+    # Either-Or's choice, Quick Change's equip + attack, Substitution's discard of 1.
+    bounds = [_bound(rules[c].effects, 6, 1, 4, 10) for c in ("TH", "CH", "HL", "EO", "QC", "SU")]
+    assert bounds == [7, 1, 4, 11, 15, 2]
+    assert [_attacks(rules[c].effects) for c in ("QC", "EO", "RS")] == [1, 1, 0]
+
+
+def test_a_set_without_skills_counters_fired_or_hand_cards_has_bounds_of_nothing() -> None:
+    """Mutants: table_of's `default=0` of the heal bonus, the occasion skills, the counter cards, the
+    hand cards' bounds and attacks, and the fire bound's `[0]`, each one off; the hand cards' attack
+    term (0: counted apart) one off."""
+    bare = {"normal": {"faces": [1, 2, 3, 4]}, "awakened": {"faces": [1, 2, 3, 4]}}
+    base = load_named("sainome")
+    edits: dict[str, dict[str, Any] | None] = {s.code: None for s in base.cards[5:]}
+    edits |= {c: {"sides": bare} for c in ("SWM", "MAG", "SIS", "PRI")}
+    edits["SS"] = {"links": [], "icons": []}  # nothing a roll fires, nothing from the hand
+    table = table_of(edited_set(base, edits))
+    assert (table.heal_bonus, table.trigger_bound, table.counters, table.strike_events) == (0, 0, 0, 0)
+    assert (table.damage_event_bound, table.fire_bound) == (1, 0)
+    assert (table.hand_bound_without_attack, table.attacks_in_hand_card) == (0, 0)
+    # Without Reset, Quick Change's equip (4 + 1) leads the hand cards; its attack is counted apart.
+    assert table_of(edited_set(base, {"RS": None})).hand_bound_without_attack == 5

@@ -1,13 +1,18 @@
-"""The sandbox's layout section (games/sandbox/layout.py) checked key by key: mutation testing found
-its ranges and refusals untested (issue 26). Each test names the mutants it kills (bench/mutate.py)."""
+"""The sandbox's layout section (games/sandbox/layout.py) checked key by key, and `new-set`'s
+refusals (games/sandbox/newset.py): mutation testing found their ranges and refusals untested
+(issue 26). Each test names the mutants it kills (bench/mutate.py)."""
 
 from __future__ import annotations
 
+import os
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardtable.games.sandbox.layout import DEFAULT, LayoutError, PileSpec, layout_of
+from cardtable.games.sandbox.newset import NewSetError, new_set
 
 
 class _Set:
@@ -107,3 +112,27 @@ def test_the_piles_are_one_list_of_different_names_with_at_most_one_start() -> N
     assert _layout({"piles": [{"name": "a", "face": "up"}]}).start_pile == "a"
     assert _refused(["deck"]).path == ["sandbox"]
     assert _refused({"piles": ["deck"]}).path == ["sandbox", "piles", 0]
+
+
+def test_a_new_set_is_not_made_under_a_file_nor_into_a_folder_that_appeared_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Mutants: newset.new_set's "is not a folder" raise dropped, its `mkdir(exist_ok=False)` of
+    NAME/faces dropped (a folder made between the check and the writing would be written into),
+    the OSError's `raise NewSetError` dropped or its `exc.strerror or exc` -> `and`."""
+    afile = tmp_path / "afile"
+    afile.write_bytes(b"mine")
+    with pytest.raises(NewSetError, match=f"^{re.escape(str(afile))} is not a folder: "):
+        new_set("proto", afile)
+    with pytest.raises(NewSetError) as caught:  # a folder under a file: the system refuses it
+        new_set("proto", afile / "sub")
+    assert str(caught.value) == f"cannot make {afile / 'sub' / 'proto'}: Not a directory"
+    assert afile.read_bytes() == b"mine"
+    # Another program makes NAME/faces/ after new_set looked: nothing of it is written over.
+    theirs = tmp_path / "proto" / "faces" / "proto.yaml"
+    theirs.parent.mkdir(parents=True)
+    theirs.write_bytes(b"theirs")
+    monkeypatch.setattr(os.path, "lexists", lambda path: False)
+    with pytest.raises(NewSetError, match="^cannot make .*proto: File exists$"):
+        new_set("proto", tmp_path)
+    assert theirs.read_bytes() == b"theirs" and not (tmp_path / "proto" / "proto.yaml").exists()
