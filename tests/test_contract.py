@@ -133,25 +133,32 @@ def test_undo_only_own_actions_back_to_the_last_reveal(gid: str, seats: int) -> 
     engine.keep_snapshots(every=16)
     rng = Rng(21)
     undone = 0
-    for _ in range(200):
+    met: set[tuple[object, ...]] = set()
+    for step in range(200):
         if engine.is_over():
             break
         seat = engine.deciding_seats()[0]
-        before = engine.state.canonical()
         legal = engine.legal_actions(seat)
         action = legal[rng.below(len(legal))]
+        # Taken back and played again at the first move of a kind in a phase and every EVERY-th move
+        # besides (CARDTABLE_FUZZ=N: every move): the undo and its check of the whole state were 3 of the
+        # test's 5 s of CPU, the moves between take back much the same.
+        now = (engine.state.phase, action.kind)
+        sampled = now not in met or step % EVERY == 0
+        met.add(now)
+        before = engine.state.canonical() if sampled else None
         engine.apply(action)
         last = engine.state.history[-1]
         for other in range(seats):
             if other != last.seat:
                 assert not engine.can_undo(other), "a seat may never take back another seat's action"
-        if engine.can_undo(seat):
+        if not engine.can_undo(seat):
+            assert engine.state.undo_floor == len(engine.state.history)
+        elif sampled:
             engine.undo(seat)
             assert engine.state.canonical() == before
             undone += 1
             engine.apply(action)
-        else:
-            assert engine.state.undo_floor == len(engine.state.history)
     if undone == 0 and gid in ALL_REVEAL:
         pytest.skip(f"{gid}: every move shows cards (each was checked to set the undo floor above)")
     assert undone > 0, "no action was ever undoable: the undo policy is never exercised"
