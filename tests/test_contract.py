@@ -1,8 +1,10 @@
 """The contract every registered game must keep, at every seat count (ARCHITECTURE section 5).
 
-Random playouts with every invariant after every action, determinism from the seed, to_dict/from_dict,
-save/load-by-replay and undo round trips, independent copies, views carrying the pending decision,
-and the length bound. Views blind to hidden cards are held in tests/test_views.py, for every variant too.
+Random playouts with every invariant (after every action with CARDTABLE_FUZZ=N; by default after every
+action where something new comes up and every third besides), determinism from the seed,
+to_dict/from_dict, save/load-by-replay and undo round trips (undo sampled as the playouts are),
+independent copies, views carrying the pending decision, and the length bound. Views blind to hidden
+cards are held in tests/test_views.py, for every variant too.
 """
 
 from __future__ import annotations
