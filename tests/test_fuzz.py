@@ -9,6 +9,7 @@ counts fresh mutants outside the suite. A failing mutant is reproduced from the 
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 from pathlib import Path
@@ -33,6 +34,8 @@ from mutants import (
     value_mutant,
     yaml_mutant,
 )
+
+from cardtable import cli
 
 HEAVY = int(os.environ.get("CARDTABLE_FUZZ", "0") or 0)
 COUNT = HEAVY or 200
@@ -80,7 +83,11 @@ def test_mutated_card_values_are_refused_cleanly_or_played_under_check(tmp_path:
     assert kinds.get("ok", 0) and kinds.get("refused", 0), kinds  # both sides of the oracle were met
 
 
-def test_mutated_scenarios_are_refused_cleanly_or_run(tmp_path: Path):
+def test_mutated_scenarios_are_refused_cleanly_or_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # Each mutant runs through `cardtable scenario` (its exit code and placed line are what is judged);
+    # the command line's parser is built once for them all (main reads it, never changes it): building
+    # it for each of the 200 was half of the test's CPU.
+    monkeypatch.setattr(cli, "build_parser", functools.cache(cli.build_parser))
     bases = scenario_bases()
     if not HEAVY:  # the smaller files: most of a scenario's cost is reading its YAML
         bases = sorted(bases, key=lambda b: len(b[1]))[: max(8, len(bases) // 4)]
