@@ -307,7 +307,15 @@ def shot_plan(
     (a Blast that counts no boost onto another's meld)."""
     if not discard_can_meld(hand, discard, deck, rules):
         return None
-    for release in sorted(hand, key=lambda c: (-_hand_value(deck.rank[c]), c)):
+    releases = sorted(hand, key=lambda c: (-_hand_value(deck.rank[c]), c))
+    stranded = [c for c in _stranded([*hand, discard], table, deck, rules) if c != discard]
+    if stranded:
+        # every card but the released one must be placed: two cards that nothing can place mean no
+        # plan, one means only its release can work (the order of the tries, and so the plan, stays)
+        if len(stranded) > 1:
+            return None
+        releases = stranded
+    for release in releases:
         rest = [c for c in hand if c != release] + [discard]
         items = sorted((deck.suit[c], deck.rank[c], c) for c in rest)
         steps = _cover(tuple(items), tuple(table), discard, deck, rules)
@@ -318,6 +326,35 @@ def shot_plan(
 
 def _hand_value(rank: int) -> int:
     return 30 if rank == SPIRIT_RANK else rank
+
+
+def _stranded(cards: list[int], table: list[Meld], deck: Deck, rules: ShotRules) -> list[int]:
+    """The cards among `cards` that no Shot plan placing exactly these cards can place: not a 7 (it
+    may stand alone), no table Call Set of its rank nor table sequence of its suit (a sequence may
+    grow to reach it), fewer than two other cards of its rank (a new Call Set) and no card of its
+    suit next to it in value (every sequence, new or grown down from a lone 7 or from a table meld,
+    reaches it through a neighbour). Those are all the ways `_cover` places a card, so this is a
+    necessary test only, and a card stranded among more cards is stranded among fewer."""
+    rank, suit = deck.rank, deck.suit
+    ace_high = rules.ace_high
+    counts: dict[int, int] = {}
+    values: dict[int, set[int]] = {}
+    for card in cards:
+        r = rank[card]
+        counts[r] = counts.get(r, 0) + 1
+        values.setdefault(suit[card], set()).update(_values(r, ace_high))
+    table_ranks = {m.rank for m in table if m.kind == "CS"}
+    table_suits = {m.suit for m in table if m.kind != "CS"}
+    out: list[int] = []
+    for card in cards:
+        r, s = rank[card], suit[card]
+        if r == SPIRIT_RANK or counts[r] >= 3 or r in table_ranks or s in table_suits:
+            continue
+        held = values[s]  # an ace's two values are 13 apart: never its own neighbour
+        if any(v - 1 in held or v + 1 in held for v in _values(r, ace_high)):
+            continue
+        out.append(card)
+    return out
 
 
 def discard_can_meld(hand: list[int], discard: int, deck: Deck, rules: ShotRules) -> bool:
