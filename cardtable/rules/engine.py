@@ -23,7 +23,7 @@ from .actions import Action, IllegalAction, IllegalMoveError
 from .cards import CardSet
 from .events import Event
 from .game import KNOWN, Game
-from .knowledge import Knowledge
+from .knowledge import Held, Knowledge
 from .state import GameState
 from .view import FrozenData, PendingView, PlayerView, Zones, make_view
 from .zones import Visibility
@@ -32,36 +32,61 @@ _UNSET = object()
 _PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
 
 
+class _Kept:
+    """One position as the views held across the next move read it after the state moved on (the
+    engine makes one per position, the first time it seals a view, and every view of that position
+    shares it): the position itself rebuilt when first asked (Engine._position_later), its move
+    count, and every seat's knowledge held copy-on-write (Knowledge.hold)."""
+
+    __slots__ = ("game", "position", "moves", "held")
+
+    def __init__(self, game: Game, position: Callable[[], GameState], moves: int, held: Held | None) -> None:
+        self.game, self.position, self.moves, self.held = game, position, moves, held
+
+    def data(self, seat: int | None) -> Mapping[str, Any]:
+        """The game's public data of the position for `seat`."""
+        return self.game.public_data(self.position(), seat)
+
+    def known(self, seat: int | None) -> dict[str, Any]:
+        """`Engine._known` of the position: the zones a seat sees whole (`places` leaves out the cards
+        known to be in one of them, as the view shows them) are read from the position too."""
+        kept = self.position()
+        places = None
+        held = self.held
+        if held is not None:
+            seen = frozenset([n for n, z in kept.zones.items() if z.sees_all(seat)])
+            places = held.places(kept.seats if seat is None else seat, seen)
+        return {"data": self.game.known_data(kept, seat), "moves": self.moves, "places": places}
+
+
 class _Public(Mapping[str, Any]):
     """What a view's `data` reads: the game's public data for one seat at one position plus the KNOWN
     entry, each worked out only when first read (most decisions read neither: a random bot does not).
 
     While the position lasts it asks the engine. Before the state changes the engine `detach`es it:
-    it then keeps what it needs of the position it was made at, and nothing of the live state: the
-    game's public data (as the game returned it when the game builds it anew on every call,
-    `Game.public_data_shares_nothing`, else worked out again) and a way to rebuild the position if ever
-    read (Engine._position_later: next to nothing now), KNOWN from that position with the move count
-    and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
-    private table, never on an attribute of a view."""
+    it then reads the position's `_Kept` (shared by every view of that position) and nothing of the
+    live state: the game's public data as the game returned it when the game builds it anew on every
+    call (`Game.public_data_shares_nothing`), else worked out again from the kept position, and KNOWN
+    from that position, its move count and the seats' knowledge held copy-on-write. Lives in
+    view.FrozenData's private table, never on an attribute of a view."""
 
-    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later")
+    __slots__ = ("_engine", "_seat", "_raw", "_known", "_kept")
 
     def __init__(self, engine: Engine, seat: int | None) -> None:
         self._engine: Engine | None = engine
         self._seat = seat
         self._raw: Mapping[str, Any] | None = None
-        self._raw_later: Callable[[], Mapping[str, Any]] | None = None  # the data, once detached
         self._known: dict[str, Any] | None = None
-        self._later: Callable[[], dict[str, Any]] | None = None  # KNOWN, once detached
+        self._kept: _Kept | None = None  # the position, once detached
 
     def _data(self) -> Mapping[str, Any]:
         raw = self._raw
         if raw is None:
-            later = self._raw_later
-            if later is not None:
-                raw = later()
+            kept = self._kept
+            if kept is not None:
+                raw = kept.data(self._seat)
             else:
-                assert self._engine is not None  # detach works the data out first
+                assert self._engine is not None  # detach keeps the position first
                 raw = self._engine._public_data(self._seat)
             self._raw = raw
         return raw
@@ -71,9 +96,9 @@ class _Public(Mapping[str, Any]):
             return self._data()[key]
         known = self._known
         if known is None:
-            later = self._later
-            if later is not None:
-                known = later()
+            kept = self._kept
+            if kept is not None:
+                known = kept.known(self._seat)
             else:
                 assert self._engine is not None
                 known = self._engine._known(self._seat)
@@ -95,16 +120,14 @@ class _Public(Mapping[str, Any]):
         engine = self._engine
         if engine is None:
             return
-        game = engine.game
-        position = engine._position_later()
-        seat = self._seat
-        if self._raw is None or not game.public_data_shares_nothing:
-            # not read yet, or read and holding objects of the live state: worked out from the position
-            self._raw = None
-            self._raw_later = lambda: game.public_data(position(), seat)
+        kept = engine._kept
+        if kept is None:
+            kept = engine._keep()
+        if not engine.game.public_data_shares_nothing:
+            self._raw = None  # read, it may hold objects of the live state: worked out from the position
         # KNOWN read while the position lasted holds the live data: worked out again from the position
         self._known = None
-        self._later = engine._known_later(seat, position)
+        self._kept = kept
         self._engine = None
 
 
@@ -175,6 +198,7 @@ class Engine:
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
         self._later_position: Callable[[], GameState] | None = None  # _position_later's, per position
+        self._kept: _Kept | None = None  # the position as held views keep it (_keep), per position
         # (moves, GameState.fork_later of that position, the state it was taken of): the position held
         # views are rebuilt from, with the moves since (_position_later)
         self._base: tuple[int, Callable[[], GameState], GameState] | None = None
@@ -327,27 +351,18 @@ class Engine:
             places = knowledge.places(observer, seen)
         return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
 
-    def _known_later(
-        self, seat: int | None, position: Callable[[], GameState]
-    ) -> Callable[[], dict[str, Any]]:
-        """`_known` of this position, to be worked out later, after the state changed: the game's known
-        data from `position` (_position_later), the seat's knowledge held copy-on-write, and the zones
-        it sees whole (`Knowledge.places` leaves out the cards known to be in one of them, as the view
-        shows them) from `position` too."""
+    def _keep(self) -> _Kept:
+        """This position for the views held across the next move (once per position): how to rebuild
+        it (_position_later), its move count and the seats' knowledge held copy-on-write."""
         state = self.state
-        moves = len(state.history)
         knowledge = state.knowledge
-        game = self.game
-        held = None if knowledge is None else knowledge.hold(state.seats if seat is None else seat)
-
-        def later() -> dict[str, Any]:
-            kept = position()
-            places = None
-            if held is not None:
-                places = held.places(frozenset([n for n, z in kept.zones.items() if z.sees_all(seat)]))
-            return {"data": game.known_data(kept, seat), "moves": moves, "places": places}
-
-        return later
+        kept = self._kept = _Kept(
+            self.game,
+            self._position_later(),
+            len(state.history),
+            None if knowledge is None else knowledge.hold(),
+        )
+        return kept
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -432,6 +447,7 @@ class Engine:
         self._legal.clear()
         self._public.clear()
         self._later_position = None
+        self._kept = None
         self._pending = _UNSET
 
     def swap_cardset(self, cardset: CardSet) -> None:
