@@ -74,13 +74,20 @@ class Knowledge:
         for move in reversed(moves):
             for card in move.cards:
                 origin[card] = move.src
+        # every observer starts from the same places: worked out once (one key per zone), then copied
+        keys: dict[str, Places] = {}
+        groups: dict[Places, set[int]] = {}
+        where: dict[int, Places] = {}
+        for card, name in origin.items():
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = frozenset((name,))
+                groups[key] = set()
+            groups[key].add(card)
+            where[card] = key
         known = cls(seats)
-        for observer in range(seats + 1):
-            groups, where = known._groups[observer], known._where[observer]
-            for card, name in origin.items():
-                key = frozenset((name,))
-                groups.setdefault(key, set()).add(card)
-                where[card] = key
+        known._groups = [{key: set(cards) for key, cards in groups.items()} for _ in range(seats + 1)]
+        known._where = [dict(where) for _ in range(seats + 1)]
         known.observe(events)
         return known
 
