@@ -407,7 +407,7 @@ class Engine:
             if event.reveals:
                 state.undo_floor = len(state.history)
                 break
-        self._forget()
+        self._moved()
         if self._snapshot_every and len(state.history) % self._snapshot_every == 0:
             self._snapshots[len(state.history)] = self._snapshot()
         return events
@@ -444,6 +444,10 @@ class Engine:
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
         self._seal()
+        self._moved()
+
+    def _moved(self) -> None:
+        """`_forget` after a move, whose `apply` sealed the held views before the state changed."""
         self._legal.clear()
         self._public.clear()
         self._later_position = None

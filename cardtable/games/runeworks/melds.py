@@ -366,14 +366,18 @@ def discard_can_meld(hand: list[int], discard: int, deck: Deck, rules: ShotRules
         return True
     same = 0
     values: set[int] = set()
+    counts = rules.sevens_cs or wanted != SPIRIT_RANK
+    ace_high = rules.ace_high
     for card in hand:
         value = rank[card]
-        if value == wanted and (rules.sevens_cs or wanted != SPIRIT_RANK):
+        if value == wanted and counts:
             same += 1
             if same >= 2:
                 return True
         if suit[card] == colour:
-            values.update(_values(value, rules.ace_high))
+            values.add(value)  # _values, written out: every seat of every claim window asks
+            if ace_high and value == 1:
+                values.add(14)
     for v in _values(wanted, rules.ace_high):
         if (v - 1 in values and (v - 2 in values or v + 1 in values)) or (
             v + 1 in values and v + 2 in values
