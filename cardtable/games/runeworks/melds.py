@@ -185,11 +185,14 @@ def boost_value(meld: Meld, card: int, deck: Deck, ace_high: bool = False) -> in
 def boost_fits(meld: Meld, cards: list[int], deck: Deck, ace_high: bool = False) -> list[int]:
     """The cards of `cards` that boost_value accepts for `meld`, in order: the same test for many cards
     at once, looking closely only at cards of the meld's rank (a Call Set) or suit (a sequence)."""
+    rank = deck.rank
     if meld.kind == "CS":
-        return [c for c in cards if deck.rank[c] == meld.rank]
-    return [
-        c for c in cards if deck.suit[c] == meld.suit and boost_value(meld, c, deck, ace_high) is not None
-    ]
+        return [c for c in cards if rank[c] == meld.rank]
+    # boost_value's test written out: a value just below or above the span, an ace's 14 too
+    ends = (meld.lo - 1, meld.hi + 1)
+    ace = ace_high and 14 in ends
+    suit, wanted = deck.suit, meld.suit
+    return [c for c in cards if suit[c] == wanted and (rank[c] in ends or (ace and rank[c] == 1))]
 
 
 def boosted(meld: Meld, value: int) -> Meld:
@@ -204,18 +207,23 @@ def new_melds(hand: list[int], deck: Deck, ace_high: bool = False) -> list[tuple
     out: list[tuple[int, ...]] = []
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[int, dict[int, int]] = {}
+    rank, suit = deck.rank, deck.suit
     for card in hand:
-        by_rank.setdefault(deck.rank[card], []).append(card)
-        for value in _values(deck.rank[card], ace_high):
-            by_suit.setdefault(deck.suit[card], {})[value] = card
-        if deck.rank[card] == SPIRIT_RANK:
+        value = rank[card]
+        by_rank.setdefault(value, []).append(card)
+        values = by_suit.setdefault(suit[card], {})
+        values[value] = card  # _values written out: every Set decision asks of every hand card
+        if ace_high and value == 1:
+            values[14] = card
+        if value == SPIRIT_RANK:
             out.append((card,))
     for cards in by_rank.values():
         if len(cards) >= 3:
             for size in range(3, len(cards) + 1):
                 out.extend(tuple(sorted(c)) for c in combinations(sorted(cards), size))
     for values in by_suit.values():
-        out.extend(_runs(values))
+        if len(values) >= 3:  # a run needs three values (and three cards)
+            out.extend(_runs(values))
     return sorted(set(out))
 
 
