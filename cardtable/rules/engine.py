@@ -35,13 +35,41 @@ _PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
 class _Kept:
     """One position as the views held across the next move read it after the state moved on (the
     engine makes one per position, the first time it seals a view, and every view of that position
-    shares it): the position itself rebuilt when first asked (Engine._position_later), its move
-    count, and every seat's knowledge held copy-on-write (Knowledge.hold)."""
+    shares it): the position kept last (GameState.fork_later, taken again every _REBASE moves) and
+    the moves made since, replayed through an engine of its own when first asked (the rules are
+    deterministic), its move count, and every seat's knowledge held copy-on-write (Knowledge.hold).
+    So a held view costs this one small object a move instead of its data and a copy of the game's;
+    reading one after the state moved on costs at most _REBASE moves' replay, once."""
 
-    __slots__ = ("game", "position", "moves", "held")
+    __slots__ = ("game", "base", "history", "start", "moves", "held", "built")
 
-    def __init__(self, game: Game, position: Callable[[], GameState], moves: int, held: Held | None) -> None:
-        self.game, self.position, self.moves, self.held = game, position, moves, held
+    def __init__(
+        self,
+        game: Game,
+        base: Callable[[], GameState],
+        history: list[Action],
+        start: int,
+        moves: int,
+        held: Held | None,
+    ) -> None:
+        # `history` is the live list, read up to `moves` only: it only grows (undo makes another)
+        self.game, self.base, self.history, self.start, self.moves = game, base, history, start, moves
+        self.held = held
+        self.built: GameState | None = None
+
+    def position(self) -> GameState:
+        """The position, rebuilt when first asked, once; whoever asks must not change it."""
+        built = self.built
+        if built is None:
+            if self.start == self.moves:
+                built = self.base()
+            else:
+                engine = Engine(self.game, self.base().fork())
+                for action in self.history[self.start : self.moves]:
+                    engine.apply(action)
+                built = engine.state
+            self.built = built
+        return built
 
     def data(self, seat: int | None) -> Mapping[str, Any]:
         """The game's public data of the position for `seat`."""
@@ -131,28 +159,10 @@ class _Public(Mapping[str, Any]):
         self._engine = None
 
 
-# How many moves a held view's position may lie past the position it is rebuilt from (_position_later):
+# How many moves a held view's position may lie past the position it is rebuilt from (_Kept):
 # a kept position costs a copy of the state's lists as bytes, so one every 16 moves is about a
 # microsecond a move, and a view read after the state moved on replays at most 15 moves (a few ms).
 _REBASE = 16
-
-
-def _replayed(
-    game: Game, kept: Callable[[], GameState], actions: tuple[Action, ...]
-) -> Callable[[], GameState]:
-    """The position `actions` lead to from the kept one, worked out when first asked, once (the moves
-    are checked and applied by an engine of its own, as a replay does: the rules are deterministic)."""
-    built: list[GameState] = []
-
-    def rebuild() -> GameState:
-        if not built:
-            engine = Engine(game, kept().fork())
-            for action in actions:
-                engine.apply(action)
-            built.append(engine.state)
-        return built[0]
-
-    return rebuild
 
 
 # A game's bound on its length, per card set object: an Engine is built for every playout of a search,
@@ -197,10 +207,9 @@ class Engine:
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
-        self._later_position: Callable[[], GameState] | None = None  # _position_later's, per position
         self._kept: _Kept | None = None  # the position as held views keep it (_keep), per position
         # (moves, GameState.fork_later of that position, the state it was taken of): the position held
-        # views are rebuilt from, with the moves since (_position_later)
+        # views are rebuilt from, with the moves since (_Kept)
         self._base: tuple[int, Callable[[], GameState], GameState] | None = None
         # per seat: the Zones handed out for this position, held weakly like the FrozenData
         self._zones: dict[int | None, weakref.ref[Zones]] = {}
@@ -302,27 +311,6 @@ class Engine:
             self._zones[seat] = weakref.ref(zones)
         return make_view(self.state, seat, legal, data, pending, zones)
 
-    def _position_later(self) -> Callable[[], GameState]:
-        """This position, for the views held across the next move, as a way to rebuild it if one is ever
-        read (a random bot's never is): the position kept last (GameState.fork_later, taken again
-        every _REBASE moves) and the moves made since, replayed through an engine of its own when
-        first asked. So a held view costs a few tuples per move instead of its data and a copy of the
-        game's; reading one after the state moved on costs at most _REBASE moves' replay, once."""
-        later = self._later_position
-        if later is None:
-            state = self.state
-            moves = len(state.history)
-            base = self._base
-            if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
-                base = self._base = (moves, state.fork_later(), state)
-            start, kept = base[0], base[1]
-            if start == moves:
-                later = kept
-            else:
-                later = _replayed(self.game, kept, tuple(state.history[start:moves]))
-            self._later_position = later
-        return later
-
     def _public_data(self, seat: int | None) -> Mapping[str, Any]:
         """The game's public data of this position for `seat`, worked out once per position and seat."""
         raw = self._public.get(seat)
@@ -352,17 +340,22 @@ class Engine:
         return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
 
     def _keep(self) -> _Kept:
-        """This position for the views held across the next move (once per position): how to rebuild
-        it (_position_later), its move count and the seats' knowledge held copy-on-write."""
+        """This position for the views held across the next move (once per position, see _Kept)."""
         state = self.state
+        history = state.history
+        moves = len(history)
+        base = self._base
+        if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
+            base = self._base = (moves, state.fork_later(), state)
         knowledge = state.knowledge
         kept = self._kept = _Kept(
-            self.game,
-            self._position_later(),
-            len(state.history),
-            None if knowledge is None else knowledge.hold(),
+            self.game, base[1], history, base[0], moves, None if knowledge is None else knowledge.hold()
         )
         return kept
+
+    def _kept_position(self) -> Callable[[], GameState]:
+        """How a held Zones rebuilds this position if a zone it has not built is ever read."""
+        return (self._kept or self._keep()).position
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -438,7 +431,7 @@ class Engine:
             for held in handed_zones.values():
                 zones = held()
                 if zones is not None:
-                    zones.seal(self._position_later)
+                    zones.seal(self._kept_position)
             handed_zones.clear()
 
     def _forget(self) -> None:
@@ -450,7 +443,6 @@ class Engine:
         """`_forget` after a move, whose `apply` sealed the held views before the state changed."""
         self._legal.clear()
         self._public.clear()
-        self._later_position = None
         self._kept = None
         self._pending = _UNSET
 

@@ -181,7 +181,7 @@ class Game(Notation):
     # True when `public_data` builds every list and dict it returns anew on each call, so nothing in
     # its answer is an object of the state's: a view that read it and is held across a move then
     # keeps that answer as it is, where otherwise the engine works it out again from the position
-    # kept for the view (Engine._position_later). tests/test_views.py holds a game that says so to it
+    # kept for the view (engine._Kept). tests/test_views.py holds a game that says so to it
     # in random games.
     public_data_shares_nothing: ClassVar[bool] = False
 
