@@ -28,6 +28,8 @@ from .rng import Rng
 from .state import GameState
 from .view import PendingView, PlayerView, freeze
 
+_new_tuple = tuple.__new__
+
 KNOWN = "known"  # the key of a view's data under which the engine puts what a re-deal reads (determinize)
 LEGAL = ""  # what a checker answers for a legal move; anything else is the reason it is refused
 
@@ -296,7 +298,8 @@ class Game(Notation):
         if pending is None:
             return None
         prompt = str(pending.data.get("text") or pending.kind)
-        return PendingView(pending.kind, tuple(pending.seats), prompt, freeze(pending.data))
+        # built as a plain tuple, as make_view builds views: a NamedTuple's __new__ is a Python call
+        return _new_tuple(PendingView, (pending.kind, tuple(pending.seats), prompt, freeze(pending.data)))
 
     # How many random moves a search bot plays after its tree before `evaluate` scores the position
     # (bots/search.py): short, because the evaluation, not the playout, carries the judgement.

@@ -68,9 +68,10 @@ def freeze(value: Any) -> Any:
         return value
     scalars = _SCALARS
     if kind is dict:
-        out = {}
+        out = dict(value)  # copied in C; only the values that are not scalars are replaced
         for key, item in value.items():
-            out[key] = item if type(item) in scalars else freeze(item)
+            if type(item) not in scalars:
+                out[key] = freeze(item)
         return MappingProxyType(out)
     if kind is list or kind is tuple:
         return tuple([item if type(item) in scalars else freeze(item) for item in value])
