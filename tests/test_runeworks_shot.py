@@ -128,3 +128,63 @@ def test_the_issue_hand_shoots_through_a_lone_seven() -> None:
     hand = [codes[c] for c in ("C3", "C4", "H6", "H7", "SK")]
     plan = shot_plan(hand, codes["C5"], [], DECK, ShotRules())
     assert plan is not None and plan[1] == codes["SK"]
+
+
+def _every_release(
+    hand: list[int], discard: int, table: list[Meld], rules: ShotRules
+) -> tuple[list, int] | None:
+    """shot_plan as it was before it set aside the cards nothing can place: every release tried in its
+    order, each with the whole search."""
+    from cardtable.games.runeworks.melds import _cover, _hand_value, discard_can_meld
+
+    if not discard_can_meld(hand, discard, DECK, rules):
+        return None
+    for release in sorted(hand, key=lambda c: (-_hand_value(DECK.rank[c]), c)):
+        rest = [c for c in hand if c != release] + [discard]
+        items = sorted((DECK.suit[c], DECK.rank[c], c) for c in rest)
+        steps = _cover(tuple(items), tuple(table), discard, DECK, rules)
+        if steps is not None:
+            return steps, release
+    return None
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [ShotRules(), ShotRules(ace_high=True, lone_seven=False), ShotRules(ace_high=True, sevens_cs=False)],
+    ids=str,
+)
+def test_setting_aside_stranded_cards_changes_no_plan(rules: ShotRules) -> None:
+    """shot_plan skips the search when two hand cards can be placed by nothing (no plan) and tries only
+    the release of a lone such card: a necessary test, so every plan is the one the full search finds.
+    Hands of up to 9 cards (of a few suits, or of a few ranks), with Call Sets and sequences of any suit on the table."""
+    rng = Rng(29)
+    found = pruned = 0
+    for _ in range(1500):
+        if rng.below(2):  # a few suits, a span of ranks: sequences
+            suits = [s for s in range(4) if rng.below(2)] or [rng.below(4)]
+            low = 1 + rng.below(7)
+            pool = [c for c in range(52) if DECK.suit[c] in suits and DECK.rank[c] >= low]
+        else:  # a few ranks of every suit: Call Sets
+            ranks = {1 + rng.below(13) for _ in range(4)}
+            pool = [c for c in range(52) if DECK.rank[c] in ranks]
+        rng.shuffle(pool)
+        size = min(len(pool) - 1, 2 + rng.below(8))
+        hand, discard = pool[:size], pool[size]
+        table = []
+        for _ in range(rng.below(3)):
+            if rng.below(2):
+                table.append(Meld("CS", 1 + rng.below(13)))
+            else:
+                lo = 1 + rng.below(11)
+                table.append(Meld("ES", 0, rng.below(4), lo, min(14, lo + 2 + rng.below(3))))
+        plan = shot_plan(list(hand), discard, table, DECK, rules)
+        assert plan == _every_release(list(hand), discard, table, rules), (hand, discard, table)
+        found += plan is not None
+        pruned += _stranded_count(hand, discard, table, rules) > 0
+    assert found >= 50 and pruned >= 300  # both Shots and set-aside cards occur
+
+
+def _stranded_count(hand: list[int], discard: int, table: list[Meld], rules: ShotRules) -> int:
+    from cardtable.games.runeworks.melds import _stranded
+
+    return len([c for c in _stranded([*hand, discard], table, DECK, rules) if c != discard])

@@ -23,7 +23,7 @@ from .actions import Action, IllegalAction, IllegalMoveError
 from .cards import CardSet
 from .events import Event
 from .game import KNOWN, Game
-from .knowledge import Knowledge
+from .knowledge import Held, Knowledge
 from .state import GameState
 from .view import FrozenData, PendingView, PlayerView, Zones, make_view
 from .zones import Visibility
@@ -32,36 +32,89 @@ _UNSET = object()
 _PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
 
 
+class _Kept:
+    """One position as the views held across the next move read it after the state moved on (the
+    engine makes one per position, the first time it seals a view, and every view of that position
+    shares it): the position kept last (GameState.fork_later, taken again every _REBASE moves) and
+    the moves made since, replayed through an engine of its own when first asked (the rules are
+    deterministic), its move count, and every seat's knowledge held copy-on-write (Knowledge.hold).
+    So a held view costs this one small object a move instead of its data and a copy of the game's;
+    reading one after the state moved on costs at most _REBASE moves' replay, once."""
+
+    __slots__ = ("game", "base", "history", "start", "moves", "held", "built")
+
+    def __init__(
+        self,
+        game: Game,
+        base: Callable[[], GameState],
+        history: list[Action],
+        start: int,
+        moves: int,
+        held: Held | None,
+    ) -> None:
+        # `history` is the live list, read up to `moves` only: it only grows (undo makes another)
+        self.game, self.base, self.history, self.start, self.moves = game, base, history, start, moves
+        self.held = held
+        self.built: GameState | None = None
+
+    def position(self) -> GameState:
+        """The position, rebuilt when first asked, once; whoever asks must not change it."""
+        built = self.built
+        if built is None:
+            if self.start == self.moves:
+                built = self.base()
+            else:
+                engine = Engine(self.game, self.base().fork())
+                for action in self.history[self.start : self.moves]:
+                    engine.apply(action)
+                built = engine.state
+            self.built = built
+        return built
+
+    def data(self, seat: int | None) -> Mapping[str, Any]:
+        """The game's public data of the position for `seat`."""
+        return self.game.public_data(self.position(), seat)
+
+    def known(self, seat: int | None) -> dict[str, Any]:
+        """`Engine._known` of the position: the zones a seat sees whole (`places` leaves out the cards
+        known to be in one of them, as the view shows them) are read from the position too."""
+        kept = self.position()
+        places = None
+        held = self.held
+        if held is not None:
+            seen = frozenset([n for n, z in kept.zones.items() if z.sees_all(seat)])
+            places = held.places(kept.seats if seat is None else seat, seen)
+        return {"data": self.game.known_data(kept, seat), "moves": self.moves, "places": places}
+
+
 class _Public(Mapping[str, Any]):
     """What a view's `data` reads: the game's public data for one seat at one position plus the KNOWN
     entry, each worked out only when first read (most decisions read neither: a random bot does not).
 
     While the position lasts it asks the engine. Before the state changes the engine `detach`es it:
-    it then keeps what it needs of the position it was made at, and nothing of the live state: the
-    game's public data (as the game returned it when the game builds it anew on every call,
-    `Game.public_data_shares_nothing`, else worked out again) and a way to rebuild the position if ever
-    read (Engine._position_later: next to nothing now), KNOWN from that position with the move count
-    and the seat's knowledge held copy-on-write (Knowledge.hold). Lives in view.FrozenData's
-    private table, never on an attribute of a view."""
+    it then reads the position's `_Kept` (shared by every view of that position) and nothing of the
+    live state: the game's public data as the game returned it when the game builds it anew on every
+    call (`Game.public_data_shares_nothing`), else worked out again from the kept position, and KNOWN
+    from that position, its move count and the seats' knowledge held copy-on-write. Lives in
+    view.FrozenData's private table, never on an attribute of a view."""
 
-    __slots__ = ("_engine", "_seat", "_raw", "_raw_later", "_known", "_later")
+    __slots__ = ("_engine", "_seat", "_raw", "_known", "_kept")
 
     def __init__(self, engine: Engine, seat: int | None) -> None:
         self._engine: Engine | None = engine
         self._seat = seat
         self._raw: Mapping[str, Any] | None = None
-        self._raw_later: Callable[[], Mapping[str, Any]] | None = None  # the data, once detached
         self._known: dict[str, Any] | None = None
-        self._later: Callable[[], dict[str, Any]] | None = None  # KNOWN, once detached
+        self._kept: _Kept | None = None  # the position, once detached
 
     def _data(self) -> Mapping[str, Any]:
         raw = self._raw
         if raw is None:
-            later = self._raw_later
-            if later is not None:
-                raw = later()
+            kept = self._kept
+            if kept is not None:
+                raw = kept.data(self._seat)
             else:
-                assert self._engine is not None  # detach works the data out first
+                assert self._engine is not None  # detach keeps the position first
                 raw = self._engine._public_data(self._seat)
             self._raw = raw
         return raw
@@ -71,9 +124,9 @@ class _Public(Mapping[str, Any]):
             return self._data()[key]
         known = self._known
         if known is None:
-            later = self._later
-            if later is not None:
-                known = later()
+            kept = self._kept
+            if kept is not None:
+                known = kept.known(self._seat)
             else:
                 assert self._engine is not None
                 known = self._engine._known(self._seat)
@@ -95,41 +148,21 @@ class _Public(Mapping[str, Any]):
         engine = self._engine
         if engine is None:
             return
-        game = engine.game
-        position = engine._position_later()
-        seat = self._seat
-        if self._raw is None or not game.public_data_shares_nothing:
-            # not read yet, or read and holding objects of the live state: worked out from the position
-            self._raw = None
-            self._raw_later = lambda: game.public_data(position(), seat)
+        kept = engine._kept
+        if kept is None:
+            kept = engine._keep()
+        if not engine.game.public_data_shares_nothing:
+            self._raw = None  # read, it may hold objects of the live state: worked out from the position
         # KNOWN read while the position lasted holds the live data: worked out again from the position
         self._known = None
-        self._later = engine._known_later(seat, position)
+        self._kept = kept
         self._engine = None
 
 
-# How many moves a held view's position may lie past the position it is rebuilt from (_position_later):
+# How many moves a held view's position may lie past the position it is rebuilt from (_Kept):
 # a kept position costs a copy of the state's lists as bytes, so one every 16 moves is about a
 # microsecond a move, and a view read after the state moved on replays at most 15 moves (a few ms).
 _REBASE = 16
-
-
-def _replayed(
-    game: Game, kept: Callable[[], GameState], actions: tuple[Action, ...]
-) -> Callable[[], GameState]:
-    """The position `actions` lead to from the kept one, worked out when first asked, once (the moves
-    are checked and applied by an engine of its own, as a replay does: the rules are deterministic)."""
-    built: list[GameState] = []
-
-    def rebuild() -> GameState:
-        if not built:
-            engine = Engine(game, kept().fork())
-            for action in actions:
-                engine.apply(action)
-            built.append(engine.state)
-        return built[0]
-
-    return rebuild
 
 
 # A game's bound on its length, per card set object: an Engine is built for every playout of a search,
@@ -174,9 +207,9 @@ class Engine:
         # if a view still holds one, forgotten at no cost if none does.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
         self._pending: PendingView | None | object = _UNSET
-        self._later_position: Callable[[], GameState] | None = None  # _position_later's, per position
+        self._kept: _Kept | None = None  # the position as held views keep it (_keep), per position
         # (moves, GameState.fork_later of that position, the state it was taken of): the position held
-        # views are rebuilt from, with the moves since (_position_later)
+        # views are rebuilt from, with the moves since (_Kept)
         self._base: tuple[int, Callable[[], GameState], GameState] | None = None
         # per seat: the Zones handed out for this position, held weakly like the FrozenData
         self._zones: dict[int | None, weakref.ref[Zones]] = {}
@@ -278,27 +311,6 @@ class Engine:
             self._zones[seat] = weakref.ref(zones)
         return make_view(self.state, seat, legal, data, pending, zones)
 
-    def _position_later(self) -> Callable[[], GameState]:
-        """This position, for the views held across the next move, as a way to rebuild it if one is ever
-        read (a random bot's never is): the position kept last (GameState.fork_later, taken again
-        every _REBASE moves) and the moves made since, replayed through an engine of its own when
-        first asked. So a held view costs a few tuples per move instead of its data and a copy of the
-        game's; reading one after the state moved on costs at most _REBASE moves' replay, once."""
-        later = self._later_position
-        if later is None:
-            state = self.state
-            moves = len(state.history)
-            base = self._base
-            if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
-                base = self._base = (moves, state.fork_later(), state)
-            start, kept = base[0], base[1]
-            if start == moves:
-                later = kept
-            else:
-                later = _replayed(self.game, kept, tuple(state.history[start:moves]))
-            self._later_position = later
-        return later
-
     def _public_data(self, seat: int | None) -> Mapping[str, Any]:
         """The game's public data of this position for `seat`, worked out once per position and seat."""
         raw = self._public.get(seat)
@@ -327,27 +339,23 @@ class Engine:
             places = knowledge.places(observer, seen)
         return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
 
-    def _known_later(
-        self, seat: int | None, position: Callable[[], GameState]
-    ) -> Callable[[], dict[str, Any]]:
-        """`_known` of this position, to be worked out later, after the state changed: the game's known
-        data from `position` (_position_later), the seat's knowledge held copy-on-write, and the zones
-        it sees whole (`Knowledge.places` leaves out the cards known to be in one of them, as the view
-        shows them) from `position` too."""
+    def _keep(self) -> _Kept:
+        """This position for the views held across the next move (once per position, see _Kept)."""
         state = self.state
-        moves = len(state.history)
+        history = state.history
+        moves = len(history)
+        base = self._base
+        if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
+            base = self._base = (moves, state.fork_later(), state)
         knowledge = state.knowledge
-        game = self.game
-        held = None if knowledge is None else knowledge.hold(state.seats if seat is None else seat)
+        kept = self._kept = _Kept(
+            self.game, base[1], history, base[0], moves, None if knowledge is None else knowledge.hold()
+        )
+        return kept
 
-        def later() -> dict[str, Any]:
-            kept = position()
-            places = None
-            if held is not None:
-                places = held.places(frozenset([n for n, z in kept.zones.items() if z.sees_all(seat)]))
-            return {"data": game.known_data(kept, seat), "moves": moves, "places": places}
-
-        return later
+    def _kept_position(self) -> Callable[[], GameState]:
+        """How a held Zones rebuilds this position if a zone it has not built is ever read."""
+        return (self._kept or self._keep()).position
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -392,7 +400,7 @@ class Engine:
             if event.reveals:
                 state.undo_floor = len(state.history)
                 break
-        self._forget()
+        self._moved()
         if self._snapshot_every and len(state.history) % self._snapshot_every == 0:
             self._snapshots[len(state.history)] = self._snapshot()
         return events
@@ -423,15 +431,19 @@ class Engine:
             for held in handed_zones.values():
                 zones = held()
                 if zones is not None:
-                    zones.seal(self._position_later)
+                    zones.seal(self._kept_position)
             handed_zones.clear()
 
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
         self._seal()
+        self._moved()
+
+    def _moved(self) -> None:
+        """`_forget` after a move, whose `apply` sealed the held views before the state changed."""
         self._legal.clear()
         self._public.clear()
-        self._later_position = None
+        self._kept = None
         self._pending = _UNSET
 
     def swap_cardset(self, cardset: CardSet) -> None:

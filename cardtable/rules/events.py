@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 UNKNOWN = -1
+_set = object.__setattr__  # a frozen event's fields written at construction (CardsMoved.__init__)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,32 @@ class CardsMoved(Event):
     viewers: frozenset[int] | None = None
     newly_seen: bool = False
     to_bottom: bool = False
+
+    def __init__(
+        self,
+        cards: tuple[int, ...],
+        src: str,
+        dst: str,
+        why: str = "",
+        viewers: frozenset[int] | None = None,
+        newly_seen: bool = False,
+        to_bottom: bool = False,
+    ) -> None:
+        # The fields as the dataclass would set them, in one write instead of a frozen
+        # object.__setattr__ per field (half the cost): every card move of every game builds one.
+        _set(
+            self,
+            "__dict__",
+            {
+                "cards": cards,
+                "src": src,
+                "dst": dst,
+                "why": why,
+                "viewers": viewers,
+                "newly_seen": newly_seen,
+                "to_bottom": to_bottom,
+            },
+        )
 
     @property
     def reveals(self) -> bool:
@@ -102,6 +129,9 @@ class Committed(Event):
 
     seat: int
     choice: Any = None  # the Action chosen; None in everyone else's copy
+
+    def __init__(self, seat: int, choice: Any = None) -> None:
+        _set(self, "__dict__", {"seat": seat, "choice": choice})  # as CardsMoved: every hidden choice
 
     def redact(self, seat: int | None) -> Event:
         return self if seat == self.seat else replace(self, choice=None)

@@ -28,6 +28,8 @@ from .rng import Rng
 from .state import GameState
 from .view import PendingView, PlayerView, freeze
 
+_new_tuple = tuple.__new__
+
 KNOWN = "known"  # the key of a view's data under which the engine puts what a re-deal reads (determinize)
 LEGAL = ""  # what a checker answers for a legal move; anything else is the reason it is refused
 
@@ -181,7 +183,7 @@ class Game(Notation):
     # True when `public_data` builds every list and dict it returns anew on each call, so nothing in
     # its answer is an object of the state's: a view that read it and is held across a move then
     # keeps that answer as it is, where otherwise the engine works it out again from the position
-    # kept for the view (Engine._position_later). tests/test_views.py holds a game that says so to it
+    # kept for the view (engine._Kept). tests/test_views.py holds a game that says so to it
     # in random games.
     public_data_shares_nothing: ClassVar[bool] = False
 
@@ -296,7 +298,8 @@ class Game(Notation):
         if pending is None:
             return None
         prompt = str(pending.data.get("text") or pending.kind)
-        return PendingView(pending.kind, tuple(pending.seats), prompt, freeze(pending.data))
+        # built as a plain tuple, as make_view builds views: a NamedTuple's __new__ is a Python call
+        return _new_tuple(PendingView, (pending.kind, tuple(pending.seats), prompt, freeze(pending.data)))
 
     # How many random moves a search bot plays after its tree before `evaluate` scores the position
     # (bots/search.py): short, because the evaluation, not the playout, carries the judgement.

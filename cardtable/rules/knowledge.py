@@ -74,13 +74,20 @@ class Knowledge:
         for move in reversed(moves):
             for card in move.cards:
                 origin[card] = move.src
+        # every observer starts from the same places: worked out once (one key per zone), then copied
+        keys: dict[str, Places] = {}
+        groups: dict[Places, set[int]] = {}
+        where: dict[int, Places] = {}
+        for card, name in origin.items():
+            key = keys.get(name)
+            if key is None:
+                key = keys[name] = frozenset((name,))
+                groups[key] = set()
+            groups[key].add(card)
+            where[card] = key
         known = cls(seats)
-        for observer in range(seats + 1):
-            groups, where = known._groups[observer], known._where[observer]
-            for card, name in origin.items():
-                key = frozenset((name,))
-                groups.setdefault(key, set()).add(card)
-                where[card] = key
+        known._groups = [{key: set(cards) for key, cards in groups.items()} for _ in range(seats + 1)]
+        known._where = [dict(where) for _ in range(seats + 1)]
         known.observe(events)
         return known
 
@@ -140,12 +147,13 @@ class Knowledge:
         out._log_zones = set()
         return out
 
-    def hold(self, observer: int) -> Held:
-        """What `observer` knows now, for a view kept across a move to read later (`Held.places`): the
-        groups at the last reading, which this object copies before it next changes them (copy on
-        write), and the events since. Costs nothing now; the work is done if the view is ever read."""
+    def hold(self) -> Held:
+        """What every observer knows now, for the views kept across a move to read later
+        (`Held.places`): the groups at the last reading, which this object copies before it next
+        changes them (copy on write), and the events since. Costs nothing now; the work is done if a
+        view is ever asked, for its observer alone."""
         self._held = True
-        return Held(self._groups[observer], self._log, len(self._log), observer)
+        return Held(self._groups, self._log, len(self._log))
 
     def observe(self, events: Iterable[Event]) -> None:
         """Follow what every observer saw of `events` (worked out when next read)."""
@@ -198,20 +206,22 @@ _LOG_LIMIT = 8192
 
 
 class Held:
-    """One observer's knowledge as it was when a view was made (Knowledge.hold)."""
+    """The observers' knowledge as it was when a view was made (Knowledge.hold)."""
 
-    __slots__ = ("groups", "log", "end", "observer")
+    __slots__ = ("groups", "log", "end")
 
-    def __init__(self, groups: dict[Places, set[int]], log: list[Event], end: int, observer: int) -> None:
-        self.groups, self.log, self.end, self.observer = groups, log, end, observer
+    def __init__(self, groups: list[dict[Places, set[int]]], log: list[Event], end: int) -> None:
+        self.groups, self.log, self.end = groups, log, end
 
-    def places(self, seen: frozenset[str]) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
-        """`Knowledge.places` as it was."""
+    def places(
+        self, observer: int, seen: frozenset[str]
+    ) -> tuple[tuple[tuple[str, ...], tuple[int, ...]], ...]:
+        """`Knowledge.places` of `observer` as it was."""
         if not self.end:
-            return places_of(self.groups, seen)
-        groups = {key: set(cards) for key, cards in self.groups.items()}
+            return places_of(self.groups[observer], seen)
+        groups = {key: set(cards) for key, cards in self.groups[observer].items()}
         where = {card: key for key, cards in groups.items() for card in cards}
-        _follow(groups, where, self.observer, self.log[: self.end])
+        _follow(groups, where, observer, self.log[: self.end])
         return places_of(groups, seen)
 
 

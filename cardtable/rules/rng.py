@@ -14,8 +14,6 @@ T = TypeVar("T")
 
 RNG_VERSION = "splitmix64-v1"
 _MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-_TWO_TO_MINUS_53 = 1.0 / (1 << 53)
 
 
 class Rng:
@@ -28,12 +26,12 @@ class Rng:
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
-        self.state = (self.state + _GOLDEN) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
-        return (z >> 11) * _TWO_TO_MINUS_53
+        # constants written out (the golden-ratio step, the 64-bit mask, 2**-53): every shuffled card
+        # and every random choice asks
+        z = self.state = (self.state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        return ((z ^ (z >> 31)) >> 11) * 1.1102230246251565e-16
 
     def below(self, n: int) -> int:
         """A uniform int in [0, n)."""

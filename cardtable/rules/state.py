@@ -108,6 +108,12 @@ def data_later(value: Any, fallback: Callable[[Any], Any] | None = None) -> Call
     return lambda: marshal.loads(blob)
 
 
+# Who sees a move between two zones, and whether it shows the cards to someone new, by the zones'
+# visibility and owner and the number of seats (Zone.viewers): a handful of answers, each worked out once.
+_MOVE_SEEN: dict[
+    tuple[Visibility, int | None, Visibility, int | None, int], tuple[frozenset[int] | None, bool]
+] = {}
+
 _new_state = object.__new__
 _new_rng = object.__new__
 
@@ -185,11 +191,15 @@ class GameState:
             dst_zone.cards[0:0] = moved
         else:
             dst_zone.cards.extend(moved)
-        before = src_zone.viewers(self.seats)
-        after = dst_zone.viewers(self.seats)
-        seen = before | after
-        viewers = None if len(seen) == self.seats else seen
-        return CardsMoved(moved, src, dst, why, viewers, bool(after - before))
+        seats = self.seats
+        key = (src_zone.visibility, src_zone.owner, dst_zone.visibility, dst_zone.owner, seats)
+        seen = _MOVE_SEEN.get(key)
+        if seen is None:
+            before = src_zone.viewers(seats)
+            after = dst_zone.viewers(seats)
+            both = before | after
+            seen = _MOVE_SEEN[key] = (None if len(both) == seats else both, bool(after - before))
+        return CardsMoved(moved, src, dst, why, seen[0], seen[1])
 
     def deciding_seats(self) -> tuple[int, ...]:
         """The seats that have a decision to make now."""

@@ -68,9 +68,10 @@ def freeze(value: Any) -> Any:
         return value
     scalars = _SCALARS
     if kind is dict:
-        out = {}
+        out = dict(value)  # copied in C; only the values that are not scalars are replaced
         for key, item in value.items():
-            out[key] = item if type(item) in scalars else freeze(item)
+            if type(item) not in scalars:
+                out[key] = freeze(item)
         return MappingProxyType(out)
     if kind is list or kind is tuple:
         return tuple([item if type(item) in scalars else freeze(item) for item in value])
@@ -208,7 +209,7 @@ class Zones(Mapping[str, ZoneView]):
     zone's view for every decision was the biggest single cost of a view. While the position lasts a
     zone is built from the state; before the state changes the engine `seal`s every Zones still held:
     one read whole keeps what it built, any other keeps a way to rebuild its position
-    (Engine._position_later) and builds the rest from that if ever read. Like FrozenData it has no
+    (engine._Kept) and builds the rest from that if ever read. Like FrozenData it has no
     attributes: what it reads lives in this module's `_ZONES` under its id."""
 
     __slots__ = ("__weakref__",)

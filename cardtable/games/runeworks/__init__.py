@@ -218,7 +218,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
         pending = state.pending
         assert pending is not None
         pending.commits[action.seat] = action
-        pending.seats = tuple(s for s in pending.seats if s != action.seat)
+        pending.seats = tuple([s for s in pending.seats if s != action.seat])
         events.append(Committed(action.seat, action))
 
     def _resolve_leady(self, state: GameState, events: list[Event]) -> None:
@@ -353,7 +353,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
         game_data(state)["discarder"] = seat
         following = (seat + 1) % state.seats
         if state.params["level"] >= 3:
-            others = tuple((seat + k) % state.seats for k in range(1, state.seats))
+            others = tuple([(seat + k) % state.seats for k in range(1, state.seats)])
             state.phase = CLAIM
             state.active = None
             state.pending = Pending("claim", others, data={"discarder": seat, "card": card})

@@ -185,11 +185,14 @@ def boost_value(meld: Meld, card: int, deck: Deck, ace_high: bool = False) -> in
 def boost_fits(meld: Meld, cards: list[int], deck: Deck, ace_high: bool = False) -> list[int]:
     """The cards of `cards` that boost_value accepts for `meld`, in order: the same test for many cards
     at once, looking closely only at cards of the meld's rank (a Call Set) or suit (a sequence)."""
+    rank = deck.rank
     if meld.kind == "CS":
-        return [c for c in cards if deck.rank[c] == meld.rank]
-    return [
-        c for c in cards if deck.suit[c] == meld.suit and boost_value(meld, c, deck, ace_high) is not None
-    ]
+        return [c for c in cards if rank[c] == meld.rank]
+    # boost_value's test written out: a value just below or above the span, an ace's 14 too
+    ends = (meld.lo - 1, meld.hi + 1)
+    ace = ace_high and 14 in ends
+    suit, wanted = deck.suit, meld.suit
+    return [c for c in cards if suit[c] == wanted and (rank[c] in ends or (ace and rank[c] == 1))]
 
 
 def boosted(meld: Meld, value: int) -> Meld:
@@ -204,18 +207,23 @@ def new_melds(hand: list[int], deck: Deck, ace_high: bool = False) -> list[tuple
     out: list[tuple[int, ...]] = []
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[int, dict[int, int]] = {}
+    rank, suit = deck.rank, deck.suit
     for card in hand:
-        by_rank.setdefault(deck.rank[card], []).append(card)
-        for value in _values(deck.rank[card], ace_high):
-            by_suit.setdefault(deck.suit[card], {})[value] = card
-        if deck.rank[card] == SPIRIT_RANK:
+        value = rank[card]
+        by_rank.setdefault(value, []).append(card)
+        values = by_suit.setdefault(suit[card], {})
+        values[value] = card  # _values written out: every Set decision asks of every hand card
+        if ace_high and value == 1:
+            values[14] = card
+        if value == SPIRIT_RANK:
             out.append((card,))
     for cards in by_rank.values():
         if len(cards) >= 3:
             for size in range(3, len(cards) + 1):
                 out.extend(tuple(sorted(c)) for c in combinations(sorted(cards), size))
     for values in by_suit.values():
-        out.extend(_runs(values))
+        if len(values) >= 3:  # a run needs three values (and three cards)
+            out.extend(_runs(values))
     return sorted(set(out))
 
 
@@ -307,7 +315,15 @@ def shot_plan(
     (a Blast that counts no boost onto another's meld)."""
     if not discard_can_meld(hand, discard, deck, rules):
         return None
-    for release in sorted(hand, key=lambda c: (-_hand_value(deck.rank[c]), c)):
+    releases = sorted(hand, key=lambda c: (-_hand_value(deck.rank[c]), c))
+    stranded = [c for c in _stranded([*hand, discard], table, deck, rules) if c != discard]
+    if stranded:
+        # every card but the released one must be placed: two cards that nothing can place mean no
+        # plan, one means only its release can work (the order of the tries, and so the plan, stays)
+        if len(stranded) > 1:
+            return None
+        releases = stranded
+    for release in releases:
         rest = [c for c in hand if c != release] + [discard]
         items = sorted((deck.suit[c], deck.rank[c], c) for c in rest)
         steps = _cover(tuple(items), tuple(table), discard, deck, rules)
@@ -320,6 +336,35 @@ def _hand_value(rank: int) -> int:
     return 30 if rank == SPIRIT_RANK else rank
 
 
+def _stranded(cards: list[int], table: list[Meld], deck: Deck, rules: ShotRules) -> list[int]:
+    """The cards among `cards` that no Shot plan placing exactly these cards can place: not a 7 (it
+    may stand alone), no table Call Set of its rank nor table sequence of its suit (a sequence may
+    grow to reach it), fewer than two other cards of its rank (a new Call Set) and no card of its
+    suit next to it in value (every sequence, new or grown down from a lone 7 or from a table meld,
+    reaches it through a neighbour). Those are all the ways `_cover` places a card, so this is a
+    necessary test only, and a card stranded among more cards is stranded among fewer."""
+    rank, suit = deck.rank, deck.suit
+    ace_high = rules.ace_high
+    counts: dict[int, int] = {}
+    values: dict[int, set[int]] = {}
+    for card in cards:
+        r = rank[card]
+        counts[r] = counts.get(r, 0) + 1
+        values.setdefault(suit[card], set()).update(_values(r, ace_high))
+    table_ranks = {m.rank for m in table if m.kind == "CS"}
+    table_suits = {m.suit for m in table if m.kind != "CS"}
+    out: list[int] = []
+    for card in cards:
+        r, s = rank[card], suit[card]
+        if r == SPIRIT_RANK or counts[r] >= 3 or r in table_ranks or s in table_suits:
+            continue
+        held = values[s]  # an ace's two values are 13 apart: never its own neighbour
+        if any(v - 1 in held or v + 1 in held for v in _values(r, ace_high)):
+            continue
+        out.append(card)
+    return out
+
+
 def discard_can_meld(hand: list[int], discard: int, deck: Deck, rules: ShotRules) -> bool:
     """Cheap necessary test for a Shot: the discard starts a new CS (two of its rank in hand), a new
     ES (two same-suit neighbours around or beside it), or is a 7 that may stand alone."""
@@ -329,14 +374,18 @@ def discard_can_meld(hand: list[int], discard: int, deck: Deck, rules: ShotRules
         return True
     same = 0
     values: set[int] = set()
+    counts = rules.sevens_cs or wanted != SPIRIT_RANK
+    ace_high = rules.ace_high
     for card in hand:
         value = rank[card]
-        if value == wanted and (rules.sevens_cs or wanted != SPIRIT_RANK):
+        if value == wanted and counts:
             same += 1
             if same >= 2:
                 return True
         if suit[card] == colour:
-            values.update(_values(value, rules.ace_high))
+            values.add(value)  # _values, written out: every seat of every claim window asks
+            if ace_high and value == 1:
+                values.add(14)
     for v in _values(wanted, rules.ace_high):
         if (v - 1 in values and (v - 2 in values or v + 1 in values)) or (
             v + 1 in values and v + 2 in values

@@ -72,9 +72,23 @@ class RuneWorksMoves:
         if phase == PLAY:
             return self._sets(state, seat) + self._boosts(state, seat) + self._releases(state, seat)
         if phase == CLAIM:
+            if not self._may_claim(state, seat):
+                return [Action(seat, "pass")]
             shot = [] if self._shot_reason(state, seat) else [Action(seat, "shot")]
             return [Action(seat, "pass"), *self._calls(state, seat), *shot]
         return []
+
+    def _may_claim(self, state: GameState, seat: int) -> bool:
+        """Whether the seat's hand could take the discard at all (melds.discard_can_meld, the Shot
+        rule's first test): when it cannot, it holds fewer than two cards of the discard's rank (no
+        Call: call_options needs two) or the discard is a 7 that makes no Call Set (the Call gate
+        refuses it), and it has no Shot. Most claim windows end here for most seats, before either
+        rule's gate is asked."""
+        discard = game_data(state)["last_discard"]
+        if discard is None:
+            return True  # the gates say why not
+        deck = deck_of(state.cardset)  # type: ignore[arg-type]
+        return discard_can_meld(hand(state, seat), discard, deck, shot_rules(state.params))
 
     # Each generator asks its rule's seat-wide part once (the `_gate`), then the rest of the rule for
     # every group it proposes. The candidates are hand cards, so the hand part holds for them; the meld

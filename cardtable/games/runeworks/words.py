@@ -13,7 +13,10 @@ LEADY, START, PLAY, CLAIM, OVER = "leady", "start", "play", "claim", "over"  # t
 
 def hand(state: GameState, seat: int) -> list[int]:
     """A seat's hand zone cards."""
-    return state.zones[f"hand:{seat}"].cards
+    return state.zones[_HANDS[seat] if seat < 6 else f"hand:{seat}"].cards
+
+
+_HANDS = tuple(f"hand:{seat}" for seat in range(6))  # the zone names, not formatted at every question
 
 
 # The moves and what follows each kind word; a Boost names its meld after "to" (melds are numbered
