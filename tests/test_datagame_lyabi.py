@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from test_datagame import _mistaken
 
 from cardtable.cardsets.yamlfile import LoadError
 from cardtable.cli import _scenario_results
@@ -99,13 +100,7 @@ def test_a_commit_stays_hidden_until_every_seat_has_placed() -> None:
 def _lyabi_mistaken(tmp_path: Path, old: str, new: str) -> str:
     """The loader's words for a copy of lyabi.yaml with `old` replaced by `new` once (outside the
     bundled folder its hooks are unknown too: those lines are beside the point here)."""
-    text = LYABI.read_bytes().decode("utf-8")
-    assert old in text
-    mine = tmp_path / "lyabi.yaml"
-    mine.write_bytes(text.replace(old, new, 1).encode("utf-8"))
-    with pytest.raises(LoadError) as caught:
-        load_game(mine)
-    return str(caught.value)
+    return _mistaken(tmp_path, old, new, LYABI)
 
 
 @pytest.mark.parametrize(

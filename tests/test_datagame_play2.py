@@ -21,13 +21,6 @@ from cardtable.ui.scenes.datagame_table import DataGameTable
 HAND = ["COPPER", "COPPER", "COPPER", "ESTATE", "ESTATE"]
 
 
-@pytest.fixture()
-def app() -> App:
-    application = App(fast=True, size=(1280, 720))
-    yield application
-    pygame.display.quit()
-
-
 def _event(kind: int, pos: tuple[int, int], **more: object) -> pygame.event.Event:
     return pygame.event.Event(kind, pos=pos, **more)
 
@@ -35,6 +28,18 @@ def _event(kind: int, pos: tuple[int, int], **more: object) -> pygame.event.Even
 def _click(app: App, pos: tuple[int, int]) -> None:
     app.frame([_event(pygame.MOUSEBUTTONDOWN, pos, button=1)])
     app.frame([_event(pygame.MOUSEBUTTONUP, pos, button=1)])
+
+
+def _come_and_click(app: App, at: tuple[int, int]) -> None:
+    """The pointer arrives at `at` and presses in the same frame, then lets go in the next: a person's
+    quick click just after leaving the hand."""
+    app.frame(
+        [
+            _event(pygame.MOUSEMOTION, at, rel=(1, 1), buttons=(0, 0, 0)),
+            _event(pygame.MOUSEBUTTONDOWN, at, button=1),
+        ]
+    )
+    app.frame([_event(pygame.MOUSEBUTTONUP, at, button=1)])
 
 
 def _settle(app: App, table: DataGameTable) -> None:
@@ -101,13 +106,7 @@ def test_a_click_on_a_pile_just_after_the_hand_lets_go_is_not_eaten(app: App) ->
     )
     top = table.board.sprites[table.view().zones[curse].cards[-1]].card_rect().center
     before = len(table.session.engine.state.history)
-    app.frame(
-        [
-            _event(pygame.MOUSEMOTION, top, rel=(1, 1), buttons=(0, 0, 0)),
-            _event(pygame.MOUSEBUTTONDOWN, top, button=1),
-        ]
-    )
-    app.frame([_event(pygame.MOUSEBUTTONUP, top, button=1)])
+    _come_and_click(app, top)
     history = table.session.engine.state.history
     assert len(history) == before + 1 and history[-1].kind == "buy", f"eaten ({table.toast})"
 
@@ -121,13 +120,7 @@ def test_a_button_just_after_the_hand_lets_go_is_not_eaten(app: App) -> None:
     done = next(b for b in table.buttons if b.label == "End the turn")
     at = done.rect.center
     before = len(table.session.engine.state.history)
-    app.frame(
-        [
-            _event(pygame.MOUSEMOTION, at, rel=(1, 1), buttons=(0, 0, 0)),
-            _event(pygame.MOUSEBUTTONDOWN, at, button=1),
-        ]
-    )
-    app.frame([_event(pygame.MOUSEBUTTONUP, at, button=1)])
+    _come_and_click(app, at)
     history = table.session.engine.state.history
     assert len(history) > before and history[before].kind == "done", "the click on the button was eaten"
 

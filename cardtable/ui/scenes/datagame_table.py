@@ -16,6 +16,7 @@ the log, undo, Esc and saving are the shared table's (cardtable/ui/scenes/table/
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pygame
@@ -70,32 +71,31 @@ class DataGameTable(TableScene):
         order = list(self.game.spec.get("table", {}).get("order", []))
         names = order + [n for n in self.game.zone_specs if n not in order]
         specs = self.game.zone_specs
-        named = self._named_in_play()
+        named = self._named_in_play
         return [
             n
             for n in names
             if specs[n]["owner"] == "table" and not specs[n].get("groups") and (n in named or n in order)
         ]
 
-    def _named_in_play(self) -> set[str]:
+    @functools.cached_property
+    def _named_in_play(self) -> frozenset[str]:
         """Every word of the file outside its setup, zones, table hints and the zone its cards start in
         (`deck`): the zones its moves, effects, refills and endings may touch are among them."""
-        if getattr(self, "_words_in_play", None) is None:
-            words: set[str] = set()
-            stack: list[Any] = [
-                v for k, v in self.game.spec.items() if k not in ("setup", "zones", "table", "deck")
-            ]
-            while stack:
-                item = stack.pop()
-                if isinstance(item, str):
-                    words.update(item.replace(".", " ").replace(":", " ").split())
-                elif isinstance(item, dict):
-                    stack.extend(item.keys())
-                    stack.extend(item.values())
-                elif isinstance(item, list):
-                    stack.extend(item)
-            self._words_in_play: set[str] | None = words
-        return self._words_in_play or set()
+        words: set[str] = set()
+        stack: list[Any] = [
+            v for k, v in self.game.spec.items() if k not in ("setup", "zones", "table", "deck")
+        ]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, str):
+                words.update(item.replace(".", " ").replace(":", " ").split())
+            elif isinstance(item, dict):
+                stack.extend(item.keys())
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+        return frozenset(words)
 
     def group_zones(self, seat: int) -> list[str]:
         """The zones of groups the middle shows (the table's, and `seat`'s own of each player's)."""
