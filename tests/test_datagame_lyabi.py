@@ -165,3 +165,21 @@ def test_the_blind_pick_names_places_never_cards_and_ends_in_the_first_round() -
     colours = [game.values(state, "attribute")[state.zones[f"circles:{s}"].cards[0]] for s in (0, 1)]
     assert colours[0] != colours[1]
     assert all(len(state.zones[f"hand:{s}"].cards) == 3 for s in (0, 1))  # the circle's initial HAND
+
+
+def test_making_change_that_takes_nothing_has_words_of_its_own() -> None:
+    """`label_none:` is said when a move names no target: making change for nothing ended "pay X for "."""
+    game = get_game("lyabi_data")
+    assert isinstance(game, DataGame)
+    engine = Engine.new(game, 2, 11)
+    assert engine.state.cardset is not None
+    card = engine.state.cardset.physical().index(
+        next(c for c in engine.state.cardset.physical() if c.code == "R3")
+    )
+    nothing = Action(0, "change", (card,), "")
+    assert (
+        game.words(engine.state.cardset, nothing, "en") == "Make change: pay Lv3 Red Lyabi and take nothing"
+    )
+    assert game.words(engine.state.cardset, nothing, "ja") == "両替：Lv3 赤のリャビを払って何も取得しない"
+    some = Action(0, "change", (card,), "supply:G1")
+    assert game.words(engine.state.cardset, some, "en").endswith("for pool Lv1 Green Lyabi")

@@ -49,9 +49,13 @@ class WordingPart:
             template = str(words.get(language) or words["en"])
             action = Action(action.seat, action.kind, action.cards)  # its target is the card, not a zone
         else:
-            words = (
-                self.moves[action.kind]["label"] if action.kind in self.moves else WINDOW_WORDS[action.kind]
-            )
+            move = self.moves.get(action.kind)
+            if move is None:
+                words = WINDOW_WORDS[action.kind]
+            elif not action.target and "label_none" in move:  # `label`'s {target} would be left empty
+                words = move["label_none"]
+            else:
+                words = move["label"]
             template = str(words.get(language) or words["en"])
         physical = cardset.physical()
         cards = " ".join(
