@@ -19,6 +19,7 @@ from cardtable.games.datagame.spec import load_game
 from cardtable.resources import cards_dir
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
+from cardtable.rules.narration import Chronicle, narration_for
 
 LYABI = Path(str(cards_dir().joinpath("games", "lyabi.yaml")))
 SCENARIOS = Path(__file__).parent / "scenarios" / "lyabi"
@@ -183,3 +184,33 @@ def test_making_change_that_takes_nothing_has_words_of_its_own() -> None:
     assert game.words(engine.state.cardset, nothing, "ja") == "両替：Lv3 赤のリャビを払って何も取得しない"
     some = Action(0, "change", (card,), "supply:G1")
     assert game.words(engine.state.cardset, some, "en").endswith("for pool Lv1 Green Lyabi")
+
+
+def test_the_log_tells_a_hidden_choice_then_both_choices_and_the_battle() -> None:
+    """Each seat reads that the other chose face down, never what; once both are in, each choice in
+    its words and the battle's result in the `log` hook's words (the log said only your own choice)."""
+    game = get_game("lyabi_data")
+    engine = Engine.new(game, 2, 3)
+    chronicle = Chronicle(narration_for(type(game).__module__), 2)
+    for move in range(200):  # passes until the battle's commit is open
+        if engine.state.pending is not None:
+            break
+        seat = engine.deciding_seats()[0]
+        action = engine.parse(seat, "pick to 1" if engine.state.phase == "pick" else "pass")
+        chronicle.record(action, engine.apply(action), engine, move)
+    first = engine.deciding_seats()[0]
+    other = 1 - first
+    charge = next(a for a in engine.legal_actions(first) if a.kind == "charge")
+    chronicle.record(charge, engine.apply(charge), engine, 900)
+    said = {seat: [p for m, p in chronicle.lines(seat, 900)] for seat in (first, other)}
+    assert [p.key for p in said[other]] == ["dg.committed"]  # only that it was chosen
+    assert [p.key for p in said[first]] == ["dg.move"]  # your own choice, in its words
+    dummy = next(a for a in engine.legal_actions(other) if a.kind == "dummy")
+    chronicle.record(dummy, engine.apply(dummy), engine, 901)
+    lines = [p for m, p in chronicle.lines(first, 901)]
+    revealed = {p.values["who"].seat: p.values["what"].en for p in lines if p.key == "dg.revealed"}
+    assert revealed[other] == "Place the Dummy" and revealed[first].startswith("Charge ")
+    battle = [p for p in lines if p.key == "dg.move" and "battle" in p.values["what"].en]
+    assert len(battle) == 1 and battle[0].values["who"].seat == first
+    assert "over the Dummy" in battle[0].values["what"].en
+    assert "ダミーに勝つ" in battle[0].values["what"].ja

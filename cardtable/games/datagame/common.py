@@ -10,6 +10,7 @@ from typing import Any, TypedDict
 
 MULTI_VERBS = ("meld", "place")  # verbs whose move names several cards
 COMMIT = "commit"  # the pending decision of a `commit:` effect: every seat at once, face down
+REVEALED = "revealed"  # announced for each seat's choice once every choice of a commit is in
 WINDOW, USE, DECLINE = "window", "use", "pass"  # a `window:` effect's question to one seat: use or pass
 WINDOW_WORDS = {  # a window's two answers (a file's own `pass` move keeps its words)
     USE: {"en": "Use your card now", "ja": "カードを今使う"},

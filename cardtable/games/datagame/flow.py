@@ -15,6 +15,7 @@ from cardtable.rules.state import GameState, Pending
 from .common import (
     COMMIT,
     PICK,
+    REVEALED,
     STOP,
     USE,
     WINDOW,
@@ -285,5 +286,9 @@ class FlowPart:
         state.pending = None
         for who in self._round_order(state):
             if who in pending.commits:
-                self._carry_out(state, pending.commits[who], events)
+                choice = pending.commits[who]
+                # face up now: the log names each choice (the events so far name only the last)
+                detail = {"kind": choice.kind, "cards": list(choice.cards), "target": choice.target}
+                events.append(Announced(REVEALED, who, detail))
+                self._carry_out(state, choice, events)
         self._continue(state, dict(pending.data), events)

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...rules.actions import Action
-from ...rules.events import Event
+from ...rules.events import Announced, Committed, Event
 from ...rules.narration import Phrase, Refusal, Seat, Text, phrase, refusal_words
 from ...rules.view import PlayerView
+from .common import REVEALED
 from .rules import DECLINE, PICK, STOP, USE
 
 if TYPE_CHECKING:
@@ -400,6 +401,9 @@ WORDS, REASONS = refusal_words(REFUSALS)
 WORDS.update(
     {
         "dg.move": {"en": "{who}: {what}", "ja": "{who}：{what}"},
+        "dg.committed": {"en": "{who} chooses face down", "ja": "{who}が裏向きで選ぶ"},
+        "dg.revealed": {"en": "{who} reveals: {what}", "ja": "{who}の公開：{what}"},
+        "dg.hooked": {"en": "{what}", "ja": "{what}"},
         "dg.option": {"en": "{what}", "ja": "{what}"},
         "dg.ending": {"en": "The game ended: {why}", "ja": "ゲーム終了：{why}"},
         "dg.turn": {"en": "{who}'s turn", "ja": "{who}の番"},
@@ -449,11 +453,37 @@ def _said(view: PlayerView, action: Action) -> Text | None:
 
 
 def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) -> list[Phrase]:
-    """The log's line for a move: who, and the move in its template's words from the game's file."""
-    if action is None:
-        return []
-    what = _said(view, action)
-    return [] if what is None else [phrase("dg.move", who=Seat(action.seat), what=what)]
+    """The log's lines for a move: who, and the move in its template's words from the game's file;
+    another seat's hidden choice as only that they chose; once every choice of a commit is in, each
+    in its words; and what a game's hooks announced, in the words of its `log` hook."""
+    out: list[Phrase] = []
+    what = _said(view, action) if action is not None else None
+    if action is not None and what is not None:
+        out.append(phrase("dg.move", who=Seat(action.seat), what=what))
+    game = _game(view)
+    said_by_hook = game.hooks.get("log") if game is not None else None
+    reveals = any(isinstance(e, Announced) and e.what == REVEALED for e in events)
+    for event in events:
+        if isinstance(event, Committed) and event.choice is None and not reveals:  # not this seat's
+            out.append(phrase("dg.committed", who=Seat(event.seat)))
+        elif isinstance(event, Announced) and event.what == REVEALED:
+            if action is not None and event.seat == action.seat:
+                continue  # the mover's own line above says it
+            detail = event.detail
+            choice = Action(event.seat, str(detail["kind"]), tuple(detail["cards"]), str(detail["target"]))
+            shown = _said(view, choice)
+            if shown is not None:
+                out.append(phrase("dg.revealed", who=Seat(event.seat), what=shown))
+        elif isinstance(event, Announced) and said_by_hook is not None:
+            line = said_by_hook(game, event)
+            if line is not None:
+                who, text = line
+                out.append(
+                    phrase("dg.move", who=Seat(who), what=text)
+                    if who is not None
+                    else phrase("dg.hooked", what=text)
+                )
+    return out
 
 
 def option(action: Action, view: PlayerView) -> Phrase:

@@ -11,6 +11,8 @@ Signatures (game: the DataGame, state, seat: whose effect or condition, events: 
     effect:     hook(game, state, seat, events) -> None
     condition:  hook(game, state, seat) -> str     (LEGAL "" when it holds, else why not, in words)
     setup step: hook(game, state, None, events) -> None
+    `log`:      hook(game, event) -> (seat or None, Text) or None   (the log's words for an event the
+                game's hooks announced: the seat it is about, and what it says in English and Japanese)
 """
 
 from __future__ import annotations

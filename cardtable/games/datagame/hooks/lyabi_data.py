@@ -13,6 +13,7 @@ from typing import Any
 
 from cardtable.rules.events import Announced, Event
 from cardtable.rules.game import LEGAL
+from cardtable.rules.narration import Text
 from cardtable.rules.state import GameState
 
 BEATS = {"blue": "red", "red": "green", "green": "blue"}  # blue beats red beats green beats blue
@@ -113,7 +114,7 @@ def damage(game: Any, state: GameState, seat: int | None, events: list[Event]) -
     hp[1 - winner] -= dealt
     record["dealt"] = dealt
     state.scores = [int(h) for h in hp]  # a seat's score is its HP
-    events.append(Announced("damage", 1 - winner, {"dealt": dealt}))
+    events.append(Announced("damage", 1 - winner, {"dealt": dealt, "damage": record["damage"]}))
 
 
 def no_battle(game: Any, state: GameState, seat: int | None, events: list[Event]) -> None:
@@ -195,7 +196,39 @@ def arrange(game: Any, state: GameState, setup: dict[str, Any], refs: Any) -> No
         game._begin_turn(state, first, events)
 
 
+ATTRIBUTE_WORDS = {
+    "blue": ("▲ blue", "▲ 青"),
+    "red": ("● red", "● 赤"),
+    "green": ("■ green", "■ 緑"),
+    "": ("the Dummy", "ダミー"),  # an empty battle zone: the Dummy was placed
+}
+
+
+def log(game: Any, event: Event) -> tuple[int | None, Text] | None:
+    """The log's words for what `battle` and `damage` announce: the seat the line is about (None for
+    the table) and the words in both languages."""
+    if not isinstance(event, Announced):
+        return None
+    detail = event.detail
+    if event.what == "battle":
+        said = [ATTRIBUTE_WORDS.get(str(c), (str(c), str(c))) for c in detail["attribute"]]
+        en, ja = [w[0] for w in said], [w[1] for w in said]
+        if event.seat is None:
+            return None, Text(
+                en=f"The battle is a draw ({en[0]} and {en[1]})", ja=f"バトルは引き分け（{ja[0]}と{ja[1]}）"
+            )
+        won, lost, damage = event.seat, 1 - event.seat, detail["damage"]
+        return won, Text(
+            en=f"wins the battle ({en[won]} over {en[lost]}): {damage} damage",
+            ja=f"バトル勝利（{ja[won]}が{ja[lost]}に勝つ）：ダメージ{damage}",
+        )
+    if event.what == "damage" and detail["dealt"] != detail["damage"]:  # else the battle's line said it
+        return event.seat, Text(en=f"takes {detail['dealt']} damage", ja=f"{detail['dealt']}ダメージを受ける")
+    return None
+
+
 HOOKS = {
+    "log": log,
     "initial_cards": initial_cards,
     "battle": battle,
     "damage": damage,
