@@ -190,6 +190,7 @@ def test_the_log_tells_a_hidden_choice_then_both_choices_and_the_battle() -> Non
     """Each seat reads that the other chose face down, never what; once both are in, each choice in
     its words and the battle's result in the `log` hook's words (the log said only your own choice)."""
     game = get_game("lyabi_data")
+    assert isinstance(game, DataGame)
     engine = Engine.new(game, 2, 3)
     chronicle = Chronicle(narration_for(type(game).__module__), 2)
     for move in range(200):  # passes until the battle's commit is open
@@ -201,6 +202,8 @@ def test_the_log_tells_a_hidden_choice_then_both_choices_and_the_battle() -> Non
     first = engine.deciding_seats()[0]
     other = 1 - first
     charge = next(a for a in engine.legal_actions(first) if a.kind == "charge")
+    assert engine.state.cardset is not None
+    charge_words = game.words(engine.state.cardset, charge, "en")
     chronicle.record(charge, engine.apply(charge), engine, 900)
     said = {seat: [p for m, p in chronicle.lines(seat, 900)] for seat in (first, other)}
     assert [p.key for p in said[other]] == ["dg.committed"]  # only that it was chosen
@@ -209,7 +212,9 @@ def test_the_log_tells_a_hidden_choice_then_both_choices_and_the_battle() -> Non
     chronicle.record(dummy, engine.apply(dummy), engine, 901)
     lines = [p for m, p in chronicle.lines(first, 901)]
     revealed = {p.values["who"].seat: p.values["what"].en for p in lines if p.key == "dg.revealed"}
-    assert revealed[other] == "Place the Dummy" and revealed[first].startswith("Charge ")
+    assert revealed == {other: "Place the Dummy"}  # its own choice the seat read when it chose
+    theirs = [p for m, p in chronicle.lines(other, 901)]
+    assert [p.values["what"].en for p in theirs if p.key == "dg.revealed"] == [charge_words]
     battle = [p for p in lines if p.key == "dg.move" and "battle" in p.values["what"].en]
     assert len(battle) == 1 and battle[0].values["who"].seat == first
     assert "over the Dummy" in battle[0].values["what"].en

@@ -467,8 +467,8 @@ def narrate(action: Action | None, events: Sequence[Event], view: PlayerView) ->
         if isinstance(event, Committed) and event.choice is None and not reveals:  # not this seat's
             out.append(phrase("dg.committed", who=Seat(event.seat)))
         elif isinstance(event, Announced) and event.what == REVEALED:
-            if action is not None and event.seat == action.seat:
-                continue  # the mover's own line above says it
+            if event.seat == view.seat or action is not None and event.seat == action.seat:
+                continue  # the seat's own choice: its line when it chose (or the mover's line above)
             detail = event.detail
             choice = Action(event.seat, str(detail["kind"]), tuple(detail["cards"]), str(detail["target"]))
             shown = _said(view, choice)
