@@ -167,6 +167,18 @@ def test_a_hidden_choice_of_the_table_is_what_the_status_line_says(app: App) -> 
     assert not step or step["en"] not in said
 
 
+def test_the_setups_blind_pick_is_not_called_a_step_of_the_turn(app: App) -> None:
+    """Lyabi as data's first decision is the setup's blind pick of a circle: the status said "Player
+    1's turn: main phase" over it."""
+    table = _open(app, DataGameTable(app, session_at("lyabi_data", "pick")))
+    view = table.view()
+    assert view.phase == "pick"
+    said = table.status_text(view)
+    assert said.startswith("Ann's turn: setup"), said
+    app.t.language = "ja"
+    assert table.status_text(view).startswith("Annの番：ゲームの準備")
+
+
 def test_cards_paid_for_a_pile_are_dropped_on_that_pile(app: App) -> None:
     """Lyabi as data buys a lyabi with cards of the hand: the cards dropped on the pile they buy make
     that buy (they were refused there: only the discard pile took them, and then a list asked which

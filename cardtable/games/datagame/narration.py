@@ -408,6 +408,7 @@ WORDS.update(
         "dg.ending": {"en": "The game ended: {why}", "ja": "ゲーム終了：{why}"},
         "dg.turn": {"en": "{who}'s turn", "ja": "{who}の番"},
         "dg.turn_step": {"en": "{who}'s turn: {step}", "ja": "{who}の番：{step}"},
+        "dg.turn_setup": {"en": "{who}'s turn: setup", "ja": "{who}の番：ゲームの準備"},
         "dg.zone": {"en": "{zone} ({n})", "ja": "{zone}（{n}）"},
         "dg.counts": {"en": "{zone} {n}", "ja": "{zone}{n}"},
         "dg.counter": {"en": "{name}: {n}", "ja": "{name}：{n}"},

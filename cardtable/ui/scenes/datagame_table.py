@@ -356,7 +356,10 @@ class DataGameTable(TableScene):
             return ""
         step = self.game.steps[int(view.data.get("step", 0))].get("name")
         who = Seat(view.active)
-        if step:
+        if self.game.blind is not None and view.phase == self.game.blind.get("step", PICK):
+            # the setup's blind pick: no step of a turn yet ("main phase" stood over the pick)
+            text = self.say_phrase(phrase("dg.turn_setup", who=who))
+        elif step:
             words = Text(step["en"], step.get("ja", ""))
             text = self.say_phrase(phrase("dg.turn_step", who=who, step=words))
         else:
