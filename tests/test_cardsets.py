@@ -22,6 +22,7 @@ from cardtable.cardsets import (
     load_bundled,
     load_cached,
     load_cardset,
+    load_named,
     locate,
     parse_yaml,
     read_yaml,
@@ -429,6 +430,38 @@ def test_load_cached_picks_up_an_edit_at_once(tmp_path: Path):
         load_cached(path)
     write_set(tmp_path)
     assert load_cached(path).title.en == "Demo"
+
+
+def test_load_named_answers_a_name_again_only_while_it_leads_to_the_same_file(tmp_path: Path, monkeypatch):
+    """load_named's one-stat shortcut for a name asked again (a search builds an engine per playout):
+    an edit, a link turned to another file and a relative path read from another folder are each
+    seen at once, as the full lookup sees them."""
+    one, two = tmp_path / "one", tmp_path / "two"
+    one.mkdir()
+    two.mkdir()
+    path = write_set(one)
+    first = load_named(str(path))
+    assert load_named(str(path)) is first and load_named(path) is first
+    mtime = path.stat().st_mtime_ns
+    path.write_bytes(path.read_bytes().replace(b"Demo", b"Demo edited"))
+    os.utime(path, ns=(mtime, mtime))  # a new size alone tells
+    assert load_named(str(path)).title.en == "Demo edited"
+    # a link to a set, turned to another file
+    write_set(two, {2: "title: {ja: 二, en: Two}"})
+    link = tmp_path / "link.yaml"
+    link.symlink_to(path)
+    assert load_named(str(link)).title.en == "Demo edited"
+    link.unlink()
+    link.symlink_to(two / "set.yaml")
+    assert load_named(str(link)).title.en == "Two"
+    # the same relative path from another folder is another file
+    monkeypatch.chdir(one)
+    assert load_named("./set.yaml").title.en == "Demo edited"
+    monkeypatch.chdir(two)
+    assert load_named("./set.yaml").title.en == "Two"
+    # a bundled name is the bundled file, asked again
+    assert load_named("standard52") is load_named("standard52")
+    assert load_named("standard52").source == load_cached(cardset_path("standard52")).source
 
 
 def test_a_card_found_valid_is_checked_again_once_it_changes(tmp_path: Path):

@@ -27,6 +27,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -207,12 +208,14 @@ def _sheet_stamp(cardset: CardSet) -> tuple[int, int] | None:
 def clear_cache() -> None:
     """Forget every cached card set (and which games passed them)."""
     _cache.clear()
+    _NAMED.clear()
     _GAME_CHECKED.clear()
+    _GIVEN_CHECKED.clear()
 
 
 def load_bundled(name: str) -> CardSet:
     """A card set shipped with cardtable, by name (`standard52`), through the cache."""
-    path = cardset_path(name) if len(name) <= 100 and _SET_NAME.fullmatch(name) else None
+    path = _bundled_path(name)
     try:
         found = path is not None and path.is_file()
     except OSError:  # a name the file system refuses (too long, ...): no such set either
@@ -233,9 +236,66 @@ def load_named(value: str | Path) -> CardSet:
     text = str(value)
     if text in _HELD:
         return _HELD[text]
+    hit = _NAMED.get(text)
+    if hit is not None:
+        # One stat of the file the name led to (following links, as the first load did) instead of
+        # finding the bundled file through the package, resolving the path and two more stats: every
+        # Engine.new of a search's playouts comes through here. Another file (a link turned elsewhere,
+        # a relative path from another folder), an edit or a spreadsheet's edit falls to the full load.
+        where, ident, resolved = hit
+        try:
+            stat = os.stat(os.path.expanduser(text) if where is None else where)
+        except OSError:
+            stat = None
+        held = _cache.get(resolved)
+        if (
+            stat is not None
+            and held is not None
+            and (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size) == ident
+            and held[0] == (stat.st_mtime_ns, stat.st_size)
+            and _sheet_stamp(held[1]) == held[2]
+        ):
+            return held[1]
+        del _NAMED[text]
     if isinstance(value, Path) or text.endswith((".yaml", ".yml")) or "/" in text or "\\" in text:
-        return load_cached(Path(text).expanduser())
-    return load_bundled(text)
+        path = Path(text).expanduser()
+        cardset = load_cached(path)
+        _remember_name(text, path, None, cardset)  # expanded again at each hit: HOME may change
+    else:
+        path = _bundled_path(text)
+        cardset = load_bundled(text)
+        if path is not None:
+            _remember_name(text, path, path, cardset)
+    return cardset
+
+
+# A card set's name or path as given -> (the bundled file a name leads to, None for a path given, that
+# file's (device, inode, mtime, size) when it was loaded, its key in load_cached's cache): load_named's
+# one-stat answer for a name asked again (see there).
+_NAMED: dict[str, tuple[Path | None, tuple[int, int, int, int], Path]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _bundled_path(name: str) -> Path | None:
+    """`cardset_path(name)` for a valid set name (None for another), found once per name: the bundled
+    sets' folder does not move while the program runs."""
+    return cardset_path(name) if len(name) <= 100 and _SET_NAME.fullmatch(name) else None
+
+
+def _remember_name(text: str, path: Path, where: Path | None, cardset: CardSet) -> None:
+    """Keep what load_named found at `path` for `text`, when it is the file the cache holds (by its
+    stat now); `where` is the bundled file a name leads to (None: a path, expanded at each hit)."""
+    try:
+        resolved = path.resolve()  # load_cached's key for it
+        stat = os.stat(resolved)
+    except OSError:
+        return
+    held = _cache.get(resolved)
+    if held is None or held[1] is not cardset or held[0] != (stat.st_mtime_ns, stat.st_size):
+        return  # not the cached file's set as it is now (an edit between two stats): no shortcut
+    if len(_NAMED) >= 256:
+        _NAMED.clear()
+    _NAMED[text] = (where, (stat.st_dev, stat.st_ino, stat.st_mtime_ns, stat.st_size), resolved)
 
 
 def validate_paths(paths: Iterable[str | Path]) -> list[Problem]:
@@ -354,6 +414,12 @@ def load_for(game: Game, params: Mapping[str, Any]) -> CardSet:
     `load_cardset` loads through here, so simulate, play, the Setup screen and scenario files all
     refuse what `cardtable validate` refuses."""
     cardset = load_named(params.get("cardset", game.cardset_name))
+    try:  # the parameters as given, when they can be a key: no resolving them again (Engine.new did)
+        given: tuple[str, int, frozenset[Any]] | None = (game.id, id(cardset), frozenset(params.items()))
+    except TypeError:
+        given = None
+    if given is not None and _GIVEN_CHECKED.get(given) is cardset:
+        return cardset
     resolved = game.resolve_params(dict(params))
     key = (game.id, id(cardset), repr(sorted(resolved.items())))
     if _GAME_CHECKED.get(key) is not cardset:
@@ -361,12 +427,18 @@ def load_for(game: Game, params: Mapping[str, Any]) -> CardSet:
         if problems:
             raise CardSetError(problems)
         _GAME_CHECKED[key] = cardset
+    if given is not None:
+        if len(_GIVEN_CHECKED) >= 256:
+            _GIVEN_CHECKED.clear()
+        _GIVEN_CHECKED[given] = cardset
     return cardset
 
 
 # (game id, id of a loaded set, its parameters) -> that set, once the game's check passed it (the set
 # is kept so a reused id of a freed set is not taken for it)
 _GAME_CHECKED: dict[tuple[str, int, str], CardSet] = {}
+# the same, keyed by the parameters as they were given (load_for's answer without resolving them)
+_GIVEN_CHECKED: dict[tuple[str, int, frozenset[Any]], CardSet] = {}
 
 
 def as_text(value: Any, language: str) -> Text:
