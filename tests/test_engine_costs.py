@@ -154,3 +154,30 @@ def test_a_view_held_unread_across_a_move_costs_no_public_data_and_a_kept_positi
         .view(seat)
         .data
     )
+
+
+@pytest.mark.parametrize("gid", ["runeworks", "lyabi"])
+def test_a_view_held_across_an_undo_shows_the_position_it_was_made_at(gid: str) -> None:
+    """Undo gives the engine another state before it forgets the old position's views: every view of
+    the position (all seats, each unread) keeps the position it was made at, not the one taken back to."""
+    import random
+
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, 7, {})
+    rng = random.Random(7)
+    for _ in range(200):
+        seat = engine.deciding_seats()[0]
+        engine.apply(rng.choice(engine.legal_actions(seat)))
+        if engine.can_undo(seat) and len(engine.state.history) > 4:
+            break
+    else:
+        raise AssertionError(f"{gid}: no move could be taken back")
+    history = list(engine.state.history)
+    views = {s: engine.view(s) for s in [None, *range(game.min_seats)]}
+    engine.undo(seat)
+    assert len(engine.state.history) == len(history) - 1
+    made_at = Engine.replay(game, engine.state.seats, 7, engine.state.params, history)
+    for s, view in views.items():
+        again = made_at.view(s)
+        assert dict(view.data) == dict(again.data), f"{gid}: seat {s}'s data after the undo"
+        assert dict(view.zones) == dict(again.zones), f"{gid}: seat {s}'s zones after the undo"

@@ -32,35 +32,70 @@ _UNSET = object()
 _PUBLIC, _OWNER = Visibility.PUBLIC, Visibility.OWNER
 
 
-class _Kept:
-    """One position as the views held across the next move read it after the state moved on (the
-    engine makes one per position, the first time it seals a view, and every view of that position
-    shares it): the position kept last (GameState.fork_later, taken again every _REBASE moves) and
-    the moves made since, replayed through an engine of its own when first asked (the rules are
-    deterministic), its move count, and every seat's knowledge held copy-on-write (Knowledge.hold).
-    So a held view costs this one small object a move instead of its data and a copy of the game's;
-    reading one after the state moved on costs at most _REBASE moves' replay, once."""
+class _Position:
+    """One position as the views made at it read it (one per position, shared by every view of it).
 
-    __slots__ = ("game", "base", "history", "start", "moves", "held", "built")
+    While the position lasts it points at the engine and the state, and the views read them. Before
+    the state changes the engine `detach`es it, once, whatever the number of views still held (a
+    move costs one weak reference's check, not a seal per view): it then keeps the position last
+    copied (GameState.fork_later, taken again every _REBASE moves) and the moves made since, replayed
+    through an engine of its own when first asked (the rules are deterministic), its move count, the
+    zone names, and every seat's knowledge held copy-on-write (Knowledge.hold). So a held view costs
+    this one small object a move instead of its data and a copy of the game's; reading one after the
+    state moved on costs at most _REBASE moves' replay, once."""
 
-    def __init__(
-        self,
-        game: Game,
-        base: Callable[[], GameState],
-        history: list[Action],
-        start: int,
-        moves: int,
-        held: Held | None,
-    ) -> None:
-        # `history` is the live list, read up to `moves` only: it only grows (undo makes another)
-        self.game, self.base, self.history, self.start, self.moves = game, base, history, start, moves
-        self.held = held
+    __slots__ = (
+        "game",
+        "engine",
+        "state",
+        "base",
+        "history",
+        "start",
+        "moves",
+        "held",
+        "names",
+        "built",
+        "__weakref__",
+    )
+
+    def __init__(self, engine: Engine, state: GameState) -> None:
+        self.game = engine.game
+        self.engine: Engine | None = engine  # None once detached
+        self.state: GameState | None = state  # the live state the views were made of, until detached
+        self.base: Callable[[], GameState] | None = None
+        self.history: list[Action] = []  # once detached: the live list, read up to `moves` only
+        self.start = self.moves = 0
+        self.held: Held | None = None
+        self.names: tuple[str, ...] = ()
         self.built: GameState | None = None
+
+    def detach(self, engine: Engine) -> None:
+        """The state is about to change: keep this position apart from it (see the class). The state
+        is the one the views were made of, even where the engine has been given another (undo)."""
+        state = self.state
+        if state is None:
+            return
+        history = state.history
+        moves = len(history)
+        base = engine._base
+        if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
+            base = engine._base = (moves, state.fork_later(), state)
+        self.start, self.base = base[0], base[1]
+        self.history, self.moves = history, moves  # the live list: it only grows (undo makes another)
+        knowledge = state.knowledge
+        self.held = None if knowledge is None else knowledge.hold()
+        self.names = tuple(state.zones)
+        self.engine = None
+        self.state = None
 
     def position(self) -> GameState:
         """The position, rebuilt when first asked, once; whoever asks must not change it."""
         built = self.built
         if built is None:
+            state = self.state
+            if state is not None:
+                return state
+            assert self.base is not None
             if self.start == self.moves:
                 built = self.base()
             else:
@@ -72,12 +107,12 @@ class _Kept:
         return built
 
     def data(self, seat: int | None) -> Mapping[str, Any]:
-        """The game's public data of the position for `seat`."""
+        """The game's public data of the detached position for `seat`."""
         return self.game.public_data(self.position(), seat)
 
     def known(self, seat: int | None) -> dict[str, Any]:
-        """`Engine._known` of the position: the zones a seat sees whole (`places` leaves out the cards
-        known to be in one of them, as the view shows them) are read from the position too."""
+        """`Engine._known` of the detached position: the zones a seat sees whole (`places` leaves out
+        the cards known to be in one of them, as the view shows them) are read from the position too."""
         kept = self.position()
         places = None
         held = self.held
@@ -91,46 +126,47 @@ class _Public(Mapping[str, Any]):
     """What a view's `data` reads: the game's public data for one seat at one position plus the KNOWN
     entry, each worked out only when first read (most decisions read neither: a random bot does not).
 
-    While the position lasts it asks the engine. Before the state changes the engine `detach`es it:
-    it then reads the position's `_Kept` (shared by every view of that position) and nothing of the
-    live state: the game's public data as the game returned it when the game builds it anew on every
-    call (`Game.public_data_shares_nothing`), else worked out again from the kept position, and KNOWN
-    from that position, its move count and the seats' knowledge held copy-on-write. Lives in
-    view.FrozenData's private table, never on an attribute of a view."""
+    While its position lasts it asks the engine. Once the engine detached the position (_Position) it
+    reads that and nothing of the live state: the game's public data as the game returned it when the
+    game builds it anew on every call (`Game.public_data_shares_nothing`), else worked out again from
+    the kept position, and KNOWN (which holds live data when read live) from that position, its move
+    count and the seats' knowledge held copy-on-write. Lives in view.FrozenData's private table, never
+    on an attribute of a view."""
 
-    __slots__ = ("_engine", "_seat", "_raw", "_known", "_kept")
+    __slots__ = ("_at", "_seat", "_raw", "_known", "_raw_live", "_known_live")
 
-    def __init__(self, engine: Engine, seat: int | None) -> None:
-        self._engine: Engine | None = engine
+    def __init__(self, at: _Position, seat: int | None) -> None:
+        self._at = at
         self._seat = seat
         self._raw: Mapping[str, Any] | None = None
         self._known: dict[str, Any] | None = None
-        self._kept: _Kept | None = None  # the position, once detached
+        self._raw_live = self._known_live = False  # read while the position lasted
 
     def _data(self) -> Mapping[str, Any]:
         raw = self._raw
-        if raw is None:
-            kept = self._kept
-            if kept is not None:
-                raw = kept.data(self._seat)
+        at = self._at
+        engine = at.engine
+        if raw is None or (
+            engine is None and self._raw_live and not at.game.public_data_shares_nothing
+        ):  # read live, it may hold objects of the live state: worked out from the position
+            if engine is not None:
+                raw = engine._public_data(self._seat)
             else:
-                assert self._engine is not None  # detach keeps the position first
-                raw = self._engine._public_data(self._seat)
-            self._raw = raw
+                raw = at.data(self._seat)
+            self._raw, self._raw_live = raw, engine is not None
         return raw
 
     def __getitem__(self, key: str) -> Any:
         if key != KNOWN:
             return self._data()[key]
         known = self._known
-        if known is None:
-            kept = self._kept
-            if kept is not None:
-                known = kept.known(self._seat)
+        engine = self._at.engine
+        if known is None or (engine is None and self._known_live):
+            if engine is not None:
+                known = engine._known(self._seat)
             else:
-                assert self._engine is not None
-                known = self._engine._known(self._seat)
-            self._known = known
+                known = self._at.known(self._seat)
+            self._known, self._known_live = known, engine is not None
         return known
 
     def __iter__(self) -> Iterator[str]:
@@ -144,22 +180,14 @@ class _Public(Mapping[str, Any]):
         return key == KNOWN or key in self._data()
 
     def detach(self) -> None:
-        """The state is about to change: keep this position's data apart from it (see the class)."""
-        engine = self._engine
-        if engine is None:
-            return
-        kept = engine._kept
-        if kept is None:
-            kept = engine._keep()
-        if not engine.game.public_data_shares_nothing:
-            self._raw = None  # read, it may hold objects of the live state: worked out from the position
-        # KNOWN read while the position lasted holds the live data: worked out again from the position
-        self._known = None
-        self._kept = kept
-        self._engine = None
+        """Read nothing of the live state from now on (Session.ask_bot hands the view to another
+        thread): the position is detached now for every view of it, and the engine leaves it be."""
+        engine = self._at.engine
+        if engine is not None:
+            self._at.detach(engine)
 
 
-# How many moves a held view's position may lie past the position it is rebuilt from (_Kept):
+# How many moves a held view's position may lie past the position it is rebuilt from (_Position):
 # a kept position costs a copy of the state's lists as bytes, so one every 16 moves is about a
 # microsecond a move, and a view read after the state moved on replays at most 15 moves (a few ms).
 _REBASE = 16
@@ -203,16 +231,16 @@ class Engine:
         self._legal: dict[int, list[Action]] = {}
         # per seat: the game's public data of this position
         self._public: dict[int | None, dict[str, Any]] = {}
-        # The FrozenData handed out for this position, held weakly: sealed before the state changes
-        # if a view still holds one, forgotten at no cost if none does.
+        # The FrozenData and Zones handed out for this position, per seat, held weakly (forgotten at no
+        # cost if no view holds them), and the position they read (_Position), held weakly too: it is
+        # detached before the state changes if a view still holds it.
         self._handed: dict[int | None, weakref.ref[FrozenData]] = {}
-        self._pending: PendingView | None | object = _UNSET
-        self._kept: _Kept | None = None  # the position as held views keep it (_keep), per position
-        # (moves, GameState.fork_later of that position, the state it was taken of): the position held
-        # views are rebuilt from, with the moves since (_Kept)
-        self._base: tuple[int, Callable[[], GameState], GameState] | None = None
-        # per seat: the Zones handed out for this position, held weakly like the FrozenData
         self._zones: dict[int | None, weakref.ref[Zones]] = {}
+        self._at: weakref.ref[_Position] | None = None
+        self._pending: PendingView | None | object = _UNSET
+        # (moves, GameState.fork_later of that position, the state it was taken of): the position held
+        # views are rebuilt from, with the moves since (_Position)
+        self._base: tuple[int, Callable[[], GameState], GameState] | None = None
         self.setup_events: list[Event] = []
         self._snapshot_every = 0
         # history length -> (state.to_dict(history=False), a copy of the seats' knowledge)
@@ -293,12 +321,13 @@ class Engine:
         # costs a second call only where the table narrates a move to every seat.
         handed = self._handed.get(seat)
         data = handed() if handed is not None else None
+        at = None
         if data is None:
             # Read-only all the way down, frozen as it is read (view.FrozenData): no view holds the
             # live state's own lists and nothing written to a view reaches the game. The data itself
-            # is worked out when first read, or before the state changes while a view still holds it.
-            public = _Public(self, seat)
-            data = FrozenData(public)
+            # is worked out when first read, from the position kept apart if that is after a move.
+            at = self._position()
+            data = FrozenData(_Public(at, seat))
             self._handed[seat] = weakref.ref(data)
         pending = self._pending
         if pending is _UNSET:
@@ -307,9 +336,18 @@ class Engine:
         handed_zones = self._zones.get(seat)
         zones = handed_zones() if handed_zones is not None else None
         if zones is None:
-            zones = Zones(self.state, seat)
+            zones = Zones(self.state, seat, at or self._position())
             self._zones[seat] = weakref.ref(zones)
         return make_view(self.state, seat, legal, data, pending, zones)
+
+    def _position(self) -> _Position:
+        """This position as the views made at it read it (one per position, see _Position)."""
+        ref = self._at
+        at = ref() if ref is not None else None
+        if at is None:
+            at = _Position(self, self.state)
+            self._at = weakref.ref(at)
+        return at
 
     def _public_data(self, seat: int | None) -> Mapping[str, Any]:
         """The game's public data of this position for `seat`, worked out once per position and seat."""
@@ -338,24 +376,6 @@ class Engine:
             )
             places = knowledge.places(observer, seen)
         return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
-
-    def _keep(self) -> _Kept:
-        """This position for the views held across the next move (once per position, see _Kept)."""
-        state = self.state
-        history = state.history
-        moves = len(history)
-        base = self._base
-        if base is None or base[2] is not state or not 0 <= moves - base[0] < _REBASE:
-            base = self._base = (moves, state.fork_later(), state)
-        knowledge = state.knowledge
-        kept = self._kept = _Kept(
-            self.game, base[1], history, base[0], moves, None if knowledge is None else knowledge.hold()
-        )
-        return kept
-
-    def _kept_position(self) -> Callable[[], GameState]:
-        """How a held Zones rebuilds this position if a zone it has not built is ever read."""
-        return (self._kept or self._keep()).position
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
@@ -419,20 +439,14 @@ class Engine:
 
     def _seal(self) -> None:
         """The state is about to change: views still held keep the position they were made at."""
-        handed = self._handed
-        if handed:
-            for ref in handed.values():
-                data = ref()
-                if data is not None:
-                    data.seal()
-            handed.clear()
-        handed_zones = self._zones
-        if handed_zones:
-            for held in handed_zones.values():
-                zones = held()
-                if zones is not None:
-                    zones.seal(self._kept_position)
-            handed_zones.clear()
+        ref = self._at
+        if ref is not None:
+            self._at = None
+            at = ref()
+            if at is not None:
+                at.detach(self)
+            self._handed.clear()
+            self._zones.clear()
 
     def _forget(self) -> None:
         """The position changed: drop what was worked out for the old one."""
@@ -443,7 +457,6 @@ class Engine:
         """`_forget` after a move, whose `apply` sealed the held views before the state changed."""
         self._legal.clear()
         self._public.clear()
-        self._kept = None
         self._pending = _UNSET
 
     def swap_cardset(self, cardset: CardSet) -> None:

@@ -9,7 +9,7 @@ equal views.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -182,9 +182,9 @@ class PlayerView(NamedTuple):
         return self.zones[f"hand:{who}"].cards
 
 
-# What each Zones holds, by its id: [the state while its position lasts (None once sealed), what
-# rebuilds that position (once sealed with zones left to build), the seat, the ZoneViews built so far,
-# the zone names (once sealed)]. Kept here, not on the object, for _HELD's reason: no attribute of a
+# What each Zones holds, by its id: [the state it was made of (never read once its position is
+# detached), the seat, the ZoneViews built so far, its position (the engine's; None for a view of a bare
+# state, which is read as it is)]. Kept here, not on the object, for _HELD's reason: no attribute of a
 # view leads to the state, its hidden cards, or anything that can be written.
 _ZONES: dict[int, list[Any]] = {}
 
@@ -207,43 +207,43 @@ class Zones(Mapping[str, ZoneView]):
 
     A decision reads a few zones, or none (a random bot reads only the legal moves), so building every
     zone's view for every decision was the biggest single cost of a view. While the position lasts a
-    zone is built from the state; before the state changes the engine `seal`s every Zones still held:
-    one read whole keeps what it built, any other keeps a way to rebuild its position
-    (engine._Kept) and builds the rest from that if ever read. Like FrozenData it has no
-    attributes: what it reads lives in this module's `_ZONES` under its id."""
+    zone is built from the state. `at` is the engine's position (engine._Position: its `state` while
+    it lasts; once the engine detached it before the state changed, its zone `names` and `position()`,
+    the position rebuilt): a zone read before keeps what was built, any other is built from the
+    rebuilt position if ever read. Like FrozenData it has no attributes: what it reads lives in this
+    module's `_ZONES` under its id."""
 
     __slots__ = ("__weakref__",)
 
-    def __init__(self, state: GameState, seat: int | None) -> None:
-        _ZONES[id(self)] = [state, None, seat, {}, None]
+    def __init__(self, state: GameState, seat: int | None, at: Any = None) -> None:
+        _ZONES[id(self)] = [state, seat, {}, at]
 
     def __del__(self) -> None:
         held = _ZONES  # None late in the interpreter's shutdown
         if held is not None:
             held.pop(id(self), None)
 
-    def _state(self, held: list[Any]) -> GameState:
-        state = held[0]
-        if state is None:
-            state = held[0] = held[1]()  # the position rebuilt, once
-            held[1] = None
-        return state
-
     def __getitem__(self, name: str) -> ZoneView:
         held = _ZONES[id(self)]
-        built = held[3]
+        built = held[2]
         shown = built.get(name)
         if shown is None:
-            names = held[4]
-            if names is not None and name not in names:
-                raise KeyError(name)
-            shown = built[name] = _zone_view(name, self._state(held).zones[name], held[2])
+            at = held[3]
+            state = held[0] if at is None else at.state
+            if state is None:  # detached: the position rebuilt, if it has that zone
+                if name not in at.names:
+                    raise KeyError(name)
+                state = at.position()
+            shown = built[name] = _zone_view(name, state.zones[name], held[1])
         return shown
 
     def _names(self) -> tuple[str, ...]:
         held = _ZONES[id(self)]
-        names = held[4]
-        return tuple(held[0].zones) if names is None else names
+        at = held[3]
+        if at is None:
+            return tuple(held[0].zones)
+        state = at.state
+        return at.names if state is None else tuple(state.zones)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._names())
@@ -257,19 +257,6 @@ class Zones(Mapping[str, ZoneView]):
     def __repr__(self) -> str:
         return f"Zones({dict(self.items())!r})"
 
-    def seal(self, position: Callable[[], Callable[[], GameState]]) -> None:
-        """The state is about to change: keep the zones of the position this view was made at. Read
-        whole, they are kept as built; else `position()` (asked only then) rebuilds the position for
-        the zones not read yet, if they ever are."""
-        held = _ZONES[id(self)]
-        state = held[0]
-        if held[4] is not None:
-            return
-        held[4] = tuple(state.zones)
-        held[0] = None
-        if len(held[3]) < len(held[4]):
-            held[1] = position()
-
 
 def make_view(
     state: GameState,
@@ -281,7 +268,7 @@ def make_view(
 ) -> PlayerView:
     """Build the view of `seat` (None = a spectator who sees only public things); `pending` is the
     pending decision as the game lets every seat see it. Its zones (`zones`, the engine's for this
-    seat and position, else new ones) are built as they are read (Zones)."""
+    seat and position, else new ones of the bare state) are built as they are read (Zones)."""
     decision = state.pending
     committed = tuple(sorted(decision.commits)) if decision else ()
     my_commit = decision.commits.get(seat) if decision and seat is not None else None
