@@ -38,7 +38,7 @@ class Knowledge:
     moves are never read about (a playout, a random bot), and a view kept across a move (`hold`) keeps
     the groups at the last reading plus the log since, worked out only if that view is ever asked."""
 
-    __slots__ = ("seats", "_groups", "_where", "_held", "_log", "_log_zones")
+    __slots__ = ("seats", "_groups", "_where", "_held", "_log", "_log_zones", "_zoned")
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
@@ -50,7 +50,10 @@ class Knowledge:
         self._held = False
         # events not yet worked into the groups; replaced, never cleared, so a holder keeps its part
         self._log: list[Event] = []
-        self._log_zones: set[str] = set()  # the zones the log's moves and reveals name as where cards are
+        # the zones the log's moves and reveals name as where cards are, gathered from its first
+        # `_zoned` events (the rest when `single_zones` is asked: most moves are never asked about)
+        self._log_zones: set[str] = set()
+        self._zoned = 0
 
     @property
     def groups(self) -> list[dict[Places, set[int]]]:
@@ -145,6 +148,7 @@ class Knowledge:
         out._held = False
         out._log = []
         out._log_zones = set()
+        out._zoned = 0
         return out
 
     def hold(self) -> Held:
@@ -158,13 +162,7 @@ class Knowledge:
     def observe(self, events: Iterable[Event]) -> None:
         """Follow what every observer saw of `events` (worked out when next read)."""
         log = self._log
-        zones = self._log_zones
-        for event in events:
-            if isinstance(event, CardsMoved):
-                zones.add(event.dst)
-            elif isinstance(event, Revealed):
-                zones.add(event.zone)
-            log.append(event)
+        log.extend(events)
         if len(log) > _LOG_LIMIT:  # a game nobody reads about keeps a bounded log
             self._flush()
 
@@ -175,6 +173,7 @@ class Knowledge:
             return
         self._log = []
         self._log_zones = set()
+        self._zoned = 0
         if self._held:  # a view holds the groups as they were: they change in copies from here
             self._held = False
             self._groups = [{key: set(cards) for key, cards in groups.items()} for groups in self._groups]
@@ -195,7 +194,14 @@ class Knowledge:
         """The zones `observer` may know some card to be in for sure: the only zones whose visibility
         `places` asks about (its `seen`), counting those the log not yet worked in may add."""
         names = {name for key in self._groups[observer] if len(key) == 1 for name in key}
-        return names | self._log_zones if self._log_zones else names
+        log, zones = self._log, self._log_zones
+        for event in log[self._zoned :]:
+            if isinstance(event, CardsMoved):
+                zones.add(event.dst)
+            elif isinstance(event, Revealed):
+                zones.add(event.zone)
+        self._zoned = len(log)
+        return names | zones if zones else names
 
 
 # Long enough that a whole game nobody reads about (a playout, a simulation: the longest random
