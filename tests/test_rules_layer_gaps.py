@@ -343,3 +343,20 @@ def test_a_fork_copies_what_each_seat_knows_only_when_asked() -> None:
     known = state.fork(knowledge=True).knowledge
     assert known is not None and known is not state.knowledge
     assert GameState.from_dict(state.to_dict()).fork(knowledge=True).knowledge is None  # nobody followed it
+
+
+def test_shuffle_and_choice_draw_exactly_the_numbers_random_gives() -> None:
+    """Rng.shuffle and Rng.choice write `random()` out for speed: they must stay its Fisher-Yates and
+    its pick, number for number, and leave the generator where `random()` would (saves replay by it)."""
+    for seed in (0, 1, 2**63 + 5):
+        fast, slow = Rng(seed), Rng(seed)
+        for size in (0, 1, 2, 7, 52):
+            items, expected = list(range(size)), list(range(size))
+            fast.shuffle(items)
+            for i in range(size - 1, 0, -1):
+                j = int(slow.random() * (i + 1))
+                expected[i], expected[j] = expected[j], expected[i]
+            assert items == expected and fast.state == slow.state
+            pool = "abcdefghij"[: max(1, size % 10)]
+            assert fast.choice(pool) == pool[int(slow.random() * len(pool))]
+            assert fast.state == slow.state
