@@ -181,3 +181,30 @@ def test_a_view_held_across_an_undo_shows_the_position_it_was_made_at(gid: str) 
         again = made_at.view(s)
         assert dict(view.data) == dict(again.data), f"{gid}: seat {s}'s data after the undo"
         assert dict(view.zones) == dict(again.zones), f"{gid}: seat {s}'s zones after the undo"
+
+
+@pytest.mark.parametrize("gid", ["runeworks", "lyabi"])
+def test_a_view_sealed_while_its_position_lasts_reads_a_position_of_its_own(gid: str) -> None:
+    """Session.ask_bot seals a view before a worker thread reads it: that view's data reads a position
+    kept apart then, the other views of the position go on reading it live, and after the state
+    moved on every one of them shows the position they were made at."""
+    import random
+
+    from cardtable.rules.game import KNOWN
+
+    game = all_games()[gid]
+    engine = Engine.new(game, game.min_seats, 3, {})
+    rng = random.Random(3)
+    for _ in range(20):
+        engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+    history = list(engine.state.history)
+    sealed, other = engine.view(0), engine.view(1)
+    sealed.data.seal()  # type: ignore[attr-defined]
+    live = dict(other.data)  # read while the position lasts
+    for _ in range(5):
+        engine.apply(rng.choice(engine.legal_actions(engine.deciding_seats()[0])))
+    made_at = Engine.replay(game, engine.state.seats, 3, engine.state.params, history)
+    assert dict(sealed.data) == dict(made_at.view(0).data)
+    assert sealed.data[KNOWN] == made_at.view(0).data[KNOWN]
+    assert dict(other.data) == live == dict(made_at.view(1).data)
+    assert dict(other.zones) == dict(made_at.view(1).zones)

@@ -181,10 +181,14 @@ class _Public(Mapping[str, Any]):
 
     def detach(self) -> None:
         """Read nothing of the live state from now on (Session.ask_bot hands the view to another
-        thread): the position is detached now for every view of it, and the engine leaves it be."""
-        engine = self._at.engine
-        if engine is not None:
-            self._at.detach(engine)
+        thread): this view's data reads a position of its own, kept apart now; the other views of the
+        position go on reading the live state while it lasts."""
+        at = self._at
+        engine, state = at.engine, at.state
+        if engine is not None and state is not None:
+            own = _Position(engine, state)
+            own.detach(engine)
+            self._at = own
 
 
 # How many moves a held view's position may lie past the position it is rebuilt from (_Position):
