@@ -38,12 +38,16 @@ GAP = 10  # px between piles
 MIN_LABEL_PX = 9  # a label too wide for its place is set smaller down to this before it is cut
 CARDLESS = ("draw", "pass")  # verbs whose moves name no card: a button and the action menu
 GROUP_STEP = 0.42  # a group's cards overlap to this share of a card's width
+_Cells = list[tuple[str, str, pygame.Rect]]  # each group's zone, state name and cell (group_cells)
 
 
 class DataGameTable(TableScene):
     """Any data game on the shared table."""
 
     card_size = (40, 0.12, 0.065)
+    # `slots` and `group_cells` as last worked out, with the view, window size and bottom seat they are for
+    _slots_memo: tuple[PlayerView, tuple[tuple[int, int], int], dict[str, pygame.Rect]] | None = None
+    _cells_memo: tuple[PlayerView, tuple[tuple[int, int], int], _Cells] | None = None
 
     def __init__(self, app: App, session: Session) -> None:
         game = get_game(session.engine.view(None).game)
@@ -145,7 +149,18 @@ class DataGameTable(TableScene):
 
     def slots(self, view: PlayerView) -> dict[str, pygame.Rect]:
         """Every place the table draws a zone (by its state name), and `@groups` (the area of the
-        zones of groups) and `@hand`."""
+        zones of groups) and `@hand`. Shared, read only: worked out once per view, window size and
+        bottom seat (the layout, the background, the drop and click areas each asked for them, and
+        the groups' cells were flowed again each time)."""
+        key = (self.app.size, self.bottom_seat())
+        memo = self._slots_memo
+        if memo is not None and memo[0] is view and memo[1] == key:
+            return memo[2]
+        out = self._slots(view)
+        self._slots_memo = (view, key, out)
+        return out
+
+    def _slots(self, view: PlayerView) -> dict[str, pygame.Rect]:
         width, height = self.app.size
         px = self.px()
         seat = self.bottom_seat()
@@ -219,11 +234,21 @@ class DataGameTable(TableScene):
     def group_width(self) -> int:
         return max(36, int(self.card_width() * 0.7))
 
-    def group_cells(self, view: PlayerView) -> list[tuple[str, str, pygame.Rect]]:
+    def group_cells(self, view: PlayerView) -> _Cells:
         """Each group that holds cards, and every pile of a supply (an emptied pile keeps its place
         with its 0: the piles did shift left under the pointer, and an end on empty piles is counted
         from them): (the zone's file name, the group's state name, its cell), flowed left to right and
-        wrapped in the groups' area, smaller cards when they would not fit."""
+        wrapped in the groups' area, smaller cards when they would not fit. Shared, read only, as
+        `slots`."""
+        key = (self.app.size, self.bottom_seat())
+        memo = self._cells_memo
+        if memo is not None and memo[0] is view and memo[1] == key:
+            return memo[2]
+        cells = self._group_cells(view)
+        self._cells_memo = (view, key, cells)
+        return cells
+
+    def _group_cells(self, view: PlayerView) -> _Cells:
         area = self.slots(view)["@groups"]
         seat = self.bottom_seat()
         groups = [

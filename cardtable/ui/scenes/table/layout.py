@@ -168,7 +168,9 @@ class LayoutMixin:
     def layout(self: TableScene, view: PlayerView, size: tuple[int, int]) -> list[Placement]:
         """Every card's place according to the view: the declared piles'."""
         out: list[Placement] = []
-        for pile in self.piles(view):
+        piles = self.piles(view)
+        self._laid = (view, size, piles)  # for zone_anchor, in the same relayout
+        for pile in piles:
             zone = view.zones.get(pile.zone)
             if zone is not None:
                 placed = pile.place(zone.cards)
@@ -184,6 +186,7 @@ class LayoutMixin:
     _fans: dict[str, dict[Hashable, float]] | None = None  # per fan zone: each card's x as last placed
     _held_fans: dict[str, pygame.Rect] | None = None  # fans kept in place, with the area that keeps them
     _closing: tuple[Tween, ...] = ()  # the slides of a hand closing up after the pointer left it
+    _laid: tuple[PlayerView, tuple[int, int], list[Pile]] | None = None  # layout's piles, for zone_anchor
 
     def fan_area(self: TableScene, pile: Pile) -> pygame.Rect:
         """Where the pointer keeps a fan in place: its cards' band (a card is taller than wide)."""
@@ -236,7 +239,11 @@ class LayoutMixin:
         self: TableScene, zone: str, view: PlayerView, size: tuple[int, int]
     ) -> tuple[float, float]:
         """Where a card coming from (or going to) a zone appears: its pile, else the table's middle."""
-        for pile in self.piles(view):
+        laid = self._laid
+        # the piles `layout` just placed the same view's cards in: asking the game again for every
+        # move's source zone was a fifth of a relayout
+        piles = laid[2] if laid is not None and laid[0] is view and laid[1] == size else self.piles(view)
+        for pile in piles:
             if pile.zone == zone:
                 return float(pile.rect.x), float(pile.rect.y)
         return size[0] * 0.5, size[1] * 0.45
@@ -250,6 +257,7 @@ class LayoutMixin:
         placements = self.layout(view, size)
         old = self.board.sprites
         origins = self._origins(events or [], view, size) if animate else Origins({}, {})
+        self._laid = None  # the piles of this relayout only: a game's piles may read more than the view
         sprites: list[CardSprite] = []
         for index, place in enumerate(placements):
             sprite = CardSprite(place.key, place.card, place.face_up, place.x, place.y, place.width, place.z)

@@ -175,7 +175,14 @@ class TableScene(
 
     def paint_background(self) -> None:
         """Paint the static parts for the view as it is now: felt, labels, the log, what just happened."""
-        surface = pygame.Surface(self.app.size)
+        # The last background's surface is painted over when the window kept its size: a new one per
+        # move (a few MB made and touched page by page) was a tenth of painting it. Cleared to black
+        # first, as a new surface starts, so a game's background that leaves parts bare draws the same.
+        surface = self.board.background
+        if surface is None or surface.get_size() != self.app.size:
+            surface = pygame.Surface(self.app.size)
+        else:
+            surface.fill((0, 0, 0))
         self.draw_background(surface, self.view())
         self.draw_log(surface)
         self.draw_happened(surface)
