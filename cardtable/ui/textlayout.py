@@ -151,6 +151,18 @@ def _split_long(segment: str, max_width: int, measure: Callable[[str], int], han
 def _wrap_paragraph(
     paragraph: str, max_width: int, measure: Callable[[str], int], hang: bool = True
 ) -> list[str]:
+    # A paragraph that fits whole is one line: every piece the walk below would measure is a start of
+    # it, no wider (a text's width only grows as it goes on). Most lines a table wraps fit, and the
+    # walk measured them word by word: measuring was most of a table's new log lines and menus.
+    if measure(_visible(paragraph, hang)) <= max_width:
+        return [paragraph.rstrip(" \t")]
+    return _walk_paragraph(paragraph, max_width, measure, hang)
+
+
+def _walk_paragraph(
+    paragraph: str, max_width: int, measure: Callable[[str], int], hang: bool = True
+) -> list[str]:
+    """The greedy walk: segment by segment, a line broken where the next segment would not fit."""
     lines: list[str] = []
     current = ""
     for segment in _segments(paragraph):
