@@ -461,3 +461,47 @@ def test_land_and_person_values_a_card_in_the_deck_over_one_drawn() -> None:
     before = game.evaluate(state)[0]
     state.zones["hand:0"].cards.append(state.zones["deck:0"].cards.pop())
     assert game.evaluate(state)[0] < before
+
+
+def test_many_rivals_raise_the_bar_a_lead_must_clear() -> None:
+    """The best of many equal moves leads the heuristic's by luck: one rival needs `confidence`
+    standard errors, ten need about two (Bonferroni), and the bar only rises with more."""
+    engine = _decisions("sainome", 3, 1, skip=4)[0]
+    search = _Search(engine.game, engine.view(engine.deciding_seats()[0]), Rng(1), 10, None, 3, 0.7)
+    search.confidence = 1.0
+    bars = [search.threshold(n) for n in (1, 2, 3, 5, 10, 40)]
+    assert bars[0] == bars[1] == 1.0
+    assert bars == sorted(bars) and bars[2] > 1.0
+    assert 1.9 < bars[4] < 2.3, bars
+
+
+def test_more_moves_than_the_budget_tries_keeps_the_heuristics_and_the_best_looking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A budget too small to try every move a few times searches the heuristic's move and the ones
+    that look best one move on, never a random sample that may miss them."""
+    tried: list[set[Any]] = []
+    playout = _Search.playout
+
+    def recording(self: _Search, state: Any, moves: int) -> list[float]:
+        tried[-1].add(state.history[-1])  # the root move this playout began with... or a later one
+        return playout(self, state, moves)
+
+    monkeypatch.setattr(_Search, "playout", recording)
+    heuristic = make_bot("heuristic", "runeworks", 0)
+    for engine in _decisions("runeworks", 5, 6, skip=2):
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        if len(view.legal) < 8:
+            continue
+        search = _Search(engine.game, view, Rng(3), 120, None, 9, 0.7)  # room for 120 // 30 = 4 moves
+        search.policy = SearchBot(Rng(3))._policy(view)
+        glances = {move: search.glance(engine.state.fork(), move) for move in view.legal}
+        tried.append(set())
+        search.pimc()
+        kept = tried[-1] & set(view.legal)
+        assert len(kept) == 4 and heuristic.choose(view) in kept
+        best = max(glances.values())
+        assert any(glances[move] == best for move in kept)
+        return
+    pytest.fail("no Rune Works position with 8 moves or more")

@@ -8,11 +8,13 @@ knows it could be), so the bot cannot read a card it could not see:
   deals one fresh re-deal and plays every candidate move on it with the same playout dice, so two
   moves differ by the move and not by the luck; a playout cut after `depth` moves, at the start of
   the searching seat's next turn (`cut`), is scored by `Game.evaluate` (a number in [0, 1] per
-  seat); the worse half of the candidates is dropped every few rounds (sequential halving); the best
-  mean wins unless its paired lead over the heuristic's own move is within `margin` (0) or within
-  `confidence` standard errors of zero: the best of many noisy means is lucky, and without that test
-  the search swaps the heuristic's move for noise (a margin large enough to matter instead also
-  hides a card made stronger: tests/test_search_bot.py).
+  seat); more candidates than the budget can try `ROUNDS` times are cut to the heuristic's move and
+  those that look best one move on (the evaluation right after the move); the worse half of the
+  candidates is dropped every few rounds (sequential halving); the best mean wins unless its paired
+  lead over the heuristic's own move is within `margin` (0) or within `confidence` standard errors of
+  zero, a bar raised for many rivals (Bonferroni): the best of many noisy means is lucky, and without
+  that test the search swaps the heuristic's move for noise (a margin large enough to matter instead
+  also hides a card made stronger: tests/test_search_bot.py).
 - `ismcts`, single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012; OpenSpiel's
   ismcts.py): a fresh re-deal every iteration; the tree is descended with only the moves legal in that
   deal, each child chosen by UCB1 over its *availability* count (how often it was legal when its parent
@@ -44,6 +46,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from ..rules.actions import Action
@@ -61,6 +64,7 @@ METHODS = ("ismcts", "pimc")
 ROLLOUTS = ("auto", "heuristic", "random")
 RANDOM_SHARE = 0.0  # how often a heuristic playout makes a random move instead: never (the re-deals
 # differ already; a random move in a playout mostly blurs the opponent it models, in our trials)
+ROUNDS = 3  # flat search: the rounds (re-deals) each candidate should get at least, `depth` moves a playout
 HALVING = 2  # flat search: rounds between halvings of the candidate moves
 MARGIN = 0.0  # how much better than the heuristic's move another must look (0: only a tie keeps it)
 CUTS = ("turn", "moves")
@@ -278,8 +282,10 @@ class _Search:
             seat = self.mover(state)
             if seat is None:
                 break
-            if rng.random() < RANDOM_SHARE:
-                legal = engine.legal_actions(seat)
+            legal = engine.legal_actions(seat)
+            if len(legal) == 1:  # a forced move needs no view (a view is most of a playout's cost)
+                action = legal[0]
+            elif rng.random() < RANDOM_SHARE:
                 action = legal[rng.below(len(legal))]
             else:
                 action = policy[seat].choose(engine.view(seat))
@@ -301,13 +307,20 @@ class _Search:
         root = self.root
         default = self.default_move()
         arms = list(range(len(root)))
-        # More moves than the budget can try twice each: a random sample of them, and the heuristic's.
-        room = max(2, self.budget // (2 * (self.depth + 1)))
+        # More moves than the budget can try ROUNDS times each: the heuristic's and those that look
+        # best one move on (`glance`), on the first round's deal; a random sample drew the heuristic's
+        # move and a few others, and one round over all of them spent the budget, which decided nothing.
+        room = max(2, self.budget // (ROUNDS * (self.depth + 1)))
+        first: GameState | None = None
         if len(arms) > room:
-            self.rng.shuffle(arms)
+            first = self.deal()
+            self.rng.shuffle(arms)  # ties in the glance fall at random, not in the order of the moves
+            glance = {index: self.glance(first, root[index]) for index in arms}
+            arms.sort(key=lambda i: -glance[i])
             arms = arms[:room]
             if default is not None and default not in arms:
                 arms[-1] = default
+        compared = len(arms)  # the moves that vie with the heuristic's (the bar a lead must clear)
         if default is not None:  # first in every round: a round the budget cuts short still has it
             arms.remove(default)
             arms.insert(0, default)
@@ -317,7 +330,7 @@ class _Search:
         leads = [[0, 0.0, 0.0] for _ in root]
         rounds = 0
         while True:
-            dealt = self.deal()
+            dealt, first = first or self.deal(), None
             dice = self.rng.below(1 << 62)
             values: dict[int, float] = {}
             for index in arms:
@@ -357,9 +370,26 @@ class _Search:
         lead = total / n if n else 0.0
         spread = math.sqrt(max(0.0, squares - n * lead * lead) / (n - 1) / n) if n > 1 else math.inf
         self.gap = (lead, spread)
-        if lead <= self.margin or (self.confidence > 0 and lead <= self.confidence * spread):
+        if lead <= self.margin or (self.confidence > 0 and lead <= self.threshold(compared) * spread):
             return root[default]
         return root[best]
+
+    def threshold(self, compared: int) -> float:
+        """Standard errors of lead the best of `compared` moves needs over the heuristic's: `confidence`
+        for one rival, more for many (Bonferroni: the same odds that any of the `compared - 1` rivals
+        leads that much by luck alone). The best of ten equal moves leads by about 1.5 standard errors
+        on average: at a flat 1 the search swapped the heuristic's move for noise."""
+        rivals = max(1, compared - 1)
+        if rivals == 1:
+            return self.confidence
+        chance = (1.0 - NormalDist().cdf(self.confidence)) / rivals
+        return NormalDist().inv_cdf(1.0 - chance)
+
+    def glance(self, dealt: GameState, action: Action) -> float:
+        """The searching seat's evaluation one move on: how a candidate looks before any playout."""
+        state = dealt.fork()
+        self.step(state, action)
+        return self.game.evaluate(state)[self.seat]
 
     def default_move(self) -> int | None:
         """The index of the heuristic's move at the root, when playouts follow a heuristic."""

@@ -51,7 +51,8 @@ class LyabiBot(Bot):
         if "use" in kinds:
             return self._window(view, table, legal)
         if "gain" in kinds:
-            return max(legal, key=lambda a: self._worth(view, table, a.target) if a.target else -1)
+            outlook = self._outlook(view, table)
+            return max(legal, key=lambda a: self._worth(table, a.target, outlook) if a.target else -1)
         if "recolour" in kinds:
             return self._recolour(view, legal)
         if "item" in kinds or view.phase == "item":
@@ -135,12 +136,18 @@ class LyabiBot(Bot):
         return best
 
     # -- main and item phases ----------------------------------------------------------------
-    def _worth(self, view: PlayerView, table: Table, code: str) -> float:
-        """What acquiring one lyabi is worth to it."""
-        rules = table.rules_of_code(code)
+    def _outlook(self, view: PlayerView, table: Table) -> tuple[set[str], str]:
+        """What `_worth` weighs a lyabi against: its circles' attributes and the attribute it guesses
+        the opponent charges most. Worked out once a decision, not once a lyabi of every offer (the
+        search bot's playouts ask this bot thousands of times a decision)."""
         mine = {a for a, _ in self._circles(view, table, self._me(view))}
         guess = self._guess(view, table)
-        favourite = max(guess, key=lambda a: guess[a])
+        return mine, max(guess, key=lambda a: guess[a])
+
+    def _worth(self, table: Table, code: str, outlook: tuple[set[str], str]) -> float:
+        """What acquiring one lyabi is worth to it (`outlook`: `_outlook`'s answer)."""
+        rules = table.rules_of_code(code)
+        mine, favourite = outlook
         worth = rules.cost + 2 * float(rules.times)
         if rules.attribute in mine:
             worth += 2
@@ -166,11 +173,14 @@ class LyabiBot(Bot):
                 )
         best: Action | None = None
         best_value = 0.0
+        outlook: tuple[set[str], str] | None = None
         for action in usable:
             if action.kind not in ("buy", "change"):
                 continue
+            if outlook is None:
+                outlook = self._outlook(view, table)
             codes = [c for c in action.target.split("+") if c]
-            gained = sum(self._worth(view, table, c) for c in codes)
+            gained = sum(self._worth(table, c, outlook) for c in codes)
             value = gained - 0.3 * self._paid(table, action, mine)
             if value > best_value:
                 best, best_value = action, value

@@ -113,8 +113,15 @@ class SainomeBot(Bot):
         table = self._table(view)
         faces = self._faces(view)
         gear = list(layout.values())
-        total = sum(self._damage(view, c, hand, gear) for c in layout.values())
-        sixes = [self._damage(view, c, hand, gear) for c in [*hand, *gear] if table.card[c].six]
+        worth: dict[int, float] = {}
+
+        def damage(card: int) -> float:
+            if card not in worth:
+                worth[card] = self._damage(view, card, hand, gear)
+            return worth[card]
+
+        total = sum(damage(c) for c in gear)
+        sixes = [damage(c) for c in [*hand, *gear] if table.card[c].six]
         total += max(sixes, default=0.0)
         total -= 3.0 * len([s for s in self._bombs_on_me(view) if s not in layout and faces.get(s)])
         return total / 6.0
