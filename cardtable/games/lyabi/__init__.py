@@ -59,6 +59,8 @@ from .params import BEATS, CIRCLE_LEVELS, PARAMS
 from .words import LyabiWords
 
 _ITEM = ("item:0", "item:1")  # the seats' item areas, by seat (read at every timing)
+_HAND = ("hand:0", "hand:1")  # the seats' hands and circles, by seat (read at every battle step)
+_CIRCLES = ("circles:0", "circles:1")
 HAND_DRAW = 3  # ドローフェイズ: カードを3枚引いて手札にします
 ROUND_DECISIONS = 40  # at most this many decisions in a round (mains, items, windows, effects, commits)
 
@@ -249,13 +251,17 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     def _open(self, state: GameState, timing: str, seats: tuple[int, ...] = (0, 1)) -> None:
         """The windows of `timing`: each held item of that timing, holders in priority order."""
         zones = state.zones
-        held = [(seat, card) for seat in seats for card in zones[_ITEM[seat]].cards]
         timed: list[tuple[int, int, str]] = []
-        if held:
-            table = table_of(state.cardset)  # type: ignore[arg-type]
-            timed = [(seat, card, on) for seat, card in held if (on := table.of(card).on) == timing]
+        for seat in seats:  # holders in seat order, each one's items in zone order
+            cards = zones[_ITEM[seat]].cards
+            if cards:
+                table = table_of(state.cardset)  # type: ignore[arg-type]
+                timed += [(seat, card, on) for card in cards if (on := table.of(card).on) == timing]
         # No item of this timing held (most of a round's timings): no window, and no priority order
-        # to work out; TIMINGS still names the timing (an unknown one is refused).
+        # to work out, once the timing is one TIMINGS names (an unknown one is refused by windows()).
+        if not timed and timing in TIMINGS.names:
+            game_data(state)["windows"] = []
+            return
         game_data(state)["windows"] = TIMINGS.windows(  # type: ignore[typeddict-item]
             timing, timed, self._order(state) if timed else ()
         )
@@ -356,6 +362,8 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         if name == "resolve":
             resolve(state, events)
             self._open(state, "win")
+            if not state.zones[_ITEM[0]].cards and not state.zones[_ITEM[1]].cards:
+                return False  # no item held: no window of win or lose to add or order
             data["windows"] += TIMINGS.windows(  # type: ignore[arg-type]
                 "lose",
                 [(s, c, host.table.of(c).on) for s in range(2) for c in host.zone(f"item:{s}")],
@@ -396,7 +404,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
 
     def hand_lyabi_or_any(self, state: GameState, seat: int) -> bool:
         """Battle eligibility: 1 or more cards in hand and a circle placed."""
-        return bool(state.zones[f"hand:{seat}"].cards) and bool(state.zones[f"circles:{seat}"].cards)
+        return bool(state.zones[_HAND[seat]].cards) and bool(state.zones[_CIRCLES[seat]].cards)
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:

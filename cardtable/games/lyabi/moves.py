@@ -187,7 +187,8 @@ class LyabiMoves:
         if bought_by is None:
             bought_by = terms[("buy", tops)] = {}
         priced: list[tuple[str, tuple[str, int]]] | None = None  # each pile's part of buying, if asked
-        out = []
+        out: list[Action] = []
+        add = out.append  # a loop of appends, not a list built per payment (most add one or none)
         for cards, value in zip(pays, paid, strict=True):
             bought = bought_by.get(value)
             if bought is None:
@@ -200,8 +201,8 @@ class LyabiMoves:
                 bought = bought_by[value] = [
                     code for code, price in priced if not self._buy_price(price, code, value)
                 ]
-            if bought:
-                out += [_action(Action, (seat, "buy", cards, code)) for code in bought]
+            for code in bought:
+                add(_action(Action, (seat, "buy", cards, code)))
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
         take_none = state.params["change_may_take_none"]
@@ -221,8 +222,8 @@ class LyabiMoves:
                 picked = picked_by[value] = [
                     t for t in texts if not self._change_terms(state, table, value, t)
                 ]
-            if picked:
-                out += [_action(Action, (seat, "change", cards, text)) for text in picked]
+            for text in picked:
+                add(_action(Action, (seat, "change", cards, text)))
         mine = zones[f"circles:{seat}"].cards
         limit = int(state.params["max_circles"])
         # The circles a move may remove, remembered per table by the circles placed and the limit.
@@ -258,7 +259,8 @@ class LyabiMoves:
                 continue
             for drop in drops:  # a payment is sorted already; a circle removed is sorted in
                 named = tuple(sorted(cards + drop)) if drop else cards
-                out += [_action(Action, (seat, "circle", named, level)) for level in placed]
+                for level in placed:
+                    add(_action(Action, (seat, "circle", named, level)))
         return out
 
     def _item_options(self, state: GameState, seat: int) -> list[Action]:
