@@ -16,7 +16,7 @@ from ...rules.events import Announced, Event, GameEnded, Revealed
 from ...rules.state import GameState
 from .cards import Table, table_of
 from .data import game_data
-from .host import Host
+from .host import HAND, Host
 from .params import BEATS
 
 
@@ -28,11 +28,11 @@ def reveal(state: GameState, commits: dict[int, Action], events: list[Event]) ->
     for seat in range(2):
         action = commits[seat]
         if action.kind == "dummy":
-            cards = [c for c in host.zone(f"hand:{seat}") if host.table.of(c).kind == "dummy"]
+            cards = [c for c in host.zone(HAND[seat]) if host.table.of(c).kind == "dummy"]
         else:
             cards = list(action.cards)
-        events.append(Revealed(seat, tuple(cards), f"hand:{seat}", "battle"))
-        host.move(cards, f"hand:{seat}", f"battle:{seat}", "battle")
+        events.append(Revealed(seat, tuple(cards), HAND[seat], "battle"))
+        host.move(cards, HAND[seat], f"battle:{seat}", "battle")
         battle["cards"][seat] = sorted(cards)
         kinds = {host.table.of(c).attribute for c in cards if host.table.of(c).kind == "lyabi"}
         battle["attribute"][seat] = kinds.pop() if kinds else ""

@@ -27,7 +27,7 @@ from ...rules.game import LEGAL, keep_legal, seat_has_no_decision
 from ...rules.state import GameState
 from ...rules.zones import Zone
 from .cards import Table, table_of
-from .host import Host, supply
+from .host import CIRCLES, HAND, Host, supply
 from .params import CIRCLE_LEVELS
 from .words import pool_text
 
@@ -58,7 +58,7 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
     # search's many playouts): the answer, which reads only the hand and the table, is remembered
     # with the table (so with its card set), by the whole hand in id order (the Dummy too: a hand
     # with it and one without have the same payments, each found once).
-    held = tuple(sorted(state.zones[f"hand:{seat}"].cards))
+    held = tuple(sorted(state.zones[HAND[seat]].cards))
     seen = table.paid_by_hand
     hit = seen.get(held)
     if hit is not None:
@@ -224,7 +224,7 @@ class LyabiMoves:
                 ]
             for text in picked:
                 add(_action(Action, (seat, "change", cards, text)))
-        mine = zones[f"circles:{seat}"].cards
+        mine = zones[CIRCLES[seat]].cards
         limit = int(state.params["max_circles"])
         # The circles a move may remove, remembered per table by the circles placed and the limit.
         key = (tuple(mine), limit)
