@@ -59,19 +59,20 @@ def resolve(state: GameState, events: list[Event]) -> None:
     battle["winner"] = winner
     if winner is not None:
         parts: list[list[Any]] = []
-        total = Fraction(0)
+        raws: list[Fraction] = []
         for circle in state.zones[f"circles:{winner}"].cards:
             rules = table.of(circle)
             if rules.attribute != colours[winner]:
                 continue  # a circle fires only with lyabi of its own attribute
             raw, text, whole = _damage(table, rules.atk, times[winner])
             parts.append([circle, rules.atk, text, whole])
-            total += raw
+            raws.append(raw)
         battle["parts"] = parts
         if state.params["round_per_circle"]:
             battle["damage"] = sum(int(p[3]) for p in parts)
         else:
-            battle["damage"] = floor(total)
+            # the exact sum, rounded down once (R11); one circle firing (most battles) adds nothing
+            battle["damage"] = floor(sum(raws[1:], raws[0])) if raws else 0
     battle["stage"] = "resolved"
     events.append(Announced("battle", winner, {"attributes": list(colours), "damage": battle["damage"]}))
 
