@@ -55,16 +55,17 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
     """`payments`, and the sum of the costs each one pays."""
     table = _table(state)
     # A hand is asked about again and again (the main, item and battle phases of one round, a
-    # search's many playouts): the answer, which reads only the hand and the table, is remembered
-    # with the table (so with its card set), by the whole hand in id order (the Dummy too: a hand
-    # with it and one without have the same payments, each found once).
-    held = tuple(sorted(state.zones[HAND[seat]].cards))
+    # search's many playouts): the answer, which reads only the hand's lyabi and the table, is
+    # remembered with the table (so with its card set), by the hand's lyabi in id order (not the
+    # Dummy: it joins the hand before the battle, whose charges then pay as the item phase did).
+    lyabi = table.lyabi_ids
+    held = tuple(sorted([c for c in state.zones[HAND[seat]].cards if c in lyabi]))
     seen = table.paid_by_hand
     hit = seen.get(held)
     if hit is not None:
         return hit
     rules = table.card
-    hand = [c for c in held if rules[c].kind == "lyabi"]  # hand_lyabi, in id order
+    hand = list(held)  # hand_lyabi, in id order
     # A new hand of a shape met before (the same codes in the same id order: most hands of a game
     # are new, few shapes are) pays as that shape did, naming the cards at the same places of the
     # hand: places map to ids in order, so the payments keep their order, and every copy of a code
