@@ -152,6 +152,11 @@ class Announced(Event):
     seat: int | None = None
     detail: dict[str, Any] = field(default_factory=dict)
 
+    def __init__(self, what: str, seat: int | None = None, detail: dict[str, Any] | None = None) -> None:
+        # As CardsMoved: the fields in one write (a game announces about once a move); no detail
+        # given is a new empty dict, as the field's default_factory makes it.
+        _set(self, "__dict__", {"what": what, "seat": seat, "detail": {} if detail is None else detail})
+
     def __hash__(self) -> int:
         return hash((self.what, self.seat))
 

@@ -53,12 +53,14 @@ from .cards import TIMINGS, table_of
 from .data import Battle, LyabiData, game_data
 from .effects import VOCAB
 from .evaluate import evaluate as evaluate_position
-from .host import Host, supply
+from .host import CIRCLES, DECK, DISCARD, HAND, Host, supply
 from .moves import BATTLE, DECISIONS, ITEM, MAIN, PICK, WINDOW, LyabiMoves
 from .params import BEATS, CIRCLE_LEVELS, PARAMS
 from .words import LyabiWords
 
 _ITEM = ("item:0", "item:1")  # the seats' item areas, by seat (read at every timing)
+_BATTLE = ("battle:0", "battle:1")  # the battle slots and the Dummy's areas, by seat (every battle)
+_DUMMY = ("dummy:0", "dummy:1")
 HAND_DRAW = 3  # ドローフェイズ: カードを3枚引いて手札にします
 ROUND_DECISIONS = 40  # at most this many decisions in a round (mains, items, windows, effects, commits)
 
@@ -249,13 +251,17 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
     def _open(self, state: GameState, timing: str, seats: tuple[int, ...] = (0, 1)) -> None:
         """The windows of `timing`: each held item of that timing, holders in priority order."""
         zones = state.zones
-        held = [(seat, card) for seat in seats for card in zones[_ITEM[seat]].cards]
         timed: list[tuple[int, int, str]] = []
-        if held:
-            table = table_of(state.cardset)  # type: ignore[arg-type]
-            timed = [(seat, card, on) for seat, card in held if (on := table.of(card).on) == timing]
+        for seat in seats:  # holders in seat order, each one's items in zone order
+            cards = zones[_ITEM[seat]].cards
+            if cards:
+                table = table_of(state.cardset)  # type: ignore[arg-type]
+                timed += [(seat, card, on) for card in cards if (on := table.of(card).on) == timing]
         # No item of this timing held (most of a round's timings): no window, and no priority order
-        # to work out; TIMINGS still names the timing (an unknown one is refused).
+        # to work out, once the timing is one TIMINGS names (an unknown one is refused by windows()).
+        if not timed and timing in TIMINGS.names:
+            game_data(state)["windows"] = []
+            return
         game_data(state)["windows"] = TIMINGS.windows(  # type: ignore[typeddict-item]
             timing, timed, self._order(state) if timed else ()
         )
@@ -306,7 +312,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             if data["round"] == 1 and not state.params["draw_in_round_one"]:
                 return False
             need = HAND_DRAW if state.params["deck_out"] == "short" else 1
-            out = [s for s in range(2) if len(host.zone(f"deck:{s}")) + len(host.zone(f"discard:{s}")) < need]
+            out = [s for s in range(2) if len(host.zone(DECK[s])) + len(host.zone(DISCARD[s])) < need]
             if out:
                 events.append(Announced("deckout", None, {"seats": out}))
                 finish(state, () if len(out) == 2 else (1 - out[0],), "deck", events)
@@ -346,7 +352,7 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
             return False
         if name == "take_dummy":
             for seat in range(2):  # 1_1: the Dummy/QR card into the hand
-                host.move(list(host.zone(f"dummy:{seat}")), f"dummy:{seat}", f"hand:{seat}", "dummy")
+                host.move(list(host.zone(_DUMMY[seat])), _DUMMY[seat], HAND[seat], "dummy")
             self._open(state, "prepare")
             return False
         if name == "commit":
@@ -356,6 +362,8 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         if name == "resolve":
             resolve(state, events)
             self._open(state, "win")
+            if not state.zones[_ITEM[0]].cards and not state.zones[_ITEM[1]].cards:
+                return False  # no item held: no window of win or lose to add or order
             data["windows"] += TIMINGS.windows(  # type: ignore[arg-type]
                 "lose",
                 [(s, c, host.table.of(c).on) for s in range(2) for c in host.zone(f"item:{s}")],
@@ -379,24 +387,24 @@ class Lyabi(LyabiMoves, LyabiWords, Game):
         if name == "battle_end":
             for seat in range(2):  # 4_1 battle lyabi out of the game, 4_2 the Dummy back
                 table = host.table
-                lyabi = [c for c in host.zone(f"battle:{seat}") if table.of(c).kind == "lyabi"]
-                host.move(lyabi, f"battle:{seat}", "out_lyabi", "exclude")
-                for zone in (f"battle:{seat}", f"hand:{seat}"):
+                lyabi = [c for c in host.zone(_BATTLE[seat]) if table.of(c).kind == "lyabi"]
+                host.move(lyabi, _BATTLE[seat], "out_lyabi", "exclude")
+                for zone in (_BATTLE[seat], HAND[seat]):
                     dummy = [c for c in host.zone(zone) if table.of(c).kind == "dummy"]
-                    host.move(dummy, zone, f"dummy:{seat}", "dummy")
+                    host.move(dummy, zone, _DUMMY[seat], "dummy")
             data["seen"] = {}
             if data["battle"] is not None:
                 data["battle"]["stage"] = "done"
             return False
         if name == "end":
             for seat in range(2):
-                host.move(list(host.zone(f"hand:{seat}")), f"hand:{seat}", f"discard:{seat}", "end")
+                host.move(list(host.zone(HAND[seat])), HAND[seat], DISCARD[seat], "end")
             return False
         raise AssertionError(step)
 
     def hand_lyabi_or_any(self, state: GameState, seat: int) -> bool:
         """Battle eligibility: 1 or more cards in hand and a circle placed."""
-        return bool(state.zones[f"hand:{seat}"].cards) and bool(state.zones[f"circles:{seat}"].cards)
+        return bool(state.zones[HAND[seat]].cards) and bool(state.zones[CIRCLES[seat]].cards)
 
     # -- applying ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> list[Event]:

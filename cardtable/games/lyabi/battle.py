@@ -16,7 +16,7 @@ from ...rules.events import Announced, Event, GameEnded, Revealed
 from ...rules.state import GameState
 from .cards import Table, table_of
 from .data import game_data
-from .host import Host
+from .host import HAND, Host
 from .params import BEATS
 
 
@@ -28,11 +28,11 @@ def reveal(state: GameState, commits: dict[int, Action], events: list[Event]) ->
     for seat in range(2):
         action = commits[seat]
         if action.kind == "dummy":
-            cards = [c for c in host.zone(f"hand:{seat}") if host.table.of(c).kind == "dummy"]
+            cards = [c for c in host.zone(HAND[seat]) if host.table.of(c).kind == "dummy"]
         else:
             cards = list(action.cards)
-        events.append(Revealed(seat, tuple(cards), f"hand:{seat}", "battle"))
-        host.move(cards, f"hand:{seat}", f"battle:{seat}", "battle")
+        events.append(Revealed(seat, tuple(cards), HAND[seat], "battle"))
+        host.move(cards, HAND[seat], f"battle:{seat}", "battle")
         battle["cards"][seat] = sorted(cards)
         kinds = {host.table.of(c).attribute for c in cards if host.table.of(c).kind == "lyabi"}
         battle["attribute"][seat] = kinds.pop() if kinds else ""
@@ -59,19 +59,20 @@ def resolve(state: GameState, events: list[Event]) -> None:
     battle["winner"] = winner
     if winner is not None:
         parts: list[list[Any]] = []
-        total = Fraction(0)
+        raws: list[Fraction] = []
         for circle in state.zones[f"circles:{winner}"].cards:
             rules = table.of(circle)
             if rules.attribute != colours[winner]:
                 continue  # a circle fires only with lyabi of its own attribute
             raw, text, whole = _damage(table, rules.atk, times[winner])
             parts.append([circle, rules.atk, text, whole])
-            total += raw
+            raws.append(raw)
         battle["parts"] = parts
         if state.params["round_per_circle"]:
             battle["damage"] = sum(int(p[3]) for p in parts)
         else:
-            battle["damage"] = floor(total)
+            # the exact sum, rounded down once (R11); one circle firing (most battles) adds nothing
+            battle["damage"] = floor(sum(raws[1:], raws[0])) if raws else 0
     battle["stage"] = "resolved"
     events.append(Announced("battle", winner, {"attributes": list(colours), "damage": battle["damage"]}))
 

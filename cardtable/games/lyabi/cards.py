@@ -73,8 +73,13 @@ class Table:
         return tuple(r.cost for r in self.card)
 
     @cached_property
+    def lyabi_ids(self) -> frozenset[int]:
+        """The physical ids of every lyabi (what a payment is made of: moves.paid_sets)."""
+        return frozenset(card for card, r in enumerate(self.card) if r.kind == "lyabi")
+
+    @cached_property
     def paid_by_hand(self) -> dict[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]]:
-        """The payments of each hand the rules were asked about (moves.payments), with what each pays:
+        """The payments of each hand the rules were asked about (moves.payments), by its lyabi, with what each pays:
         kept with the table, so with its card set, and read by no other set."""
         return {}
 

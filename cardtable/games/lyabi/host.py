@@ -18,7 +18,13 @@ from .cards import Table, supply, table_of
 from .data import LyabiData, game_data
 from .effects import VOCAB
 
-__all__ = ["Host", "supply"]
+__all__ = ["CIRCLES", "DECK", "DISCARD", "HAND", "Host", "supply"]
+
+# Each seat's zones by seat number (2 players): the hot paths index these instead of formatting a name.
+HAND = ("hand:0", "hand:1")
+DECK = ("deck:0", "deck:1")
+DISCARD = ("discard:0", "discard:1")
+CIRCLES = ("circles:0", "circles:1")
 
 
 class Host:
@@ -48,15 +54,16 @@ class Host:
     def draw(self, seat: int, count: int) -> None:
         """Draw `count` cards; when the deck runs short, draw what it has, shuffle the discard pile
         into a new deck and draw the rest (ドローフェイズ: デッキの残り枚数が2枚以下であるなら…)."""
-        deck = self.zone(f"deck:{seat}")
+        deck_name, hand_name = DECK[seat], HAND[seat]
+        deck = self.zone(deck_name)
         first = min(count, len(deck))
-        self.move(deck[len(deck) - first :], f"deck:{seat}", f"hand:{seat}", "draw")
+        self.move(deck[len(deck) - first :], deck_name, hand_name, "draw")
         left = count - first
-        if left and self.zone(f"discard:{seat}"):
+        if left and self.zone(DISCARD[seat]):
             self.reshuffle(seat)
-            deck = self.zone(f"deck:{seat}")
+            deck = self.zone(deck_name)
             take = min(left, len(deck))
-            self.move(deck[len(deck) - take :], f"deck:{seat}", f"hand:{seat}", "draw")
+            self.move(deck[len(deck) - take :], deck_name, hand_name, "draw")
 
     def reshuffle(self, seat: int) -> None:
         """The discard pile becomes the new deck, shuffled."""
@@ -69,13 +76,13 @@ class Host:
     def take(self, seat: int, code: str, why: str) -> None:
         """The top lyabi of a pool pile into the seat's discard pile (an acquisition: public)."""
         pile = self.zone(supply(code))
-        self.move([pile[-1]], supply(code), f"discard:{seat}", why)
+        self.move([pile[-1]], supply(code), DISCARD[seat], why)
         acquired = self.data["acquired"][seat]
         acquired[code] = acquired.get(code, 0) + 1
 
     def pay(self, seat: int, cards: list[int] | tuple[int, ...], why: str) -> None:
         """Lyabi from the hand into the discard pile (a payment: public)."""
-        self.move(cards, f"hand:{seat}", f"discard:{seat}", why)
+        self.move(cards, HAND[seat], DISCARD[seat], why)
         spent = self.data["spent"][seat]
         for card in cards:
             code = self.table.of(card).code

@@ -27,7 +27,7 @@ from ...rules.game import LEGAL, keep_legal, seat_has_no_decision
 from ...rules.state import GameState
 from ...rules.zones import Zone
 from .cards import Table, table_of
-from .host import Host, supply
+from .host import CIRCLES, HAND, Host, supply
 from .params import CIRCLE_LEVELS
 from .words import pool_text
 
@@ -55,16 +55,17 @@ def paid_sets(state: GameState, seat: int) -> tuple[tuple[tuple[int, ...], ...],
     """`payments`, and the sum of the costs each one pays."""
     table = _table(state)
     # A hand is asked about again and again (the main, item and battle phases of one round, a
-    # search's many playouts): the answer, which reads only the hand and the table, is remembered
-    # with the table (so with its card set), by the whole hand in id order (the Dummy too: a hand
-    # with it and one without have the same payments, each found once).
-    held = tuple(sorted(state.zones[f"hand:{seat}"].cards))
+    # search's many playouts): the answer, which reads only the hand's lyabi and the table, is
+    # remembered with the table (so with its card set), by the hand's lyabi in id order (not the
+    # Dummy: it joins the hand before the battle, whose charges then pay as the item phase did).
+    lyabi = table.lyabi_ids
+    held = tuple(sorted([c for c in state.zones[HAND[seat]].cards if c in lyabi]))
     seen = table.paid_by_hand
     hit = seen.get(held)
     if hit is not None:
         return hit
     rules = table.card
-    hand = [c for c in held if rules[c].kind == "lyabi"]  # hand_lyabi, in id order
+    hand = list(held)  # hand_lyabi, in id order
     # A new hand of a shape met before (the same codes in the same id order: most hands of a game
     # are new, few shapes are) pays as that shape did, naming the cards at the same places of the
     # hand: places map to ids in order, so the payments keep their order, and every copy of a code
@@ -187,7 +188,8 @@ class LyabiMoves:
         if bought_by is None:
             bought_by = terms[("buy", tops)] = {}
         priced: list[tuple[str, tuple[str, int]]] | None = None  # each pile's part of buying, if asked
-        out = []
+        out: list[Action] = []
+        add = out.append  # a loop of appends, not a list built per payment (most add one or none)
         for cards, value in zip(pays, paid, strict=True):
             bought = bought_by.get(value)
             if bought is None:
@@ -200,8 +202,8 @@ class LyabiMoves:
                 bought = bought_by[value] = [
                     code for code, price in priced if not self._buy_price(price, code, value)
                 ]
-            if bought:
-                out += [_action(Action, (seat, "buy", cards, code)) for code in bought]
+            for code in bought:
+                add(_action(Action, (seat, "buy", cards, code)))
         # Change: the candidates are narrowed by cost (piles left, cheaper than the card paid, pairs of
         # different costs), then each kept when the terms of change pass it.
         take_none = state.params["change_may_take_none"]
@@ -221,9 +223,9 @@ class LyabiMoves:
                 picked = picked_by[value] = [
                     t for t in texts if not self._change_terms(state, table, value, t)
                 ]
-            if picked:
-                out += [_action(Action, (seat, "change", cards, text)) for text in picked]
-        mine = zones[f"circles:{seat}"].cards
+            for text in picked:
+                add(_action(Action, (seat, "change", cards, text)))
+        mine = zones[CIRCLES[seat]].cards
         limit = int(state.params["max_circles"])
         # The circles a move may remove, remembered per table by the circles placed and the limit.
         key = (tuple(mine), limit)
@@ -258,7 +260,8 @@ class LyabiMoves:
                 continue
             for drop in drops:  # a payment is sorted already; a circle removed is sorted in
                 named = tuple(sorted(cards + drop)) if drop else cards
-                out += [_action(Action, (seat, "circle", named, level)) for level in placed]
+                for level in placed:
+                    add(_action(Action, (seat, "circle", named, level)))
         return out
 
     def _item_options(self, state: GameState, seat: int) -> list[Action]:
