@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from test_datagame import _mistaken
 
+from cardtable.bots.search import SearchBot
 from cardtable.cardsets.yamlfile import LoadError
 from cardtable.cli import _scenario_results
 from cardtable.games import get_game
@@ -20,6 +21,8 @@ from cardtable.resources import cards_dir
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.narration import Chronicle, narration_for
+from cardtable.rules.rng import Rng
+from cardtable.rules.state import GameState
 
 LYABI = Path(str(cards_dir().joinpath("games", "lyabi.yaml")))
 SCENARIOS = Path(__file__).parent / "scenarios" / "lyabi"
@@ -219,3 +222,28 @@ def test_the_log_tells_a_hidden_choice_then_both_choices_and_the_battle() -> Non
     assert len(battle) == 1 and battle[0].values["who"].seat == first
     assert "over the Dummy" in battle[0].values["what"].en
     assert "ダミーに勝つ" in battle[0].values["what"].ja
+
+
+def test_a_redeal_keeps_each_circle_in_its_pile_and_the_search_can_pick() -> None:
+    """The setup splits the box by level (public: every card of a value), so a re-deal from a view keeps
+    the Lv0 circles in the Lv0 pile and the items in the item pool; before, the split was a move no one
+    saw, every card of the box could be in every pile, and a search bot picked an item as its circle
+    (KeyError in the initial-cards hook)."""
+    game = get_game("lyabi_data")
+    engine = Engine.new(game, 2, 3)
+    view = engine.view(0)
+    assert view.phase == "pick" and engine.state.cardset is not None
+    physical = engine.state.cardset.physical()
+    piles = [z for z in engine.state.zones if z.startswith(("circles_pool:", "items_pool"))]
+
+    def codes(state: GameState, zone: str) -> list[str]:
+        return sorted(physical[c].code for c in state.zones[zone].cards)
+
+    for k in range(6):
+        dealt = game.determinize(view, Rng(k))
+        assert {z: codes(dealt, z) for z in piles} == {z: codes(engine.state, z) for z in piles}
+    bot = SearchBot(Rng(5), budget=150)
+    for _ in range(4):  # both picks, then the first decisions after the setup's hook
+        seat = engine.deciding_seats()[0]
+        engine.apply(bot.choose(engine.view(seat)))
+    assert engine.state.phase != "pick" or engine.deciding_seats()

@@ -5,6 +5,7 @@ a place in a face-down pile), then the first turn or round. A part of DataGame (
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from cardtable.rules import blind
@@ -164,6 +165,7 @@ class SetupPart:
                         if physical[c].get(d["field"]) == d["equals"]
                     ]
                     if cards[: int(d["count"])]:
+                        at = len(events)
                         self._move(
                             state,
                             cards[: int(d["count"])],
@@ -173,6 +175,8 @@ class SetupPart:
                             seat,
                             events,
                         )
+                        if len(cards) <= int(d["count"]):  # every card of the value: public, as a split
+                            events[at] = replace(events[at], viewers=None)
                 elif "code" in d:
                     self._move_code(state, d["from"], d["to"], str(d["code"]), int(d["count"]), seat, events)
                 else:
@@ -202,7 +206,11 @@ class SetupPart:
         else:
             pairs = list(zip(groups, codes.values(), strict=False))
         for group, cards in pairs:
-            events.append(state.move(cards, d["from"], group, "setup"))
+            # Which cards a split moves is public (every card of the value, whatever the order), so
+            # every seat knows each card's pile, though not its place once shuffled: a re-deal from a
+            # view keeps the Lv0 circles in the Lv0 pile (seen by no one, the move spread every card
+            # of the box over every pile, and a search picked an item as its circle).
+            events.append(replace(state.move(cards, d["from"], group, "setup"), viewers=None))
 
     def _move_code(
         self,
