@@ -17,7 +17,8 @@ the log, undo, Esc and saving are the shared table's (cardtable/ui/scenes/table/
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import pygame
 
@@ -39,6 +40,7 @@ MIN_LABEL_PX = 9  # a label too wide for its place is set smaller down to this b
 CARDLESS = ("draw", "pass")  # verbs whose moves name no card: a button and the action menu
 GROUP_STEP = 0.42  # a group's cards overlap to this share of a card's width
 _Cells = list[tuple[str, str, pygame.Rect]]  # each group's zone, state name and cell (group_cells)
+_T = TypeVar("_T")
 
 
 class DataGameTable(TableScene):
@@ -46,13 +48,14 @@ class DataGameTable(TableScene):
 
     card_size = (40, 0.12, 0.065)
     # `slots` and `group_cells` as last worked out, with the view, window size and bottom seat they are for
-    _slots_memo: tuple[PlayerView, tuple[tuple[int, int], int], dict[str, pygame.Rect]] | None = None
-    _cells_memo: tuple[PlayerView, tuple[tuple[int, int], int], _Cells] | None = None
+    # per name: (the view, (window size, bottom seat), what was worked out for them): `_per_view`
+    _memos: dict[str, tuple[PlayerView, tuple[tuple[int, int], int], Any]]
 
     def __init__(self, app: App, session: Session) -> None:
         game = get_game(session.engine.view(None).game)
         assert isinstance(game, DataGame)
         self.game = game  # the file's definition (static rules data: never the state)
+        self._memos = {}
         super().__init__(app, session)
 
     # -- the file's zones, sorted into where the table shows them --------------------------------
@@ -152,13 +155,7 @@ class DataGameTable(TableScene):
         zones of groups) and `@hand`. Shared, read only: worked out once per view, window size and
         bottom seat (the layout, the background, the drop and click areas each asked for them, and
         the groups' cells were flowed again each time)."""
-        key = (self.app.size, self.bottom_seat())
-        memo = self._slots_memo
-        if memo is not None and memo[0] is view and memo[1] == key:
-            return memo[2]
-        out = self._slots(view)
-        self._slots_memo = (view, key, out)
-        return out
+        return self._per_view("slots", view, self._slots)
 
     def _slots(self, view: PlayerView) -> dict[str, pygame.Rect]:
         width, height = self.app.size
@@ -240,13 +237,17 @@ class DataGameTable(TableScene):
         from them): (the zone's file name, the group's state name, its cell), flowed left to right and
         wrapped in the groups' area, smaller cards when they would not fit. Shared, read only, as
         `slots`."""
+        return self._per_view("cells", view, self._group_cells)
+
+    def _per_view(self, name: str, view: PlayerView, work: Callable[[PlayerView], _T]) -> _T:
+        """`work(view)` once per view, window size and bottom seat (kept under `name`)."""
         key = (self.app.size, self.bottom_seat())
-        memo = self._cells_memo
+        memo = self._memos.get(name)
         if memo is not None and memo[0] is view and memo[1] == key:
-            return memo[2]
-        cells = self._group_cells(view)
-        self._cells_memo = (view, key, cells)
-        return cells
+            return cast(_T, memo[2])
+        out = work(view)
+        self._memos[name] = (view, key, out)
+        return out
 
     def _group_cells(self, view: PlayerView) -> _Cells:
         area = self.slots(view)["@groups"]
