@@ -523,6 +523,31 @@ class _Children:
         return out
 
 
+def _forget_memos() -> None:
+    """Empty the rules' memos before each traced test, so a function whose result is kept (a card
+    set's table built once per set, a `functools.cache`) is recorded in every test that needs it, not
+    only in the first one of its file: its mutants then run all of them (until 2026-11-28 sainome's
+    `_rules`, run once per set, was traced in one test only). A memo is a `functools` cache or a
+    module-level dict whose values are `(card set, ...)` pairs (the project's per-set idiom, keyed by
+    the set's id); other module dicts (a view's held state, a registry) are left alone."""
+    from cardtable.rules.cards import CardSet
+
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("cardtable.rules", "cardtable.games")):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+            elif (
+                isinstance(value, dict)
+                and value
+                and all(
+                    isinstance(v, tuple) and v and isinstance(v[0], CardSet | None) for v in value.values()
+                )
+            ):
+                value.clear()
+
+
 class _CallRecorder:
     """A pytest plugin (in the child that maps the pool): which test calls which function of the
     targets. cProfile (in C) records the calls of each test; a Python tracer of every line was 3-5x
@@ -538,6 +563,7 @@ class _CallRecorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
+        _forget_memos()
         # CPU seconds, not wall: on a busy machine the wall time of a test says more about the
         # machine than about the test, and the order of a mutant's tests would follow the noise.
         started = time.process_time()
