@@ -15,10 +15,10 @@ from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled
-from cardtable.rules.game import ParamError
+from cardtable.rules.game import CardProblem, ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options, assert_seats
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -218,3 +218,42 @@ def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
     """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
     changed by one."""
     assert_seats("landperson", "Land & Person", 2, 2)
+
+
+def _card_problems(edits: dict[str, dict[str, Any] | None], **params: Any) -> list[CardProblem]:
+    game = get_game("landperson")
+    return game.check_cardset(edited_set(load_named("landperson"), edits), game.resolve_params(params))
+
+
+def test_the_card_check_refuses_an_unknown_kind_too_many_lands_and_lands_worth_no_land_deck() -> None:
+    """Mutants of cards.check: the kind test (`not in KINDS`, its `continue`), which numbers a land has
+    (`kind == "land"`), the number bounds, `if found: return found`, the 12-lands bound of a half
+    (`>` and MAX_LANDS_IN_HALF by one) and the starred-land rule (no lands of a half worth exactly
+    ★land_stars, `_subset_sums`)."""
+    half = "player {}'s half of the cards"
+    assert _card_problems({}) == []
+    # a kind outside the list is said alone: its numbers are not read
+    assert _card_problems({"L1": {"kind": "castle", "stars": -5}}) == [
+        (["cards", 0, "kind"], "kind must be one of land, person")
+    ]
+    # a land's numbers are a land's (a person's cost is not read on it), each from 0 to 99
+    assert _card_problems({"L1": {"stars": 99, "cost": -1}, "P01": {"cost": 4, "stars": -1}}) == []
+    assert _card_problems({"L1": {"siege": 100}, "P01": {"atk": 100}}) == [
+        (["cards", 0, "siege"], "siege must be a whole number from 0 to 99"),
+        (["cards", 8, "atk"], "atk must be a whole number from 0 to 99"),
+    ]
+    # the deck-building bot tries every subset of a half's lands: 12 a half at most (L1: 10 copies
+    # make 24 lands, 12 a half; 11 make 25, 13 in the first half)
+    assert _card_problems({"L1": {"count": 10}}) == []
+    assert _card_problems({"L1": {"count": 11}}) == [
+        (["cards"], f"{half.format(1)} holds 13 lands; at most 12 (the set 24)")
+    ]
+    # lands worth 4 each never add up to ★10 (a land deck is worth exactly land_stars): both halves
+    lands = {f"L{n}": {"stars": 4} for n in range(1, 9)}
+    assert _card_problems(lands) == [
+        (["cards"], f"no lands of {half.format(n)} are worth exactly ★10 together (a land deck: land_stars)")
+        for n in (1, 2)
+    ]
+    assert _card_problems(lands, land_stars=12) == []
+    # ★18 is every land of a half (1+1+2+2+2+3+3+4)
+    assert _card_problems({}, land_stars=18) == []
