@@ -4,12 +4,14 @@ names; rule gaps are scenarios instead (tests/scenarios/landperson/)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
+from cardtable.games.landperson.cards import best_lands, half, mix_band, parse_deck, person_value, recommended
 from cardtable.games.landperson.effects import VOCAB, stat
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
@@ -257,3 +259,54 @@ def test_the_card_check_refuses_an_unknown_kind_too_many_lands_and_lands_worth_n
     assert _card_problems(lands, land_stars=12) == []
     # ★18 is every land of a half (1+1+2+2+2+3+3+4)
     assert _card_problems({}, land_stars=18) == []
+    # abilities in the game's words, named at their place
+    assert _card_problems({"P01": {"special": [{"bogus": 1}]}}) == [
+        (["cards", 8, "special", 0], f"unknown effect 'bogus' (effects: {', '.join(sorted(VOCAB.kinds))})")
+    ]
+
+
+def _half_ids(seat: int) -> tuple[list[int], list[int]]:
+    return half(load_named("landperson"), seat)
+
+
+def test_the_deck_building_bot_fills_the_recommended_mix_by_band() -> None:
+    """Mutants of cards.recommended: the rounding rest going to the cost-0 band (`targets[0] += ...`
+    dropped, or given to band 1) and the "fill the rest" loop (its `chosen.append` dropped); mix_band's
+    last band for a cost above 4 (`return len(...) - 1` -> None)."""
+    cardset = load_named("landperson")
+    _lands, pool = _half_ids(0)  # 23 persons of cost 0, 15 of cost 1-2, 7 of cost 3-4
+
+    def bands(cards: list[int]) -> dict[int, int]:
+        return dict(Counter(mix_band(stat(cardset.physical()[c], "cost")) for c in cards))
+
+    # 41 persons: 20.5, 14.35 and 6.15 round to 20, 14 and 6; the one left over is a cost-0 person
+    assert bands(recommended(cardset, pool, 41)) == {0: 21, 1: 14, 2: 6}
+    # 45: 22, 16 and 7 wanted, but only 15 of cost 1-2: the rest is filled by value, every person
+    assert recommended(cardset, pool, 45) == sorted(pool)
+    assert [mix_band(cost) for cost in (0, 2, 3, 4, 5, 99)] == [0, 1, 2, 2, 2, 2]
+
+
+def test_the_deck_building_bot_values_a_bonus_ability_and_takes_as_many_lands_as_it_can() -> None:
+    """Mutants: person_value's `and` -> `or` (a person whose special is not a bonus, P05's no_defend,
+    valued as one); best_lands' `range(1, len(pool) + 1)` (single lands left out: 1 -> 2; the whole
+    pool left out: `+ 1` -> `+ 0`)."""
+    base = load_named("landperson")
+    by_code = {spec.code: spec for spec in base.cards}
+    assert [person_value(by_code[code]) for code in ("P01", "P04", "P05")] == [1.0, 1.5, 2.0]
+    lands_0, _persons = _half_ids(0)
+    code = {c: base.physical()[c].code for c in lands_0}
+    l1, l2, l8 = (next(c for c in lands_0 if code[c] == name) for name in ("L1", "L2", "L8"))
+    assert best_lands(base, [l1, l8], 4) == [l8]  # exactly ★4 beats two lands worth ★5
+    # a land worth ★0 is one more siege for nothing: the whole pool is the best deck
+    free = edited_set(base, {"L2": {"stars": 0}})
+    assert best_lands(free, [l1, l2], 1) == [l1, l2]
+
+
+def test_a_deck_text_of_the_longest_length_is_read() -> None:
+    """Mutant: MAX_DECK_CHARS 2000 -> 1999 (the limit is 2,000 characters, not fewer)."""
+    cardset = load_named("landperson")
+    lands_0, persons_0 = _half_ids(0)
+    l1 = next(c for c in lands_0 if cardset.physical()[c].code == "L1")
+    assert parse_deck(cardset, "L1" + " " * 1998, lands_0 + persons_0) == [l1]
+    with pytest.raises(ParamError, match="the text is 2001 characters long"):
+        parse_deck(cardset, "L1" + " " * 1999, lands_0 + persons_0)
