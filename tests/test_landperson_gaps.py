@@ -310,3 +310,60 @@ def test_a_deck_text_of_the_longest_length_is_read() -> None:
     assert parse_deck(cardset, "L1" + " " * 1998, lands_0 + persons_0) == [l1]
     with pytest.raises(ParamError, match="the text is 2001 characters long"):
         parse_deck(cardset, "L1" + " " * 1999, lands_0 + persons_0)
+
+
+def test_a_commerce_is_shown_as_a_task_then_told_with_the_card_it_drew() -> None:
+    """Mutants: _open's task `"owed": 0` -> 1 (the table shows an opened task as asking no payment);
+    _do_done's commerce/hunt `Announced` dropped (the log's commerce line: who went, what it drew)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"lands:0": ["L3"], "field:0": ["P01", "P08"], "hand:0": [], "deck:0": ["P12"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    ).engine
+    engine.apply_text(0, "commerce")
+    shown = engine.view(1).data["task"]
+    assert dict(shown) == {"kind": "commerce", "seat": 0, "persons": (), "card": None, "owed": 0}
+    sent = sorted(engine.state.zones["field:0"].cards)
+    events = _play(engine, [(0, "add P01"), (0, "add P08"), (0, "done")])
+    told = [(e.what, e.seat, e.detail) for e in events if isinstance(e, Announced)]
+    assert [(what, seat, sorted(d["persons"]), d["drew"]) for what, seat, d in told] == [
+        ("commerce", 0, sent, 1)
+    ]
+
+
+def test_a_fight_shown_while_it_lasts_is_gone_once_it_is_over() -> None:
+    """Mutant: _after_fight's `data["fight"] = None` dropped (the table would go on showing a fight
+    that ended: its attackers and their total)."""
+    engine = _engine(
+        {"field:0": ["P10", "P07"], "field:1": ["P02"], "lands:1": ["L8"], "hand:0": []}, mode="deck"
+    )
+    _play(engine, [(0, "attack"), (0, "add P10"), (0, "add P07"), (0, "done")])
+    assert engine.view(1).data["fight"] is not None
+    _play(engine, [(1, "siege"), (1, "add P02"), (1, "done")])  # the siege holds: no capture
+    assert engine.view(1).data["fight"] is None
+
+
+def test_the_report_reads_the_picks_the_turns_and_the_ending() -> None:
+    """Mutants: LandPerson's `pick_kinds` dropped (a recruit, a take, a capture not counted as cards
+    picked: lab/record.py's picks), `turn_number`, `ending` and `scored_by_points` answering None."""
+    game = get_game("landperson")
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"deck": [], "field:0": [], "hand:0": ["P03"], "spoils:1": ["P01"]},
+        BATTLE,
+        params={"mode": "shared"},
+    ).engine
+    state = engine.state
+    (card,) = state.zones["hand:0"].cards
+    assert [game.card_choice(state, Action(0, kind, (card,))) for kind in ("recruit", "take", "capture")] == [
+        ("picked", ("P03",))
+    ] * 3
+    assert game.card_choice(state, Action(0, "use", (card,))) == ("played", ("P03",))
+    assert game.card_choice(state, Action(0, "attack", (card,))) is None
+    assert (game.turn_number(state), game.ending(state)) == (1, "end")
+    assert game.scored_by_points(state.params) is False  # won outright: the spoils are no points
+    engine.apply_text(0, "noattack")  # the other player's income finds the shared deck empty
+    assert state.over and (game.turn_number(state), game.ending(state)) == (2, "deck_out")
