@@ -22,7 +22,10 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
 1. One profiled run of the pool of tests (POOL below: the tests that play the rules without drawing
    a table; `--pool tests` for the whole suite) records which test calls which function of the
    modules asked for (cProfile, per test: a line tracer in Python was 3-5x slower), and how long each
-   test takes. Each test file's part is kept in .mutate-cache/ until that file changes, or a source
+   test takes. The rules' memos (a card set's table, a `functools` cache) are emptied before each
+   traced test, so a function run once per set is recorded in every test that needs it (until
+   2026-11-28 only in the first: its mutants ran that one test; a memo kept in a plain module
+   variable still is). Each test file's part is kept in .mutate-cache/ until that file changes, or a source
    under cardtable/, cards/ or the tests' helpers (the scenario files, for a test file naming them):
    after a new gap test only its file is traced again.
 2. This process imports pytest and the heavy libraries once and forks a child per mutant (--jobs at
@@ -604,11 +607,16 @@ def _units(pool: list[str]) -> list[str]:
     return units
 
 
+_TRACE_VERSION = 2
+
+
 def _fingerprints(units: list[str], files: list[str]) -> dict[str, str]:
     """unit -> a digest that changes when the unit's test file, the targets, or any other source
     under cardtable/, cards/ or tests/ changes (the scenario files only for a test file that names
     them): a new test in one file re-traces that file alone."""
-    shared = hashlib.sha256(json.dumps(sorted(files)).encode("utf-8"))
+    # the trace's version: a map traced by an older recorder (before the memos were emptied per test)
+    # is traced again
+    shared = hashlib.sha256(json.dumps([_TRACE_VERSION, *sorted(files)]).encode("utf-8"))
     scenarios = hashlib.sha256()
     for folder in ("cardtable", "tests", "cards"):
         for path in sorted((ROOT / folder).rglob("*")):
