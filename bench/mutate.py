@@ -22,7 +22,10 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
 1. One profiled run of the pool of tests (POOL below: the tests that play the rules without drawing
    a table; `--pool tests` for the whole suite) records which test calls which function of the
    modules asked for (cProfile, per test: a line tracer in Python was 3-5x slower), and how long each
-   test takes. Each test file's part is kept in .mutate-cache/ until that file changes, or a source
+   test takes. The rules' memos (a card set's table, a `functools` cache) are emptied before each
+   traced test, so a function run once per set is recorded in every test that needs it (until
+   2026-11-28 only in the first: its mutants ran that one test; a memo kept in a plain module
+   variable still is). Each test file's part is kept in .mutate-cache/ until that file changes, or a source
    under cardtable/, cards/ or the tests' helpers (the scenario files, for a test file naming them):
    after a new gap test only its file is traced again.
 2. This process imports pytest and the heavy libraries once and forks a child per mutant (--jobs at
@@ -523,6 +526,31 @@ class _Children:
         return out
 
 
+def _forget_memos() -> None:
+    """Empty the rules' memos before each traced test, so a function whose result is kept (a card
+    set's table built once per set, a `functools.cache`) is recorded in every test that needs it, not
+    only in the first one of its file: its mutants then run all of them (until 2026-11-28 sainome's
+    `_rules`, run once per set, was traced in one test only). A memo is a `functools` cache or a
+    module-level dict whose values are `(card set, ...)` pairs (the project's per-set idiom, keyed by
+    the set's id); other module dicts (a view's held state, a registry) are left alone."""
+    from cardtable.rules.cards import CardSet
+
+    for name, module in list(sys.modules.items()):
+        if not name.startswith(("cardtable.rules", "cardtable.games")):
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+            elif (
+                isinstance(value, dict)
+                and value
+                and all(
+                    isinstance(v, tuple) and v and isinstance(v[0], CardSet | None) for v in value.values()
+                )
+            ):
+                value.clear()
+
+
 class _CallRecorder:
     """A pytest plugin (in the child that maps the pool): which test calls which function of the
     targets. cProfile (in C) records the calls of each test; a Python tracer of every line was 3-5x
@@ -538,6 +566,7 @@ class _CallRecorder:
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_protocol(self, item: pytest.Item) -> Iterator[None]:
+        _forget_memos()
         # CPU seconds, not wall: on a busy machine the wall time of a test says more about the
         # machine than about the test, and the order of a mutant's tests would follow the noise.
         started = time.process_time()
@@ -578,11 +607,16 @@ def _units(pool: list[str]) -> list[str]:
     return units
 
 
+_TRACE_VERSION = 2
+
+
 def _fingerprints(units: list[str], files: list[str]) -> dict[str, str]:
     """unit -> a digest that changes when the unit's test file, the targets, or any other source
     under cardtable/, cards/ or tests/ changes (the scenario files only for a test file that names
     them): a new test in one file re-traces that file alone."""
-    shared = hashlib.sha256(json.dumps(sorted(files)).encode("utf-8"))
+    # the trace's version: a map traced by an older recorder (before the memos were emptied per test)
+    # is traced again
+    shared = hashlib.sha256(json.dumps([_TRACE_VERSION, *sorted(files)]).encode("utf-8"))
     scenarios = hashlib.sha256()
     for folder in ("cardtable", "tests", "cards"):
         for path in sorted((ROOT / folder).rglob("*")):

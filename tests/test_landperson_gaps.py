@@ -4,21 +4,23 @@ names; rule gaps are scenarios instead (tests/scenarios/landperson/)."""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
+from cardtable.games.landperson.cards import best_lands, half, mix_band, parse_deck, person_value, recommended
 from cardtable.games.landperson.effects import VOCAB, stat
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled
-from cardtable.rules.game import ParamError
+from cardtable.rules.game import CardProblem, ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
-from tests.gap_helpers import assert_number_options, assert_seats
+from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Ben", human=True)]
@@ -218,3 +220,150 @@ def test_the_game_is_for_its_players_and_says_so_by_its_title() -> None:
     """Mutants: the game's `title` dropped (the refusal would name no game), `min_seats`/`max_seats`
     changed by one."""
     assert_seats("landperson", "Land & Person", 2, 2)
+
+
+def _card_problems(edits: dict[str, dict[str, Any] | None], **params: Any) -> list[CardProblem]:
+    game = get_game("landperson")
+    return game.check_cardset(edited_set(load_named("landperson"), edits), game.resolve_params(params))
+
+
+def test_the_card_check_refuses_an_unknown_kind_too_many_lands_and_lands_worth_no_land_deck() -> None:
+    """Mutants of cards.check: the kind test (`not in KINDS`, its `continue`), which numbers a land has
+    (`kind == "land"`), the number bounds, `if found: return found`, the 12-lands bound of a half
+    (`>` and MAX_LANDS_IN_HALF by one) and the starred-land rule (no lands of a half worth exactly
+    ★land_stars, `_subset_sums`)."""
+    half = "player {}'s half of the cards"
+    assert _card_problems({}) == []
+    # a kind outside the list is said alone: its numbers are not read
+    assert _card_problems({"L1": {"kind": "castle", "stars": -5}}) == [
+        (["cards", 0, "kind"], "kind must be one of land, person")
+    ]
+    # a land's numbers are a land's (a person's cost is not read on it), each from 0 to 99
+    assert _card_problems({"L1": {"stars": 99, "cost": -1}, "P01": {"cost": 4, "stars": -1}}) == []
+    assert _card_problems({"L1": {"siege": 100}, "P01": {"atk": 100}}) == [
+        (["cards", 0, "siege"], "siege must be a whole number from 0 to 99"),
+        (["cards", 8, "atk"], "atk must be a whole number from 0 to 99"),
+    ]
+    # the deck-building bot tries every subset of a half's lands: 12 a half at most (L1: 10 copies
+    # make 24 lands, 12 a half; 11 make 25, 13 in the first half)
+    assert _card_problems({"L1": {"count": 10}}) == []
+    assert _card_problems({"L1": {"count": 11}}) == [
+        (["cards"], f"{half.format(1)} holds 13 lands; at most 12 (the set 24)")
+    ]
+    # lands worth 4 each never add up to ★10 (a land deck is worth exactly land_stars): both halves
+    lands = {f"L{n}": {"stars": 4} for n in range(1, 9)}
+    assert _card_problems(lands) == [
+        (["cards"], f"no lands of {half.format(n)} are worth exactly ★10 together (a land deck: land_stars)")
+        for n in (1, 2)
+    ]
+    assert _card_problems(lands, land_stars=12) == []
+    # ★18 is every land of a half (1+1+2+2+2+3+3+4)
+    assert _card_problems({}, land_stars=18) == []
+    # abilities in the game's words, named at their place
+    assert _card_problems({"P01": {"special": [{"bogus": 1}]}}) == [
+        (["cards", 8, "special", 0], f"unknown effect 'bogus' (effects: {', '.join(sorted(VOCAB.kinds))})")
+    ]
+
+
+def _half_ids(seat: int) -> tuple[list[int], list[int]]:
+    return half(load_named("landperson"), seat)
+
+
+def test_the_deck_building_bot_fills_the_recommended_mix_by_band() -> None:
+    """Mutants of cards.recommended: the rounding rest going to the cost-0 band (`targets[0] += ...`
+    dropped, or given to band 1) and the "fill the rest" loop (its `chosen.append` dropped); mix_band's
+    last band for a cost above 4 (`return len(...) - 1` -> None)."""
+    cardset = load_named("landperson")
+    _lands, pool = _half_ids(0)  # 23 persons of cost 0, 15 of cost 1-2, 7 of cost 3-4
+
+    def bands(cards: list[int]) -> dict[int, int]:
+        return dict(Counter(mix_band(stat(cardset.physical()[c], "cost")) for c in cards))
+
+    # 41 persons: 20.5, 14.35 and 6.15 round to 20, 14 and 6; the one left over is a cost-0 person
+    assert bands(recommended(cardset, pool, 41)) == {0: 21, 1: 14, 2: 6}
+    # 45: 22, 16 and 7 wanted, but only 15 of cost 1-2: the rest is filled by value, every person
+    assert recommended(cardset, pool, 45) == sorted(pool)
+    assert [mix_band(cost) for cost in (0, 2, 3, 4, 5, 99)] == [0, 1, 2, 2, 2, 2]
+
+
+def test_the_deck_building_bot_values_a_bonus_ability_and_takes_as_many_lands_as_it_can() -> None:
+    """Mutants: person_value's `and` -> `or` (a person whose special is not a bonus, P05's no_defend,
+    valued as one); best_lands' `range(1, len(pool) + 1)` (single lands left out: 1 -> 2; the whole
+    pool left out: `+ 1` -> `+ 0`)."""
+    base = load_named("landperson")
+    by_code = {spec.code: spec for spec in base.cards}
+    assert [person_value(by_code[code]) for code in ("P01", "P04", "P05")] == [1.0, 1.5, 2.0]
+    lands_0, _persons = _half_ids(0)
+    code = {c: base.physical()[c].code for c in lands_0}
+    l1, l2, l8 = (next(c for c in lands_0 if code[c] == name) for name in ("L1", "L2", "L8"))
+    assert best_lands(base, [l1, l8], 4) == [l8]  # exactly ★4 beats two lands worth ★5
+    # a land worth ★0 is one more siege for nothing: the whole pool is the best deck
+    free = edited_set(base, {"L2": {"stars": 0}})
+    assert best_lands(free, [l1, l2], 1) == [l1, l2]
+
+
+def test_a_deck_text_of_the_longest_length_is_read() -> None:
+    """Mutant: MAX_DECK_CHARS 2000 -> 1999 (the limit is 2,000 characters, not fewer)."""
+    cardset = load_named("landperson")
+    lands_0, persons_0 = _half_ids(0)
+    l1 = next(c for c in lands_0 if cardset.physical()[c].code == "L1")
+    assert parse_deck(cardset, "L1" + " " * 1998, lands_0 + persons_0) == [l1]
+    with pytest.raises(ParamError, match="the text is 2001 characters long"):
+        parse_deck(cardset, "L1" + " " * 1999, lands_0 + persons_0)
+
+
+def test_a_commerce_is_shown_as_a_task_then_told_with_the_card_it_drew() -> None:
+    """Mutants: _open's task `"owed": 0` -> 1 (the table shows an opened task as asking no payment);
+    _do_done's commerce/hunt `Announced` dropped (the log's commerce line: who went, what it drew)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"lands:0": ["L3"], "field:0": ["P01", "P08"], "hand:0": [], "deck:0": ["P12"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    ).engine
+    engine.apply_text(0, "commerce")
+    shown = engine.view(1).data["task"]
+    assert dict(shown) == {"kind": "commerce", "seat": 0, "persons": (), "card": None, "owed": 0}
+    sent = sorted(engine.state.zones["field:0"].cards)
+    events = _play(engine, [(0, "add P01"), (0, "add P08"), (0, "done")])
+    told = [(e.what, e.seat, e.detail) for e in events if isinstance(e, Announced)]
+    assert [(what, seat, sorted(d["persons"]), d["drew"]) for what, seat, d in told] == [
+        ("commerce", 0, sent, 1)
+    ]
+
+
+def test_a_fight_shown_while_it_lasts_is_gone_once_it_is_over() -> None:
+    """Mutant: _after_fight's `data["fight"] = None` dropped (the table would go on showing a fight
+    that ended: its attackers and their total)."""
+    engine = _engine(
+        {"field:0": ["P10", "P07"], "field:1": ["P02"], "lands:1": ["L8"], "hand:0": []}, mode="deck"
+    )
+    _play(engine, [(0, "attack"), (0, "add P10"), (0, "add P07"), (0, "done")])
+    assert engine.view(1).data["fight"] is not None
+    _play(engine, [(1, "siege"), (1, "add P02"), (1, "done")])  # the siege holds: no capture
+    assert engine.view(1).data["fight"] is None
+
+
+def test_the_report_reads_the_picks_the_turns_and_the_ending() -> None:
+    """Mutants: LandPerson's `pick_kinds` dropped (a recruit, a take, a capture not counted as cards
+    picked: lab/record.py's picks), `turn_number`, `ending` and `scored_by_points` answering None."""
+    game = get_game("landperson")
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"deck": [], "field:0": [], "hand:0": ["P03"], "spoils:1": ["P01"]},
+        BATTLE,
+        params={"mode": "shared"},
+    ).engine
+    state = engine.state
+    (card,) = state.zones["hand:0"].cards
+    assert [game.card_choice(state, Action(0, kind, (card,))) for kind in ("recruit", "take", "capture")] == [
+        ("picked", ("P03",))
+    ] * 3
+    assert game.card_choice(state, Action(0, "use", (card,))) == ("played", ("P03",))
+    assert game.card_choice(state, Action(0, "attack", (card,))) is None
+    assert (game.turn_number(state), game.ending(state)) == (1, "end")
+    assert game.scored_by_points(state.params) is False  # won outright: the spoils are no points
+    engine.apply_text(0, "noattack")  # the other player's income finds the shared deck empty
+    assert state.over and (game.turn_number(state), game.ending(state)) == (2, "deck_out")

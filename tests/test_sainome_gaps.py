@@ -14,7 +14,7 @@ from cardtable.games.sainome.cards import VOCAB, _attacks, _bound, attack_bound,
 from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, Event, GameEnded, Shuffled
+from cardtable.rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
 from cardtable.rules.game import CardProblem
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
@@ -361,3 +361,13 @@ def test_a_set_without_skills_counters_fired_or_hand_cards_has_bounds_of_nothing
     assert (table.hand_bound_without_attack, table.attacks_in_hand_card) == (0, 0)
     # Without Reset, Quick Change's equip (4 + 1) leads the hand cards; its attack is counted apart.
     assert table_of(edited_set(base, {"RS": None})).hand_bound_without_attack == 5
+
+
+def test_the_trash_phase_and_the_next_turn_are_told_and_no_character_shows_before_the_choice() -> None:
+    """Mutants: _end_action_phase's `Announced("phase", ...)` dropped (the log's trash phase line),
+    _begin_turn's `TurnStarted` dropped (the next player's turn), public_data's
+    `characters.append(None)` dropped (a seat that has not chosen its character yet)."""
+    assert list(_engine({}).view(1).data["characters"]) == [None, None]
+    engine = _engine({"hand:0": []}, {**PLAYING, "phase": "action"})
+    assert engine.apply(Action(0, "end")) == [Announced("phase", 0, {"phase": "trash"})]
+    assert engine.apply(Action(0, "end"))[-1] == TurnStarted(1)

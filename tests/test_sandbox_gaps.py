@@ -11,8 +11,13 @@ from typing import Any
 
 import pytest
 
+from cardtable.games import get_game
 from cardtable.games.sandbox.layout import DEFAULT, LayoutError, PileSpec, layout_of
 from cardtable.games.sandbox.newset import NewSetError, new_set
+from cardtable.rules.actions import Action
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import Announced, CardsMoved, Event, Revealed, Shuffled, TurnStarted
+from cardtable.rules.notation import physical_codes
 
 
 class _Set:
@@ -136,3 +141,83 @@ def test_a_new_set_is_not_made_under_a_file_nor_into_a_folder_that_appeared_mean
     with pytest.raises(NewSetError, match="^cannot make .*proto: File exists$"):
         new_set("proto", tmp_path)
     assert theirs.read_bytes() == b"theirs" and not (tmp_path / "proto" / "proto.yaml").exists()
+
+
+def _table(tmp_path: Path, seats: int = 2, seed: int = 4) -> Engine:
+    """A new set's table (deck, discard, the market and play mats; 3 dealt to each of 12 cards)."""
+    return Engine.new(get_game("sandbox"), seats, seed, {"cardset": str(new_set("proto", tmp_path))})
+
+
+def _move(engine: Engine, seat: int, text: str) -> list[Event]:
+    return engine.apply(engine.parse(seat, text))
+
+
+def test_the_deal_goes_round_the_table_from_player_1_whose_turn_it_then_is(tmp_path: Path) -> None:
+    """Mutants of setup: the deal's first seat 0 -> -1 (player 3 would get the top card),
+    `TurnStarted(0)` -> -1."""
+    engine = _table(tmp_path, seats=3)
+    dealt = [e.dst for e in engine.setup_events if isinstance(e, CardsMoved)]
+    assert dealt == ["hand:0", "hand:1", "hand:2"] * 3
+    assert engine.setup_events[-1] == TurnStarted(0)
+
+
+def test_deals_counters_and_turns_are_refused_with_their_reasons(tmp_path: Path) -> None:
+    """Mutants: the deals offered (`range(1, top + 1)` one off either end), _why_deal's `or` -> `and`
+    (a mat or no pile dealt from), _why_count's `or` -> `and` (a counter moved by no sign), the
+    out-of-turn refusal's player number (`+ 1` -> `+ 0`), SPOT_MAX 1000 -> 1001."""
+    engine = _table(tmp_path)  # 2 players: 6 left in the deck, 3 a hand at most
+    deals = [a.target for a in engine.legal_actions(0) if a.kind == "deal"]
+    assert deals == ["deck*1", "deck*2", "deck*3"]
+    for target in ("play*1", "nope*1"):
+        assert engine.explain(Action(0, "deal", (), target)) == "deal from a pile, 1 to 13 cards to each hand"
+    for target in ("coins*", "nope+"):
+        assert engine.explain(Action(0, "count", (), target)) == "no such counter"
+    assert engine.explain(Action(1, "roll")) == "it is Player 1's turn"
+    card = min(engine.state.zones["hand:0"].cards)  # the lowest copy of its code there
+    assert not engine.explain(Action(0, "move", (card,), "hand:0>play@1000,1000"))
+    assert engine.explain(Action(0, "move", (card,), "hand:0>play@1001,0"))
+
+
+def test_a_card_moved_names_its_lowest_copy_wherever_it_goes(tmp_path: Path) -> None:
+    """Mutants of _why_move: `src in self.mats(state)` -> `not in` (a hand's card put on a spot
+    without the copy rule), `"@" in dst` -> `not in` (a mat's card moved off it without the copy
+    rule, and to a spot with it), `return copy_reason(...)` -> None (no copy rule at all)."""
+    engine = _table(tmp_path)
+    codes = physical_codes(engine.state.cardset)
+    hand = sorted(engine.state.zones["hand:0"].cards)
+    twice = [c for c in hand if codes[c] == "SEED"]
+    assert len(twice) >= 2, "seed 4 deals Player 1 two Seeds"
+    for dst in ("play", "play@100,100"):
+        said = engine.explain(Action(0, "move", (twice[1],), f"hand:0>{dst}"))
+        assert said == "SEED: a move names the lowest-numbered copy of a card"
+        assert not engine.explain(Action(0, "move", (twice[0],), f"hand:0>{dst}"))
+    # on a mat, a card is moved to another spot as that very card; off it, as its lowest copy
+    _move(engine, 0, "move SEED hand:0>play")
+    _move(engine, 0, "move SEED hand:0>play")
+    assert not engine.explain(Action(0, "move", (twice[1],), "play>play@5,5"))
+    said = engine.explain(Action(0, "move", (twice[1],), "play>discard"))
+    assert said == "SEED: a move names the lowest-numbered copy of a card"
+
+
+def test_turning_shuffling_searching_and_spreading_are_told(tmp_path: Path) -> None:
+    """Mutants: a turned card's announcement reading `spot[3]` for `spot[2]` (turned back, it said
+    turned), the shuffle's `Shuffled` dropped, a searched pile of two not shuffled again (`> 1` ->
+    `> 2`), a spread face-up pile's `Revealed` dropped (its cards shown to all)."""
+    engine = _table(tmp_path)
+    card = engine.state.zones["hand:0"].cards[0]
+    code = physical_codes(engine.state.cardset)[card]
+    _move(engine, 0, f"move {code} hand:0>play")
+    turned = [
+        e.detail["turned"]
+        for text in ("turn play@0", "turn play@0")
+        for e in _move(engine, 0, text)
+        if isinstance(e, Announced)
+    ]
+    assert turned == [True, False]
+    assert Shuffled("deck", 6) in _move(engine, 0, "shuffle deck")
+    for _ in range(4):
+        _move(engine, 0, "take deck>discard")
+    _move(engine, 0, "search deck")
+    assert Shuffled("deck", 2) in _move(engine, 0, "done")
+    shown = tuple(engine.state.zones["discard"].cards)
+    assert Revealed(0, shown, "discard", "spread") in _move(engine, 0, "spread discard")
