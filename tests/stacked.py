@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.games import get_game
+from cardtable.rules.cards import CardSet
 from cardtable.rules.engine import Engine
 from cardtable.rules.state import GameState
 from cardtable.scenario import _Refs, _stack_deal
@@ -21,9 +22,11 @@ def stacked_session(
     rolls: list[int] | None = None,
     params: dict[str, Any] | None = None,
     seed: int = 0,
+    cardset: CardSet | None = None,
 ) -> Session:
     """A game dealt from `seed`, then stacked as a scenario would stack it. `rolls`, `params` and
-    `seed` are keyword-only: passed by position, params once landed in `rolls` without a word."""
+    `seed` are keyword-only: passed by position, params once landed in `rolls` without a word. `cardset`:
+    an edited set played instead of the game's own."""
     game = get_game(game_id)
 
     def arrange(state: GameState) -> None:
@@ -32,5 +35,5 @@ def stacked_session(
         state.forced_rolls[:] = list(rolls or [])
         game.arrange(state, setup or {}, refs)
 
-    engine = Engine.new(game, len(seats), seed, params, arrange=arrange)
+    engine = Engine.new(game, len(seats), seed, params, cardset, arrange=arrange)
     return Session(engine, seats, autosave=False)

@@ -371,3 +371,24 @@ def test_the_trash_phase_and_the_next_turn_are_told_and_no_character_shows_befor
     engine = _engine({"hand:0": []}, {**PLAYING, "phase": "action"})
     assert engine.apply(Action(0, "end")) == [Announced("phase", 0, {"phase": "trash"})]
     assert engine.apply(Action(0, "end"))[-1] == TurnStarted(1)
+
+
+def test_a_skills_damage_asks_the_counter_window_naming_its_character_on_an_edited_set() -> None:
+    """Mutants: public_data's counter `code` with `source >= 0` made `>= 1` (card 0, the first
+    character, dealing damage by its skill would be shown as no card), `_shown`'s `is not table` made
+    `is` (a game on an edited set would show the facts of the table shown before it)."""
+    assert (
+        _engine({}, {**PLAYING, "phase": "action"}).view(0).data["characters"][0]["skills"][0]["name"]
+        == "Swordsmanship"
+    )
+    strike = _skill(on="action_phase_end", effects=[{"damage": 1}])
+    edited = edited_set(load_named("sainome"), {"SWM": {"sides": _sides([strike], [strike])}})
+    engine = stacked_session(
+        "sainome", SEATS, {"hand:0": []}, {**PLAYING, "phase": "action"}, cardset=edited
+    ).engine
+    assert engine.state.cardset.cards[0].code == "SWM"  # card 0: the Swordman, P1's character
+    assert engine.view(0).data["characters"][0]["skills"][0]["name"] == "Skill"
+    engine.apply(Action(0, "end"))
+    data = engine.view(0).data
+    assert data["decision"]["kind"] == "counter" and data["decision"]["seat"] == 1
+    assert data["counter"] == {"defender": 1, "attacker": 0, "amount": 1, "card": 0, "code": "SWM"}
