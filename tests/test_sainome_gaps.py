@@ -392,3 +392,38 @@ def test_a_skills_damage_asks_the_counter_window_naming_its_character_on_an_edit
     data = engine.view(0).data
     assert data["decision"]["kind"] == "counter" and data["decision"]["seat"] == 1
     assert data["counter"] == {"defender": 1, "attacker": 0, "amount": 1, "card": 0, "code": "SWM"}
+
+
+def test_a_charge_to_the_first_damage_adds_its_bonus_to_the_first_damage_event_only() -> None:
+    """Mutants: Host.fire's `bonus and effect["op"] in (...)` made `or` (every effect of the charged card
+    takes the bonus) and `given = given or ...` made `and` (the bonus is never marked given): with a
+    Charge written `to: first`, Double Strike's second damage would take the +4 too."""
+    charge = {"effects": [{"charge": {"amount": 4, "to": "first"}}]}
+    edited = edited_set(load_named("sainome"), {"CH": charge})
+    deal = {"slot:0:right": ["CH"], "slot:0:top": ["DS"], "hand:1": ["PO"]}
+    engine = stacked_session(
+        "sainome", SEATS, deal, {**PLAYING, "phase": "action"}, rolls=[2], cardset=edited
+    ).engine
+    engine.apply_text(0, "attack")
+    engine.apply_text(0, "target DS top")
+    amounts = []
+    while engine.view(0).data["counter"] is not None:
+        amounts.append(engine.view(0).data["counter"]["amount"])
+        engine.apply_text(1, "pass")
+    assert amounts == [1 + 4, 1]
+    assert len(engine.state.zones["hp:1"].cards) == 10 - 6
+
+
+def test_setting_equipment_is_no_damage_so_an_awakening_asking_at_least_0_damage_still_awakens() -> None:
+    """Mutant: Host.equipped's `check_awaken(seat, "equip", 0)` made -1. The card language ties every
+    condition given (cards/sainome.yaml's awaken): a Princess edited to ask `damage_at_least: 0` as
+    well still awakens when her four slots are full, setting equipment being 0 damage, not less."""
+    awaken = {"after": "equip", "slots_full": True, "damage_at_least": 0}
+    edited = edited_set(load_named("sainome"), {"PRI": {"awaken": awaken}})
+    setup = {"characters": {"P1": "PRI", "P2": "SWM"}, "phase": "action"}
+    engine = stacked_session(
+        "sainome", SEATS, {"hand:0": ["LS", "FB", "SS", "CH"]}, setup, cardset=edited
+    ).engine
+    for text in ("change", "equip LS top", "equip FB right", "equip SS bottom", "equip CH left"):
+        engine.apply_text(0, text)
+    assert [c["side"] for c in engine.view(0).data["characters"]] == ["awakened", "normal"]
