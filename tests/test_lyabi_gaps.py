@@ -15,7 +15,7 @@ from cardtable.lab.record import record_game
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, Committed, Event, Revealed, Shuffled
+from cardtable.rules.events import Announced, Committed, Event, Revealed, RoundStarted, Shuffled
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.gap_helpers import assert_number_options, assert_seats, edited_set
@@ -308,3 +308,46 @@ def test_the_starting_deck_is_shuffled() -> None:
         assert sorted(deck) == sorted(listed)
         shuffled = shuffled or deck not in (listed, listed[::-1])
     assert shuffled
+
+
+def _to_battle(deal: dict[str, list[str]]) -> list[Event]:
+    """The events of both players passing their main and item steps of a round begun at P1's main."""
+    engine = stacked_session("lyabi", SEATS, deal, {**AT_BATTLE, "at": "main"}).engine
+    events: list[Event] = []
+    for seat in (0, 0, 1, 1):  # P1's main and item, then P2's
+        assert engine.state.active == seat
+        events += engine.apply(Action(seat, "pass"))
+    return events
+
+
+def test_the_battle_and_the_round_without_one_are_announced() -> None:
+    """Mutants: the round's `Announced("phase", None, {"phase": BATTLE})` dropped, its
+    `{"phase": "no_battle"}` dropped (both hands empty), and _new_round's
+    `RoundStarted` dropped (the log's phase and round lines would go)."""
+    phases = [
+        e.detail.get("phase")
+        for e in _to_battle({"hand:0": ["B3"], "hand:1": ["R5"]})
+        if isinstance(e, Announced)
+    ]
+    assert phases[-1] == "battle"
+    events = _to_battle({"hand:0": [], "hand:1": []})
+    phases = [e.detail.get("phase") for e in events if isinstance(e, Announced) and e.what == "phase"]
+    assert "no_battle" in phases and "battle" not in phases
+    assert [e.round for e in events if isinstance(e, RoundStarted)] == [2]
+
+
+def test_the_first_commit_of_a_battle_is_told() -> None:
+    """Mutant: apply's `return events` after the first of the two battle commits -> `return None`
+    (the committing seat's `Committed` event would go)."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3"], "hand:1": ["R5"]}, AT_BATTLE).engine
+    events = engine.apply_text(0, "charge B3")
+    assert [e.seat for e in events if isinstance(e, Committed)] == [0]
+
+
+def test_a_change_names_the_cards_it_picks_and_the_game_its_japanese_title() -> None:
+    """Mutants: card_choice's `return "picked", tuple(action.target.split("+"))` for a change ->
+    `return None`; `title_ja = "リャビ"` dropped (the Japanese menu would show no title)."""
+    game = get_game("lyabi")
+    state = stacked_session("lyabi", SEATS, {}, {**AT_BATTLE, "at": "main"}).engine.state
+    assert game.card_choice(state, Action(0, "change", target="B1+R3")) == ("picked", ("B1", "R3"))
+    assert game.title_ja == "リャビ"
