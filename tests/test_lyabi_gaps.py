@@ -351,3 +351,20 @@ def test_a_change_names_the_cards_it_picks_and_the_game_its_japanese_title() -> 
     state = stacked_session("lyabi", SEATS, {}, {**AT_BATTLE, "at": "main"}).engine.state
     assert game.card_choice(state, Action(0, "change", target="B1+R3")) == ("picked", ("B1", "R3"))
     assert game.title_ja == "リャビ"
+
+
+def test_an_item_of_two_choices_asks_the_second_after_the_first() -> None:
+    """Mutant: apply's `return events` after an answer that leads to a further prompt -> `return None`
+    (an edited Mysterious Crystal that gains twice: the first gain's events would go)."""
+    game = get_game("lyabi")
+    twice = [{"gain": {"level": 3}}, {"gain": {"level": 3}}]
+    cardset = edited_set(game.load_cardset(game.resolve_params({})), {"CRY": {"effects": twice}})
+    deal = {"hand:0": ["B3"], "items_pool": ["CRY"]}
+    setup = {**AT_BATTLE, "at": "item"}
+    engine = stacked_session("lyabi", SEATS, deal, setup, cardset=cardset).engine
+    engine.apply_text(0, "item B3")
+    assert engine.apply_text(0, "gain to G3")  # the first gain moved a card
+    assert "gain to R3" in {engine.describe(a) for a in engine.legal_actions(0)}  # the second
+    engine.apply_text(0, "gain to R3")
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    assert sorted(codes[c] for c in engine.state.zones["discard:0"].cards) == ["B3", "G3", "R3"]
