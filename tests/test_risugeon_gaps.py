@@ -291,3 +291,21 @@ def test_a_free_card_costs_nothing_and_a_sets_rules_are_worked_out_once() -> Non
     assert table_of(engine.state.cardset) is table  # type: ignore[arg-type]
     free = [c for c in engine.state.zones["pile:skill1"].cards]
     assert free and all(table.card[c].cost == 0 for c in free)
+
+
+def test_a_turn_announces_its_training_its_trains_and_each_end_step() -> None:
+    """Mutants: _enter_training's `Announced("phase", ..., {"phase": TRAINING})` dropped, the end
+    phase's `{"step": 5}` -> `4`, and a train's `Announced("train", ...)` dropped (the log's lines of
+    each). A game from seed 0 where each seat trains when it can, else takes its last legal move."""
+    engine = Engine.new(get_game("risugeon"), 2, 0)
+    said: list[tuple[str, int | None, Any]] = []
+    while ("train", 1) not in [(what, seat) for what, seat, _ in said]:
+        assert len(engine.state.history) < 80 and not engine.is_over()
+        pending = engine.state.pending
+        seat = engine.state.active if engine.state.active is not None else pending.seats[0]  # type: ignore[union-attr]
+        legal = engine.legal_actions(seat)
+        move = next((a for a in legal if a.kind == "train"), legal[-1])
+        said += [(e.what, e.seat, e.detail) for e in engine.apply(move) if isinstance(e, Announced)]
+    assert [d["step"] for what, seat, d in said if what == "end_step" and seat == 0] == [1, 2, 3, 4, 5]
+    assert ("phase", 1, "training") in [(what, seat, d.get("phase")) for what, seat, d in said]
+    assert [seat for what, seat, _ in said if what == "train"] == [0, 1]
