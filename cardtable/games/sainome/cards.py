@@ -25,7 +25,6 @@ VOCAB: Vocabulary = DUEL
 CATEGORIES = ("weapon", "magic", "item", "skill")
 NORMAL, AWAKENED = "normal", "awakened"
 # Effects that could start the same resolution again if a roll or a skill could reach them.
-_ROLL_ONLY_FROM_HAND = ("attack",)
 _NOT_IN_SKILLS = ("attack", "damage", "time_bomb", "charge")
 _NOT_IN_COUNTERS = ("attack", "equip", "unequip", "time_bomb", "charge", "choose", "catalyst")
 
