@@ -45,13 +45,15 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from ..rules.actions import Action
+from ..rules.game import KNOWN
 from ..rules.rng import Rng
-from ..rules.view import PlayerView
+from ..rules.view import PlayerView, freeze, make_view
 from .base import Bot
 
 if TYPE_CHECKING:
@@ -106,6 +108,55 @@ class _Hidden:
 
     def __hash__(self) -> int:
         return hash(("hidden", self.seat))
+
+
+class _PlayoutData(Mapping[str, Any]):
+    """A playout view's `data`: the game's public data for one seat, worked out when first read and
+    each value frozen as it is read (view.freeze, as an engine's view has it), and the KNOWN entry as
+    an engine would give it. It reads the state live: the view is read before the playout moves on."""
+
+    __slots__ = ("_game", "_state", "_seat", "_raw", "_frozen")
+
+    def __init__(self, game: Game, state: GameState, seat: int) -> None:
+        self._game, self._state, self._seat = game, state, seat
+        self._raw: dict[str, Any] | None = None
+        self._frozen: dict[str, Any] = {}
+
+    def _data(self) -> dict[str, Any]:
+        raw = self._raw
+        if raw is None:
+            raw = self._raw = self._game.public_data(self._state, self._seat)
+        return raw
+
+    def __getitem__(self, key: str) -> Any:
+        frozen = self._frozen
+        if key in frozen:
+            return frozen[key]
+        if key == KNOWN:
+            from ..rules.engine import Engine
+
+            value = Engine(self._game, self._state)._known(self._seat)
+        else:
+            value = freeze(self._data()[key])
+        frozen[key] = value
+        return value
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._data()
+        yield KNOWN
+
+    def __len__(self) -> int:
+        return len(self._data()) + 1
+
+    def __contains__(self, key: object) -> bool:
+        return key == KNOWN or key in self._data()
+
+
+def _playout_view(game: Game, state: GameState, seat: int, legal: list[Action]) -> PlayerView:
+    """`seat`'s view of a playout state, as an Engine's view shows it (the same zones, data, pending
+    decision and legal moves) without what an Engine adds to keep a view apart from a state that moves
+    on: the bot that reads it answers before the playout's next move."""
+    return make_view(state, seat, legal, _PlayoutData(game, state, seat), game.pending_view(state))
 
 
 class SearchBot(Bot):
@@ -273,27 +324,36 @@ class _Search:
         return state.active == self.seat and before != self.seat
 
     def _guided(self, state: GameState, moves: int, policy: list[Bot]) -> list[float]:
-        from ..rules.engine import Engine
+        """A playout along the heuristic bots' moves, each from its seat's view of the playout state.
 
-        rng = self.rng
-        engine = Engine(self.game, state)  # the heuristic bots read views; the state is the playout's own
+        The views are built straight from the state (`_playout_view`), not through an Engine: the
+        state is the search's own re-deal, dealt from the searching seat's view, so there is no true
+        state behind it to keep hidden and no view outlives its move, so nothing needs sealing before
+        the next move (an Engine's view pays for both at every move). A bot reads the same view either
+        way, data frozen alike, so it picks the same moves."""
+        game, rng = self.game, self.rng
         made, before = 0, state.active
         while not self.cut_here(state, made, moves, before):
             seat = self.mover(state)
             if seat is None:
                 break
-            legal = engine.legal_actions(seat)
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                break
             if len(legal) == 1:  # a forced move needs no view (a view is most of a playout's cost)
                 action = legal[0]
             elif rng.random() < RANDOM_SHARE:
                 action = legal[rng.below(len(legal))]
             else:
-                action = policy[seat].choose(engine.view(seat))
+                action = policy[seat].choose(_playout_view(game, state, seat, legal))
             before = state.active
-            engine.apply(action)
+            events = game.apply(state, action)
+            state.history.append(action)
+            if state.knowledge is not None:  # as Engine.apply: a later view's KNOWN reads it
+                state.knowledge.observe(events)
             self.actions += 1
             made += 1
-        return self.game.evaluate(state)
+        return game.evaluate(state)
 
     # -- flat Monte Carlo --------------------------------------------------------------------
     def pimc(self) -> Action:

@@ -115,25 +115,32 @@ class _Seen:
         self.sevens_cs = bool(params.get("sevens_call_set", True))
         self.hand = [c for c in view.hand() if c != UNKNOWN]
         self._shapes: dict[tuple[int, ...], Meld] = {}
-        unseen = [True] * len(deck.rank)
-        for name, zone in view.zones.items():
-            if name == "stock" or (name.startswith("hand:") and zone.owner != self.me):
+        # the cards it has seen: every zone's faces but the stock's and the other hands' (a set filled
+        # in C, zone by zone: the search bot's playouts ask this bot thousands of times a decision)
+        seen: set[int] = set()
+        zones = view.zones
+        for name in zones:
+            if name == "stock":
                 continue
-            for card in zone.cards:
-                if card != UNKNOWN:
-                    unseen[card] = False
+            zone = zones[name]
+            if name.startswith("hand:") and zone.owner != self.me:
+                continue
+            seen.update(zone.cards)
+        seen.discard(UNKNOWN)
+        unseen = [card not in seen for card in range(len(deck.rank))]
         self.unseen = unseen
-        self.n_unseen = max(1, sum(unseen))
-        self.live_rank = [0] * 14
+        self.n_unseen = max(1, len(unseen) - len(seen))
+        live_rank = self.live_rank = [0] * 14
         # live_at[suit][value]: 1 if that card is unseen; values 0 and 14-15 pad the ends (14 = ace high)
-        self.live_at = [[0] * 16 for _ in range(4)]
-        for card, hidden in enumerate(unseen):
-            if hidden:
-                rank = deck.rank[card]
-                self.live_rank[rank] += 1
-                self.live_at[deck.suit[card]][rank] = 1
+        live_at = self.live_at = [[0] * 16 for _ in range(4)]
+        ranks, suits = deck.rank, deck.suit
+        for card in range(len(ranks)):
+            if card not in seen:
+                rank = ranks[card]
+                live_rank[rank] += 1
+                live_at[suits[card]][rank] = 1
                 if rank == 1 and self.ace_high:
-                    self.live_at[deck.suit[card]][14] = 1
+                    live_at[suits[card]][14] = 1
         own = data.get("own_melds", [])
         self.own_melds = own[self.me] if self.me < len(own) else 0
         self.opp_hand = {
