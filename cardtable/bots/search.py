@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.actions import Action
 from ..rules.game import KNOWN
 from ..rules.rng import Rng
-from ..rules.view import PlayerView, freeze, make_view
+from ..rules.view import PlayerView, make_view
 from .base import Bot
 
 if TYPE_CHECKING:
@@ -78,12 +78,14 @@ CONFIDENCE = 1.0  # flat search: standard errors of paired lead another move nee
 class SearchStats:
     """What the last decision cost: iterations (re-deals searched), engine actions, seconds; and
     for the flat search, when its best move was not the heuristic's, that move's paired lead over
-    the heuristic's and the lead's standard error (`gap`, else None)."""
+    the heuristic's and the lead's standard error (`gap`, else None) and that move (`rival`: played
+    or not, as the confidence test decided)."""
 
     iterations: int = 0
     actions: int = 0
     seconds: float = 0.0
     gap: tuple[float, float] | None = None
+    rival: Action | None = None
 
 
 @dataclass
@@ -111,16 +113,19 @@ class _Hidden:
 
 
 class _PlayoutData(Mapping[str, Any]):
-    """A playout view's `data`: the game's public data for one seat, worked out when first read and
-    each value frozen as it is read (view.freeze, as an engine's view has it), and the KNOWN entry as
-    an engine would give it. It reads the state live: the view is read before the playout moves on."""
+    """A playout view's `data`: the game's public data for one seat, worked out when first read, and
+    the KNOWN entry as an engine would give it. Unlike an engine's view it is neither frozen nor kept
+    apart from the state: the state is the search's own re-deal (dealt from the searching seat's own
+    view, so nothing in it is hidden from that seat's search), and the bot reads the view before the
+    playout moves on. Freezing the values as they are read cost a tenth of a decision in a game with
+    much public data; the heuristic bots only read them, and pick the same moves either way."""
 
-    __slots__ = ("_game", "_state", "_seat", "_raw", "_frozen")
+    __slots__ = ("_game", "_state", "_seat", "_raw", "_known")
 
     def __init__(self, game: Game, state: GameState, seat: int) -> None:
         self._game, self._state, self._seat = game, state, seat
         self._raw: dict[str, Any] | None = None
-        self._frozen: dict[str, Any] = {}
+        self._known: dict[str, Any] | None = None
 
     def _data(self) -> dict[str, Any]:
         raw = self._raw
@@ -129,17 +134,14 @@ class _PlayoutData(Mapping[str, Any]):
         return raw
 
     def __getitem__(self, key: str) -> Any:
-        frozen = self._frozen
-        if key in frozen:
-            return frozen[key]
-        if key == KNOWN:
+        if key != KNOWN:
+            return self._data()[key]
+        known = self._known
+        if known is None:
             from ..rules.engine import Engine
 
-            value = Engine(self._game, self._state)._known(self._seat)
-        else:
-            value = freeze(self._data()[key])
-        frozen[key] = value
-        return value
+            known = self._known = Engine(self._game, self._state)._known(self._seat)
+        return known
 
     def __iter__(self) -> Iterator[str]:
         yield from self._data()
@@ -221,7 +223,9 @@ class SearchBot(Bot):
         search.confidence = self.confidence
         search.cut = self.cut
         choice = search.ismcts() if self.method == "ismcts" else search.pimc()
-        self.last = SearchStats(search.iterations, search.actions, time.perf_counter() - started, search.gap)
+        self.last = SearchStats(
+            search.iterations, search.actions, time.perf_counter() - started, search.gap, search.rival
+        )
         return choice
 
     def _policy(self, view: PlayerView) -> list[Bot] | None:
@@ -268,6 +272,7 @@ class _Search:
         self.confidence = CONFIDENCE
         self.cut = "turn"
         self.gap: tuple[float, float] | None = None
+        self.rival: Action | None = None
 
     # -- shared steps ------------------------------------------------------------------------
     def spent(self) -> bool:
@@ -328,9 +333,9 @@ class _Search:
 
         The views are built straight from the state (`_playout_view`), not through an Engine: the
         state is the search's own re-deal, dealt from the searching seat's view, so there is no true
-        state behind it to keep hidden and no view outlives its move, so nothing needs sealing before
-        the next move (an Engine's view pays for both at every move). A bot reads the same view either
-        way, data frozen alike, so it picks the same moves."""
+        state behind it to keep hidden and no view outlives its move, so nothing needs sealing or
+        freezing before the next move (an Engine's view pays for both at every move). A bot reads the
+        same zones, data and legal moves either way, so it picks the same moves."""
         game, rng = self.game, self.rng
         made, before = 0, state.active
         while not self.cut_here(state, made, moves, before):
@@ -429,7 +434,7 @@ class _Search:
         n, total, squares = leads[best]
         lead = total / n if n else 0.0
         spread = math.sqrt(max(0.0, squares - n * lead * lead) / (n - 1) / n) if n > 1 else math.inf
-        self.gap = (lead, spread)
+        self.gap, self.rival = (lead, spread), root[best]
         if lead <= self.margin or (self.confidence > 0 and lead <= self.threshold(compared) * spread):
             return root[default]
         return root[best]
