@@ -50,9 +50,11 @@ import json
 import sys
 from typing import Any
 
-from cardtable.bots import bot_factories
-from cardtable.bots.search import DEFAULT_BUDGET
-from cardtable.games import all_games
+from cardtable.bots import bot_factories, make_bot
+from cardtable.bots.search import DEFAULT_BUDGET, SearchBot
+from cardtable.games import all_games, entry_for
+from cardtable.rules.engine import Engine
+from cardtable.rules.rng import Rng
 from cardtable.simulate import simulate
 
 LADDER_SEATS = {"runeworks": (2, 4), "risugeon": (2, 4)}  # seat counts beyond two that the issue asks
@@ -74,6 +76,93 @@ def rung(game: str, seats: int, bots: list[str], seeds: int, seed: int, budget: 
     }
 
 
+def _to_end(engine: Engine, gid: str, seed: int) -> None:
+    """Heuristic bots (seeded from `seed`) play `engine`'s game to its end."""
+    bots = [make_bot("heuristic", gid, seed * 31 + seat) for seat in range(engine.state.seats)]
+    while not engine.is_over():
+        seat = engine.deciding_seats()[0]
+        engine.apply(bots[seat].choose(engine.view(seat)))
+
+
+def decisions(gid: str, seeds: int, seed: int, budget: int, every: int, continuations: int) -> dict[str, Any]:
+    """The decision-level measure: at every `every`-th decision with a choice in heuristic-vs-heuristic
+    games at two seats, the search bot's move against the heuristic's. Where they differ, both moves
+    are played on the same `continuations` re-deals of the deciding seat's view, each to the end of the
+    game by heuristic bots with the same seeds (paired: the two moves differ by the move, not the luck),
+    and the search's move is scored by its lead in win share. A move the search gets wrong shows as a
+    negative lead; the rows say which kinds of move (heuristic's -> search's) gain and which lose."""
+    game = all_games()[gid]
+    variant = dict(entry_for(gid).variants[-1])
+    asked = differ = 0
+    rows: list[dict[str, Any]] = []
+    for game_seed in range(seed, seed + seeds):
+        engine = Engine.new(game, 2, game_seed, variant)
+        players = [make_bot("heuristic", gid, 1000 + game_seed * 2 + seat) for seat in range(2)]
+        made = 0
+        while not engine.is_over():
+            seat = engine.deciding_seats()[0]
+            view = engine.view(seat)
+            usual = players[seat].choose(view)
+            if len(view.legal) > 1 and made % every == every - 1:
+                asked += 1
+                bot = SearchBot(Rng(game_seed * 1000 + made), budget=budget)
+                searched = bot.choose(view)
+                rival = bot.last.rival
+                # a move the search played over the heuristic's, or one it found better but kept back
+                # (its lead not clear of the confidence bar): both are scored the same way
+                tried = searched if searched != usual else rival
+                if tried is not None and tried != usual:
+                    differ += searched != usual
+                    leads = []
+                    for k in range(continuations):
+                        shares = []
+                        for move in (tried, usual):
+                            state = game.determinize(view, Rng(k))
+                            ahead = Engine(game, state)
+                            ahead.apply(move)
+                            _to_end(ahead, gid, k)
+                            winners = ahead.state.winners
+                            shares.append(1.0 / len(winners) if seat in winners else 0.0)
+                        leads.append(shares[0] - shares[1])
+                    mean = sum(leads) / len(leads)
+                    gap = bot.last.gap or (0.0, 0.0)
+                    rows.append(
+                        {
+                            "seed": game_seed,
+                            "move": made,
+                            "played": searched != usual,
+                            "heuristic": engine.describe(usual),
+                            "search": engine.describe(tried),
+                            "kinds": f"{usual.kind}->{tried.kind}",
+                            "gap": [round(gap[0], 4), round(gap[1], 4)],
+                            "lead": round(mean, 3),
+                        }
+                    )
+                    print(
+                        f"  {gid} seed {game_seed} move {made}: {'played' if searched != usual else 'kept'} "
+                        f"{rows[-1]['kinds']} {rows[-1]['heuristic']} -> {rows[-1]['search']}: "
+                        f"search gap {gap[0]:+.3f} se {gap[1]:.3f}; lead to the end {mean:+.3f}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
+            engine.apply(usual)
+            made += 1
+    out: dict[str, Any] = {f"{gid}_decisions_asked": asked, f"{gid}_decisions_played": differ}
+    for label, wanted in (("played", True), ("kept", False)):
+        chosen = [row for row in rows if row["played"] is wanted]
+        kinds: dict[str, list[float]] = {}
+        for row in chosen:
+            kinds.setdefault(row["kinds"], []).append(row["lead"])
+        leads = [row["lead"] for row in chosen]
+        out[f"{gid}_decisions_{label}_count"] = len(chosen)
+        out[f"{gid}_decisions_{label}_mean_lead"] = round(sum(leads) / len(leads), 4) if leads else None
+        out[f"{gid}_decisions_{label}_by_kind"] = {
+            k: [len(v), round(sum(v) / len(v), 3)] for k, v in sorted(kinds.items())
+        }
+    out[f"{gid}_decisions_rows"] = rows
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
@@ -84,6 +173,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search engine actions a decision")
     parser.add_argument("--seats", default="", help="only these seat counts, comma separated (e.g. 2)")
+    parser.add_argument(
+        "--decisions",
+        type=int,
+        default=0,
+        metavar="K",
+        help="instead of matches, the decision-level measure with K paired continuations a move that differs",
+    )
+    parser.add_argument("--every", type=int, default=5, help="with --decisions: search every Nth decision")
     args = parser.parse_args(argv)
     games = all_games()
     wanted = [g for g in args.games.split(",") if g] or [
@@ -92,6 +189,12 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [g for g in wanted if g not in games]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r} (known: {', '.join(games)})")
+    if args.decisions:
+        found: dict[str, Any] = {"budget": args.budget, "seeds": args.seeds, "continuations": args.decisions}
+        for gid in wanted:
+            found.update(decisions(gid, args.seeds, args.seed, args.budget, args.every, args.decisions))
+        print(json.dumps(found))
+        return 0
     only = {int(s) for s in args.seats.split(",") if s}
     out: dict[str, Any] = {"budget": args.budget, "seeds": args.seeds, "rotate": True}
     lines = []
