@@ -451,6 +451,26 @@ def test_risugeon_counts_a_discard_from_hand_as_a_cost() -> None:
     assert card_worth(night_watch, 1.2) < 1.0 + 0.35 + 0.6 * 1.2  # the draw, less the discard
 
 
+@pytest.mark.parametrize("gid", GAMES)
+def test_a_playout_view_reads_as_the_engines_view(gid: str) -> None:
+    """The views a playout's bots read are built straight from the search's own state (no sealing,
+    no freezing): they show the same zones, data, pending decision and legal moves as an engine's."""
+    from cardtable.bots.search import _playout_view
+    from cardtable.rules.view import freeze
+
+    game = all_games()[gid]
+    for engine in _decisions(gid, 3, 2):
+        seat = engine.deciding_seats()[0]
+        shown, built = engine.view(seat), _playout_view(game, engine.state, seat, engine.legal_actions(seat))
+        assert dict(built.zones) == dict(shown.zones)
+        # the same values, not frozen (lists where the engine's view has tuples)
+        assert {k: freeze(v) for k, v in built.data.items() if k != KNOWN} == {
+            k: v for k, v in shown.data.items() if k != KNOWN
+        }
+        assert freeze(built.data[KNOWN]) == shown.data[KNOWN]
+        assert built._replace(zones=None, data=None) == shown._replace(zones=None, data=None)
+
+
 def test_land_and_person_values_a_card_in_the_deck_over_one_drawn() -> None:
     """Deck construction: an empty deck at income loses, so a card drawn (Commerce) must not look like
     a gain by itself; at 0.02 a deck card the search ran Commerce whenever it could and lost the race."""
