@@ -24,8 +24,9 @@ knows it could be), so the bot cannot read a card it could not see:
   flat paired search played better in our trials (`SearchBot(rng, method="ismcts")` to compare).
 
 Playouts follow the game's own heuristic bot where it registers one (each seat's move from its view
-of the playout state; a random move one time in `RANDOM_SHARE`), else random
-moves: a search over the heuristic's continuations improves on the heuristic move by move, where
+of the playout state, built straight from that state: it is the search's own re-deal and the view is
+read before the next move, so none of an engine's sealing and freezing, which was a tenth to a fifth
+of a decision; a random move one time in `RANDOM_SHARE`), else random moves: a search over the heuristic's continuations improves on the heuristic move by move, where
 random playouts in a game with long plans (holding melds, building a deck) mostly measure noise.
 
 Every seat's decisions in the tree are found by the same search from that seat's side (each node
