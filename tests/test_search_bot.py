@@ -451,6 +451,26 @@ def test_risugeon_counts_a_discard_from_hand_as_a_cost() -> None:
     assert card_worth(night_watch, 1.2) < 1.0 + 0.35 + 0.6 * 1.2  # the draw, less the discard
 
 
+def test_rune_works_counts_a_hand_by_its_cheapest_melds() -> None:
+    """A hand's cost takes the melds that leave least behind, not the biggest meld first: four 7s taken
+    as a Call Set broke the run 6-7-8 beside them, so setting one lone 7 (the rest then a run and three
+    7s) looked two cards better to the evaluation and the search set 7s one by one."""
+    from cardtable.games.runeworks.evaluate import LOOSE, hand_cost
+    from cardtable.games.runeworks.melds import deck_of
+
+    game = all_games()["runeworks"]
+    deck = deck_of(game.load_cardset(game.resolve_params({})))
+
+    def card(rank: int, suit: int) -> int:
+        return next(c for c in range(len(deck.rank)) if deck.rank[c] == rank and deck.suit[c] == suit)
+
+    run = [card(6, 0), card(7, 0), card(8, 0)]
+    sevens = [card(7, 1), card(7, 2), card(7, 3)]
+    loose = card(3, 1)
+    assert hand_cost([*run, *sevens, loose], deck) == LOOSE  # only the 3 is left out of a meld
+    assert hand_cost([*run, *sevens[:2], loose], deck) == LOOSE  # one 7 set: no better
+
+
 @pytest.mark.parametrize("gid", GAMES)
 def test_a_playout_view_reads_as_the_engines_view(gid: str) -> None:
     """The views a playout's bots read are built straight from the search's own state (no sealing,
