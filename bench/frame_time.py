@@ -20,7 +20,10 @@ display update) without the frame-rate cap:
 and, in the same run, the naive way: the same table with every sprite blitted every frame.
 Also the peak memory (max RSS) after a whole 6-seat game was played through the table.
 
-    SDL_VIDEODRIVER=dummy python bench/frame_time.py [--json]
+With --game GAME only the thinking case runs, at that game's table: two seats (a person, played by a
+random bot, and the strong bot) some moves into the game; it adds the frame work's p95 to the figures.
+
+    SDL_VIDEODRIVER=dummy python bench/frame_time.py [--json] [--game GAME]
 """
 
 from __future__ import annotations
@@ -73,6 +76,33 @@ def make_table(mid_game_actions: int = 120) -> tuple[App, RuneWorksTable]:
         session.apply(action)
         count += 1
     table = RuneWorksTable(app, session)
+    app.push(table)
+    for _ in range(3):
+        app.frame([])
+    return app, table
+
+
+def make_game_table(game_id: str, mid_game_actions: int = 6) -> tuple[App, object]:
+    """A 2-seat table of `game_id` (seat 1 a person, seat 2 the strong bot) a few moves into the game
+    and the person to move (both seats moved by the random bot to get there), as the thinking case
+    wants it: its baseline frames run with nobody thinking."""
+    from cardtable.bots import make_bot
+    from cardtable.ui.scenes.registry import table_scene_for
+
+    settings = Settings(animation_speed=1.0, bot_delay_s=10.0, window_size=SIZE)
+    app = App(settings, size=SIZE)
+    seats = [SeatConfig("You"), SeatConfig("Strong", False, "search")]
+    session = Session.new(game_id, seats, 7, autosave=False)
+    chooser = make_bot("random", game_id, 3)
+    engine = session.engine
+    count = 0
+    while not engine.is_over():
+        seat = engine.deciding_seats()[0]
+        if count >= mid_game_actions and seat == 0:
+            break
+        count += 1
+        session.apply(chooser.choose(engine.view(seat)))
+    table = table_scene_for(app, session)
     app.push(table)
     for _ in range(3):
         app.frame([])
@@ -238,29 +268,36 @@ class BusyBot:
         return legal[int(self.rng.random() * len(legal))]  # type: ignore[attr-defined]
 
 
-def strong_bot(think_s: float) -> tuple[str, object]:
-    """The table's strong bot for Rune Works (or the stand-in), and what it is."""
+def strong_bot(think_s: float, game_id: str = "runeworks") -> tuple[str, object]:
+    """The table's strong bot for the game (or the stand-in), and what it is."""
     from cardtable.bots import bot_factories
     from cardtable.rules.rng import Rng
     from cardtable.session import STRONG_BOT, STRONG_BUDGET, table_bot
 
-    if STRONG_BOT in bot_factories("runeworks"):
-        return f"search bot, budget {STRONG_BUDGET}", table_bot(STRONG_BOT, "runeworks", 17)
+    if STRONG_BOT in bot_factories(game_id):
+        return f"search bot, budget {STRONG_BUDGET}", table_bot(STRONG_BOT, game_id, 17)
     return f"stand-in busy {think_s:.1f} s", BusyBot(Rng(17), think_s)
 
 
-def thinking_case(app: App, table: RuneWorksTable, decisions: int, think_s: float) -> dict[str, float]:
+def thinking_case(
+    app: App,
+    table: RuneWorksTable,
+    decisions: int,
+    think_s: float,
+    game_id: str = "runeworks",
+    p95: bool = False,
+) -> dict[str, float]:
     """Frames while a strong bot thinks off the UI thread, as the real loop runs them (module doc)."""
     from cardtable.bots import make_bot
 
-    what, bot = strong_bot(think_s)
+    what, bot = strong_bot(think_s, game_id)
     app.settings.bot_delay_s = 0.0
     app.settings.animation_speed = 1.0
     app.fast = False
     session, engine = table.session, table.engine
     for seat in list(session.bots):
         session.bots[seat] = bot  # type: ignore[assignment]
-    chooser = make_bot("random", "runeworks", 5)
+    chooser = make_bot("random", game_id, 5)
     work: list[float] = []
     gaps: list[float] = []
     at_table: list[float] = []
@@ -316,7 +353,13 @@ def thinking_case(app: App, table: RuneWorksTable, decisions: int, think_s: floa
     table_s = statistics.mean(at_table) if at_table else 0.0
     solo_s = statistics.mean(solo) if solo else 0.0
     print(f"thinking: {what}, {len(at_table)} decisions", file=sys.stderr)
-    return {
+    extra = {}
+    if p95:  # --game's figures (the default output stays as it was)
+        extra = {
+            "thinking_p95_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))],
+            "thinking_gap_p95_ms": spaced[min(len(spaced) - 1, int(len(spaced) * 0.95))],
+        }
+    return extra | {
         "thinking_frames": float(len(work)),
         "thinking_median_ms": statistics.median(ordered),
         "thinking_p99_ms": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
@@ -402,6 +445,9 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=4, help="strong bot decisions in the thinking case")
     parser.add_argument("--think-s", type=float, default=0.8, help="the stand-in bot's seconds a decision")
     parser.add_argument("--only-thinking", action="store_true", help="run only the thinking case")
+    parser.add_argument(
+        "--game", help="run only the thinking case, at this game's 2-seat table (person and strong bot)"
+    )
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--cpu", action="store_true", help="time the cases in CPU time, not wall time")
     parser.add_argument(
@@ -414,6 +460,16 @@ def main() -> int:
     if args.cpu:
         global clock
         clock = time.process_time
+    if args.game:
+        app, game_table = make_game_table(args.game)
+        results = thinking_case(app, game_table, args.decisions, args.think_s, args.game, p95=True)  # type: ignore[arg-type]
+        print_thinking(results, args.json)
+        if not args.json:
+            print(
+                f"{args.game}: p95 while it thinks: work {results['thinking_p95_ms']:.2f} ms, "
+                f"between frames {results['thinking_gap_p95_ms']:.1f} ms"
+            )
+        return 0
     app, table = make_table()
     sprites = len(table.board.sprites)
     results: dict[str, float] = {"sprites": float(sprites)}
