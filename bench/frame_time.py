@@ -313,11 +313,20 @@ def thinking_case(
         last = start
         app.clock.tick(120)
     last_turn = None
+    stuck = 0
     while asked < decisions and not engine.is_over():
         if app.top is not table:  # a hand-off screen or a round's end: passed at once
             app._dispatch(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
         elif table.viewer is not None and table.my_legal() and not table.animator.busy:
             table.perform(chooser.choose(engine.view(table.viewer)))
+        elif p95 and not table.animator.busy and (table.thought is None or table.thought[1].done()):
+            # nothing thinks and nothing moves: a table that waits for the person's click or Space
+            # with no move to make (Lyabi's revealed battle) gets Space after a quarter second, as
+            # a person would press it
+            stuck += 1
+            if stuck >= 30:
+                stuck = 0
+                app._dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
         thinking = table.thought is not None and not table.thought[1].done()
         start = clock()
         changed = False
