@@ -5,6 +5,9 @@ until someone clicks."""
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import Future
+
 import pygame
 import pytest
 from stacked import stacked_session
@@ -269,3 +272,32 @@ def test_an_items_choice_is_asked_in_the_items_name(app: App) -> None:
     _settle(app)
     assert table.menu is not None
     assert table.menu.title == "Mysterious Crystal: which Lv3 lyabi do you take into your discard pile?"
+
+
+def test_no_thinking_mark_while_the_revealed_battle_waits_for_the_persons_click(app: App) -> None:
+    """The bot's next question may be out while the battle is shown, but the table waits for Ann's
+    click: no "Bot is thinking…" then (playtest 2026-11-28); the mark shows once she goes on."""
+    session = stacked_session(
+        "lyabi",
+        [SeatConfig("Ann"), SeatConfig("Bot", False, "random")],
+        {"hand:0": ["R1"], "hand:1": ["G1"], "deck:0": ["B1"] * 4, "deck:1": ["G1"] * 4},
+        {"circles": ["CR0", "CG0"], "priority": "P1", "at": "battle"},
+    )
+    table = _table(app, session)
+    click(app, _centre(table, table.view().zones["hand:0"].cards[0]))
+    press(app, pygame.K_h)
+    for _ in range(60):
+        if table.staged is not None:
+            break
+        app.frame([])
+    assert table.staged is not None, "the battle is revealed and held"
+    assert not table.engine.is_over(), table.engine.state.winners
+    assert table.engine.deciding_seats() == (1,), (table.engine.state.phase, table.engine.state.active)
+    table.drop_thought()
+    thinking: Future[Action] = Future()  # a question still being thought about
+    table.thought = (table.session.ask_bot(1), thinking)
+    table.thought_since = time.perf_counter() - 5.0  # long past a quick bot's moment
+    assert table.thinking_seat() is None
+    table.release_reveal()
+    assert table.thinking_seat() == 1
+    thinking.cancel()

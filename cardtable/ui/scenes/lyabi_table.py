@@ -913,6 +913,15 @@ class LyabiTable(TableScene):
             return False
         return super().step(dt)
 
+    def thinking_seat(self) -> int | None:
+        """No thinking mark while a revealed battle waits for the person's click: the bot's next
+        question may be out already (asked while the battle's cards slid), but it is the person the
+        table waits for, and "Bot is thinking…" beside "click or Space to go on" sent a first-time
+        player waiting for the bot (playtest 2026-11-28). The mark shows once the battle is let go."""
+        if self.staged is not None:
+            return None
+        return super().thinking_seat()
+
     def timer_running(self) -> bool:
         return self.staged is not None and self.staged_left > 0
 
