@@ -61,9 +61,7 @@ if TYPE_CHECKING:
     from ..rules.game import Game
     from ..rules.state import GameState
 
-DEFAULT_BUDGET = (
-    2000  # engine actions a decision: the simulate default (the table uses session.STRONG_BUDGET)
-)
+DEFAULT_BUDGET = 2000  # engine actions a decision in simulate; the table's is session.STRONG_BUDGET
 TABLE_TIME_CAP_S = 1.0  # the table's cap on top: 2000 actions take 0.3-1.1 s of CPU (bench/ladder.py)
 METHODS = ("ismcts", "pimc")
 ROLLOUTS = ("auto", "heuristic", "random")
