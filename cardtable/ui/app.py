@@ -25,6 +25,20 @@ from .i18n import Translator
 from .scene import Scene
 
 WM_CLASS = "cardtable"
+# Keys whose held repeat means something (moving through a list, deleting text); any other key acts
+# once per press, however long it is held.
+REPEATING_KEYS = frozenset(
+    (
+        pygame.K_UP,
+        pygame.K_DOWN,
+        pygame.K_LEFT,
+        pygame.K_RIGHT,
+        pygame.K_PAGEUP,
+        pygame.K_PAGEDOWN,
+        pygame.K_BACKSPACE,
+        pygame.K_DELETE,
+    )
+)
 log = logging.getLogger("cardtable")
 
 
@@ -66,6 +80,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames_drawn = 0
+        self._keys_down: set[int] = set()  # keys seen going down and still held, for _stray_repeat
         self._renderers: dict[int, tuple[CardSet, Any]] = {}
         self.after_frame: list[Callable[[], None]] = []
 
@@ -189,7 +204,27 @@ class App:
     def _needs_draw(self) -> bool:
         return any(s.needs_full_redraw for s in self.scenes)
 
+    def _stray_repeat(self, event: pygame.event.Event) -> bool:
+        """Whether a key-down is the repeat of a key that acts once per press. pygame makes repeats on a
+        timer thread from the moment it read the key going down, so when a frame ran long (a save, a
+        bot's answer, a busy machine) a quick tap got a repeat before its key-up was read: Save and
+        quit's digit also opened a game in the menu that followed, one Pass passed two phases
+        (playtest 2026-11-28). A key counts as held only while the keyboard says so when its key-down
+        is read: a posted event (a test's) never is, so it always acts."""
+        if event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self._keys_down.clear()  # its key-ups go to another window
+        elif event.type == pygame.KEYDOWN:
+            if event.key in self._keys_down:
+                return event.key not in REPEATING_KEYS
+            if pygame.key.get_pressed()[event.key]:
+                self._keys_down.add(event.key)
+        return False
+
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if self._stray_repeat(event):
+            return
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
