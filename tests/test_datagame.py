@@ -19,6 +19,7 @@ from cardtable.games.datagame.spec import load_game
 from cardtable.resources import cards_dir
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
+from cardtable.rules.rng import Rng
 
 SEVEN = Path(str(cards_dir().joinpath("games", "sevenbridge.yaml")))
 
@@ -262,3 +263,36 @@ def test_a_counters_english_name_in_a_refusal_is_said_in_japanese() -> None:
     assert isinstance(game, DataGame)
     assert game.term("Actions", "ja") == "アクション" and game.term("actions", "ja") == "アクション"
     assert game.term("Buys or Coins", "ja") == "購入・コイン"
+
+
+@pytest.mark.parametrize("gid", sorted(g for g, rules in all_games().items() if isinstance(rules, DataGame)))
+def test_the_fast_move_list_is_the_candidates_the_whole_rule_passes(gid: str) -> None:
+    """`_step_moves` judges a template's part of the rule once and its candidates by their cards
+    alone (legality.py): at every position of random games, every seat's moves are exactly the
+    candidates of the open templates that the whole rule (`_why_not_move`, via RULES) passes, in the
+    same order, and the first one found (`first=True`) is the first of them."""
+    game = all_games()[gid]
+    assert isinstance(game, DataGame)
+    checked = 0
+    for seats in range(game.min_seats, game.max_seats + 1):
+        engine = Engine.new(game, seats, 7 + seats)
+        rng = Rng(seats)
+        while not engine.is_over() and len(engine.state.history) < 150:
+            state = engine.state
+            plain = "picking" not in state.data and "choice" not in state.data
+            for seat in range(seats):
+                fast = game._step_moves(state, seat)
+                if plain and (state.pending is None or state.pending.kind != "window"):
+                    slow = [
+                        a
+                        for name in game._open_moves(state)
+                        for a in game._candidates(state, seat, name)
+                        if not game.RULES[name](game, state, a)
+                    ]
+                    assert fast == slow, f"{gid} {seats}p move {len(state.history)} seat {seat}"
+                    assert game._step_moves(state, seat, first=True) == fast[:1]
+                    checked += 1
+            seat = engine.deciding_seats()[0]
+            legal = engine.legal_actions(seat)
+            engine.apply(legal[rng.below(len(legal))])
+    assert checked > 100

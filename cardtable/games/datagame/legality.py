@@ -44,15 +44,26 @@ class LegalityPart:
             return [Action(seat, USE), Action(seat, DECLINE)] if seat in pending.seats else []
         out: list[Action] = []
         for name in self._open_moves(state):
-            rule = self.RULES[name]
+            m = self.moves.get(name)
+            if m is not None and name not in self._not_templates:
+                # The rule of a template's move, with no choice, pick or window open (all answered
+                # above): its template's part (`_why_not_template`) is the same for every candidate,
+                # so it is asked once, and the candidates are judged by their cards' part only; the
+                # candidates of a template refused as a whole are not made (legal moves are the same
+                # as the whole rule's: test_datagame's guard holds them equal).
+                if self._why_not_template(state, seat, name, m):
+                    continue
+                cards_rule = self._why_not_cards
+                judged = (a for a in self._candidates(state, seat, name) if not cards_rule(state, a, m))
+            else:
+                rule = self.RULES[name]
+                judged = (a for a in self._candidates(state, seat, name) if not rule(self, state, a))
             if first:  # the first legal one is enough: the rest are not judged
-                found = next(
-                    (a for a in self._candidates(state, seat, name) if not rule(self, state, a)), None
-                )
+                found = next(judged, None)
                 if found is not None:
                     return [found]
                 continue
-            out.extend(a for a in self._candidates(state, seat, name) if not rule(self, state, a))
+            out.extend(judged)
         return out
 
     def _open_moves(self, state: GameState) -> list[str]:
@@ -248,11 +259,17 @@ class LegalityPart:
         return list(seen.values())
 
     def _lowest(self, state: GameState, cards: list[int]) -> list[int]:
-        """The lowest-numbered copy of each code among `cards` (a move names that copy); the last
-        answer is kept, since every candidate of a move asks it of the same pile."""
+        """The lowest-numbered copy of each code among `cards` (a move names that copy); the last few
+        answers are kept, since every candidate of a move asks it of the same pile or two (a buy's
+        pile and the hand it pays from: one kept answer was asked in turn of both, and missed)."""
         key = tuple(cards)
-        if self._last_lowest[0] == key and key:
-            return self._last_lowest[1]
+        kept = self._last_lowest
+        if self._lowest_of is not state.cardset or len(kept) >= 16:  # answers of one card set only
+            kept.clear()
+            self._lowest_of = state.cardset
+        hit = kept.get(key)
+        if hit is not None:
+            return hit
         assert state.cardset is not None
         physical = state.cardset.physical()
         seen: dict[str, int] = {}
@@ -260,8 +277,7 @@ class LegalityPart:
             code = physical[card].code
             if code not in seen or card < seen[code]:
                 seen[code] = card
-        found = sorted(seen.values())
-        self._last_lowest = (key, found)
+        found = kept[key] = sorted(seen.values())
         return found
 
     def _pattern_subsets(
@@ -375,20 +391,33 @@ class LegalityPart:
         if action.kind == USE or action.kind not in self.moves:
             return "there is nothing to use now"
         m = self.moves[action.kind]
+        return self._why_not_template(state, seat, action.kind, m) or self._why_not_cards(state, action, m)
+
+    def _why_not_template(self, state: GameState, seat: int, kind: str, m: dict[str, Any]) -> str:
+        """The part of a template's rule that reads no card of the move: the step or open commit, the
+        template's `when:` predicates and the counters it pays (with no choice, pick or window open:
+        `_why_not_move` answers those first)."""
+        pending = state.pending
         if pending is not None and pending.kind == COMMIT:
             if seat in pending.commits:
                 return "you have placed yours already"
-            if action.kind not in pending.data["moves"]:
-                default = f"{action.kind} is not a move now: {' or '.join(pending.data['moves'])}"
+            if kind not in pending.data["moves"]:
+                default = f"{kind} is not a move now: {' or '.join(pending.data['moves'])}"
                 return self.refusal(m, "step", default)
-        elif action.kind not in self.steps[state.data["step"]]["moves"]:
-            return self.refusal(m, "step", f"{action.kind} is not a move of this step")
+        elif kind not in self.steps[state.data["step"]]["moves"]:
+            return self.refusal(m, "step", f"{kind} is not a move of this step")
         problem = self._predicates(state, m.get("when", []), seat)
         if problem:
             return problem
         for counter, n in m.get("pay", {}).items():
             if self._counter(state, counter, seat) < int(n):
                 return f"{self.term(counter, 'en')} is below {n}"
+        return LEGAL
+
+    def _why_not_cards(self, state: GameState, action: Action, m: dict[str, Any]) -> str:
+        """The part of a template's rule that reads the move's cards and target (its template's part,
+        `_why_not_template`, passed)."""
+        seat = action.seat
         verb = m["verb"]
         if verb == "buy" and "cards" in m["price"]:
             return self._why_not_paid(state, action, m)

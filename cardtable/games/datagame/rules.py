@@ -140,6 +140,9 @@ class DataGame(SetupPart, FlowPart, LegalityPart, EffectsPart, EndingPart, Wordi
         for word, c in self.value_choices.items():
             self.move_forms[word] = MoveForm(0, target=OneOf({str(v).lower(): str(v) for v in c["values"]}))
         self.choice_words = frozenset([*self.pile_choices, *self.value_choices])
+        # the move words `_why_not_move` judges before (or instead of) a template's rule: a template
+        # named so is judged by the whole rule, never by its template's and cards' parts alone
+        self._not_templates = frozenset([PICK, STOP, USE, *self.choice_words])
         self.has_windows = '"window"' in repr(spec).replace("'", '"')
         if self.has_windows:
             self.move_forms[USE] = MoveForm(0)
@@ -150,7 +153,10 @@ class DataGame(SetupPart, FlowPart, LegalityPart, EffectsPart, EndingPart, Wordi
         }
         self._groups: dict[tuple[str, int | None], list[str]] = {}
         self._values: dict[str, tuple[CardSet, list[Any]]] = {}
-        self._last_lowest: tuple[tuple[int, ...], list[int]] = ((), [])
+        # legality._lowest's last answers, and the card set they are of
+        self._last_lowest: dict[tuple[int, ...], list[int]] = {}
+        self._lowest_of: CardSet | None = None
+        self._term_names: dict[str, dict[str, str]] = {}  # wording.term's names, per language
 
     # -- the contract ----------------------------------------------------------------------------
     def load_cardset(self, params: dict[str, Any]) -> CardSet:

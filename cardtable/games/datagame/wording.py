@@ -109,6 +109,15 @@ class WordingPart:
     def term(self, words: str, language: str) -> str:
         """A name a refusal's English words hold (a zone's, a pattern's, a counter's; several joined
         by " or ") in `language`, from the file's names; words it does not know stay as they are."""
+        names = self._term_names.get(language)
+        if names is None:  # the file's names, gathered once per language (the file does not change)
+            names = self._term_names[language] = self._names_in(language)
+        joined = " or " if language == "en" else "・"
+        return joined.join(names.get(part, part) for part in words.split(" or "))
+
+    def _names_in(self, language: str) -> dict[str, str]:
+        """Every name `term` reads (a zone's, a pattern's, a counter's, by id and English name) in
+        `language`."""
         names: dict[str, str] = {}
         for zone in self.zone_specs:
             names[zone] = names[self.zone_title(zone, "en")] = self.zone_title(zone, language)
@@ -120,8 +129,7 @@ class WordingPart:
             names[counter] = str(name.get(language) or name.get("en") or counter)
             if name.get("en"):
                 names[str(name["en"])] = names[counter]
-        joined = " or " if language == "en" else "・"
-        return joined.join(names.get(part, part) for part in words.split(" or "))
+        return names
 
     def zone_title(self, zone: str, language: str) -> str:
         """A zone's name in `language` (the file's `name:`; its id without one)."""
