@@ -146,3 +146,22 @@ def test_what_needs_a_restart() -> None:
     watcher = CardSetWatcher(old)
     assert watcher.poll() is None
     assert cardset_path("sainome") in watcher.files()
+
+
+def test_a_template_saved_beside_a_copied_set_is_seen_though_no_watched_file_changed(tmp_path: Path) -> None:
+    """A copied set naming `faces/sainome.yaml` is drawn from the bundled template until the designer
+    saves one of that name beside it: the watcher keeps the files it listed between looks (listing
+    them walked the set and its template at every look), so where the template is found is asked at
+    every look too, and the new file is an edit."""
+    copy = tmp_path / "my_sainome.yaml"
+    copy.write_bytes(cardset_path("sainome").read_bytes())
+    watcher = CardSetWatcher(load_cardset(copy), every_s=0.0)
+    assert watcher.poll() is None
+    bundled = next(p for p in watcher.files() if p.name == "sainome.yaml" and p.parent.name == "faces")
+    beside = tmp_path / "faces" / "sainome.yaml"
+    assert bundled != beside
+    beside.parent.mkdir()
+    beside.write_bytes(bundled.read_bytes())
+    change = watcher.poll()
+    assert change is not None and change.kind == "in_place"
+    assert beside in watcher.files() and watcher.poll() is None

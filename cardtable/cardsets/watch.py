@@ -39,6 +39,7 @@ from cardtable.rules.cards import CardSet
 from .facecheck import _read_template
 from .faces import check_template_file, template_source
 from .loader import game_problems, load_cardset_bytes
+from .setfiles import OutsideFolder, inside
 from .spreadsheet import MAX_XLSX_BYTES
 from .yamlfile import LoadError, Problem
 
@@ -195,9 +196,29 @@ class CardSetWatcher:
         return files_read(self.cardset)
 
     def _read_stamps(self) -> dict[Path, tuple[int, int] | None]:
-        stamps: dict[Path, tuple[int, int] | None] = {}
         self._files = self.files()  # listed again after each reload: a new image, template or sheet
-        for path in self._files:
+        # Besides the files listed, where a template saved later would take over (looked at for its
+        # appearance, never read) and, for a set made in code, the folder it is read in: the list of
+        # files depends on nothing else than the set in use and these (see poll).
+        self._appear = [p for p in self._template_beside() if p not in self._files]
+        self._cwd = Path.cwd() if self.cardset.source is None else None
+        return self._stat(self._files + self._appear)
+
+    def _template_beside(self) -> list[Path]:
+        """The template file beside the set that `faces: name` names, where the bundled template of
+        that name is used until a designer saves one there (facecheck.template_file)."""
+        faces = self.cardset.meta.get("faces")
+        if not isinstance(faces, str) or not faces or self.cardset.source is None:
+            return []
+        try:
+            return [inside(self.cardset.source.parent, faces)]
+        except OutsideFolder:
+            return []
+
+    @staticmethod
+    def _stat(files: list[Path]) -> dict[Path, tuple[int, int] | None]:
+        stamps: dict[Path, tuple[int, int] | None] = {}
+        for path in files:
             try:
                 stat = path.stat()
                 stamps[path] = (stat.st_mtime_ns, stat.st_size)
@@ -211,6 +232,14 @@ class CardSetWatcher:
         if now - self._last < self.every_s:
             return None
         self._last = now
+        # The files listed last time are looked at first: which files a set is drawn from depends only
+        # on the set in use, the files it names (its template file among them, watched too) and where
+        # its template is found (_read_stamps), so while none of them changed the list is the same.
+        # Listing them walked the set and its template at every look (twice a second of a table).
+        if self._stat(self._files + self._appear) == self._stamps and (
+            self._cwd is None or self._cwd == Path.cwd()
+        ):
+            return None
         stamps = self._read_stamps()
         if stamps == self._stamps:
             return None
