@@ -7,14 +7,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
-from cardtable.games.risugeon.cards import table_of
+from cardtable.games.risugeon.cards import physical, table_of
 from cardtable.games.risugeon.effects import DECKBUILDER
 from cardtable.games.risugeon.host import Host
-from cardtable.rules.actions import Action
+from cardtable.rules.actions import Action, IllegalAction
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import Announced, Event, Shuffled
+from cardtable.rules.game import ParamError
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
 from tests.gap_helpers import assert_number_options, assert_seats, edited_set
@@ -309,3 +312,65 @@ def test_a_turn_announces_its_training_its_trains_and_each_end_step() -> None:
     assert [d["step"] for what, seat, d in said if what == "end_step" and seat == 0] == [1, 2, 3, 4, 5]
     assert ("phase", 1, "training") in [(what, seat, d.get("phase")) for what, seat, d in said]
     assert [seat for what, seat, _ in said if what == "train"] == [0, 1]
+
+
+def test_while_a_night_watch_asks_at_end_of_turn_the_mimicry_counts_as_itself_again() -> None:
+    """End phase step 1, imitation ends, comes before step 5's "at end of turn" effects: while a real
+    Night Watch (A22) asks which card to discard at step 5, the Mimicry (A10) that imitated War Cry
+    (A05) this turn counts as itself again. Mutant: _end_steps' `data["identity"] = {}` dropped (the
+    imitation would last until the next turn began). A unit test and not a scenario: a scenario's
+    `data: {imitating: {}}` checks a mapping key by key, so an empty one checks nothing."""
+    engine = _engine(
+        {
+            "hand:0": ["A01", "A10", "A22", "C1A"],
+            "deck:0": ["C2A", "C2B", "C2C", "C2D", "C2E", "C2F"],
+            "display": ["A05", "A02", "A03", "A04"],
+        }
+    )
+    for move in ("play A01", "play A10", "imitate A05", "play A22"):
+        engine.apply_text(0, move)
+    (mimicry,) = _ids(engine, "play:0", "A10")
+    assert engine.view(0).data["imitating"] == {mimicry: "A05"}  # type: ignore[index]
+    engine.apply_text(0, "end")
+    assert engine.state.active == 0 and engine.state.pending is not None  # step 5: discard 1
+    assert engine.view(0).data["imitating"] == {}  # type: ignore[index]
+    assert engine.view(0).data["choice"]["effect"] == "discard"  # type: ignore[index]
+
+
+def _limited_underground_lake(uses: int) -> Engine:
+    """Underground Lake (A14) edited to grant, until the end of the training phase, `uses` times: draw 1
+    card (no cost): a limited ability, as the card language's `uses` writes it."""
+    base = load_named("risugeon")
+    effects = [{"actions": 1}, {"ps": 2}, {"until_training_end": {"effects": [{"draw": 1}], "uses": uses}}]
+    edited = physical(edited_set(base, {"A14": {"effects": effects}}))
+    deal = {"hand:0": ["A14", "C1A", "C1B", "C1C"], "deck:0": ["C2A", "C2B", "C2C", "C2D", "C2E", "C2F"]}
+    return stacked_session("risugeon", SEATS, deal, cardset=edited).engine
+
+
+def test_an_ability_granted_once_is_used_once_and_then_refused() -> None:
+    """An ability limited to a number of uses (until_training_end's `uses`) is spent by that many: one
+    granted once draws a card when activated, and a second activation is refused, in the action phase
+    and in the training phase alike. Mutant: apply's `ability["uses"] -= 1` -> `-= 0` (the ability
+    would be used as often as one liked)."""
+    engine = _limited_underground_lake(1)
+    engine.apply_text(0, "play A14")
+    assert [a["uses"] for a in engine.view(0).data["abilities"]] == [1]  # type: ignore[index]
+    engine.apply_text(0, "activate A14")
+    assert len(engine.state.zones["hand:0"].cards) == 4  # C1A C1B C1C and the card drawn
+    assert [a["uses"] for a in engine.view(0).data["abilities"]] == [0]  # type: ignore[index]
+    assert "activate" not in [a.kind for a in engine.legal_actions(0)]
+    with pytest.raises(IllegalAction, match="cannot pay for A14 now"):
+        engine.apply_text(0, "activate A14")
+    assert len(engine.state.zones["hand:0"].cards) == 4
+
+
+def test_a_set_too_small_for_the_starting_decks_is_refused_at_setup_not_dealt_short() -> None:
+    """Setup deals each seat start_combat (6) cards of the lowest skill from its pile: a set of two
+    skill-1 kinds (4 cards with two sets in play) is a ParamError naming the pile, not a first deck of 4
+    and a second of 0. A set loaded for the game passes the card check first (load_for), so only a set
+    handed to Engine.new (an edited set, as here and tests/stacked.py play them) reaches this guard.
+    Mutant: setup's `raise ParamError(...)` dropped."""
+    lowest = {f"C1{letter}": None for letter in "CDEFGH"}
+    cardset = physical(edited_set(load_named("risugeon"), lowest))
+    with pytest.raises(ParamError, match="pile:skill1 holds 4 cards, too few for the starting decks"):
+        Engine.new(get_game("risugeon"), 2, 0, None, cardset)
