@@ -374,3 +374,24 @@ def test_a_set_too_small_for_the_starting_decks_is_refused_at_setup_not_dealt_sh
     cardset = physical(edited_set(load_named("risugeon"), lowest))
     with pytest.raises(ParamError, match="pile:skill1 holds 4 cards, too few for the starting decks"):
         Engine.new(get_game("risugeon"), 2, 0, None, cardset)
+
+
+def test_a_combat_card_of_skill_0_is_refused() -> None:
+    """A combat card's skill is a whole number from 1 to 9: 0 is refused like 10. Mutant: cards.check's
+    skill minimum `1` -> 0."""
+    assert [(path[-1], message) for path, message in _problems({"C2A": {"skill": 0}})] == [
+        ("skill", "a combat card's skill is a whole number from 1 to 9")
+    ]
+
+
+def test_an_abilitys_decisions_count_in_the_sets_decision_bound() -> None:
+    """The decision bound of a set (what max_actions allows a play, an ability use or an imitation)
+    counts an ability's own effects: Underground Lake (A14) edited to grant an ability of three
+    look_top 4 (two decisions each: a pick and a stop) makes it 6, above every play of the set (4).
+    Mutants: _decision_bound's `r.type == "action"` -> `!=` (no action counted: 0) and its
+    until_training_end term dropped (the ability left out: 4)."""
+    base = load_named("risugeon")
+    assert table_of(physical(base)).decision_bound == 4
+    ability = {"effects": [{"look_top": 4}] * 3, "uses": 1}
+    effects = [{"actions": 1}, {"ps": 2}, {"until_training_end": ability}]
+    assert table_of(physical(edited_set(base, {"A14": {"effects": effects}}))).decision_bound == 6
