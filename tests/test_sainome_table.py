@@ -169,7 +169,8 @@ def test_a_setting_that_ends_by_itself_says_so_to_the_person_who_set(app: App) -
     from cardtable.session import SeatConfig, Session
 
     for seed in range(40):
-        session = Session.new("sainome", [SeatConfig("Ann"), SeatConfig("Ben")], seed, {}, autosave=False)
+        seats = [SeatConfig("Ann"), SeatConfig("Ben", False, "random")]
+        session = Session.new("sainome", seats, seed, {}, autosave=False)
         engine = session.engine
         chooser = RandomBot(Rng(seed))
         while engine.state.phase != "first_setup":
@@ -237,6 +238,67 @@ def test_while_characters_are_chosen_no_name_sits_over_them(
     for seat in range(2):
         named = any(line.startswith(f"P{seat + 1} ") for line in said)
         assert named == (seat in picked), (seat, said)
+
+
+def test_a_seat_that_has_chosen_is_named_clear_of_the_pools_heading(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once one seat has its character and the other still chooses, "P1 Ann · Swordman · normal" was
+    written over "Characters to choose from" (playtest 2026-11-28): the heading moves up a line."""
+    from cardtable.rules.rng import Rng
+    from cardtable.session import SeatConfig, Session
+    from cardtable.ui.scenes import sainome_table
+
+    for seed in range(20):  # a deal where the person (seat 1, named on the left) picks first
+        seats = [SeatConfig("Ann"), SeatConfig("Ben", False, "random")]
+        session = Session.new("sainome", seats, seed, {}, autosave=False)
+        rng = Rng(seed)
+        while session.engine.view(0).phase != "character":
+            seat = session.engine.deciding_seats()[0]
+            session.apply(rng.choice(session.engine.legal_actions(seat)))
+        if session.engine.deciding_seats() == (0,):
+            session.apply(next(a for a in session.engine.legal_actions(0) if a.kind == "pick"))
+            break
+    table = SainomeTable(app, session)
+    app.replace(table)  # no frame: the bot would pick at once
+    characters = table.view().data["characters"]
+    assert table.choosing(table.view()) and characters[0] and not characters[1]
+    drawn: dict[str, pygame.Rect] = {}
+    real = sainome_table.draw_text
+
+    def record(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        drawn[text] = real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+        return drawn[text]
+
+    monkeypatch.setattr(sainome_table, "draw_text", record)
+    table.paint_background()
+    heading = drawn["Characters to choose from"]
+    named = [rect for text, rect in drawn.items() if text.startswith(("P1 ", "P2 "))]
+    assert named and not any(heading.colliderect(rect) for rect in named), (heading, named)
+
+
+def test_the_bots_thinking_mark_sits_beside_its_hand_clear_of_the_seats_names(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The mark hung below the bot's hand, over both seats' headers (playtest 2026-11-28): it sits left
+    of the hand's cards now, level with them."""
+    from cardtable.ui.scenes import sainome_table
+
+    table = _table_at(app, "attack")
+    drawn: dict[str, pygame.Rect] = {}
+    real = sainome_table.draw_text
+
+    def record(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
+        drawn[text] = real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+        return drawn[text]
+
+    monkeypatch.setattr(sainome_table, "draw_text", record)
+    table.paint_background()
+    mark = table.thinking_rect(1)
+    named = [rect for text, rect in drawn.items() if text.startswith(("P1 ", "P2 "))]
+    assert len(named) == 2 and not any(mark.colliderect(rect) for rect in named), (mark, named)
+    hand = [p for p in table.layout(table.view(), app.size) if p.zone == "hand:1"]
+    assert hand and mark.right <= min(p.x for p in hand) and mark.top < hand[0].y + hand[0].width
 
 
 def test_only_the_keys_the_moving_table_would_drop_wait() -> None:

@@ -195,6 +195,21 @@ class SainomeTable(TableScene):
             )
         return out
 
+    def thinking_place(self, seat: int) -> tuple[tuple[int, int], str]:
+        """A thinking bot's mark left of its hand's cards, level with them: below the hand are the
+        seats' headers, which the mark hid (playtest 2026-11-28). A long hand pushes it to the
+        window's edge, over the hand's backs."""
+        view = self.view()
+        if seat == self.bottom_seat():
+            return super().thinking_place(seat)
+        for pile in self.piles(view):
+            zone = view.zones.get(pile.zone)
+            if pile.zone == f"hand:{seat}" and zone is not None:
+                placed = pile.place(zone.cards)
+                left = min((round(p.x) for p in placed), default=pile.rect.centerx)
+                return (left - 10, pile.rect.y + pile.width * 88 // 63 // 2), "midright"
+        return super().thinking_place(seat)
+
     _hold = 0.0  # seconds the table stays with the person who just moved, so they read the caption
 
     def update(self, dt: float) -> bool:
@@ -246,6 +261,8 @@ class SainomeTable(TableScene):
         slots = data.get("slots") or []
         if self.choosing(view):
             top = min(r.top for r in self.slot_rects(0).values())
+            if any(characters):  # a seat that has chosen is named on this line (below): one line up
+                top -= px + 12
             heading = self.app.t("sn.label.choose")
             draw_text(surface, heading, px + 1, (int(width * 0.02), top - 8), INK, "bottomleft", bold=True)
         for seat in range(view.seats):
