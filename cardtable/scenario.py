@@ -8,7 +8,7 @@ and key; a scenario whose expectations fail returns its failures as readable dif
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -427,16 +427,20 @@ def _is_count(value: Any) -> bool:
     return _is_int(value) and value >= 0
 
 
-def _matches(want: Any, got: Any) -> bool:
+def _matches(want: Any, got: Any, item: bool = False) -> bool:
     """Whether a `data:` value holds: a mapping is compared key by key (keys left out are not checked),
-    a list item by item, anything else by equality."""
+    a list item by item, anything else by equality. An empty mapping under a key wants an empty one
+    (`imitating: {}`, "nothing imitated", matched anything); as a list's item it stands for an item
+    not checked (`slots: [{top: ...}, {}]`)."""
     if isinstance(want, dict):
-        return isinstance(got, dict) and all(k in got and _matches(v, got[k]) for k, v in want.items())
+        if not want and not item:
+            return isinstance(got, Mapping) and not got
+        return isinstance(got, Mapping) and all(k in got and _matches(v, got[k]) for k, v in want.items())
     if isinstance(want, list):
         return (
             isinstance(got, (list, tuple))
             and len(want) == len(got)
-            and all(_matches(w, g) for w, g in zip(want, got, strict=True))
+            and all(_matches(w, g, item=True) for w, g in zip(want, got, strict=True))
         )
     return bool(want == got)
 

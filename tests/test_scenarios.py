@@ -30,3 +30,16 @@ def test_scenario(path: Path) -> None:
         if not result.passed:
             failed.append(f"#{index} {result.name}\n" + "\n".join(result.failures))
     assert not failed, "\n\n".join(failed)
+
+
+def test_an_empty_mapping_under_a_key_wants_nothing_there_and_as_a_list_item_anything() -> None:
+    """`data: {imitating: {}}` ("the imitation has ended") matched any imitation: a scenario of
+    Risugeon's end step 1 could not fail (found by the mutation sweep, i26-mut8). A list's `{}` item
+    stays a place not checked (`slots: [{top: ...}, {}]`)."""
+    from cardtable.scenario import _matches
+
+    assert _matches({"imitating": {}}, {"imitating": {}, "skill": 2})
+    assert not _matches({"imitating": {}}, {"imitating": {"A03": "A01"}})
+    assert not _matches({"imitating": {}}, {"imitating": [1]})
+    assert _matches({"slots": [{"top": 1}, {}]}, {"slots": [{"top": 1, "face": 2}, {"left": 4}]})
+    assert not _matches({"slots": [{}, {}]}, {"slots": [{}]})
