@@ -359,7 +359,7 @@ def test_an_ability_granted_once_is_used_once_and_then_refused() -> None:
     assert len(engine.state.zones["hand:0"].cards) == 4  # C1A C1B C1C and the card drawn
     assert [a["uses"] for a in engine.view(0).data["abilities"]] == [0]  # type: ignore[index]
     assert "activate" not in [a.kind for a in engine.legal_actions(0)]
-    with pytest.raises(IllegalAction, match="cannot pay for A14 now"):
+    with pytest.raises(IllegalAction, match="the ability of A14 is used up"):  # not "cannot pay"
         engine.apply_text(0, "activate A14")
     assert len(engine.state.zones["hand:0"].cards) == 4
 

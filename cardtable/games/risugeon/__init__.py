@@ -646,6 +646,8 @@ class Risugeon(Game):
         abilities = [a for a in game_data(state)["abilities"] if a["label"] == label]
         if not abilities:
             return f"no ability {label} this turn"
+        if all(a["uses"] is not None and a["uses"] <= 0 for a in abilities):
+            return f"the ability of {label} is used up"  # not a cost: no payment would do
         if not any(self._usable(state, a) for a in abilities):
             return f"cannot pay for {label} now"
         return LEGAL

@@ -522,6 +522,12 @@ _WORDS, _REASONS = refusal_words(
             "このターン、{card}の能力はありません",
         ),
         (
+            r"^the ability of (?P<card>\S+) is used up$",
+            "rg.reason.ability_used_up",
+            "the ability of {card} is used up",
+            "{card}の能力は使い切りました",
+        ),
+        (
             r"^cannot pay for (?P<card>\S+) now$",
             "rg.reason.ability_cost",
             "cannot pay for {card} now",
