@@ -319,6 +319,24 @@ def test_only_the_keys_the_moving_table_would_drop_wait() -> None:
         pygame.display.quit()
 
 
+def test_a_waiting_key_is_dropped_once_the_table_has_run_past_its_moment(app: App) -> None:
+    """A pressed a moment early is taken once the table is still; one held through a long think and a
+    claim window opened the actions menu 10 s later (playtest 2026-11-28): keys wait HOLD_KEY_S of the
+    table's running time at most, and the hand-off still clears them."""
+    table = _table_at(app, "attack")
+    press = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")
+    table.hold_key(press)
+    table.age_held_keys(table.HOLD_KEY_S - 0.5)
+    table.hold_key(press)
+    assert [age for _seat, _event, age in table.held_keys] == [table.HOLD_KEY_S - 0.5, 0.0]
+    table.age_held_keys(0.75)  # the first is past its moment, the second is not
+    assert [age for _seat, _event, age in table.held_keys] == [0.75]
+    assert table.replay_keys() and table.menu is not None  # the one left still opens the menu
+    table.hold_key(press)
+    table.age_held_keys(table.HOLD_KEY_S + 0.1)
+    assert table.held_keys == [] and not table.replay_keys()
+
+
 @pytest.mark.parametrize("language", ["en", "ja"])
 def test_cards_being_resolved_are_labelled_apart_from_the_discard_pile(
     language: str, drawn_texts: list[str]

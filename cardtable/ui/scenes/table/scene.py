@@ -117,7 +117,8 @@ class TableScene(
         self.summary: list[str] | None = None  # what the others did, shown after a hand-off
         self.hurrying = False  # Space while bots think: they move without their pauses
         self.actor: int | None = None  # the person at the screen when the last move was made
-        self.held_keys: list[tuple[int, pygame.event.Event]] = []  # pressed while the table moved
+        # pressed while the table moved: the seat at the screen, the key, the table's seconds since
+        self.held_keys: list[tuple[int, pygame.event.Event, float]] = []
         self.start_watching()  # the card set's files: a designer's edit shows at once (reload.py)
         self.guard_privacy()
 
@@ -268,6 +269,7 @@ class TableScene(
 
     def step(self, dt: float) -> bool:
         """Move the game on: results, game-specific windows, bots, or a hand-off to the next person."""
+        self.age_held_keys(dt)
         if self.engine.is_over():
             if not self.finished:
                 self.finished = True
@@ -517,6 +519,10 @@ class TableScene(
     # keys wait and are handled once the table is still, for the same person only. A hand-off screen
     # still wants its own press: a key pressed before it showed may be the last player's.
     QUEUE_KEYS = 4
+    # A key waits this long at most (seconds of the table running, not paused): one pressed a moment
+    # early is taken, one pressed during a long think or a claim window was for then: an A held through
+    # a bot's turn, a pause and a 6 s window opened the actions menu 10 s later (playtest 2026-11-28).
+    HOLD_KEY_S = 2.5
 
     def bots_to_move(self) -> bool:
         """Whether only bots decide now (a claim window with people in it is not a bot's thinking)."""
@@ -544,12 +550,18 @@ class TableScene(
     def hold_key(self, event: pygame.event.Event) -> None:
         """A key pressed while the table moves waits until it is still (a few at most)."""
         if self.viewer is not None and len(self.held_keys) < self.QUEUE_KEYS:
-            self.held_keys.append((self.viewer, event))
+            self.held_keys.append((self.viewer, event, 0.0))
+
+    def age_held_keys(self, dt: float) -> None:
+        """The waiting keys a frame older; those past HOLD_KEY_S are dropped."""
+        if self.held_keys:
+            aged = [(seat, event, age + dt) for seat, event, age in self.held_keys]
+            self.held_keys = [key for key in aged if key[2] <= self.HOLD_KEY_S]
 
     def replay_keys(self) -> bool:
         """The table is still: the keys its person pressed while it moved, in order. True if any."""
         keys, self.held_keys = self.held_keys, []
-        for seat, event in keys:
+        for seat, event, _age in keys:
             if seat == self.viewer:
                 self.handle(event)
             if self.menu is not None:
