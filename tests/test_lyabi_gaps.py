@@ -368,3 +368,55 @@ def test_an_item_of_two_choices_asks_the_second_after_the_first() -> None:
     engine.apply_text(0, "gain to R3")
     codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
     assert sorted(codes[c] for c in engine.state.zones["discard:0"].cards) == ["B3", "G3", "R3"]
+
+
+def _edited(edits: dict[str, dict[str, Any] | None]) -> Any:
+    game = get_game("lyabi")
+    return edited_set(game.load_cardset(game.resolve_params({})), edits)
+
+
+def test_a_lyabi_edited_to_cost_0_pays_for_nothing_but_a_lyabi_of_cost_0() -> None:
+    """Mutant: table_of's `cost=int(spec.get("cost") or 0)` -> `or 1` (a card of cost 0 would be read
+    as costing 1: B1 edited to cost 0 would buy a G1 or an R1 of cost 1)."""
+    cardset = _edited({"B1": {"cost": 0}})
+    engine = stacked_session(
+        "lyabi", SEATS, {"hand:0": ["B1"]}, {**AT_BATTLE, "at": "main"}, cardset=cardset
+    ).engine
+    buys = sorted(engine.describe(a) for a in engine.legal_actions(0) if a.kind == "buy")
+    assert buys == ["buy B1 to B1"]
+    assert engine.explain(engine.parse(0, "buy B1 to R1")) == "R1 costs 1: you pay only 0"
+
+
+def test_a_circle_edited_to_atk_0_wins_its_battle_for_no_damage() -> None:
+    """Mutant: table_of's `atk=int(spec.get("atk") or 0)` -> `or 1` (a circle of ATK 0, which the
+    card check accepts, would deal ATK 1 x times)."""
+    cardset = _edited({"CB0": {"atk": 0}})
+    deal = {"hand:0": ["B3"], "hand:1": ["R3"]}
+    engine = stacked_session("lyabi", SEATS, deal, AT_BATTLE, cardset=cardset).engine
+    hp = list(engine.state.data["hp"])
+    engine.apply_text(0, "charge B3")
+    events = engine.apply_text(1, "charge R3")
+    battles = [e for e in events if isinstance(e, Announced) and e.what == "battle"]
+    assert [(e.seat, e.detail["damage"]) for e in battles] == [(0, 0)]
+    assert engine.state.data["hp"] == hp
+
+
+def test_the_card_check_names_a_bad_kind_a_negative_level_or_cost_a_missing_starting_list_and_bad_effects() -> (
+    None
+):
+    """Mutants: check()'s kind problem dropped, the level's and the cost's minimum 0 -> -1 (a lyabi of
+    level -1 or cost -1 accepted), the Lv0 circle's missing-list problem dropped, an item's effect
+    problems dropped (each set would load, then break or play wrong)."""
+    assert _problems({"CRY": {"kind": "spell"}}) == [
+        (["cards", 21, "kind"], "kind must be one of lyabi, circle, item, dummy, not 'spell'")
+    ]
+    assert [m for _, m in _problems({"B1": {"level": -1, "cost": -1}})] == [
+        "level must be a whole number from 0 to 999",
+        "cost must be a whole number from 0 to 999",
+    ]
+    assert [(p[-1], m) for p, m in _problems({"CB0": {"deck": None}})] == [
+        ("deck", "a Lv0 circle lists its initial deck as lyabi codes")
+    ]
+    found = _problems({"CRY": {"effects": [{"gain": -1}]}})
+    assert [m for _, m in found] == ["gain: level must be at least 0, not -1"]
+    assert found[0][0][2] == "effects"
