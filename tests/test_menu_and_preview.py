@@ -122,6 +122,37 @@ def test_letters_typed_filter_the_menu_and_backspace_takes_them_back() -> None:
     )
 
 
+def test_a_digit_or_a_space_that_the_typed_words_go_on_with_is_typed_too() -> None:
+    """Typing "Lv5" to find the Lv5 lyabi picked entry 5, and "send grand" matched nothing (spaces were
+    dropped), playtests 2026-11-28: once letters are typed, a digit or a space an entry goes on with is
+    part of the filter; a digit no entry goes on with is still an entry's number."""
+    pygame.display.set_mode((1280, 720))
+    words = [
+        "Take Lv1 Blue Lyabi",
+        "Take Lv3 Red Lyabi",
+        "Send Grand Strike to the stock",
+        "Send Night Watch to the stock",
+        "Take Lv5 Red Lyabi",
+    ]
+    actions = [Action(0, "take", (n,)) for n in range(len(words))]
+    menu = ActionMenu("Actions", actions, lambda a: words[a.cards[0]])
+    menu.place((1280, 720))
+
+    def typed(*keys: int) -> Action | None:
+        chosen = None
+        for key in keys:
+            chosen = menu.handle(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0)) or chosen
+        return chosen
+
+    assert typed(pygame.K_l, pygame.K_v, pygame.K_5) is None and menu.filter == "lv5"
+    assert [menu.actions[i].cards for i in menu.shown] == [(4,)]
+    menu.set_filter("")
+    assert typed(pygame.K_s, pygame.K_e, pygame.K_n, pygame.K_d, pygame.K_SPACE, pygame.K_g) is None
+    assert menu.filter == "send g" and [menu.actions[i].cards for i in menu.shown] == [(2,)]
+    menu.set_filter("")
+    assert typed(pygame.K_l, pygame.K_v, pygame.K_2) == actions[1], "no entry has 'lv2': entry 2"
+
+
 def test_the_action_menu_lists_only_the_selected_cards_moves(app: App) -> None:
     table = _open(app, session_at("runeworks", "release"))
     hand = [s for s in table.board.sprites.values() if table.own_sprite(s)]

@@ -4,7 +4,8 @@ the words that tell two moves apart (the cards paid) stay on show.
 
 Every entry is reachable by keyboard: its number (1-9 at once; 10 and up as two digits typed one after
 the other, "1" then "9" picks entry 19, or a digit then Enter), Up/Down and Enter, or letters typed to
-filter the list to the entries that contain them (Backspace takes a letter back, Esc all of them). A
+filter the list to the entries that contain them (Backspace takes a letter back, Esc all of them; once
+letters are typed, a digit or a space that an entry's words go on with is typed too: "lv5"). A
 long list groups the moves of one kind and target under a heading (group_entries). The wheel,
 PgUp/PgDn scroll; Esc closes (a decision's chooser stays open: Esc pauses over it)."""
 
@@ -290,13 +291,25 @@ class ActionMenu:
                 self.set_filter(self.filter[:-1])
         else:
             digit = _digit(event)
-            if digit is not None:
+            if digit is not None and self.extends_filter(digit):
+                self.set_filter(self.filter + digit)  # "lv" then 5: "Lv5", not entry 5
+            elif digit is not None:
                 return self.type_digit(digit)
-            letter = _letter(event)
-            if letter is not None:
-                self.typed = ""
-                self.set_filter(self.filter + letter)
+            elif event.key == pygame.K_SPACE and self.extends_filter(" "):
+                self.set_filter(self.filter + " ")  # "send grand": words, not one run of letters
+            else:
+                letter = _letter(event)
+                if letter is not None:
+                    self.typed = ""
+                    self.set_filter(self.filter + letter)
         return None
+
+    def extends_filter(self, text: str) -> bool:
+        """Whether `text` goes on the letters typed: while some are typed and an entry still contains
+        them with it (typing "Lv5" picked entry 5, "send grand" matched nothing; playtests 2026-11-28).
+        With no letters typed a digit is an entry's number."""
+        wanted = (self.filter + text).casefold()
+        return bool(self.filter) and not self.typed and any(wanted in words for words in self._folded)
 
     def set_filter(self, text: str) -> None:
         """List only the entries whose words contain `text` (all of them for none)."""
