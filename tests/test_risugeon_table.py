@@ -193,3 +193,39 @@ def test_undo_keeps_its_place_dimmed_and_a_click_on_it_says_why(app: App) -> Non
     if table.viewer == 0:
         again = next(b for b in table.buttons if "Ctrl+Z" in b.label)
         assert again.rect == undo.rect, "Undo at the same place, whether it can act or not"
+
+
+def test_the_turn_counters_name_whose_turn_they_count(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Actions, Trainings, Skill and PS are the turn's, shown beside the person's own deck: during the
+    bot's turn "Skill 6 PS 1" read as the person's (playtest 2026-11-28); a line above names the seat."""
+    from cardtable.ui.scenes import risugeon_table
+
+    table = _table_at(app, "play")
+    said: list[str] = []
+    real = risugeon_table.draw_text
+    monkeypatch.setattr(
+        risugeon_table, "draw_text", lambda s, text, *a, **k: said.append(text) or real(s, text, *a, **k)
+    )
+    table.paint_background()
+    name = table.session.name(table.view().active)  # type: ignore[arg-type]
+    at = said.index(f"{name}'s turn")
+    assert said[at + 1].startswith("Actions ") and said[at + 3].startswith("Skill ")
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_four_seats_panels_end_above_the_buttons(language: str) -> None:
+    """At four seats the last panel ran under End turn (E), its scores half hidden (1280x720)."""
+    from cardtable.persistence.settings import Settings
+    from cardtable.session import SeatConfig, Session
+
+    app = App(Settings(language=language), size=(1280, 720), fast=True)
+    try:
+        seats = [SeatConfig("Ann")] + [SeatConfig(f"Bot {n}", False, "random") for n in (2, 3, 4)]
+        table = RisugeonTable(app, Session.new("risugeon", seats, 5, {}, autosave=False))
+        app.replace(table)
+        app.frame([])
+        px = max(13, app.size[1] // 48)
+        panels = [table.panel_box(seat, px) for seat in range(4)]
+        assert table.buttons and all(not p.colliderect(b.rect) for p in panels for b in table.buttons)
+    finally:
+        pygame.display.quit()

@@ -14,6 +14,7 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
     "rg.label.well": {"en": "Skill / PS well", "ja": "スキル・PSに捨てる"},
     "rg.label.deck": {"en": "Deck ({n})", "ja": "デッキ（{n}）"},
     "rg.label.discard": {"en": "Discard ({n})", "ja": "捨て札（{n}）"},
+    "rg.counter_row.whose": {"en": "{name}'s turn", "ja": "{name}のターン"},
     "rg.counter_row.actions": {"en": "Actions {n}", "ja": "アクション {n}"},
     "rg.counter_row.trainings": {"en": "Trainings {n}", "ja": "訓練 {n}"},
     "rg.counter_row.skill": {"en": "Skill {n}", "ja": "スキル {n}"},

@@ -169,19 +169,24 @@ class RisugeonTable(TableScene):
         well = self.slots()["well"]
         t = self.app.t
         rows = [
+            # whose counters these are: during the other seat's turn they read as one's own (playtest)
+            t("rg.counter_row.whose", name=self.session.name(view.active)) if view.active is not None else "",
             t("rg.counter_row.actions", n=data.get("actions_left", 0)),
             t("rg.counter_row.trainings", n=data.get("trainings_left", 0)),
             t("rg.counter_row.skill", n=data.get("skill", 0)),
             t("rg.counter_row.ps", n=data.get("ps", 0)),
         ]
         for index, text in enumerate(rows):
-            draw_text(surface, text, px + 3, (well.x, well.bottom + 10 + index * (px + 8)), GOLD, bold=True)
+            if text:
+                draw_text(
+                    surface, text, px + 3, (well.x, well.bottom + 10 + index * (px + 8)), GOLD, bold=True
+                )
 
     def panel_box(self, seat: int, px: int) -> pygame.Rect:
         """A seat's panel (its name, counts and points) at the right, the seats top to bottom."""
         width, height = self.app.size
         box_w = int(width * 0.2)
-        box_h = px * 4 + 18
+        box_h = px * 3 + 24  # its three lines: four seats' panels end above the buttons (End turn hid P4's)
         return pygame.Rect(width - box_w - 12, int(height * 0.36) + seat * (box_h + 8), box_w, box_h)
 
     def thinking_place(self, seat: int) -> tuple[tuple[int, int], str]:
