@@ -27,6 +27,21 @@ five such runs at once on a 2-core machine at load 10-18, so the ms are loaded C
 median of the seeds' p95). The moves are those of main at cfde8f6 and of this branch alike (30
 decisions a game hash the same): the branch only makes them cheaper.
 
+Then, 05:29-06:19 UTC on main (the same moves, a little cheaper), the same invocations carried Lyabi and
+Sainome on to all 50 seeds (load 2-6, one or two such runs beside 1-3 helpers): the issue's command in
+full for these two games:
+
+    game        games  search/heuristic          ms mean  p95   (issue: ci95 low end > 50%)
+    lyabi        100   85% [76.7-90.7]  85/100  369   572   met
+    sainome      100   76% [66.8-83.3]  76/100  402   508   met
+
+Four seats at budget 400 (`--games G --seats 4 --budget 400`, 05:49-06:05 UTC, load 2-6; rotated, the
+fair share of a seat 25%): Rune Works, 10 seeds (40 games): heuristic/random 85% [71-93], search/heuristic
+20% [10.5-35] (does not hold: at par at two seats too); Risugeon, 5 seeds (20 games): heuristic/random
+100% [84-100], search/heuristic 45% [25.8-65.8] (holds, barely).
+
+The earlier partial table (04:14-05:21):
+
     game        games  search/heuristic          ms mean  p95   (issue: ci95 low end > 50% at 50 seeds)
     lyabi         42   83% [69-92]  35/42       435   714   passes already at 21 seeds
     sainome       34   76% [60-88]  26/34       500   740   passes already at 17 seeds
