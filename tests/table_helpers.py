@@ -27,6 +27,20 @@ def make_app(settings: Settings | None = None, *, fast: bool = True, size: Point
     return App(settings, size=size, fast=fast)
 
 
+def drawn_rects(monkeypatch: Any, module: Any) -> dict[str, pygame.Rect]:
+    """Every text a scene module draws through its `draw_text` from now on, with where it went (the
+    last place of a text drawn twice): for checks that two texts or marks do not overlap."""
+    drawn: dict[str, pygame.Rect] = {}
+    real = module.draw_text
+
+    def record(surface: pygame.Surface, text: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn[text] = real(surface, text, *args, **kwargs)
+        return drawn[text]
+
+    monkeypatch.setattr(module, "draw_text", record)
+    return drawn
+
+
 def click(app: App, pos: Point, button: int = 1) -> None:
     """A click at `pos`: the button pressed and released within one frame."""
     app.frame(

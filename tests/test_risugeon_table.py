@@ -195,17 +195,12 @@ def test_undo_keeps_its_place_dimmed_and_a_click_on_it_says_why(app: App) -> Non
         assert again.rect == undo.rect, "Undo at the same place, whether it can act or not"
 
 
-def test_the_turn_counters_name_whose_turn_they_count(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_turn_counters_name_whose_turn_they_count(app: App, drawn_texts: list[str]) -> None:
     """Actions, Trainings, Skill and PS are the turn's, shown beside the person's own deck: during the
     bot's turn "Skill 6 PS 1" read as the person's (playtest 2026-11-28); a line above names the seat."""
-    from cardtable.ui.scenes import risugeon_table
-
     table = _table_at(app, "play")
-    said: list[str] = []
-    real = risugeon_table.draw_text
-    monkeypatch.setattr(
-        risugeon_table, "draw_text", lambda s, text, *a, **k: said.append(text) or real(s, text, *a, **k)
-    )
+    said = drawn_texts
+    said.clear()
     table.paint_background()
     name = table.session.name(table.view().active)  # type: ignore[arg-type]
     at = said.index(f"{name}'s turn")

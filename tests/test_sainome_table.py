@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from playthrough import session_at
-from table_helpers import click
+from table_helpers import click, drawn_rects
 
 from cardtable.persistence.settings import Settings
 from cardtable.ui.app import App
@@ -263,14 +263,7 @@ def test_a_seat_that_has_chosen_is_named_clear_of_the_pools_heading(
     app.replace(table)  # no frame: the bot would pick at once
     characters = table.view().data["characters"]
     assert table.choosing(table.view()) and characters[0] and not characters[1]
-    drawn: dict[str, pygame.Rect] = {}
-    real = sainome_table.draw_text
-
-    def record(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        drawn[text] = real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-        return drawn[text]
-
-    monkeypatch.setattr(sainome_table, "draw_text", record)
+    drawn = drawn_rects(monkeypatch, sainome_table)
     table.paint_background()
     heading = drawn["Characters to choose from"]
     named = [rect for text, rect in drawn.items() if text.startswith(("P1 ", "P2 "))]
@@ -285,14 +278,7 @@ def test_the_bots_thinking_mark_sits_beside_its_hand_clear_of_the_seats_names(
     from cardtable.ui.scenes import sainome_table
 
     table = _table_at(app, "attack")
-    drawn: dict[str, pygame.Rect] = {}
-    real = sainome_table.draw_text
-
-    def record(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> pygame.Rect:
-        drawn[text] = real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-        return drawn[text]
-
-    monkeypatch.setattr(sainome_table, "draw_text", record)
+    drawn = drawn_rects(monkeypatch, sainome_table)
     table.paint_background()
     mark = table.thinking_rect(1)
     named = [rect for text, rect in drawn.items() if text.startswith(("P1 ", "P2 "))]

@@ -46,13 +46,12 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from ..rules.actions import Action
-from ..rules.game import KNOWN
+from ..rules.engine import ViewData, known_entry
 from ..rules.rng import Rng
 from ..rules.view import PlayerView, make_view
 from .base import Bot
@@ -113,7 +112,7 @@ class _Hidden:
         return hash(("hidden", self.seat))
 
 
-class _PlayoutData(Mapping[str, Any]):
+class _PlayoutData(ViewData):
     """A playout view's `data`: the game's public data for one seat, worked out when first read, and
     the KNOWN entry as an engine would give it. Unlike an engine's view it is neither frozen nor kept
     apart from the state: the state is the search's own re-deal (dealt from the searching seat's own
@@ -134,25 +133,11 @@ class _PlayoutData(Mapping[str, Any]):
             raw = self._raw = self._game.public_data(self._state, self._seat)
         return raw
 
-    def __getitem__(self, key: str) -> Any:
-        if key != KNOWN:
-            return self._data()[key]
+    def _known_entry(self) -> dict[str, Any]:
         known = self._known
         if known is None:
-            from ..rules.engine import Engine
-
-            known = self._known = Engine(self._game, self._state)._known(self._seat)
+            known = self._known = known_entry(self._game, self._state, self._seat)
         return known
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self._data()
-        yield KNOWN
-
-    def __len__(self) -> int:
-        return len(self._data()) + 1
-
-    def __contains__(self, key: object) -> bool:
-        return key == KNOWN or key in self._data()
 
 
 def _playout_view(game: Game, state: GameState, seat: int, legal: list[Action]) -> PlayerView:

@@ -122,7 +122,56 @@ class _Position:
         return {"data": self.game.known_data(kept, seat), "moves": self.moves, "places": places}
 
 
-class _Public(Mapping[str, Any]):
+def known_entry(game: Game, state: GameState, seat: int | None) -> dict[str, Any]:
+    """What a re-deal from `seat`'s view needs beyond the zones (Game.determinize), a view's KNOWN
+    entry: the game's data as that seat may know it, how many moves were made, and where it knows the
+    cards it cannot see could be (rules/knowledge.py; None when nobody followed the game)."""
+    knowledge = state.knowledge
+    places = None
+    if knowledge is not None:
+        observer = state.seats if seat is None else seat
+        zones = state.zones
+        # only the zones a card is known to be in alone matter to `places` (a handful, not every zone)
+        seen = frozenset(
+            [
+                name
+                for name in knowledge.single_zones(observer)
+                if name in zones and zones[name].sees_all(seat)
+            ]
+        )
+        places = knowledge.places(observer, seen)
+    return {"data": game.known_data(state, seat), "moves": len(state.history), "places": places}
+
+
+class ViewData(Mapping[str, Any]):
+    """A view's `data`: the game's public data for one seat and the KNOWN entry, each worked out by the
+    subclass when first read (`_data`, `_known_entry`): most decisions read neither."""
+
+    __slots__ = ()
+
+    def _data(self) -> Mapping[str, Any]:
+        raise NotImplementedError
+
+    def _known_entry(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __getitem__(self, key: str) -> Any:
+        if key != KNOWN:
+            return self._data()[key]
+        return self._known_entry()
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._data()
+        yield KNOWN
+
+    def __len__(self) -> int:
+        return len(self._data()) + 1
+
+    def __contains__(self, key: object) -> bool:
+        return key == KNOWN or key in self._data()
+
+
+class _Public(ViewData):
     """What a view's `data` reads: the game's public data for one seat at one position plus the KNOWN
     entry, each worked out only when first read (most decisions read neither: a random bot does not).
 
@@ -156,9 +205,7 @@ class _Public(Mapping[str, Any]):
             self._raw, self._raw_live = raw, engine is not None
         return raw
 
-    def __getitem__(self, key: str) -> Any:
-        if key != KNOWN:
-            return self._data()[key]
+    def _known_entry(self) -> dict[str, Any]:
         known = self._known
         engine = self._at.engine
         if known is None or (engine is None and self._known_live):
@@ -168,16 +215,6 @@ class _Public(Mapping[str, Any]):
                 known = self._at.known(self._seat)
             self._known, self._known_live = known, engine is not None
         return known
-
-    def __iter__(self) -> Iterator[str]:
-        yield from self._data()
-        yield KNOWN
-
-    def __len__(self) -> int:
-        return len(self._data()) + 1
-
-    def __contains__(self, key: object) -> bool:
-        return key == KNOWN or key in self._data()
 
     def detach(self) -> None:
         """Read nothing of the live state from now on (Session.ask_bot hands the view to another
@@ -361,25 +398,8 @@ class Engine:
         return raw
 
     def _known(self, seat: int | None) -> dict[str, Any]:
-        """What a re-deal from `seat`'s view needs beyond the zones (Game.determinize): the game's data
-        as that seat may know it, how many moves were made, and where it knows the cards it cannot see
-        could be (rules/knowledge.py; None when nobody followed the game)."""
-        state = self.state
-        knowledge = state.knowledge
-        places = None
-        if knowledge is not None:
-            observer = state.seats if seat is None else seat
-            zones = state.zones
-            # only the zones a card is known to be in alone matter to `places` (a handful, not every zone)
-            seen = frozenset(
-                [
-                    name
-                    for name in knowledge.single_zones(observer)
-                    if name in zones and zones[name].sees_all(seat)
-                ]
-            )
-            places = knowledge.places(observer, seen)
-        return {"data": self.game.known_data(state, seat), "moves": len(state.history), "places": places}
+        """The KNOWN entry of `seat`'s view of this position (known_entry)."""
+        return known_entry(self.game, self.state, seat)
 
     def is_over(self) -> bool:
         """Whether the game has ended."""
