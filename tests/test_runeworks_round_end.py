@@ -131,9 +131,17 @@ def test_a_double_shot_lays_every_shooters_cards_on_the_table_and_results_say_wh
         assert sprite.face_up and table.board.may_show(codes[code])
         assert sprite.card_rect().colliderect(pygame.Rect((0, 0), app.size))
     for _ in range(20):
-        if isinstance(app.top, ResultsScene):
+        if isinstance(app.top, NoticeScene):
             break
         app.frame([])
+    notice = app.top  # Level 3 is one round: its last table is held under the game-end screen first
+    assert isinstance(notice, NoticeScene) and notice.title == "The game is over"
+    assert [line.cells[0] for line in notice.lines] == [
+        "Ben ignited with a Shot on Ann's card",
+        "Dee ignited with a Shot on Ann's card",
+    ]
+    assert {codes[c] for c in ("S8", "C8", "D3", "H8")} <= table.winning, "both shots framed in gold"
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44)])
     results = app.top
     assert isinstance(results, ResultsScene)
     assert results.score_text(1) == results.score_text(3) == "Ignite Shot on Ann's card"

@@ -244,3 +244,64 @@ def test_tab_folds_the_panel_so_every_shooters_cards_show(app: App) -> None:
     app.frame([tab])
     assert not notice.folded  # type: ignore[attr-defined]
     _go_on(app, table, 1)
+
+
+def test_a_one_round_game_holds_the_bots_winning_shot_before_the_results(app: App) -> None:
+    """Level 3 is one round, and the move that ends it ends the game: under X the results came at once
+    and a bot's winning Shot was never seen. The last table is held first, the Shot framed in gold
+    and clear of the game-end screen, which says who ignited and how; Space goes on to the results."""
+    deal = {"hand:0": ["H8", "C2", "S9", "HK"], "hand:1": ["H6", "H7", "SK"]}
+    seats = [SeatConfig("Ann"), SeatConfig("Ben", False, "heuristic")]
+    session = stacked_session(
+        "runeworks", seats, deal=deal, setup={"first": "P1", "phase": "play"}, params={"level": 3}
+    )
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    _settle(app, table)
+    c = _codes(session)
+    assert table.perform(Action(0, "release", (c["H8"],)))
+    _settle(app, table)
+    assert session.engine.is_over() and session.engine.state.winners == (1,), "Ben's Shot won"
+    notice = app.top
+    assert isinstance(notice, NoticeScene) and notice.title == "The game is over"
+    assert [line.cells[0] for line in notice.lines] == ["Ben ignited with a Shot on Ann's card"]
+    app.frame([])  # drawn once more: the panel's place is known
+    shot = [c["H6"], c["H7"], c["H8"], c["SK"]]
+    assert set(table.winning) == set(shot), "the winning play is framed"
+    for card in shot:
+        sprite = table.board.sprites[card]
+        assert sprite.face_up and table.may_show(card), card
+        if card not in table.view().zones["pool"].cards:
+            assert not sprite.card_rect().colliderect(notice.panel), ("the panel hides the Shot", card)
+    app.frame([SPACE])
+    assert isinstance(app.top, ResultsScene)
+    assert app.top.score_text(1) == "Ignite Shot on Ann's card"
+    assert not table.winning, "the frames go with the game-end screen"
+
+
+def test_a_one_round_game_the_mana_source_ends_says_so_without_points(app: App) -> None:
+    """Level 3, nobody ignites before the Mana Source runs out: the game-end screen says so, and
+    nothing about MP (there is none below Level 4)."""
+    deal = {"hand:0": ["S3", "S4", "HK"], "hand:1": ["C2", "D9"]}
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig("Ann"), SeatConfig("Ben")],
+        deal=deal,
+        setup={"first": "P1"},
+        params={"level": 3},
+    )
+    state = session.engine.state
+    state.zones["pool"].cards.extend(state.zones["stock"].cards)
+    state.zones["stock"].cards.clear()
+    state.data["rebuilds"] = state.params["max_stock_rebuilds"]
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    _settle(app, table)
+    _play(app, table, Action(0, "draw"))
+    assert session.engine.is_over()
+    notice = app.top
+    assert isinstance(notice, NoticeScene) and notice.title == "The game is over"
+    assert [line.cells[0] for line in notice.lines] == ["Nobody ignited: the Mana Source ran out."]
+    assert not table.winning
+    app.frame([SPACE])
+    assert isinstance(app.top, ResultsScene)

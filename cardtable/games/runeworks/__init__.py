@@ -334,9 +334,10 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             self._ignite(state, seat, events)
 
     def _is_blast(self, state: GameState, seat: int, placed_now: int) -> bool:
-        """R10: nothing set before this turn, and the whole hand (7) put on the table this turn."""
+        """R10: nothing set before this turn, and the whole hand (7) put on the table this turn; from
+        Level 4, which brings the Blast in (below it the log and the results called a win a Blast)."""
         before = game_data(state)["placed"][seat] - placed_now
-        return before == 0 and placed_now >= state.params["hand_size"]
+        return state.params["level"] >= 4 and before == 0 and placed_now >= state.params["hand_size"]
 
     def _ignite(self, state: GameState, seat: int, events: list[Event]) -> None:
         placed_now = game_data(state)["turn_placed"]
@@ -408,7 +409,9 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             # R10: a Blast puts the whole hand down this turn having set nothing before. Without
             # blast_counts_boosts a card boosted onto another's meld does not count, so the shooter
             # takes a plan of its own new melds when one exists (it would choose the Blast).
-            if game_data(state)["placed"][seat] == 0:
+            if (
+                game_data(state)["placed"][seat] == 0 and state.params["level"] >= 4
+            ):  # Level 4 brings the Blast
                 if not state.params["blast_counts_boosts"]:
                     plans[seat] = self._shot_plan(state, seat, own_melds_only=True) or plans[seat]
                 steps, _release = plans[seat]

@@ -464,6 +464,19 @@ WORDS.update(
             "ja": "第{n}回戦 終了：終わったときの卓",
         },
         "rw.round_end.over": {"en": "That was the last round.", "ja": "これが最終回戦でした。"},
+        "rw.game_end.title": {"en": "The game is over", "ja": "ゲーム終了"},
+        "rw.game_end.void": {
+            "en": "Nobody ignited: the Mana Source ran out.",
+            "ja": "誰もイグナイトしないまま、マナソースが尽きました。",
+        },
+        "rw.game_end.held": {
+            "en": "The game is over: the table as it ended, the winning play framed in gold",
+            "ja": "ゲーム終了：終わったときの卓（勝ちを決めたカードは金の枠）",
+        },
+        "rw.game_end.folded": {
+            "en": "{title} · Tab: back · Space: the results",
+            "ja": "{title}・タブキー：戻る・スペース：結果へ",
+        },
         "rw.round_end.out": {
             "en": "{who} has no MP left: the match is over.",
             "ja": "{who}のMPが尽きたので、試合終了です。",
@@ -479,19 +492,7 @@ def round_end(
     reasons (each with its MP change), its MP change in all and its MP after the round. With `last`
     (the match ends with this round) the head also says why: whose MP ran out, or the round limit;
     under X a match ending at "Round 3/7" was otherwise a surprise."""
-    igniters = list(entry.get("igniters") or [])
-    shot_from = entry.get("shot_from")
-    head: list[Phrase] = []
-    if not igniters:
-        head.append(phrase("rw.round_end.void"))
-    blasts = set(entry.get("blasts") or [])  # said in the head too, not only in the igniter's row
-    for seat in igniters:
-        if isinstance(shot_from, int):
-            key = "rw.round_end.blast_shot" if seat in blasts else "rw.round_end.shot"
-            head.append(phrase(key, who=Seat(seat), source=Seat(shot_from)))
-        else:
-            key = "rw.round_end.blasted" if seat in blasts else "rw.round_end.ignited"
-            head.append(phrase(key, who=Seat(seat)))
+    head = ignitions(entry) or [phrase("rw.round_end.void")]
     why = list(entry.get("why") or [[] for _ in range(seats)])
     deltas = list(entry.get("deltas") or [0] * seats)
     mp = list(entry.get("mp") or [0] * seats)
@@ -526,6 +527,27 @@ WORDS.update(
         "rw.result.shot_from": {"en": "discarded the card that was Shot", "ja": "ショットされた札を捨てた"},
     }
 )
+
+
+def ignitions(entry: dict[str, Any]) -> list[Phrase]:
+    """Who ignited in a finished round and how (a Shot on whose card, a Blast); empty for a void round."""
+    shot_from = entry.get("shot_from")
+    blasts = set(entry.get("blasts") or [])  # said in the head too, not only in the igniter's row
+    out = []
+    for seat in entry.get("igniters") or []:
+        if isinstance(shot_from, int):
+            key = "rw.round_end.blast_shot" if seat in blasts else "rw.round_end.shot"
+            out.append(phrase(key, who=Seat(seat), source=Seat(shot_from)))
+        else:
+            key = "rw.round_end.blasted" if seat in blasts else "rw.round_end.ignited"
+            out.append(phrase(key, who=Seat(seat)))
+    return out
+
+
+def game_end(entry: dict[str, Any]) -> list[Phrase]:
+    """How a one-round game (Levels 1-3) ended, for the screen over its last table: who ignited and
+    how, or that the Mana Source ran out (no MP at these levels: nothing about points)."""
+    return ignitions(entry) or [phrase("rw.game_end.void")]
 
 
 def result_notes(entry: dict[str, Any]) -> dict[int, Phrase]:

@@ -60,9 +60,10 @@ class NoticeScene(Scene):
         font = get_font(px)
         columns = max((len(line.cells) for line in self.lines), default=1)
         widths = [0] * columns
+        bold = get_font(px, bold=True)
         for line in self.lines:
-            for index, cell in enumerate(line.cells):
-                widths[index] = max(widths[index], font.size(cell)[0])
+            for index, cell in enumerate(line.cells):  # a bold line is wider: measured as drawn
+                widths[index] = max(widths[index], (bold if line.bold else font).size(cell)[0])
         gap = px * 2
         inner = sum(widths) + gap * (columns - 1)
         title_w = get_font(px + 8, bold=True).size(self.title)[0]

@@ -71,6 +71,8 @@ class LabelsMixin:
         if view.phase == HELD_PHASE:  # the finished round, held under the round-end screen
             key = "rw.round_end.held" if self.winning else "rw.round_end.held_void"
             text = t(key, n=view.data.get("round", 0))
+        elif self.winning and self.engine.is_over():  # Levels 1-3: the last table, under the game-end screen
+            text = t("rw.game_end.held")
         elif view.phase == "leady":
             text = t("table.leady")
         elif view.phase == "claim" and self._window_open():

@@ -4,6 +4,11 @@ After a round is scored the table stops on a screen giving, per magician, each M
 (from the round log's reasons, scoring.round_items), the running totals, and a void round said
 plainly; a click goes on. Under it lies the finished round's table (held.py); the panel goes where
 it hides the fewest of that table's faces, the winning play's least of all, and Tab folds it away. At the end the results say who ignited and how.
+
+Levels 1-3 are one round, and the move that ends it ends the game: the results came at once and hid the
+winning melds (seen under X: a bot's Shot won, and its melds were never on show). The game's end
+first holds the last table the same way, the winning play framed in gold, under a short screen that
+says who ignited and how; a click goes on to the results.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ....games.runeworks.narration import result_notes, round_end
+from ....games.runeworks.narration import game_end, result_notes, round_end
 from ....rules.narration import phrase
 from ...fonts import get_font
 from ...widgets import DIM, GOLD, INK, draw_panel, draw_text
@@ -39,9 +44,11 @@ class RoundEndNotice(NoticeScene):
         lines: list[NoticeLine],
         on_close: Callable[[], None],
         faces: Callable[[], list[tuple[pygame.Rect, int]]],
+        folded_key: str = "rw.round_end.folded",
     ) -> None:
         super().__init__(app, title, lines, on_close)
         self.faces = faces
+        self.folded_key = folded_key  # the folded strip's words: what Tab and Space lead to
         self.placed: dict[tuple[int, int], tuple[int, int]] = {}  # per window size: the offset chosen
         self.folded = False  # Tab: the panel folds to a strip, so the whole table shows
 
@@ -59,7 +66,7 @@ class RoundEndNotice(NoticeScene):
             return self._draw_strip(screen)
         rects = super().draw(screen) or []
         panel = self.panel
-        px = max(12, min(16, screen.get_height() // 48))
+        px = _peek_px(screen.get_height())
         corner = (panel.right - px, panel.y + px // 2)
         rects.append(draw_text(screen, self.app.t("rw.round_end.peek"), px, corner, DIM, "topright"))
         return rects
@@ -69,7 +76,7 @@ class RoundEndNotice(NoticeScene):
         table's middle (the magician across the table sits below it, the viewer's hand at the bottom)."""
         width, height = screen.get_size()
         px = max(14, min(20, height // 40))
-        text = self.app.t("rw.round_end.folded", title=self.title)
+        text = self.app.t(self.folded_key, title=self.title)
         strip = pygame.Rect(0, 0, min(width - 20, get_font(px).size(text)[0] + px * 2), px * 2)
         strip.midtop = (int(width * 0.42), 6)
         draw_panel(screen, strip, (12, 22, 18, 235))
@@ -79,6 +86,13 @@ class RoundEndNotice(NoticeScene):
 
     def geometry(self, size: tuple[int, int]) -> tuple[pygame.Rect, int, list[int]]:
         panel, px, edges = super().geometry(size)
+        # wide enough for the centred title with "Tab: see the table" in the corner on each side of it
+        # (the short game-end screen's title ran under it); widened about its centre, so the
+        # columns' edges stay where they are
+        peek = get_font(_peek_px(size[1])).size(self.app.t("rw.round_end.peek"))[0] + px * 2
+        need = min(size[0] - 20, get_font(px + 8, bold=True).size(self.title)[0] + peek * 2)
+        if panel.width < need:
+            panel = panel.inflate(need - panel.width, 0)
         if size not in self.placed:  # the held table does not move: placed once per window size
             self.placed[size] = self._least_covering(panel, size)
         dx, dy = self.placed[size]
@@ -103,9 +117,25 @@ class RoundEndMixin:
     """The round-end screen and the results' notes."""
 
     def on_game_over(self: RuneWorksTable) -> None:
+        """Levels 1-3: the last table held under the game-end screen first (module docstring); then,
+        at every level, the results."""
+        log = self.engine.view(None).data.get("round_log", [])
+        if not log or self.view().data.get("level", 3) >= 4:  # the round-end screen held it already
+            self._show_results()
+            return
+        say = self.renderer()
+        self.winning = frozenset(self.placed_now)
+        lines = [NoticeLine((say(line),), GOLD, True) for line in game_end(log[-1])]
+        title = say(phrase("rw.game_end.title"))
+        self.app.push(
+            RoundEndNotice(self.app, title, lines, self._show_results, self.held_faces, "rw.game_end.folded")
+        )
+
+    def _show_results(self: RuneWorksTable) -> None:
         """The results, saying who ignited and how (a Shot on whose card, a Blast)."""
         from ..results import ResultsScene
 
+        self.winning = frozenset()
         log = self.engine.view(None).data.get("round_log", [])
         notes = {s: self.renderer()(p) for s, p in result_notes(log[-1]).items()} if log else {}
         self.app.push(ResultsScene(self.app, self.session, notes))
@@ -127,6 +157,11 @@ class RoundEndMixin:
             if len(reasons) > 1:
                 lines.append(NoticeLine(("", say(phrase("rw.round_end.total")), f"{delta:+d}", ""), colour))
         self.app.push(RoundEndNotice(self.app, say(title), lines, self.release_round, self.held_faces))
+
+
+def _peek_px(height: int) -> int:
+    """The size of the corner's "Tab: see the table"."""
+    return max(12, min(16, height // 48))
 
 
 def _area(rect: pygame.Rect) -> int:
