@@ -75,6 +75,7 @@ def run_smoke_test(game_id: str | None = None, seats: int = 4) -> int:
     """The smoke test; returns the process exit code."""
     game_id = game_id or _first_table_game()
     from .scenes.menu import MenuScene
+    from .scenes.notice import NoticeScene
     from .scenes.results import ResultsScene
     from .scenes.setup import SetupScene
     from .scenes.table import TableScene
@@ -103,8 +104,10 @@ def run_smoke_test(game_id: str | None = None, seats: int = 4) -> int:
         return 1
     problems: list[str] = []
     frames = 0
+    go_on = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
     while not isinstance(app.top, ResultsScene) and frames < MAX_FRAMES:
-        app.frame()
+        # a screen to be read (a round's or the game's end) waits for a person: Space, as one would
+        app.frame([go_on] if isinstance(app.top, NoticeScene) else None)
         frames += 1
         if app.top is table and not table.animator.busy:
             for problem in table.check_sprites():
