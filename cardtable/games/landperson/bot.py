@@ -31,6 +31,8 @@ from .cards import person_value
 from .effects import activated, bonus, has
 from .effects import stat as card_stat
 
+RACE_DECK = 8  # a deck this short (twice that for the shared deck) makes the deck-out near: the race is on
+
 
 class LandPersonBot(Bot):
     """A rule-of-thumb Land & Person player."""
@@ -108,22 +110,59 @@ class LandPersonBot(Bot):
             self._atk(view, c, "attack") for c in self._field(view, foe) if self._can(view, c, "no_attack")
         )
 
+    def _defenders(self, view: PlayerView, seat: int) -> list[int]:
+        """The seat's ready persons who may defend."""
+        return [c for c in self._field(view, seat, "ready") if self._can(view, c, "no_defend")]
+
+    def _best_defence(self, view: PlayerView, foe: int) -> int:
+        """The most the opponent can raise against an attack now: a siege with every ready defender
+        (at least their intercept with all of them)."""
+        return self._siege(view, foe) + sum(self._atk(view, c, "defend") for c in self._defenders(view, foe))
+
+    def _chump(self, view: PlayerView, persons: list[int]) -> int | None:
+        """The defender a player gives up first: the least worth, then the weakest."""
+        if not persons:
+            return None
+        return min(persons, key=lambda c: (self._value(view, c), self._atk(view, c, "defend"), c))
+
     def _reserve(self, view: PlayerView, me: int, exclude: set[int]) -> set[int]:
-        """The ready persons kept home to meet the threat (strongest defenders first)."""
+        """The ready persons kept home against the opponent's next attack: the strongest defenders until
+        the siege holds against their whole army; when it cannot hold anyway, one person to give up in
+        an intercept (one captured instead of a land lost), the rest free to work or attack."""
         threat = self._threat(view, me)
         guard = self._siege(view, me) + sum(
-            self._atk(view, c, "defend") for c in self._field(view, me, "preparing")
+            self._atk(view, c, "defend")
+            for c in self._field(view, me, "preparing")
+            if self._can(view, c, "no_defend")
         )
+        ready = [c for c in self._defenders(view, me) if c not in exclude]
+        if guard >= threat:
+            return set()
+        if guard + sum(self._atk(view, c, "defend") for c in ready) < threat:
+            chump = self._chump(view, ready)
+            return set() if chump is None else {chump}
         keep: set[int] = set()
-        ready = [
-            c for c in self._field(view, me, "ready") if c not in exclude and self._can(view, c, "no_defend")
-        ]
-        for card in sorted(ready, key=lambda c: -self._atk(view, c, "defend")):
+        for card in sorted(ready, key=lambda c: (-self._atk(view, c, "defend"), c)):
             if guard >= threat:
                 break
             keep.add(card)
             guard += self._atk(view, card, "defend")
         return keep
+
+    def _count(self, view: PlayerView, seat: int) -> tuple[int, int, int]:
+        """What decides a shared game when the deck runs out (R8): spoils, occupied ★, discards."""
+        stars = sum(card_stat(self._spec(view, c), "stars") for c in view.zones[f"occupied:{seat}"].cards)
+        return (len(view.zones[f"spoils:{seat}"].cards), stars, view.zones[f"discard:{seat}"].count)
+
+    def _racing(self, view: PlayerView, me: int) -> bool:
+        """Whether the end by deck-out would lose: in deck construction its deck runs out first (an
+        empty deck at income loses); in the shared deck the deck is running low while the count is
+        against it. Then it attacks whenever the attack wins, home defence or not."""
+        foe = 1 - me
+        if self._deck_mode(view):
+            mine = view.zones[f"deck:{me}"].count
+            return mine <= view.zones[f"deck:{foe}"].count and mine <= RACE_DECK
+        return view.zones["deck"].count <= 2 * RACE_DECK and self._count(view, me) <= self._count(view, foe)
 
     # -- choosing ---------------------------------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
@@ -181,19 +220,28 @@ class LandPersonBot(Bot):
 
     def _deck_ok(self, view: PlayerView, me: int) -> bool:
         """Whether drawing more is safe (and possible): in deck construction, not while its deck is the
-        shorter; never from an empty deck (the draw would fail and the persons be spent for nothing)."""
+        shorter; in the shared deck, not while racing (each draw brings the count's end nearer); never
+        from an empty deck (the draw would fail and the persons be spent for nothing)."""
         if not view.zones[f"deck:{me}" if self._deck_mode(view) else "deck"].count:
             return False
         if not self._deck_mode(view):  # a fuller hand is discarded at the end, into the opponent's pile
-            return len(view.hand()) < int(view.params["hand_limit"]) and self._discard_room(view, me) > 3
+            return (
+                len(view.hand()) < int(view.params["hand_limit"])
+                and self._discard_room(view, me) > 3
+                and not self._racing(view, me)
+            )
         return view.zones[f"deck:{me}"].count > view.zones[f"deck:{1 - me}"].count + 1
 
-    def _domestic(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
-        if "recruit" not in by_kind and "battle" not in by_kind:
-            return None
-        assert view.cardset is not None
-        hand = view.hand()
-        recruits = by_kind.get("recruit", [])
+    def _overpay(self, view: PlayerView, card: int) -> float:
+        """The worth of the best card a recruitment would cost (pay takes the hand's least worth first)."""
+        cost = card_stat(self._spec(view, card), "cost")
+        others = sorted(self._value(view, c) for c in view.hand() if c != card)
+        return max(others[:cost], default=0.0)
+
+    def _recruit(self, view: PlayerView, me: int, recruits: list[Action]) -> Action | None:
+        """Free persons first; then the best worth per card paid, never paying with a card worth more
+        than the person recruited (the cards paid are the hand's least worth: a Warlord and a Lord do
+        not go for a Knight)."""
         free = [a for a in recruits if card_stat(self._spec(view, a.cards[0]), "cost") == 0]
         if free:
             return self._best(view, free)
@@ -201,19 +249,29 @@ class LandPersonBot(Bot):
         paid = [
             a
             for a in recruits
-            if len(hand) > 2 and card_stat(self._spec(view, a.cards[0]), "cost") < room - 3
+            if len(view.hand()) > 2
+            and card_stat(self._spec(view, a.cards[0]), "cost") < room - 3
+            and self._overpay(view, a.cards[0]) <= self._value(view, a.cards[0])
         ]
-        if paid:
-            pick = max(
-                paid,
-                key=lambda a: (
-                    self._value(view, a.cards[0]) / (card_stat(self._spec(view, a.cards[0]), "cost") + 1),
-                    -a.cards[0],
-                ),
-            )
-            if self._value(view, pick.cards[0]) >= 3:
-                return pick
-        spare = set(self._field(view, me, "ready")) - self._reserve(view, me, set())
+        if not paid:
+            return None
+        pick = max(
+            paid,
+            key=lambda a: (
+                self._value(view, a.cards[0]) / (card_stat(self._spec(view, a.cards[0]), "cost") + 1),
+                -a.cards[0],
+            ),
+        )
+        return pick if self._value(view, pick.cards[0]) >= 3 else None
+
+    def _domestic(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
+        if "recruit" not in by_kind and "battle" not in by_kind:
+            return None
+        assert view.cardset is not None
+        pick = self._recruit(view, me, by_kind.get("recruit", []))
+        if pick is not None:
+            return pick
+        spare = self._workers(view, me)
         for action in by_kind.get("use", []):
             effect = activated(view.cardset, action.cards[0])
             if effect is not None and action.cards[0] in spare:
@@ -230,6 +288,12 @@ class LandPersonBot(Bot):
                         return by_kind[kind][0]
         return by_kind.get("battle", [None])[0]
 
+    def _workers(self, view: PlayerView, me: int) -> set[int]:
+        """The ready persons free to work (commerce, hunting, a specialty): neither in this turn's attack
+        nor kept home to defend."""
+        force = set(self._attackers(view, me))
+        return set(self._field(view, me, "ready")) - force - self._reserve(view, me, force)
+
     def _battle_choice(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action | None:
         if "attack" in by_kind or "noattack" in by_kind:
             force = self._attackers(view, me)
@@ -241,38 +305,89 @@ class LandPersonBot(Bot):
         return None
 
     def _attackers(self, view: PlayerView, me: int) -> list[int]:
-        """Who attacks: the spare persons if they beat the best defence, everyone if that wins; else none."""
+        """Who attacks: the fewest ready persons whose attack beats the best defence the opponent can
+        still raise (their siege with every ready defender: whatever they answer, they lose a land or a
+        person), when what stays home can take their answer next turn (the siege holds, or one person
+        is left to give up instead of the land), when the race needs it, or when it wins the game;
+        otherwise none."""
         foe = 1 - me
         able = [c for c in self._field(view, me, "ready") if self._can(view, c, "no_attack")]
-        defenders = [c for c in self._field(view, foe, "ready") if self._can(view, c, "no_defend")]
-        best = self._siege(view, foe) + sum(self._atk(view, c, "defend") for c in defenders)
-        intercept = sum(self._atk(view, c, "defend") for c in defenders)
-        best = max(best, intercept)
-        reserve = self._reserve(view, me, set())
-        spare = [c for c in able if c not in reserve]
-        if sum(self._atk(view, c, "attack") for c in spare) > best:
-            return spare
-        everyone = sum(self._atk(view, c, "attack") for c in able)
-        winning = self._deck_mode(view) and view.zones[f"lands:{foe}"].count == 1
-        if everyone > best and winning:
-            return able
+        best = self._best_defence(view, foe)
+        if sum(self._atk(view, c, "attack") for c in able) <= best:
+            return []
+        # strongest first; at the same attack, those who cannot defend anyway (a Ronin) go first
+        order = sorted(
+            able, key=lambda c: (-self._atk(view, c, "attack"), not self._can(view, c, "no_defend"), c)
+        )
+        force: list[int] = []
+        total = 0
+        for card in order:
+            force.append(card)
+            total += self._atk(view, card, "attack")
+            if total > best:
+                break
+        for card in sorted(force, key=lambda c: self._atk(view, c, "attack")):  # drop who is not needed
+            if total - self._atk(view, card, "attack") > best:
+                force.remove(card)
+                total -= self._atk(view, card, "attack")
+        home = set(self._defenders(view, me)) - set(force)
+        guard = self._siege(view, me) + sum(
+            self._atk(view, c, "defend")
+            for c in [*home, *self._field(view, me, "preparing")]
+            if self._can(view, c, "no_defend")
+        )
+        if home or guard >= self._threat(view, me) or self._racing(view, me):
+            return force
+        if self._deck_mode(view) and view.zones[f"lands:{foe}"].count == 1:
+            return force  # it wins the game
+        if not self._deck_mode(view):
+            land = self._land(view, foe)
+            won = 0 if land is None or land < 0 else card_stat(self._spec(view, land), "stars")
+            if self._count(view, me)[1] + won >= int(
+                view.params["occupied_stars_to_win"]
+            ) and not self._defenders(view, foe):
+                return force
         return []
 
     def _defence_choice(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action:
+        """Intercept when the defenders beat the attack; hold the siege when it holds; tie rather than
+        lose; else give up one person in an intercept rather than the land (_intercept_plan)."""
         fight = view.data["fight"]
         attack = fight["attack"] if fight else 0
-        defenders = [c for c in self._field(view, me, "ready") if self._can(view, c, "no_defend")]
+        defenders = self._defenders(view, me)
         field_sum = sum(self._atk(view, c, "defend") for c in defenders)
         if "intercept" in by_kind and field_sum > attack:
             return by_kind["intercept"][0]
         if self._siege(view, me) + field_sum >= attack:
             return by_kind["siege"][0]
-        last_land = self._deck_mode(view) and view.zones[f"lands:{me}"].count == 1
-        if "intercept" in by_kind and field_sum == attack:
-            return by_kind["intercept"][0]
-        if "intercept" in by_kind and last_land:
+        if "intercept" in by_kind and self._intercept_plan(view, me, attack):
             return by_kind["intercept"][0]
         return by_kind["siege"][0]
+
+    def _intercept_plan(self, view: PlayerView, me: int, attack: int) -> list[int]:
+        """Who intercepts: the strongest until the attack is beaten; all of them for a tie; else the one
+        person least worth, when the land it saves is worth more (always in deck construction, where
+        lands are the game; in the shared deck a land of ★2 or more, or a cheap person). Empty: siege."""
+        defenders = sorted(self._defenders(view, me), key=lambda c: (-self._atk(view, c, "defend"), c))
+        field_sum = sum(self._atk(view, c, "defend") for c in defenders)
+        if field_sum > attack:
+            chosen: list[int] = []
+            have = 0
+            for card in defenders:
+                chosen.append(card)
+                have += self._atk(view, card, "defend")
+                if have > attack:
+                    return chosen
+        if defenders and field_sum == attack:
+            return defenders
+        chump = self._chump(view, defenders)
+        if chump is None:
+            return []
+        if self._deck_mode(view):
+            return [chump] if view.zones[f"lands:{me}"].count <= 1 else []
+        land = self._land(view, me)
+        stars = 0 if land is None or land < 0 else card_stat(self._spec(view, land), "stars")
+        return [chump] if stars >= 2 or self._value(view, chump) <= 2 else []
 
     # -- a task gathered one person at a time --------------------------------------------------------
     def _task(self, view: PlayerView, me: int, task: dict, by_kind: dict[str, list[Action]]) -> Action:
@@ -298,9 +413,14 @@ class LandPersonBot(Bot):
                 return done[0] if done else adds[0]  # it falls anyway: keep the persons
             return max(adds, key=lambda a: self._power(view, a.cards[0], kind))
         if kind == "intercept":
-            if adds:
-                return max(adds, key=lambda a: self._power(view, a.cards[0], kind))
-            return done[0]
+            fight = view.data["fight"]
+            plan = self._intercept_plan(view, me, fight["attack"] if fight else 0)
+            for action in adds:
+                if action.cards[0] in plan:
+                    return action
+            if done:
+                return done[0]
+            return min(adds, key=lambda a: (self._value(view, a.cards[0]), a.cards[0]))
         if kind == "attack":
             wanted = set(self._attackers(view, me)) | chosen
             for action in adds:
@@ -313,14 +433,25 @@ class LandPersonBot(Bot):
         need = self._need(view, me, task)
         if done and (have >= need or not adds):  # never settle for an attempt below the cost (R6 option)
             return done[0]
-        reserve = self._reserve(view, me, chosen)
-        pool = [a for a in adds if a.cards[0] not in reserve] or adds
+        if kind == "repair":
+            pool = adds
+        else:  # commerce, hunting: the workers (not this turn's attackers nor the home guard) first
+            workers = self._workers(view, me) - chosen
+            pool = [a for a in adds if a.cards[0] in workers] or adds
+
+        def spent(action: Action) -> tuple[int, float]:
+            # what a person costs the army when it works: its attack (commerce) or its worth (hunting)
+            card = action.cards[0]
+            if kind == "commerce":
+                return (self._atk(view, card, "attack"), self._value(view, card))
+            return (0, self._value(view, card))
+
         fits = [a for a in pool if have + self._power(view, a.cards[0], kind) >= need]
         if fits:
-            return min(
-                fits, key=lambda a: (self._power(view, a.cards[0], kind), self._value(view, a.cards[0]))
-            )
-        return max(pool, key=lambda a: (self._power(view, a.cards[0], kind), -self._value(view, a.cards[0])))
+            return min(fits, key=lambda a: (*spent(a), self._power(view, a.cards[0], kind), a.cards[0]))
+        return max(
+            pool, key=lambda a: (self._power(view, a.cards[0], kind) - spent(a)[0], -spent(a)[1], -a.cards[0])
+        )
 
     def _need(self, view: PlayerView, me: int, task: dict) -> int:
         kind = task["kind"]
