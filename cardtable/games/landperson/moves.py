@@ -51,6 +51,7 @@ FIRST, RETURN, INCOME, DOMESTIC, BATTLE, DEFEND, CAPTURE, END, OVER = (
 )
 PEEK, TAKE = "peek", "take"  # a Scout's look and a Strategist's pick, inside the domestic phase
 NO_TASK = "finish what you started first (add persons, then done)"
+EMPTY_DECK = "the deck is empty"
 BARE = (
     "norecall",
     "norelease",
@@ -386,6 +387,8 @@ class LandPersonMoves:
         land = current_land(state, seat)
         if land is None:
             return "there is no current land"
+        if not state.zones[deck(state, seat)].cards:  # its only result is the card drawn (商業, 狩猟)
+            return EMPTY_DECK + ": there is no card to draw"
         able = joinable(state, seat, kind)
         if state.params["below_cost_attempts"]:
             return LEGAL if able else "you have no ready person"
@@ -447,8 +450,8 @@ class LandPersonMoves:
             return "that person has no specialty to use"
         if status(state, card) != "ready":
             return "only a ready person acts"
-        if effect["op"] == "look_top" and not state.zones[deck(state, seat)].cards:
-            return "the deck is empty"
+        if effect["op"] in ("look_top", "draw") and not state.zones[deck(state, seat)].cards:
+            return EMPTY_DECK
         if effect["op"] == "take_discard" and not state.zones[pile(state, seat)].cards:
             return "the discard pile is empty"
         return LEGAL
