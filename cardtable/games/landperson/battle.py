@@ -16,6 +16,7 @@ from ...rules.events import Announced, Event
 from ...rules.state import GameState, Pending
 from .data import Fight, game_data
 from .effects import amount
+from .ending import decided
 from .places import (
     current_land,
     deck_mode,
@@ -116,7 +117,7 @@ def _capture_or_finish(state: GameState, events: list[Event]) -> bool:
 def _to_spoils(state: GameState, seat: int, loser: int, card: int, events: list[Event]) -> None:
     del game_data(state)["status"][str(card)]
     events.append(state.move([card], f"field:{loser}", f"spoils:{seat}", "capture"))
-    state.scores[seat] = len(state.zones[f"spoils:{seat}"].cards)
+    state.scores = decided(state.zones, state.cardset, "", not deck_mode(state))[1]  # the spoils
 
 
 def _wander(state: GameState, seat: int, cards: list[int], events: list[Event]) -> None:

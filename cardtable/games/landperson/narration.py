@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.events import UNKNOWN, Announced, CardsMoved, Event, Revealed, TurnStarted
-from ...rules.narration import Cards, Phrase, Seat, phrase
+from ...rules.narration import Cards, Phrase, Seat, Word, phrase
 from ...rules.view import PlayerView
+from .ending import COUNTED, count, decided
 from .refusals import REASON_WORDS
 from .refusals import REASONS as REASONS  # the table reads the refusals here
 from .table_words import TABLE_WORDS
@@ -214,6 +215,13 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "lp.result.lost.discards": {"en": "Lost to the other's discards", "ja": "相手の捨て札で敗北"},
     "lp.result.lost.count": {"en": "Lost on the count at deck out", "ja": "山札切れの比較で敗北"},
+    # the count the game was decided on (ending.decided), under the results' headline
+    "lp.count": {"en": "{p1} : {p2} — {counts}", "ja": "{p1} : {p2} — {counts}"},
+    "lp.count.spoils": {"en": "spoils {a} : {b}", "ja": "戦果 {a} : {b}"},
+    "lp.count.stars": {"en": "★ occupied {a} : {b}", "ja": "占領した★ {a} : {b}"},
+    "lp.count.discards": {"en": "discards {a} : {b}", "ja": "捨て札 {a} : {b}"},
+    "lp.count.destroyed": {"en": "lands destroyed {a} : {b}", "ja": "破壊した土地 {a} : {b}"},
+    "lp.count.deck": {"en": "cards left in the deck {a} : {b}", "ja": "山札の残り {a} : {b}"},
     "lp.ended.deck_out": {"en": "The deck ran out", "ja": "山札が尽きた"},
     "lp.ended.no_land": {"en": "The land deck ran out", "ja": "土地デッキが尽きた"},
     # the action menu
@@ -452,6 +460,27 @@ def result_notes(ended: str, winners: Sequence[int], shared: bool) -> dict[int, 
         if seat not in winners and lost in WORDS:
             out[seat] = phrase(lost)
     return out
+
+
+def ending(view: PlayerView) -> list[Phrase]:
+    """The count the game was decided on, both players' (the results screen's line under the winner):
+    at the shared deck's end every count of R8's order up to the one that decided."""
+    ended = str(view.data.get("ended") or "")
+    if not view.over or not ended:
+        return []
+    shared = view.params.get("mode") == "shared"
+    what, _ = decided(view.zones, view.cardset, ended, shared)
+    shown = [what]
+    if shared and ended in ("deck_out", "no_land"):
+        shown = list(COUNTED[: COUNTED.index(what) + 1])
+    counts = [
+        Word(
+            f"lp.count.{name}",
+            {"a": count(view.zones, view.cardset, name, 0), "b": count(view.zones, view.cardset, name, 1)},
+        )
+        for name in shown
+    ]
+    return [phrase("lp.count", p1=Seat(0), p2=Seat(1), counts=counts)]
 
 
 def prompt(kind: str, view: PlayerView) -> Phrase | None:
