@@ -18,6 +18,10 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
     "lp.cost.hunting": {"en": "Hunting {n}", "ja": "狩猟 {n}"},
     "lp.cost.repair": {"en": "Repair {n}", "ja": "修復 {n}"},
     "lp.cost.siege": {"en": "Siege {n}", "ja": "籠城 {n}"},
+    "lp.tip.special_off": {
+        "en": "Special: off in the shared deck (its rules ignore special abilities)",
+        "ja": "特殊能力：山札共有では無効（特殊能力は無視します）",
+    },
     "lp.fact.person": {
         "en": "Cost {cost} · Intelligence {int} · Attack {atk}",
         "ja": "登用コスト {cost}・智力 {int}・攻撃力 {atk}",

@@ -21,7 +21,9 @@ import pygame
 
 from ...games.landperson.moves import kinds_now, source_zone
 from ...games.landperson.narration import battle_aftermath, battle_result, result_notes
+from ...games.landperson.params import specials_apply
 from ...rules.actions import Action
+from ...rules.cards import CardSpec
 from ...rules.narration import Phrase, Seat, phrase
 from ...rules.view import PlayerView
 from ..fonts import get_font
@@ -33,7 +35,23 @@ from .table.moves import canonical, find_moves
 TURN = {"ready": 0, "preparing": 35, "acted": 90}  # degrees a person is turned on the table
 BATTLE_NOTE_S = 6.0  # how long a battle's result stays on the table (counted while a person looks)
 BATTLE_PAUSE_S = 2.0  # the table holds this long after a fight before a bot moves or the screen turns
+SPECIAL_OFF = "special_off"  # the face template's side for a person whose special ability does not count
 FIELD_STEP = 1.45  # card widths from one person to the next: room for an acted one lying turned
+
+
+class _SpecialsOff:
+    """The set's card renderer, drawing a person whose special ability (特殊能力) does not count, as in
+    the shared-deck mode, as the face template's `special_off` side: its text dimmed above "Special
+    ability: off in the shared deck", so the card on the table says what the rules do."""
+
+    def __init__(self, renderer: Any) -> None:
+        self.renderer = renderer
+
+    def face(self, spec: CardSpec, width: int) -> pygame.Surface:
+        return self.renderer.face(spec, width, SPECIAL_OFF if spec.get("special") else None)
+
+    def back(self, width: int) -> pygame.Surface:
+        return self.renderer.back(width)
 
 
 class LandPersonTable(LandPersonTexts, TableScene):
@@ -97,6 +115,8 @@ class LandPersonTable(LandPersonTexts, TableScene):
     def piles(self, view: PlayerView) -> list[Pile]:
         width, height = self.app.size
         cw = self._cw()
+        if not specials_apply(view.params) and not isinstance(self.board.renderer, _SpecialsOff):
+            self.board.renderer = _SpecialsOff(self.board.renderer)
         small = int(cw * 0.6)
         status: dict[str, str] = dict(view.data.get("status") or {})
         # a person sent to the task under way is turned at once, as a player turns the card they commit

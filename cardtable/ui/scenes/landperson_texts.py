@@ -218,4 +218,6 @@ class LandPersonTexts:
             text = spec.get("text")
             if isinstance(text, dict):
                 lines += [x for x in (text.get("ja"), None if japanese else text.get("en")) if x]
+            if spec.get("special") and not specials_apply(self.view().params):  # the face says it too
+                lines.append(t("lp.tip.special_off"))
         return lines
