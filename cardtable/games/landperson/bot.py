@@ -1,21 +1,31 @@
 """The Land & Person heuristic bot: recruit for value, keep defenders against the opponent's threat,
-attack when the attack beats the best defence, defend where the defence holds.
+attack when the defence the opponent can still raise cannot hold, defend where the defence holds.
 
 It reads only its seat's PlayerView: its hand, the public zones (fields, wanderers, spoils, discard
 piles, the current lands), the public data (each person's state, the fight) and the card set. The
 spec's notes on bots (shared/rules/land-person.md section 5) are its rules:
 
 * threat: what the opponent could attack with on their next turn (every person on their field able
-  to attack; theirs ready at their start). It keeps ready persons whose attack, with its land's siege,
-  meets that threat; the others are spare and may work or attack;
-* domestic: recruits the best value per card paid (cheapest payment cards first), uses Lords and
-  Strategists, and runs Commerce and Hunting with spare persons while its deck is not the shorter
-  (in deck construction an empty deck at income loses);
-* battle: attacks with its spare persons when their attack beats the opponent's best defence (their
-  siege with every ready defender), or with everyone when that wins the game;
+  to attack; theirs ready at their start). It keeps home the ready persons whose attack, with its
+  land's siege, meets that threat; when nothing it has can meet it, one cheap person to give up in
+  an intercept (one person lost, not the land); the others are spare and may work or attack;
+* battle: attacks when the defence the opponent can still raise cannot hold (their siege with every
+  ready defender: whatever they answer, they lose a land or a person), with the fewest persons that
+  beat it, if what stays home can take their answer (the siege holds, or someone is left to give
+  up), if the race needs it (its deck runs out first, or the shared deck runs low while the count
+  is against it), or if the attack wins the game;
+* domestic: recruits the best value per card paid, never paying with a card worth more than the
+  person recruited (payments are the hand's least worth cards); uses Lords and Strategists; runs
+  Commerce and Hunting only with persons neither in this turn's attack nor kept home (Commerce with
+  those of least attack) while drawing is safe (its deck not the shorter in deck construction; not
+  racing in the shared deck; never on an empty deck);
 * defence: intercepts when its defenders beat the attack, holds a siege when the land holds, ties
-  rather than lose its last land, and otherwise gives up the land without throwing persons after it;
+  rather than lose, and otherwise gives up its least worth person in an intercept to keep a land that
+  matters (deck construction: its last land; shared deck: ★2 or more, or a cheap person), else lets
+  the land go without throwing persons after it;
 * spoils: the strongest loser; end phase and payments: the weakest cards go.
+
+bench/landperson_bots.py measures it against an earlier commit of itself and against random.
 
 The deck-building bot for deck construction is cards.recommended_deck (the recommended 20/14/6 mix).
 """
