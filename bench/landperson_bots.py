@@ -10,12 +10,12 @@ Run (from the repo root; a few seconds a hundred games):
     python bench/landperson_bots.py --old main --games 200            # a table
     python bench/landperson_bots.py --old 015ad7f --games 200 --json  # <mode>_new_vs_old_win_rate ...
 
-Measured 28 Nov 2026, 07:01-07:22 UTC (branch i28-lp against main at 015ad7f, `--old 015ad7f --games
+Measured 28 Nov 2026, 07:01-07:30 UTC (branch i28-lp against main at 015ad7f, `--old 015ad7f --games
 150`: 150 seeds x 2 seat orders a match, nice -n 10 on a loaded 2-core machine; a draw counts half):
 
     mode     new vs old               new vs random      old vs random
     deck     74.3% [69.1-79.0] 300    100% [98.7-100]    100% [98.7-100]
-    shared   74.3% [69.1-79.0] 300    100% (see report)  (see report)
+    shared   74.3% [69.1-79.0] 300    99.7% [98.1-99.9]  99.0% [97.1-99.7]
 """
 
 from __future__ import annotations
