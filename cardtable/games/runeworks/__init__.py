@@ -33,12 +33,15 @@ from ...rules.events import (
     Shuffled,
     TurnStarted,
 )
-from ...rules.game import CardProblem, Game, ScenarioRefs
+from ...rules.game import KNOWN, CardProblem, Game, ScenarioRefs
 from ...rules.invariants import data_problems
+from ...rules.rng import Rng
 from ...rules.state import GameState, Pending, copy_data
+from ...rules.view import PlayerView
 from ...rules.zones import Visibility
 from .. import GameEntry, register
 from . import scoring
+from .belief import sharpen
 from .data import RuneWorksData, game_data
 from .evaluate import evaluate as evaluate_position
 from .melds import (
@@ -63,6 +66,11 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
     def evaluate(self, state: GameState) -> list[float]:
         """Each seat's standing for a search bot (evaluate.py)."""
         return evaluate_position(state)
+
+    def redealt(self, state: GameState, view: PlayerView, rng: Rng) -> None:
+        """The other hands of a re-deal made like kept hands, not random ones (belief.py)."""
+        if view.seat is not None:
+            sharpen(state, view.seat, view.data[KNOWN]["places"], rng)
 
     id = "runeworks"
     title = "Rune Works!"

@@ -1,0 +1,97 @@
+"""Rune Works! re-deals (belief.py): the other hands are dealt as kept hands, within what the view allows.
+
+- a re-deal after some turns gives the other seat a hand that costs less to go out with
+  (evaluate.hand_cost) than the uniform deal of the same cards does, on average over many re-deals;
+- every card stays where the view proves it is (a card shown at Leady work stays in its hand), and
+  each unseen card only goes where the view says it could be;
+- at the first turn (nothing drawn yet) the deal is the uniform one, card for card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardtable.bots import make_bot
+from cardtable.games import get_game
+from cardtable.games.runeworks import belief
+from cardtable.games.runeworks.evaluate import hand_cost
+from cardtable.games.runeworks.melds import deck_of
+from cardtable.rules.engine import Engine
+from cardtable.rules.events import UNKNOWN
+from cardtable.rules.game import KNOWN
+from cardtable.rules.rng import Rng
+
+
+def _engine_after(turns: int, seed: int = 3) -> Engine:
+    """A heuristic two-seat game at the start of seat 0's turn after `turns` of its turns."""
+    engine = Engine.new(get_game("runeworks"), 2, seed, {})
+    bots = [make_bot("heuristic", "runeworks", seed * 2 + seat) for seat in range(2)]
+    seen = 0
+    while not engine.is_over():
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        if seat == 0 and any(a.kind == "draw" for a in view.legal):
+            if seen == turns:
+                return engine
+            seen += 1
+        engine.apply(bots[seat].choose(view))
+    raise AssertionError("the game ended before that turn")
+
+
+def _mean_cost(engine: Engine, turns: int) -> float:
+    game = engine.game
+    view = engine.view(0)
+    deck = deck_of(view.cardset)
+    total = 0.0
+    saved = belief.TURNS
+    belief.TURNS = turns
+    try:
+        for k in range(40):
+            total += hand_cost(game.determinize(view, Rng(k)).zones["hand:1"].cards, deck)
+    finally:
+        belief.TURNS = saved
+    return total / 40
+
+
+def test_a_redealt_hand_is_a_kept_hand_not_a_random_one() -> None:
+    engine = _engine_after(4)
+    assert belief.turns_taken(engine.state) >= 3
+    uniform, kept = _mean_cost(engine, 0), _mean_cost(engine, belief.TURNS)
+    # a random 7 is mostly loose cards (~8-9); four turns of keeping the best bring it down by over one
+    assert kept < uniform - 1.0, (uniform, kept)
+
+
+def test_the_first_turn_deals_uniformly() -> None:
+    engine = _engine_after(0)
+    view = engine.view(0)
+    assert belief.turns_taken(engine.state) == 0
+    saved = belief.TURNS
+    try:
+        dealt = engine.game.determinize(view, Rng(5)).canonical()
+        belief.TURNS = 0
+        assert engine.game.determinize(view, Rng(5)).canonical() == dealt
+    finally:
+        belief.TURNS = saved
+
+
+@pytest.mark.parametrize("turns", [2, 5])
+def test_a_sharpened_deal_keeps_what_the_view_proves(turns: int) -> None:
+    engine = _engine_after(turns, seed=8)
+    view = engine.view(0)
+    places = view.data[KNOWN]["places"]
+    allowed: dict[int, set[str]] = {c: set(zones) for zones, cards in places for c in cards}
+    shown = {c for zone in view.zones.values() for c in zone.cards if c != UNKNOWN}
+    pinned = [c for zones, cards in places if set(zones) == {"hand:1"} for c in cards]
+    for k in range(20):
+        state: Any = engine.game.determinize(view, Rng(k))
+        for name, zone in view.zones.items():
+            cards = state.zones[name].cards
+            assert len(cards) == len(zone.cards)
+            for index, card in enumerate(zone.cards):
+                if card != UNKNOWN:
+                    assert cards[index] == card, f"{name}: a card the view shows was moved"
+                else:
+                    assert cards[index] not in shown and name in allowed[cards[index]], (name, cards[index])
+        assert set(pinned) <= set(state.zones["hand:1"].cards)
