@@ -95,3 +95,32 @@ def test_a_sharpened_deal_keeps_what_the_view_proves(turns: int) -> None:
                 else:
                     assert cards[index] not in shown and name in allowed[cards[index]], (name, cards[index])
         assert set(pinned) <= set(state.zones["hand:1"].cards)
+
+
+def test_a_claim_drawn_for_another_seat_stays_playable() -> None:
+    """Four seats, a claim window where other seats have committed: the re-deal draws their claims from
+    the hands it dealt, so sharpening those hands after it left a Call naming cards no longer there."""
+    game = get_game("runeworks")
+    calls = 0
+    for seed in range(12):
+        engine = Engine.new(game, 4, seed, {})
+        bots = [make_bot("heuristic", "runeworks", seed * 4 + seat) for seat in range(4)]
+        while not engine.is_over() and calls < 40:
+            seat = engine.deciding_seats()[0]
+            view = engine.view(seat)
+            pending = engine.state.pending
+            if pending is not None and pending.commits and belief.turns_taken(engine.state):
+                for k in range(30):
+                    dealt = game.determinize(view, Rng(k))
+                    assert dealt.pending is not None
+                    if not any(a.kind == "call" for s, a in dealt.pending.commits.items() if s != seat):
+                        continue
+                    for other, claim in dealt.pending.commits.items():
+                        if other != seat and claim.kind == "call":
+                            calls += 1
+                            hand = dealt.zones[f"hand:{other}"].cards
+                            assert set(claim.cards) <= set(hand), (seed, k, claim, hand)
+            engine.apply(bots[seat].choose(view))
+        if calls >= 40:
+            break
+    assert calls, "no re-deal drew another seat's Call"
