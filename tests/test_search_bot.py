@@ -434,6 +434,9 @@ def test_playouts_are_cut_at_the_start_of_the_searching_seats_turn(monkeypatch: 
     seen.clear()
     SearchBot(Rng(2), budget=300, depth=4, cut="moves").choose(engine.view(seat))
     assert any(not over and active != seat for over, active in seen), "a cut by moves ends anywhere"
+    seen.clear()
+    SearchBot(Rng(2), budget=300, depth=4, cut="end").choose(engine.view(seat))
+    assert seen and all(over for over, _ in seen), "a playout to the end is scored by the result"
 
 
 def test_risugeon_counts_a_discard_from_hand_as_a_cost() -> None:

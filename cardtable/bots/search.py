@@ -69,7 +69,7 @@ RANDOM_SHARE = 0.0  # how often a heuristic playout makes a random move instead:
 ROUNDS = 3  # flat search: the rounds (re-deals) each candidate should get at least, `depth` moves a playout
 HALVING = 2  # flat search: rounds between halvings of the candidate moves
 MARGIN = 0.0  # how much better than the heuristic's move another must look (0: only a tie keeps it)
-CUTS = ("turn", "moves")
+CUTS = ("turn", "moves", "end")
 STRETCH = 4  # a "turn" cut waits for the searching seat's turn at most this many times `depth` moves
 CONFIDENCE = 1.0  # flat search: standard errors of paired lead another move needs over the heuristic's
 
@@ -154,7 +154,10 @@ class SearchBot(Bot):
     top; `method` "pimc" (default: the paired flat search) or "ismcts"; `depth` playout moves before the evaluation scores the
     position (None: the game's `search_depth`); `exploration` the UCB constant; `rollout` "heuristic"
     (the game's heuristic bot plays the playouts), "random", or "auto" (heuristic where the game has
-    one); `margin` how much better than the heuristic's move another must look to be played."""
+    one); `margin` how much better than the heuristic's move another must look to be played; `cut`
+    where a playout stops: "turn" (the default: at the start of the searching seat's turn after
+    `depth` moves), "moves" (after `depth` moves) or "end" (at the end of the game, scored by its
+    result)."""
 
     name = "search"
 
@@ -304,11 +307,12 @@ class _Search:
     def cut_here(self, state: GameState, made: int, moves: int, before: int | None) -> bool:
         """Whether a playout that made `made` moves stops here: after `moves` moves, and with the
         "turn" cut only where the searching seat's turn has just begun (the active seat was another
-        one a move ago), up to STRETCH times `moves`. Positions cut at the same point of the turn
+        one a move ago), up to STRETCH times `moves`; with the "end" cut never (the playout is scored
+        by the game's result: bench/ladder.py has what that did in a game with short rounds). Positions cut at the same point of the turn
         compare fairly: cut at a fixed count of moves, one line ends just after its seat drew a card
         and another just after it discarded one, and the evaluation reads the hand sizes, not the
         moves."""
-        if made < moves:
+        if made < moves or self.cut == "end":
             return False
         if self.cut == "moves" or made >= STRETCH * moves:
             return True
