@@ -56,6 +56,72 @@ bar kept back, at about 0 win share to the end: 8 played, mean -0.008; 62 kept b
 evaluation's (a greedy meld cover: fixed); what is left is a heuristic the cut evaluation cannot
 improve on, not noise the gate lets through.
 
+Why Rune Works stays at par (issue 28, 28 Nov 2026, 06:40-07:51 UTC, branch i28-rw6; Level 3, the
+simulate default: one round, the first to Ignite wins). Every figure below is search vs heuristic,
+rotated, from `bench/search_variants.py runeworks --seeds A-B --budget N [variant]` (the very games of
+`cardtable simulate runeworks --players 2 --games G --seed A --bots search,heuristic --rotate
+--bot-budget N`: seeds 0-2 checked to give the same results), `nice -n 10`, one process a run, three to
+five such runs beside 2-4 other helpers' jobs on 2 cores, load 8-19: loaded CPU ms (mean of the games'
+means; p95 the median of the games' p95, at budgets 1000 and 2000 the 95th percentile of all decisions). "changed" counts the games whose result differs from the same
+deal played heuristic against heuristic (`--heuristic`, the reference), won / lost:
+
+    two seats, budget 400                seeds  search/heuristic          changed  left heur.  ms mean  p95
+    main (uniform re-deals)              0-99   96/200 48.0% [41.2-54.9]   +12/-16   4.4%       53   60
+    main                                 0-49   47/100 47.0% [37.5-56.7]   +5/-8     4.1%       48   53
+    kept-hand re-deals (belief.py: now)  0-49   45/100 45.0% [35.6-54.8]   +5/-10    4.0%       73   82
+    playouts to the end (cut="end")      0-49   47/100 47.0% [37.5-56.7]   +3/-6     1.1%       55   64
+    kept hands + playouts to the end     0-49   49/100 49.0% [39.4-58.7]   +5/-6     2.4%       63   74
+    kept hands + depth 25                0-49   47/100 47.0% [37.5-56.7]   +6/-9     4.8%       63   74
+    evaluation SCALE 4 (calibrated)      0-49   45/100 45.0% [35.6-54.8]   +4/-9     4.4%       56   65
+    oracle: the true other hand          0-49   56/100 56.0% [46.2-65.3]   +17/-11   10.4%      55   67
+    oracle + depth 25                    0-49   62/100 62.0% [52.2-70.9]   +20/-8    8.4%       54   65
+
+    four seats, budget 400 (fair 25%)    0-49   main 47/200 23.5% [18.2-29.8] (+9/-12), 44 ms mean,
+                                                50 p95; kept-hand re-deals 46/200 23.0% [17.7-29.3]
+                                                (+8/-12), 54 ms, 59 p95
+
+    two seats, budget 1000 (the table's)  0-19  main 21/40 52.5% [37.5-67.1] (+3/-2), 145 ms mean, 192 p95;
+                                                kept-hand re-deals 20/40 50.0% [35.2-64.8] (+1/-1), 190, 278
+    two seats, budget 2000               0-29   main 28/60 46.7% [35-59] (the table above, 04:14-05:21);
+                                                kept-hand re-deals 28/60 46.7% [34.6-59.1] (+3/-5, 4.4%
+                                                left), 404 ms mean, 674 p95; oracle + depth 25 (stopped at
+                                                35 games, seeds 0-17) 22/35 62.9% [46.3-76.8] (+7/-2), 284 ms
+
+The three diagnostics below (Shots, beliefs, the evaluation's log-loss) were short throwaway scripts over
+heuristic-vs-heuristic games (Engine.new, make_bot("heuristic"), reading the true state; not kept).
+
+Variants as run: kept-hand re-deals are this branch's default (`--set
+cardtable.games.runeworks.belief.TURNS=0` for main's uniform ones); `--search '{"cut": "end"}'`,
+`--search '{"depth": 25}'`, `--set cardtable.games.runeworks.evaluate.SCALE=4.0`, `--oracle`.
+
+What decides the games (heuristic against heuristic, seeds 0-99 rotated, 200 games): 35% end on a Shot,
+the rest on an Ignite after a Draw (2 on a Call, 2 on a Seek). In 38 of 39 Shot games (seeds 0-99, one
+seating) the discarder had a release the other hand could not Shot (74% of its releases were safe), but
+not one it could tell from its view: over 30 kept-hand re-deals of its view, the card that was Shot
+looked no riskier than the others (3.9% chance of a Shot against 5.2% for the rest, 17 positions of
+seeds 0-59; uniform re-deals: 0.2% and 0.8%). The Shot is the luck of the race, not a danger the search
+misses.
+
+What the search believed: uniform re-deals give the other hand a random 7, but a hand that has drawn and
+released for a few turns is mostly melds. Its cost to go out (evaluate.hand_cost) at the start of a
+turn, true / uniform re-deal / kept-hand re-deal (40 games, 6 re-deals a position): turn 2: 5.6 / 7.5 /
+6.1; turn 4: 4.6 / 6.9 / 4.3; turn 6: 3.7 / 6.4 / 3.5; turn 10+: 2.5 / 6.0 / 3.2. The kept-hand re-deal
+(games/runeworks/belief.py) matches the truth; the uniform one judged every opponent 2-3.5 cards from
+where it was. Fixing that changes the search's moves but not its results (the table).
+
+The evaluation: at the start of a turn the two hands' costs predict the winner only a little. Log-loss
+of the evaluation's value against who won (2,052 positions, 150 games, true hands): SCALE 1.5 (ours)
+0.730, worse than a coin (0.693); SCALE 4 0.655, the best; SCALE 8 0.664. Calibrated, it still moves no
+result (SCALE 4 row).
+
+So: the oracle row is the ceiling of a better belief about the other hand (a search that sees it, the
+stock still shuffled: 56%, 62% with playouts of 25 moves), and the view holds little of that
+information: the Shot cards look like any other, the kept-hand belief is already as close to the truth
+as a hand's cost can tell, and nothing the view shows says which seat released which pool card (the pool
+is not attributed: what an opponent's releases and passes reveal would need it, and a view-only bot
+keeps no memory between decisions). What is left in Level 3 at two seats is luck the heuristic already
+plays well; the search does not lose to it, and does not beat it.
+
 Measured 28 Nov 2026, 02:17-02:43 UTC, branch i28-strength3, budget 400 (not the 2000 the issue asks:
 2000 costs ~1 h of one core a game at 50 seeds), two seats, one invocation a game (`--games G --seeds N
 --budget 400 --seats 2`), seeds 0..N-1, each played in both seat orders; a loaded machine (2 cores,
