@@ -420,3 +420,20 @@ def test_the_card_check_names_a_bad_kind_a_negative_level_or_cost_a_missing_star
     found = _problems({"CRY": {"effects": [{"gain": -1}]}})
     assert [m for _, m in found] == ["gain: level must be at least 0, not -1"]
     assert found[0][0][2] == "effects"
+
+
+def test_a_seat_with_nothing_to_decide_is_told_so_by_its_own_number() -> None:
+    """Mutant: why_not's `Player {action.seat + 1}` -> `+ 2` (Ben, the second seat, acting in Ann's main
+    phase would be told "Player 3 has nothing to decide now")."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3"]}, {**AT_BATTLE, "at": "main"}).engine
+    assert engine.deciding_seats() == (0,)
+    assert engine.explain(Action(1, "dummy")) == "Player 2 has nothing to decide now"
+
+
+def test_a_charge_of_no_lyabi_is_refused_as_a_charge_of_1_or_2() -> None:
+    """Mutant: _why_not_charge's `not 1 <= len(cards) <= 2` -> `not 0 <= ...` (a charge naming no card
+    would pass the count and be refused only as a bad Double Charge)."""
+    engine = stacked_session("lyabi", SEATS, {"hand:0": ["B3"]}, AT_BATTLE).engine
+    assert engine.explain(Action(0, "charge", ())) == (
+        "charge 1 lyabi, or 2 of the same attribute (a Double Charge)"
+    )
