@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..fonts import get_font, wrap_text
+from ..fonts import get_font, text_width, wrap_text
 from ..scene import Scene
 from ..widgets import (
     BUTTON,
@@ -66,7 +66,7 @@ def fit_text(
     with … if even that is too wide."""
     min_px = max(10, round(px_size * 0.8)) if min_px is None else min_px
     size = px_size
-    while size > min_px and get_font(size, bold).size(text)[0] > max_width:
+    while size > min_px and text_width(text, size, bold) > max_width:
         size -= 1
     return fit_width(text, size, max_width, bold), size
 

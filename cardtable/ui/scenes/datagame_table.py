@@ -29,7 +29,7 @@ from ...rules.narration import Seat, Text, phrase, reason_phrase
 from ...rules.view import PlayerView
 from ...session import Session
 from ..app import App
-from ..fonts import get_font, wrap_text
+from ..fonts import get_font, text_width, wrap_text
 from ..sprites import CardSprite
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text
 from .table import ButtonSpec, ClickArea, DropArea, Pile, TableScene, canonical, find_moves, moves_with
@@ -396,7 +396,7 @@ class DataGameTable(TableScene):
 
     def fitted(self, text: str, px: int, width: int) -> int:
         """The font size a label fits `width` at: smaller down to MIN_LABEL_PX."""
-        while px > MIN_LABEL_PX and get_font(px).size(text)[0] > width:
+        while px > MIN_LABEL_PX and text_width(text, px) > width:
             px -= 1
         return px
 

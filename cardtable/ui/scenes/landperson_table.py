@@ -26,7 +26,7 @@ from ...rules.actions import Action
 from ...rules.cards import CardSpec
 from ...rules.narration import Phrase, Seat, phrase
 from ...rules.view import PlayerView
-from ..fonts import get_font
+from ..fonts import text_width
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .landperson_texts import LandPersonTexts
 from .table import ButtonSpec, DropArea, Pile, Placement, TableScene
@@ -246,9 +246,8 @@ class LandPersonTable(LandPersonTexts, TableScene):
         field = self.field_rect(seat)
         right = field.right
         if view.params.get("mode") != "shared":
-            font = get_font(self._px() - 1)
             lines = self._land_lines(view, f"lands:{seat}")
-            widest = max((font.size(line)[0] for line in lines), default=0)
+            widest = max((text_width(line, self._px() - 1) for line in lines), default=0)
             right = min(right, self.land_rect(seat).x - 6 - widest - 6)
         return right - field.x
 

@@ -16,7 +16,7 @@ from ...rules.actions import Action
 from ...rules.events import Event, Shuffled
 from ...rules.narration import Seat, phrase
 from ...rules.view import PlayerView
-from ..fonts import get_font, wrap_text
+from ..fonts import get_font, text_width, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
 from .table import ButtonSpec, DropArea, Pile, TableScene
 
@@ -116,7 +116,7 @@ class RisugeonTable(TableScene):
             if not text:
                 continue
             size = max(11, px - 2)
-            while size > PILE_LABEL_MIN_PX and get_font(size).size(text)[0] > rect.width + 8:
+            while size > PILE_LABEL_MIN_PX and text_width(text, size) > rect.width + 8:
                 size -= 1
             out.append((fit_width(text, size, rect.width + 8), size, rect))
         return out

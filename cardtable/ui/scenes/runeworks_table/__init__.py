@@ -22,7 +22,7 @@ from ....rules.events import Announced, CardsMoved, Event
 from ....rules.view import PlayerView
 from ....session import Session
 from ...app import App
-from ...fonts import get_font
+from ...fonts import text_width
 from ...sprites import CardSprite
 from ...widgets import DIM, GOLD, INK, Button, draw_text
 from ..table import ButtonSpec, ClickArea, DropArea, Pile, Placement, TableScene, canonical
@@ -295,7 +295,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
             paper = self.board.face(card, self.meld_width()).get_at((tag.width, 3))
             pygame.draw.rect(screen, paper, tag, border_radius=3)
             size = px
-            while size > 9 and get_font(size, bold=True).size(rank)[0] > tag.width:
+            while size > 9 and text_width(rank, size, True) > tag.width:
                 size -= 1  # "10" in the same strip as "7"
             colour = pygame.Color(str(suits.get(suit, {}).get("colour", "#202020")))
             draw_text(screen, rank, size, (tag.centerx, tag.y), (28, 28, 28), "midtop", bold=True)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable
 import pygame
 
 from ....rules.actions import Action
-from ...fonts import get_font, wrap_text
+from ...fonts import get_font, text_width, wrap_text
 from ...widgets import BUTTON, BUTTON_HOT, DIM, GOLD, INK, draw_panel, draw_text, fit_width
 
 TYPE_AHEAD_S = 0.9  # how long a typed digit waits for a second one
@@ -114,12 +114,11 @@ class ActionMenu:
         width, height = size
         self.row_h = max(28, height // 24)
         px = self.title_px()
-        font = get_font(px)
         # as wide as its title too (a game's question as the chooser's title ran past both edges), and
         # as its longest entry up to most of the window (a narrow box cut the cards paid)
-        title_w = get_font(px + 1, True).size(self.title)[0] + 40
-        widest = max((font.size(self.entry_text(i))[0] for i in range(len(self.labels))), default=0) + 46
-        hint_w = get_font(max(12, px - 3)).size(self.hint)[0] + 40 if self.hint else 0
+        title_w = text_width(self.title, px + 1, True) + 40
+        widest = max((text_width(self.entry_text(i), px) for i in range(len(self.labels))), default=0) + 46
+        hint_w = text_width(self.hint, max(12, px - 3)) + 40 if self.hint else 0
         box_w = min(width - 40, max(440, width // 3, title_w, hint_w, min(widest, width * 2 // 3)))
         self.text_w = box_w - 46
         self._lines = {}

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ....rules.cards import CardSpec
-from ...fonts import get_font
+from ...fonts import get_font, text_width
 from ...widgets import DIM, GOLD, INK, Button, draw_panel, draw_text
 
 FOCUS_RING = (245, 245, 235)  # the keyboard cursor on a hand card (white: blue marks a selected card)
@@ -48,8 +48,7 @@ class OverlayMixin:
         width, height = self.app.size
         bh = max(30, height // 20)
         px = max(12, min(28, bh * 9 // 20))  # as Button draws its label
-        font = get_font(px)
-        widest = max((font.size(str(label))[0] for label, _, _ in specs), default=0)
+        widest = max((text_width(str(label), px) for label, _, _ in specs), default=0)
         bw = min(max(130, width // 9, widest + 24), width // 4)  # every label inside its button
         x = width - bw - 12
         y = height - (bh + 8) * len(specs) - 8
@@ -143,7 +142,7 @@ class OverlayMixin:
 
 
 def _wrap_lines(lines: list[str], px: int, width: int) -> list[str]:
-    from ...fonts import get_font, wrap_text
+    from ...fonts import wrap_text
 
     font = get_font(px)
     out: list[str] = []
