@@ -46,6 +46,8 @@ _T = TypeVar("_T")
 class DataGameTable(TableScene):
     """Any data game on the shared table."""
 
+    background_covers = True  # draw_background fills the window first
+
     card_size = (40, 0.12, 0.065)
     # `slots` and `group_cells` as last worked out, with the view, window size and bottom seat they are for
     # per name: (the view, (window size, bottom seat), what was worked out for them): `_per_view`

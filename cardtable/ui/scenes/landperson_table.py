@@ -57,6 +57,8 @@ class _SpecialsOff:
 class LandPersonTable(LandPersonTexts, TableScene):
     """Land & Person on the shared table."""
 
+    background_covers = True  # draw_background fills the window first
+
     card_size = (34, 0.1, 0.056)
     joining: list[int] = []  # persons dropped on their land, to join the work it opens (work_land)
     # a battle's result on the table for a moment: its lines and the seconds it has left

@@ -68,6 +68,8 @@ def draw_mark(surface: pygame.Surface, attribute: str, centre: tuple[int, int], 
 class LyabiTable(TableScene):
     """Lyabi on the shared table."""
 
+    background_covers = True  # draw_background fills the window first
+
     card_size = (34, 0.085, 0.048)
     show_public = False
 

@@ -28,6 +28,8 @@ ALWAYS = "always"  # the target of the menu's "end the turn, and don't ask again
 class RisugeonTable(TableScene):
     """Risugeon on the shared table."""
 
+    background_covers = True  # draw_background fills the window first
+
     # -- geometry ----------------------------------------------------------------------------
     card_size = (40, 0.105, 0.062)
 

@@ -55,6 +55,8 @@ class _SideFaces:
 class SainomeTable(TableScene):
     """Sainome on the shared table."""
 
+    background_covers = True  # draw_background fills the window first
+
     # -- geometry ----------------------------------------------------------------------------
     # The two characters sit side by side (yours on the left), each with its slots around it, so the
     # cards can be large enough at 1280x720 to read a hand card's name, numbers and icons unhovered.

@@ -36,6 +36,8 @@ ZOOM = "zoom"  # the card menu's zoom entry: no move, the shared preview until t
 class SandboxTable(TableScene):
     """Cards on a table, no rules."""
 
+    background_covers = True  # draw_background fills the window first
+
     card_size = (40, 0.15, 0.07)
     buttons_spec = (
         ButtonSpec(("done",), "sb.button.done", pygame.K_d),

@@ -41,6 +41,8 @@ RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixin, TableScene):
     """Rune Works! on the shared table."""
 
+    background_covers = True  # draw_background fills the window first
+
     game_settings = frozenset({"claims"})  # the claim window's length, or asking each in turn
 
     def __init__(self, app: App, session: Session) -> None:

@@ -76,6 +76,9 @@ class TableScene(
     # The settings rows only some games use, by their SettingsScene group name ("claims"): Settings
     # opened from this table offers those and the app-wide rows, none of another game's.
     game_settings: frozenset[str] = frozenset()
+    # Whether draw_background starts by painting every pixel (a fill, a whole-window felt): the last
+    # frame's background is then painted over as it is, not cleared to black first.
+    background_covers = False
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -178,11 +181,13 @@ class TableScene(
         """Paint the static parts for the view as it is now: felt, labels, the log, what just happened."""
         # The last background's surface is painted over when the window kept its size: a new one per
         # move (a few MB made and touched page by page) was a tenth of painting it. Cleared to black
-        # first, as a new surface starts, so a game's background that leaves parts bare draws the same.
+        # first, as a new surface starts, so a game's background that leaves parts bare draws the same;
+        # not when the game's own background covers every pixel first (a second fill of the whole
+        # window was a tenth of a repaint).
         surface = self.board.background
         if surface is None or surface.get_size() != self.app.size:
             surface = pygame.Surface(self.app.size)
-        else:
+        elif not self.background_covers:
             surface.fill((0, 0, 0))
         self.draw_background(surface, self.view())
         self.draw_log(surface)
