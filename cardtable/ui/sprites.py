@@ -95,6 +95,11 @@ class Board:
         # may not see is drawn as a back, whatever a sprite or an animation says).
         self.may_show: Callable[[int], bool] = lambda card: True
         self._turned: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+        # The faces and backs one draw has asked the renderer for, by (card, width, face up): a table
+        # of face-down cards asked for the same back once per card, and each ask (the template's
+        # freshness, the cache key, the privacy rule) cost more than blitting it. Emptied by every
+        # draw, so a face re-drawn (a reload, a language) or a change of viewer shows at the next.
+        self._asked: dict[tuple[int, int, bool], pygame.Surface] | None = None
 
     def face(self, card: int, width: int) -> pygame.Surface:
         """A card's face at `width`, or its back when the person at the screen may not see it."""
@@ -106,10 +111,16 @@ class Board:
         """The cached face or back for a sprite at its width."""
         if sprite.image is not None:
             return sprite.image
-        if sprite.face_up:
-            base = self.face(sprite.card, sprite.width)
-        else:
-            base = self.renderer.back(sprite.width)  # type: ignore[attr-defined]
+        asked = self._asked
+        key = (sprite.card if sprite.face_up else -1, sprite.width, sprite.face_up)  # one back per width
+        base = asked.get(key) if asked is not None else None
+        if base is None:
+            if sprite.face_up:
+                base = self.face(sprite.card, sprite.width)
+            else:
+                base = self.renderer.back(sprite.width)  # type: ignore[attr-defined]
+            if asked is not None:
+                asked[key] = base
         if not sprite.angle:
             return base
         # Turned faces are cached like faces (a rotation costs far more than a blit); the base surface
@@ -184,6 +195,13 @@ class Board:
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         """Draw what changed; None when everything was redrawn."""
         assert self.background is not None
+        self._asked = {}
+        try:
+            return self._draw(screen)
+        finally:
+            self._asked = None
+
+    def _draw(self, screen: pygame.Surface) -> list[pygame.Rect] | None:
         ordered = self.ordered()
         if self.full:
             screen.blit(self.background, (0, 0))
