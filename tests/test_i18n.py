@@ -226,6 +226,29 @@ def test_a_tooltip_names_a_cards_provisional_fields_in_the_tables_language(
     pygame.display.quit()
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_large_view_of_a_sainome_character_shows_its_whole_text(
+    language: str, drawn_texts: list[str]
+) -> None:
+    # its two sides in both languages ran past the card's height in Japanese: the last lines (the
+    # provisional values) were left off; the text is set smaller instead
+    app = App(Settings(language=language), size=(1280, 720), fast=True)
+    seats = [SeatConfig(NAMES[i], human=i == 0, bot="random") for i in range(2)]
+    table = table_scene_for(app, Session.new("sainome", seats, 9, {}, autosave=False))
+    screen = pygame.Surface((1280, 720))
+    characters = [card for card, spec in enumerate(table.board.physical) if spec.get("sides")]
+    assert characters
+    for card in characters:
+        drawn_texts.clear()
+        table.previewing = card
+        table.draw_preview(screen)
+        last = table.tooltip(card)[-1]
+        assert any(text and last.endswith(text) for text in drawn_texts), (
+            f"{table.board.physical[card].code}: {last!r} left off the large view"
+        )
+    pygame.display.quit()
+
+
 class _Recorder:
     """A font that records what it renders."""
 
