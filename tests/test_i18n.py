@@ -160,26 +160,28 @@ def _look_at_a_card(app: App, table: TableScene, *, large: bool) -> int:
     return 1
 
 
-def _record_printed(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def _record_printed(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     """The tooltip lines that repeat a line the card's own face prints (each of its sides), as the
     table showed them: the walk lets exactly these through in another language."""
-    printed: list[str] = []
+    printed: set[str] = set()
     real = table.tooltip
     renderer = table.board.renderer
     faces = getattr(renderer, "renderer", renderer)
 
+    face_lines: dict[str, set[str]] = {}  # by card code: painting a face is most of a hover's cost
+
     def tooltip(card: int) -> list[str]:
         lines = real(card)
         spec = table.board.physical[card]
-        sides = [None, *(spec.get("sides") or {})]
-        face_lines = {
-            line.strip()
-            for side in sides
-            for placed in faces.drawn(spec, 240, side).texts
-            for line in placed.text.split("\n")
-            if line.strip()
-        }
-        printed.extend(line for line in lines if line.strip() in face_lines)
+        if spec.code not in face_lines:
+            face_lines[spec.code] = {
+                line.strip()
+                for side in [None, *(spec.get("sides") or {})]
+                for placed in faces.drawn(spec, 240, side).texts
+                for line in placed.text.split("\n")
+                if line.strip()
+            }
+        printed.update(line for line in lines if line.strip() in face_lines[spec.code])
         return lines
 
     monkeypatch.setattr(table, "tooltip", tooltip)
