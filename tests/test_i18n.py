@@ -120,7 +120,7 @@ def test_a_table_played_in_japanese_draws_no_english(
             if step % 7 == 0:
                 table.open_actions()  # the action menu, in Japanese
                 app.frame([])
-            elif step % 5 == 2:  # a face-up card's tooltip, and now and then the card held large
+            elif step % 10 == 2:  # a face-up card's tooltip, and now and then the card held large
                 hovered += _look_at_a_card(app, table, large=step % 3 == 0)
             legal = table.my_legal()
             if step % 11 == 0 and legal:  # a refused drop: its reason, in Japanese
