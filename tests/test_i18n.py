@@ -17,11 +17,13 @@ from cardtable.persistence.settings import Settings
 from cardtable.resources import bundled_cardsets
 from cardtable.rules.narration import narration_for
 from cardtable.session import SeatConfig, Session
+from cardtable.ui import widgets
 from cardtable.ui.app import App
 from cardtable.ui.i18n import STRINGS, Translator, all_strings
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.results import ResultsScene
+from cardtable.ui.scenes.table import TableScene
 
 NAMES = ["Ann", "Bot", "Cat", "Dan"]
 # "Lv", "ATK" and "QR" are printed on Lyabi's cards as the rulebook writes them (Lv0, ATK 4, ダミー/QR)
@@ -90,7 +92,9 @@ WALK_SEATS, WALK_STEPS = (3, 600) if HEAVY else (2, 300)
 
 @pytest.mark.usefixtures("blank_faces")  # the words drawn are read, not the faces' pixels
 @pytest.mark.parametrize("game_id", JAPANESE_GAMES)
-def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: list[str]) -> None:
+def test_a_table_played_in_japanese_draws_no_english(
+    game_id: str, drawn_texts: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = App(Settings(language="ja", bot_delay_s=0.0), size=(1280, 720), fast=True)
     entry = all_entries()[game_id]
     # two seats and 300 steps by default (the table's words are the same at three: 38 s of CPU became
@@ -102,7 +106,10 @@ def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: 
     session = Session.new(game_id, seats, 9, {"level": 4} if game_id == "runeworks" else {}, autosave=False)
     table = table_scene_for(app, session)
     app.push(table)
+    printed = _record_printed(table, monkeypatch)
+    cuts = _record_cuts(monkeypatch)
     me = make_bot("random", game_id, 3)
+    hovered = 0
     for step in range(WALK_STEPS):
         if isinstance(app.top, ResultsScene) or session.engine.is_over():
             break
@@ -113,13 +120,134 @@ def test_a_table_played_in_japanese_draws_no_english(game_id: str, drawn_texts: 
             if step % 7 == 0:
                 table.open_actions()  # the action menu, in Japanese
                 app.frame([])
+            elif step % 10 == 2:  # a face-up card's tooltip, and now and then the card held large
+                hovered += _look_at_a_card(app, table, large=step % 3 == 0)
             legal = table.my_legal()
             if step % 11 == 0 and legal:  # a refused drop: its reason, in Japanese
                 table.say(table.refusal_text(table.engine.explain(legal[0].__class__(0, "release", (0,)))))
+            table.menu = None
             table.perform(me.choose(table.engine.view(0)))
         app.frame([])
-    english = sorted({t for t in drawn_texts if {w for w in ENGLISH.findall(t)} - ALLOWED})
+    # a card's tooltip may repeat what its face prints, in both languages where the face prints both (a
+    # Lyabi item's effect, issue 23; a Sainome character's skills): a line of the face's own printing,
+    # as the tooltip wrapped it, is the card's and not the table's; nothing else is let through
+    english = sorted(
+        {
+            t
+            for t in drawn_texts
+            if {w for w in ENGLISH.findall(t)} - ALLOWED and not any(t.strip() in line for line in printed)
+        }
+    )
     assert not english, f"{game_id}: English on a Japanese table: {english[:12]}"
+    assert hovered, f"{game_id}: the walk hovered no card"
+    cut = sorted(set(cuts))
+    assert not cut, f"{game_id}: Japanese texts cut short at 1280x720: {cut[:8]}"
+    pygame.display.quit()
+
+
+def _look_at_a_card(app: App, table: TableScene, *, large: bool) -> int:
+    """The pointer over a face-up card (its tooltip), the right button held on it when `large` (the
+    large view and its text); 1 if there was a card to look at."""
+    shown = [s for s in table.board.sprites.values() if s.face_up and s.card >= 0 and s.image is None]
+    if not shown:
+        return 0
+    sprite = shown[table.session.move_count % len(shown)]
+    pos = sprite.card_rect().center
+    app.frame([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))])
+    if large:
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)])
+        app.frame([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=3)])
+    return 1
+
+
+def _record_printed(table: TableScene, monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """The tooltip lines that repeat a line the card's own face prints (each of its sides), as the
+    table showed them: the walk lets exactly these through in another language."""
+    printed: set[str] = set()
+    real = table.tooltip
+    renderer = table.board.renderer
+    faces = getattr(renderer, "renderer", renderer)
+
+    face_lines: dict[str, set[str]] = {}  # by card code: painting a face is most of a hover's cost
+
+    def tooltip(card: int) -> list[str]:
+        lines = real(card)
+        spec = table.board.physical[card]
+        if spec.code not in face_lines:
+            face_lines[spec.code] = {
+                line.strip()
+                for side in [None, *(spec.get("sides") or {})]
+                for placed in faces.drawn(spec, 240, side).texts
+                for line in placed.text.split("\n")
+                if line.strip()
+            }
+        printed.update(line for line in lines if line.strip() in face_lines[spec.code])
+        return lines
+
+    monkeypatch.setattr(table, "tooltip", tooltip)
+    return printed
+
+
+def _record_cuts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
+    """Every text cut to fit (widgets._fitted, which fit_width and the menus' fit_text go through)."""
+    cuts: list[tuple[str, str]] = []
+    real = widgets._fitted
+
+    def fitted(text: str, px: int, max_width: int, bold: bool) -> str:
+        result = real(text, px, max_width, bold)
+        if result != text:
+            cuts.append((text, result))
+        return result
+
+    monkeypatch.setattr(widgets, "_fitted", fitted)
+    return cuts
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("game_id", ["risugeon", "sainome"])
+def test_a_tooltip_names_a_cards_provisional_fields_in_the_tables_language(
+    game_id: str, language: str
+) -> None:
+    # the line once joined the card set's raw field names: "※ 暫定の値：name, cost, effects, text"
+    app = App(Settings(language=language), size=(1280, 720), fast=True)
+    seats = [SeatConfig(NAMES[i], human=i == 0, bot="random") for i in range(2)]
+    table = table_scene_for(app, Session.new(game_id, seats, 9, {}, autosave=False))
+    head = app.t("table.provisional", what="")
+    checked = 0
+    for card, spec in enumerate(table.board.physical):
+        marked = spec.get("provisional")
+        if not marked:
+            continue
+        [line] = [line for line in table.tooltip(card) if line.startswith(head)]
+        named = line[len(head) :].split(app.t("common.list"))
+        assert len(named) == len(marked), f"{spec.code}: {line!r} names {marked}"
+        if language == "ja":
+            assert not ENGLISH.findall(line), f"{spec.code}: {line!r}"
+        checked += 1
+    assert checked > 20, f"{game_id}: {checked} cards with provisional values"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_large_view_of_a_sainome_character_shows_its_whole_text(
+    language: str, drawn_texts: list[str]
+) -> None:
+    # its two sides in both languages ran past the card's height in Japanese: the last lines (the
+    # provisional values) were left off; the text is set smaller instead
+    app = App(Settings(language=language), size=(1280, 720), fast=True)
+    seats = [SeatConfig(NAMES[i], human=i == 0, bot="random") for i in range(2)]
+    table = table_scene_for(app, Session.new("sainome", seats, 9, {}, autosave=False))
+    screen = pygame.Surface((1280, 720))
+    characters = [card for card, spec in enumerate(table.board.physical) if spec.get("sides")]
+    assert characters
+    for card in characters:
+        drawn_texts.clear()
+        table.previewing = card
+        table.draw_preview(screen)
+        last = table.tooltip(card)[-1]
+        assert any(text and last.endswith(text) for text in drawn_texts), (
+            f"{table.board.physical[card].code}: {last!r} left off the large view"
+        )
     pygame.display.quit()
 
 

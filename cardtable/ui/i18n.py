@@ -211,6 +211,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "ja": "支払うカードをその山へドラッグしてください",
     },
     "table.provisional": {"en": "※ provisional values: {what}", "ja": "※ 暫定の値：{what}"},
+    "table.provisional_all": {"en": "all of this card's", "ja": "このカードのすべて"},
+    # a card set's fields as a provisional line names them (a game adds its own as <prefix>.field.*)
+    "field.name": {"en": "name", "ja": "名前"},
+    "field.cost": {"en": "cost", "ja": "コスト"},
+    "field.count": {"en": "count", "ja": "枚数"},
+    "field.effects": {"en": "effects", "ja": "効果"},
+    "field.text": {"en": "text", "ja": "テキスト"},
+    "field.points": {"en": "points", "ja": "点数"},
     "table.autosave_failed": {"en": "Autosave failed: {error}", "ja": "自動保存に失敗しました：{error}"},
     "table.refused": {"en": "{reason}", "ja": "今はその手は指せません（{reason}）"},
     "table.dg_choosing": {

@@ -41,6 +41,8 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
     "rg.fact.skill": {"en": "skill {n}", "ja": "スキル{n}"},
     "rg.fact.cost": {"en": "cost {n}", "ja": "修得スキル{n}"},
     "rg.fact.points": {"en": "{n} points", "ja": "{n}点"},
+    # the card set's fields as a tooltip's provisional line names them (field.* has the shared ones)
+    "rg.field.cost": {"en": "cost", "ja": "修得スキル"},
     "rg.button.pass": {"en": "To training (P)", "ja": "訓練フェイズへ（P）"},
     "rg.button.end": {"en": "End turn (E)", "ja": "手番終了（E）"},
     "rg.button.done": {"en": "Done (D)", "ja": "完了（D）"},

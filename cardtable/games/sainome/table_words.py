@@ -32,6 +32,13 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
     "sn.category.skill": {"en": "Skill", "ja": "スキル"},
     "sn.fact.links": {"en": "links {links}", "ja": "リンク {links}"},
     "sn.fact.damage": {"en": "damage {n}", "ja": "ダメージ{n}"},
+    # the card set's fields as a tooltip's provisional line names them (field.* has the shared ones)
+    "sn.field.category": {"en": "category", "ja": "種類"},
+    "sn.field.links": {"en": "links", "ja": "リンク"},
+    "sn.field.icons": {"en": "icons", "ja": "シンボル"},
+    "sn.field.sides": {"en": "sides", "ja": "両面"},
+    "sn.field.awaken": {"en": "when it awakens", "ja": "覚醒の条件"},
+    "sn.field.reverts": {"en": "when it turns back", "ja": "戻る条件"},
     "sn.icon.counter": {"en": "counter (反)", "ja": "反"},
     "sn.icon.hand": {"en": "hand-activated (手)", "ja": "手"},
     "sn.icon.six": {"en": "six (6)", "ja": "6"},

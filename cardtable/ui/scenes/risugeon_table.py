@@ -304,8 +304,9 @@ class RisugeonTable(TableScene):
             lines += [t for t in (text.get("ja"), text.get("en")) if t]
         elif text:
             lines.append(str(text))
-        if spec.get("provisional"):
-            lines.append(t("table.provisional", what=", ".join(map(str, spec.get("provisional")))))
+        provisional = self.provisional_line(spec, "rg")
+        if provisional:
+            lines.append(provisional)
         return lines
 
     # -- moves ---------------------------------------------------------------------------------

@@ -448,8 +448,9 @@ class SainomeTable(TableScene):
             lines.append(str(text))
         if spec.get("sides"):
             lines += self._character_lines(spec)
-        if spec.get("provisional"):
-            lines.append(t("table.provisional", what=", ".join(map(str, spec.get("provisional")))))
+        provisional = self.provisional_line(spec, "sn")
+        if provisional:
+            lines.append(provisional)
         return lines
 
     def _character_lines(self, spec: Any) -> list[str]:

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 SUMMARY_LINES = 10
-HAPPENED_LINES = 3  # the "what just happened" line wraps to at most this many
+HAPPENED_LINES = 3  # the "what just happened" line wraps to at most this many at its size
+HAPPENED_MIN_PX = 11  # a longer one is set smaller, down to this, before its end is cut
 
 
 class LogMixin:
@@ -257,14 +258,19 @@ class LogMixin:
             return
         pos, anchor, width = place
         px = max(13, surface.get_height() // 46)
-        font = get_font(px)
-        # wrapped, not cut: the end of the line (who starts, who won) is often what matters most
-        lines = wrap_text(font, text, width) or [""]
-        if len(lines) > HAPPENED_LINES:
-            lines = [
-                *lines[: HAPPENED_LINES - 1],
-                fit_width(" ".join(lines[HAPPENED_LINES - 1 :]), px, width),
-            ]
+        room = get_font(px).get_linesize() * HAPPENED_LINES  # the height the tables leave for it
+        # wrapped, not cut: the end of the line (who starts, who won) is often what matters most; a
+        # line longer than HAPPENED_LINES rows is set smaller, more rows in the same height (a narrow
+        # column's battle line in Japanese), and cut only below HAPPENED_MIN_PX
+        while True:
+            font = get_font(px)
+            rows = max(HAPPENED_LINES, room // font.get_linesize())
+            lines = wrap_text(font, text, width) or [""]
+            if len(lines) <= rows or px <= HAPPENED_MIN_PX:
+                break
+            px -= 1
+        if len(lines) > rows:
+            lines = [*lines[: rows - 1], fit_width(" ".join(lines[rows - 1 :]), px, width)]
         step = font.get_linesize()
         block = pygame.Rect(
             0, 0, max(text_surface(line, px, GOLD).get_width() for line in lines), step * len(lines)

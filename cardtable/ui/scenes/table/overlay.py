@@ -73,6 +73,22 @@ class OverlayMixin:
             return name
         return f"{name} / {spec.name.ja}"
 
+    def provisional_line(self: TableScene, spec: CardSpec, prefix: str) -> str | None:
+        """A tooltip's line naming the card's provisional values (a gap in the rulebook, not the
+        designer's word), each field in the table's language: the game's own word for it
+        (`<prefix>.field.<name>`), else the shared one (`field.<name>`); None when it has none."""
+        marked = spec.get("provisional")
+        if not marked:
+            return None
+        t = self.app.t
+        if marked is True:
+            return t("table.provisional", what=t("table.provisional_all"))
+        words = []
+        for name in map(str, marked):
+            key = next((k for k in (f"{prefix}.field.{name}", f"field.{name}") if t.has(k)), None)
+            words.append(t(key) if key is not None else name)  # the loader checked the name is a field
+        return t("table.provisional", what=t("common.list").join(words))
+
     def draw_tooltip(self: TableScene, screen: pygame.Surface, card: int) -> pygame.Rect | None:
         """The hovered card's text, if this person may see the card."""
         if not self.may_show(card):

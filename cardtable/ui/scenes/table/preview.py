@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 PREVIEW_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
+PREVIEW_MIN_PX = 12  # the large view's text is set smaller down to this before lines are left off
 
 
 class PreviewMixin:
@@ -75,10 +76,16 @@ class PreviewMixin:
         lines = self.tooltip(card)
         px = max(15, height // 40)
         text_w = min(max(260, width // 4), width - card_w - 60)
-        font = get_font(px)
-        wrapped: list[tuple[str, bool]] = []
-        for number, line in enumerate(lines):
-            wrapped += [(part, number == 0) for part in wrap_text(font, line, text_w - 24) or [""]]
+        # a text longer than the card is tall is set smaller (a Sainome character's two sides in
+        # Japanese and English), down to PREVIEW_MIN_PX, before its last lines are left off
+        while True:
+            font = get_font(px)
+            wrapped: list[tuple[str, bool]] = []
+            for number, line in enumerate(lines):
+                wrapped += [(part, number == 0) for part in wrap_text(font, line, text_w - 24) or [""]]
+            if len(wrapped) <= card_h // font.get_linesize() or px <= PREVIEW_MIN_PX:
+                break
+            px -= 1
         if wrapped:  # no wider than its longest line
             text_w = min(text_w, max(font.size(line)[0] for line, _ in wrapped) + 24)
         step = font.get_linesize()
