@@ -329,13 +329,7 @@ class LandPersonBot(Bot):
         order = sorted(
             able, key=lambda c: (-self._atk(view, c, "attack"), not self._can(view, c, "no_defend"), c)
         )
-        force: list[int] = []
-        total = 0
-        for card in order:
-            force.append(card)
-            total += self._atk(view, card, "attack")
-            if total > best:
-                break
+        force, total = self._until_beaten(view, order, "attack", best)
         for card in sorted(force, key=lambda c: self._atk(view, c, "attack")):  # drop who is not needed
             if total - self._atk(view, card, "attack") > best:
                 force.remove(card)
@@ -358,6 +352,20 @@ class LandPersonBot(Bot):
             ) and not self._defenders(view, foe):
                 return force
         return []
+
+    def _until_beaten(
+        self, view: PlayerView, order: list[int], task: str, target: int
+    ) -> tuple[list[int], int]:
+        """The persons of `order` taken in turn until their attack for `task` passes `target` (all of
+        them if it never does), and that attack."""
+        chosen: list[int] = []
+        total = 0
+        for card in order:
+            chosen.append(card)
+            total += self._atk(view, card, task)
+            if total > target:
+                break
+        return chosen, total
 
     def _defence_choice(self, view: PlayerView, me: int, by_kind: dict[str, list[Action]]) -> Action:
         """Intercept when the defenders beat the attack; hold the siege when it holds; tie rather than
@@ -383,13 +391,7 @@ class LandPersonBot(Bot):
         defenders = sorted(self._defenders(view, me), key=lambda c: (-self._atk(view, c, "defend"), c))
         field_sum = sum(self._atk(view, c, "defend") for c in defenders)
         if field_sum > attack:
-            chosen: list[int] = []
-            have = 0
-            for card in defenders:
-                chosen.append(card)
-                have += self._atk(view, card, "defend")
-                if have > attack:
-                    return chosen
+            return self._until_beaten(view, defenders, "defend", attack)[0]
         if defenders and field_sum == attack:
             return defenders
         chump = self._chump(view, defenders)
