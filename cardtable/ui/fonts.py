@@ -82,6 +82,21 @@ def wrap_text(font: pygame.font.Font, text: str, max_width: int) -> list[str]:
     return list(_wrapped(font, text, max_width))
 
 
+def wrap_in_height(
+    texts: Sequence[str], max_width: int, height: int, px: int, min_px: int
+) -> tuple[int, list[list[str]]]:
+    """Each of `texts` wrapped to `max_width` at `px`, set a size smaller at a time down to `min_px`
+    until all their lines fit in `height` (a long text in a narrow place: a Japanese battle line, a
+    card's two printed sides); the size and, per text, its lines. At `min_px` they may still not fit:
+    the caller cuts."""
+    while True:
+        font = get_font(px)
+        wrapped = [wrap_text(font, text, max_width) or [""] for text in texts]
+        if sum(map(len, wrapped)) <= height // font.get_linesize() or px <= min_px:
+            return px, wrapped
+        px -= 1
+
+
 @lru_cache(maxsize=4096)
 def _wrapped(font: pygame.font.Font, text: str, max_width: int) -> tuple[str, ...]:
     # Remembered: tables re-wrap the same log and prompt lines on every redraw, and measuring

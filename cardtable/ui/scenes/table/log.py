@@ -16,7 +16,7 @@ import pygame
 
 from ....rules.actions import Action
 from ....rules.narration import COMMON, Phrase, Renderer, reason_phrase
-from ...fonts import get_font, wrap_text
+from ...fonts import get_font, wrap_in_height, wrap_text
 from ...i18n import all_strings
 from ...widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width, text_surface
 
@@ -262,13 +262,9 @@ class LogMixin:
         # wrapped, not cut: the end of the line (who starts, who won) is often what matters most; a
         # line longer than HAPPENED_LINES rows is set smaller, more rows in the same height (a narrow
         # column's battle line in Japanese), and cut only below HAPPENED_MIN_PX
-        while True:
-            font = get_font(px)
-            rows = max(HAPPENED_LINES, room // font.get_linesize())
-            lines = wrap_text(font, text, width) or [""]
-            if len(lines) <= rows or px <= HAPPENED_MIN_PX:
-                break
-            px -= 1
+        px, (lines,) = wrap_in_height([text], width, room, px, HAPPENED_MIN_PX)
+        font = get_font(px)
+        rows = max(HAPPENED_LINES, room // font.get_linesize())
         if len(lines) > rows:
             lines = [*lines[: rows - 1], fit_width(" ".join(lines[rows - 1 :]), px, width)]
         step = font.get_linesize()

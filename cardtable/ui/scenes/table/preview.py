@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ...fonts import get_font, wrap_text
+from ...fonts import get_font, wrap_in_height
 from ...widgets import GOLD, INK, draw_panel, draw_text
 
 if TYPE_CHECKING:
@@ -78,14 +78,9 @@ class PreviewMixin:
         text_w = min(max(260, width // 4), width - card_w - 60)
         # a text longer than the card is tall is set smaller (a Sainome character's two sides in
         # Japanese and English), down to PREVIEW_MIN_PX, before its last lines are left off
-        while True:
-            font = get_font(px)
-            wrapped: list[tuple[str, bool]] = []
-            for number, line in enumerate(lines):
-                wrapped += [(part, number == 0) for part in wrap_text(font, line, text_w - 24) or [""]]
-            if len(wrapped) <= card_h // font.get_linesize() or px <= PREVIEW_MIN_PX:
-                break
-            px -= 1
+        px, rows = wrap_in_height(lines, text_w - 24, card_h, px, PREVIEW_MIN_PX)
+        font = get_font(px)
+        wrapped = [(part, number == 0) for number, parts in enumerate(rows) for part in parts]
         if wrapped:  # no wider than its longest line
             text_w = min(text_w, max(font.size(line)[0] for line, _ in wrapped) + 24)
         step = font.get_linesize()
