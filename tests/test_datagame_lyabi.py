@@ -189,6 +189,19 @@ def test_making_change_that_takes_nothing_has_words_of_its_own() -> None:
     assert game.words(engine.state.cardset, some, "en").endswith("for pool Lv1 Green Lyabi")
 
 
+def test_a_double_charge_of_two_alike_lyabi_names_each_in_a_list() -> None:
+    """Two cards are listed with the language's separator: spaced only, a Double Charge of two Lv1
+    Blue read as one name said twice ("Charge Lv1 Blue Lyabi Lv1 Blue Lyabi")."""
+    game = get_game("lyabi_data")
+    assert isinstance(game, DataGame)
+    cardset = Engine.new(game, 2, 11).state.cardset
+    assert cardset is not None
+    blue = [i for i, c in enumerate(cardset.physical()) if c.code == "B1"][:2]
+    double = Action(0, "charge", tuple(blue))
+    assert game.words(cardset, double, "en") == "Charge Lv1 Blue Lyabi, Lv1 Blue Lyabi"
+    assert game.words(cardset, double, "ja") == "Lv1 青のリャビ、Lv1 青のリャビをチャージ"
+
+
 def test_the_log_tells_a_hidden_choice_then_both_choices_and_the_battle() -> None:
     """Each seat reads that the other chose face down, never what; once both are in, each choice in
     its words and the battle's result in the `log` hook's words (the log said only your own choice)."""

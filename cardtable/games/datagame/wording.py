@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.rules.actions import Action
 from cardtable.rules.cards import CardSet, CardSpec
+from cardtable.rules.narration import COMMON
 from cardtable.rules.state import GameState
 
 from .common import (
@@ -24,7 +25,7 @@ class WordingPart:
 
     def label(self, state: GameState, action: Action, language: str = "en") -> str:
         """The move in the file's words for it (`label:`), in `language` (English when the file has no
-        Japanese): `{cards}` are the card codes, `{target}` the group in the zone's own name."""
+        Japanese): `{cards}` are the cards' names, listed, `{target}` the group in the zone's own name."""
         assert state.cardset is not None
         return self.words(state.cardset, action, language)
 
@@ -58,7 +59,9 @@ class WordingPart:
                 words = move["label"]
             template = str(words.get(language) or words["en"])
         physical = cardset.physical()
-        cards = " ".join(
+        # the shared list separator ("A, B" / "A、B"): a Double Charge of two alike cards read as one
+        # name said twice when the names were only spaced
+        cards = (COMMON["common.list"].get(language) or COMMON["common.list"]["en"]).join(
             self.card_name(physical[c], language) if 0 <= c < len(physical) else "?" for c in action.cards
         )
         target = action.target
