@@ -204,7 +204,7 @@ def _record_cuts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
-@pytest.mark.parametrize("game_id", ["risugeon", "sainome"])
+@pytest.mark.parametrize("game_id", ["risugeon", "sainome", "lyabi", "landperson"])
 def test_a_tooltip_names_a_cards_provisional_fields_in_the_tables_language(
     game_id: str, language: str
 ) -> None:

@@ -22,6 +22,17 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "en": "Special: off in the shared deck (its rules ignore special abilities)",
         "ja": "特殊能力：山札共有では無効（特殊能力は無視します）",
     },
+    # the card set's fields as a tooltip's provisional line names them (the shared field.* for the rest)
+    "lp.field.cost": {"en": "recruit cost", "ja": "登用コスト"},
+    "lp.field.int": {"en": "intelligence", "ja": "智力"},
+    "lp.field.atk": {"en": "attack", "ja": "攻撃力"},
+    "lp.field.special": {"en": "special ability", "ja": "特殊能力"},
+    "lp.field.specialty": {"en": "specialty", "ja": "得意能力"},
+    "lp.field.stars": {"en": "stars", "ja": "星"},
+    "lp.field.commerce": {"en": "commerce", "ja": "商業"},
+    "lp.field.hunting": {"en": "hunting", "ja": "狩猟"},
+    "lp.field.repair": {"en": "repair", "ja": "修復"},
+    "lp.field.siege": {"en": "siege", "ja": "籠城"},
     "lp.fact.person": {
         "en": "Cost {cost} · Intelligence {int} · Attack {atk}",
         "ja": "登用コスト {cost}・智力 {int}・攻撃力 {atk}",

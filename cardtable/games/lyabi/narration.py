@@ -520,6 +520,12 @@ WORDS.update(
         "ly.tip.cost": {"en": "cost {n}", "ja": "コスト {n}"},
         "ly.tip.times": {"en": "times ×{n}", "ja": "倍数 ×{n}"},
         "ly.tip.atk": {"en": "ATK {n}", "ja": "ATK {n}"},
+        # the card set's fields as a tooltip's provisional line names them (the shared field.* for the rest)
+        "ly.field.atk": {"en": "ATK", "ja": "攻撃力"},
+        "ly.field.times": {"en": "times", "ja": "倍数"},
+        "ly.field.hand": {"en": "initial hand", "ja": "初期手札"},
+        "ly.field.deck": {"en": "initial deck", "ja": "初期山札"},
+        "ly.field.on": {"en": "timing", "ja": "タイミング"},
         "ly.status.battle_how": {
             "en": "Select 1 lyabi, or 2 of one attribute, then H (or drag them to your battle slot); D places the Dummy",
             "ja": "リャビ1枚か同じ属性の2枚を選んでH（バトル欄へドラッグでも可）。Dでダミー",

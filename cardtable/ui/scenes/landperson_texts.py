@@ -220,4 +220,7 @@ class LandPersonTexts:
                 lines += [x for x in (text.get("ja"), None if japanese else text.get("en")) if x]
             if spec.get("special") and not specials_apply(self.view().params):  # the face says it too
                 lines.append(t("lp.tip.special_off"))
+        provisional = self.provisional_line(spec, "lp")
+        if provisional:
+            lines.append(provisional)
         return lines

@@ -444,7 +444,8 @@ class LyabiTable(TableScene):
     # -- interaction -------------------------------------------------------------------------
     def tooltip(self, card: int) -> list[str]:
         """The card's name (the table's `card_title`), its numbers in the table's words and an item's
-        effect in both languages; never its code (the rules' notation, not a player's word)."""
+        effect in both languages, and the values the rulebook does not print; never its code (the rules'
+        notation, not a player's word)."""
         spec = self.board.physical[card]
         t = self.app.t
         other = "en" if t.language == "ja" else "ja"
@@ -458,6 +459,9 @@ class LyabiTable(TableScene):
         text = spec.get("text")
         if isinstance(text, dict) and spec.get("kind") == "item":
             lines += [v for v in (text.get(t.language), text.get(other)) if v]
+        provisional = self.provisional_line(spec, "ly")
+        if provisional:
+            lines.append(provisional)
         return lines
 
     def drop_areas(self) -> list[DropArea]:
