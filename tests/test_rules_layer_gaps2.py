@@ -877,6 +877,19 @@ def test_the_chronicle_tells_a_win_a_shared_win_and_reads_back_only_what_it_wrot
     assert entry_json(too_deep) is not None and entry_from_json(entry_json(too_deep), COMMON, 2, 10) is None
 
 
+def test_a_saved_phrase_missing_a_value_its_words_now_take_is_narrated_again() -> None:
+    """A save's phrase from a version whose words took fewer values (a Time Bomb's slot without its die
+    face) does not read back, so the move is narrated again; held, it failed with a KeyError when shown."""
+    words = {"x.bomb": {"en": "{who} bombs the {slot} slot ({face})", "ja": "{who}が{slot}（{face}の目）"}}
+    old = Entry(4, 0, {0: [phrase("x.bomb", who=Seat(0), slot="left")], 1: [], None: []})
+    assert entry_from_json(entry_json(old), words, 2, 10) is None
+    new = Entry(4, 0, {0: [phrase("x.bomb", who=Seat(0), slot="left", face=3)], 1: [], None: []})
+    assert entry_from_json(entry_json(new), words, 2, 10) == new
+    in_a_word = phrase("common.moved", who=Word("x.bomb", {"who": Seat(1), "slot": "top"}))
+    held = Entry(5, 1, {0: [in_a_word], 1: [], None: []})
+    assert entry_from_json(entry_json(held), {**COMMON, **words}, 2, 10) is None
+
+
 def test_a_position_kept_for_later_comes_back_as_it_was_and_data_marshal_refuses_is_kept() -> None:
     """state.py's survivors: fork_later's rebuilt position lost its rng state, scores, forced rolls and
     its `knowledge` slot unnoticed, and the copies of data marshal refuses (an enum) were never read."""

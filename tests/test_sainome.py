@@ -18,12 +18,14 @@ from cardtable.cardsets import CardSetError, load_cardset, validate_paths
 from cardtable.games import get_game
 from cardtable.games.sainome.cards import table_of
 from cardtable.games.sainome.effects import DUEL
+from cardtable.games.sainome.narration import WORDS, narrate, option
 from cardtable.resources import cardset_path
 from cardtable.rules import dice
 from cardtable.rules.effects import EffectError
 from cardtable.rules.engine import Engine
 from cardtable.rules.events import DiceRolled
 from cardtable.rules.invariants import check_invariants
+from cardtable.rules.narration import Renderer
 from cardtable.rules.rng import Rng
 from cardtable.rules.state import GameState
 from cardtable.simulate import simulate
@@ -491,3 +493,22 @@ def test_the_log_names_each_layout_when_the_first_setup_is_turned_up() -> None:
     assert {p.values["who"].seat for p in lines} == set_up
     for p in lines:
         assert all(c >= 0 for c in p.values["cards"].cards), "named, not counted"
+
+
+# -- the Time Bomb's words ---------------------------------------------------------------------------
+def test_the_time_bombs_slots_are_named_with_the_opponents_die_faces() -> None:
+    # the opponent's character faces across the table, so its own "left" shows on your right: the
+    # chooser said only "the left slot"; the face printed beside the slot is what a person finds
+    engine, _ = _arranged({"hand:0": ["TB"], "slot:1:top": ["FB"]})
+    engine.apply_text(0, "use TB")
+    view = engine.view(0)
+    faces = {slot: entry["face"] for slot, entry in view.data["slots"][1].items()}
+    assert sorted(faces.values()) == [1, 2, 3, 3]  # the Princess's printed faces
+    render = Renderer(WORDS, "en", lambda seat: f"P{seat + 1}", str)
+    offered = {a.target: render(option(a, view)) for a in engine.legal_actions(0)}
+    assert set(offered) == {"right", "bottom", "left"}  # the top slot holds a Fireball
+    for slot, words in offered.items():
+        assert words == f"Set the Time Bomb on P2's {slot} slot ({faces[slot]})"
+    chosen = next(a for a in engine.legal_actions(0) if a.target == "left")
+    lines = [render(p) for p in narrate(chosen, engine.apply(chosen), engine.view(1))]
+    assert f"P1 attaches a Time Bomb to P2's left slot ({faces['left']})" in lines

@@ -393,3 +393,15 @@ def test_the_rights_roll_is_said_once_in_the_status_panel(app: App) -> None:
     assert len([a for a in table.engine.state.history if a.kind == "roll"]) == 2
     lines = table.status_lines(table.view())
     assert sum(line.count("rights") for line in lines) == 1, lines
+
+
+def test_the_time_bombs_chooser_names_each_slot_where_it_shows(app: App) -> None:
+    # the opponent's character faces across the table, so its own "bottom" slot shows above it: the
+    # chooser said "the bottom slot" for the empty slot the person saw on top
+    table = _table_at(app, "bomb")
+    offered = [a for a in table.engine.legal_actions(0) if a.kind == "bomb"]
+    assert offered
+    for action in offered:
+        side = {"top": "below", "bottom": "above", "right": "left of", "left": "right of"}[action.target]
+        face = table.view().data["slots"][1][action.target]["face"]
+        assert table.words(action) == f"Set the Time Bomb on the slot {side} Bot's character ({face})"

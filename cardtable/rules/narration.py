@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import string
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -463,6 +464,16 @@ class _Unread(Exception):
     """A saved phrase that does not read back."""
 
 
+def _fills(key: str, values: Mapping[str, Any], words: Words) -> bool:
+    """Whether `values` fill every `{name}` of the key's words in each language: a save from a version
+    whose words took fewer values (a slot's die face added later) would fail as it is shown."""
+    return all(
+        not name or re.split(r"[.\[]", name)[0] in values
+        for template in words[key].values()
+        for _, name, _, _ in string.Formatter().parse(template)
+    )
+
+
 def _value_from(raw: Any, words: Words, seats: int, cards: int, depth: int = 0) -> Any:
     if raw is None or type(raw) in (str, int, bool, float):
         return raw
@@ -482,6 +493,8 @@ def _value_from(raw: Any, words: Words, seats: int, cards: int, depth: int = 0) 
         key, values = raw["word"], raw.get("v")
         if key not in words or type(values) is not dict:
             raise _Unread
+        if not _fills(key, values, words):
+            raise _Unread
         return Word(key, {k: _value_from(v, words, seats, cards, depth + 1) for k, v in values.items()})
     if "text" in raw:
         text = raw["text"]
@@ -496,7 +509,8 @@ def _value_from(raw: Any, words: Words, seats: int, cards: int, depth: int = 0) 
 
 def entry_from_json(raw: Any, words: Words, seats: int, cards: int) -> Entry | None:
     """An entry saved by `entry_json`, or None when it does not read back whole (a key this version's
-    words do not have, a seat or card out of range, a shape not written here)."""
+    words do not have or whose words take a value it lacks, a seat or card out of range, a shape not
+    written here)."""
     try:
         if type(raw) is not dict or set(raw) != {"m", "a", "l"} or type(raw["l"]) is not list:
             raise _Unread
@@ -517,6 +531,7 @@ def entry_from_json(raw: Any, words: Words, seats: int, cards: int) -> Entry | N
                     or len(item) != 2
                     or item[0] not in words
                     or type(item[1]) is not dict
+                    or not _fills(item[0], item[1], words)
                 ):
                     raise _Unread
                 phrases.append(
@@ -528,7 +543,7 @@ def entry_from_json(raw: Any, words: Words, seats: int, cards: int) -> Entry | N
                 lines[seat] = phrases
         if set(lines) != {*range(seats), None}:
             raise _Unread
-    except (_Unread, TypeError):
+    except (_Unread, TypeError, ValueError):
         return None
     return Entry(move, actor, lines)
 

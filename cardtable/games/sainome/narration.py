@@ -115,7 +115,6 @@ WORDS: dict[str, dict[str, str]] = {
     "sn.target": {"en": "{who} charges {card}", "ja": "{who}が{card}をチャージ"},
     "sn.catalyst": {"en": "{who} pays {card} as the catalyst", "ja": "{who}が{card}を触媒に"},
     "sn.heal": {"en": "{who} puts {card} under the HP deck", "ja": "{who}が{card}をHP山札の下に"},
-    "sn.bomb_choice": {"en": "{who} picks the {slot} slot", "ja": "{who}が{slot}を選ぶ"},
     "sn.choose": {"en": "{who} chooses {what}", "ja": "{who}は{what}を選ぶ"},
     "sn.discard_choice": {"en": "{who} discards {card}", "ja": "{who}が{card}を捨てる"},
     "sn.fire": {"en": "{card} fires", "ja": "{card}が発動"},
@@ -138,8 +137,8 @@ WORDS: dict[str, dict[str, str]] = {
     },
     "sn.fizzle": {"en": "{card} fizzles: no catalyst", "ja": "{card}は不発：触媒なし"},
     "sn.bomb": {
-        "en": "{who} attaches a Time Bomb to {victim}'s {slot} slot",
-        "ja": "{who}が{victim}の{slot}に時限爆弾を取り付け",
+        "en": "{who} attaches a Time Bomb to {victim}'s {slot} slot ({face})",
+        "ja": "{who}が{victim}の{slot}（{face}の目）に時限爆弾を取り付け",
     },
     "sn.bomb_removed": {"en": "{who} removes the Time Bomb", "ja": "{who}が時限爆弾を取り外す"},
     "sn.awaken": {"en": "{who}'s {card} awakens!", "ja": "{who}の{card}が覚醒！"},
@@ -228,8 +227,8 @@ def _move(action: Action, view: PlayerView) -> list[Phrase]:
         return [phrase("sn.catalyst", who=who, card=card)]
     if kind == "heal":
         return [phrase("sn.heal", who=who, card=card)]
-    if kind == "bomb":
-        return [phrase("sn.bomb_choice", who=who, slot=_slot(action.target))]
+    if kind == "bomb":  # the bomb's own line follows ("attaches a Time Bomb to ..."): said once
+        return []
     if kind == "choose":
         return [phrase("sn.choose", who=who, what=Word(f"sn.what.{action.target}"))]
     if kind == "discard":
@@ -300,8 +299,9 @@ def _announced(event: Announced, view: PlayerView) -> list[Phrase]:
     if what == "fizzle":
         return [phrase("sn.fizzle", card=cards)]
     if what == "bomb":
-        slot = _slot(str(detail.get("slot", "")))
-        return [phrase("sn.bomb", who=who, victim=Seat(detail.get("victim")), slot=slot)]
+        victim, where = detail.get("victim"), str(detail.get("slot", ""))
+        face = _face(view, victim, where) if isinstance(victim, int) else "?"
+        return [phrase("sn.bomb", who=who, victim=Seat(victim), slot=_slot(where), face=face)]
     if what == "bomb_removed":
         return [phrase("sn.bomb_removed", who=who)]
     if what in ("awaken", "revert"):
@@ -346,7 +346,10 @@ WORDS.update(
         "sn.option.target": {"en": "Charge {card} ({slot})", "ja": "{card}をチャージ（{slot}）"},
         "sn.option.catalyst": {"en": "Pay {card} as the catalyst", "ja": "{card}を触媒にする"},
         "sn.option.heal": {"en": "Put {card} under your HP deck", "ja": "{card}をHP山札の下に"},
-        "sn.option.bomb": {"en": "Set the Time Bomb on the {slot} slot", "ja": "時限爆弾を{slot}に"},
+        "sn.option.bomb": {
+            "en": "Set the Time Bomb on {victim}'s {slot} slot ({face})",
+            "ja": "時限爆弾を{victim}の{slot}（{face}の目）に",
+        },
         "sn.option.choose": {"en": "Choose {what}", "ja": "{what}を選ぶ"},
         "sn.option.discard": {"en": "Discard {card} ({slot})", "ja": "{card}を捨てる（{slot}）"},
         "sn.option.pass": {"en": "Pass", "ja": "パス"},
@@ -468,7 +471,11 @@ def option(action: Action, view: PlayerView) -> Phrase:
     if kind in ("fire", "target", "discard"):
         return phrase(f"sn.option.{kind}", card=card, slot=_slot(action.target))
     if kind == "bomb":
-        return phrase("sn.option.bomb", slot=_slot(action.target))
+        # the opponent's character faces across the table, so its own "left" shows on your right:
+        # the slot's die face, printed beside it, is what the person looks for
+        victim = 1 - action.seat
+        face = _face(view, victim, action.target)
+        return phrase("sn.option.bomb", victim=Seat(victim), slot=_slot(action.target), face=face)
     if kind == "choose":
         return phrase("sn.option.choose", what=Word(f"sn.what.{action.target}"))
     if kind == "end":

@@ -25,6 +25,16 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
         "en": "{name} may counter {n} damage",
         "ja": "{name}は{n}ダメージに反撃できます",
     },
+    # the Time Bomb's chooser names the opponent's slot where it shows on the table: that character
+    # faces across the table, so its own "bottom" slot shows above it
+    "sn.option.bomb_seen": {
+        "en": "Set the Time Bomb on the slot {where} {victim}'s character ({face})",
+        "ja": "時限爆弾を{victim}のキャラクターの{where}の枠（{face}の目）に",
+    },
+    "sn.seen.above": {"en": "above", "ja": "上"},
+    "sn.seen.below": {"en": "below", "ja": "下"},
+    "sn.seen.right": {"en": "right of", "ja": "右"},
+    "sn.seen.left": {"en": "left of", "ja": "左"},
     "sn.category.character": {"en": "Character", "ja": "キャラクター"},
     "sn.category.weapon": {"en": "Weapon", "ja": "武器"},
     "sn.category.magic": {"en": "Magic", "ja": "魔法"},

@@ -17,7 +17,7 @@ import pygame
 from ...games.sainome.narration import caption, hint
 from ...rules.actions import Action
 from ...rules.events import DiceRolled, Event
-from ...rules.narration import phrase
+from ...rules.narration import Seat, Word, phrase
 from ...rules.view import PlayerView
 from ..fonts import get_font, wrap_text
 from ..widgets import DIM, GOLD, INK, draw_panel, draw_text, fit_width
@@ -426,6 +426,22 @@ class SainomeTable(TableScene):
             )
 
     # -- moves -------------------------------------------------------------------------------
+
+    def words(self, action: Action) -> str:
+        if action.kind != "bomb":
+            return super().words(action)
+        # the slot as it shows here (the opponent's character is turned to face across the table)
+        victim = 1 - action.seat
+        rect = self.slot_rects(victim).get(action.target)
+        if rect is None:
+            return super().words(action)
+        cx, cy = self.character_centre(victim)
+        dx, dy = rect.centerx - cx, rect.centery - cy
+        where = ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else ("below" if dy > 0 else "above")
+        slots = self.view().data.get("slots") or []
+        face = slots[victim].get(action.target, {}).get("face", "?") if victim < len(slots) else "?"
+        said = phrase("sn.option.bomb_seen", where=Word(f"sn.seen.{where}"), victim=Seat(victim), face=face)
+        return self.say_phrase(said)
 
     def tooltip(self, card: int) -> list[str]:
         spec = self.board.physical[card]
