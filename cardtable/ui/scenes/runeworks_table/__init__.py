@@ -300,9 +300,11 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
             while size > 9 and text_width(rank, size, True) > tag.width:
                 size -= 1  # "10" in the same strip as "7"
             colour = pygame.Color(str(suits.get(suit, {}).get("colour", "#202020")))
-            draw_text(screen, rank, size, (tag.centerx, tag.y), (28, 28, 28), "midtop", bold=True)
-            draw_text(screen, SUIT_NAMES.get(suit, suit), px, (tag.centerx, tag.y + px), colour, "midtop")
-            drawn.append(tag)
+            shown = draw_text(screen, rank, size, (tag.centerx, tag.y), (28, 28, 28), "midtop", bold=True)
+            under = draw_text(
+                screen, SUIT_NAMES.get(suit, suit), px, (tag.centerx, tag.y + px), colour, "midtop"
+            )
+            drawn.append(tag.unionall([shown, under]))  # the suit's letters reach below the strip
         return drawn
 
     def draw_tooltip(self, screen: pygame.Surface, card: int) -> pygame.Rect | None:
