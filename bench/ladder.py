@@ -188,15 +188,24 @@ def _to_end(engine: Engine, gid: str, seed: int) -> None:
         engine.apply(bots[seat].choose(engine.view(seat)))
 
 
-def decisions(gid: str, seeds: int, seed: int, budget: int, every: int, continuations: int) -> dict[str, Any]:
+def decisions(
+    gid: str,
+    seeds: int,
+    seed: int,
+    budget: int,
+    every: int,
+    continuations: int,
+    params: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """The decision-level measure: at every `every`-th decision with a choice in heuristic-vs-heuristic
     games at two seats, the search bot's move against the heuristic's. Where they differ, both moves
     are played on the same `continuations` re-deals of the deciding seat's view, each to the end of the
     game by heuristic bots with the same seeds (paired: the two moves differ by the move, not the luck),
     and the search's move is scored by its lead in win share. A move the search gets wrong shows as a
-    negative lead; the rows say which kinds of move (heuristic's -> search's) gain and which lose."""
+    negative lead; the rows say which kinds of move (heuristic's -> search's) gain and which lose.
+    `params` are the game's options (default: its last registered variant)."""
     game = all_games()[gid]
-    variant = dict(entry_for(gid).variants[-1])
+    variant = dict(entry_for(gid).variants[-1]) if params is None else dict(params)
     asked = differ = 0
     rows: list[dict[str, Any]] = []
     for game_seed in range(seed, seed + seeds):
@@ -285,6 +294,9 @@ def main(argv: list[str] | None = None) -> int:
         help="instead of matches, the decision-level measure with K paired continuations a move that differs",
     )
     parser.add_argument("--every", type=int, default=5, help="with --decisions: search every Nth decision")
+    parser.add_argument(
+        "--params", default="", help="with --decisions: the game options as JSON (default: its last variant)"
+    )
     args = parser.parse_args(argv)
     games = all_games()
     wanted = [g for g in args.games.split(",") if g] or [
@@ -296,7 +308,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.decisions:
         found: dict[str, Any] = {"budget": args.budget, "seeds": args.seeds, "continuations": args.decisions}
         for gid in wanted:
-            found.update(decisions(gid, args.seeds, args.seed, args.budget, args.every, args.decisions))
+            params = json.loads(args.params) if args.params else None
+            found.update(
+                decisions(gid, args.seeds, args.seed, args.budget, args.every, args.decisions, params)
+            )
         print(json.dumps(found))
         return 0
     only = {int(s) for s in args.seats.split(",") if s}

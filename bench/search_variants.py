@@ -59,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, default=400)
     parser.add_argument("--search", default="{}", help="SearchBot keyword arguments as JSON")
     parser.add_argument(
+        "--params", default="{}", help='game options as JSON (simulate\'s --param: {"mode": "shared"})'
+    )
+    parser.add_argument(
         "--set", action="append", default=[], metavar="MODULE.NAME=JSON", help="set a module constant"
     )
     parser.add_argument("--oracle", action="store_true", help="re-deal from the true state (a measure only)")
@@ -71,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         setattr(importlib.import_module(module), name, json.loads(value))
     first, last = (int(x) for x in args.seeds.split("-"))
     options: dict[str, Any] = json.loads(args.search)
+    params: dict[str, Any] = json.loads(args.params)
     game = get_game(args.game)
     playing: dict[str, Engine] = {}
     if args.oracle:
@@ -94,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     all_ms: list[float] = []
     for seed in range(first, last + 1):
         for shift in range(args.seats):
-            engine = Engine.new(game, args.seats, seed, {})
+            engine = Engine.new(game, args.seats, seed, dict(params))
             playing["engine"] = engine
             bots = [
                 SearchBot(Rng(bot_seed(seed, seat)), budget=args.budget, **options)

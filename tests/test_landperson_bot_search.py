@@ -1,0 +1,56 @@
+"""The search bot in Land & Person's deck construction (issue 28): that mode is a draw race (every one of
+20 heuristic games ended by a deck-out), and a search scored by a cut evaluation blind to the race drew
+its deck down (hunting where the heuristic took a person from the discard pile with its Strategist) and
+lost to the heuristic 0/20. The evaluation now reads the race from both decks (evaluate.race)."""
+
+from __future__ import annotations
+
+from cardtable.bots import make_bot
+from cardtable.bots.search import SearchBot
+from cardtable.games import all_games
+from cardtable.games.landperson.evaluate import race
+from cardtable.rules.engine import Engine
+from cardtable.rules.rng import Rng
+
+
+def test_the_race_is_the_deck_against_the_others_and_the_seat_next_to_draw_loses_a_tie() -> None:
+    game = all_games()["landperson"]
+    engine = Engine.new(game, 2, 4)
+    state = engine.state.fork()
+    assert state.params["mode"] == "deck" and state.phase == "domestic"
+    first = state.active
+    assert first is not None
+    second = 1 - first
+    decks = [len(state.zones[f"deck:{seat}"].cards) for seat in range(2)]
+    # the first seat has drawn its first income: a card behind, and the second seat draws next, so
+    # with no draw beyond income the first seat's deck runs out first
+    assert decks[first] == decks[second] - 1
+    assert race(state) == [0.5 if seat == second else -0.5 for seat in range(2)]
+    before = game.evaluate(state)[second]
+    # one card more drawn by the second seat (its deck no longer than the other's) loses it the race
+    state.zones[f"hand:{second}"].cards.append(state.zones[f"deck:{second}"].cards.pop())
+    assert race(state)[second] == -0.5
+    after = game.evaluate(state)[second]
+    assert after < 0.5 < before
+    # before the first seat's income (the return phase) it is the one next to draw
+    state.phase = "return"
+    assert race(state)[first] == -0.5 and race(state)[second] == 0.5
+
+
+def test_the_search_does_not_hunt_a_card_that_loses_the_deck_race() -> None:
+    """Seed 0, move 269 of a heuristic game (bench/ladder.py --decisions): decks 21 and 21, the
+    heuristic takes a person from the discard pile with its Strategist; the search without the race
+    hunted instead (+0.12 at its cut, with a standard error of 0.001), a draw that lost the game to the
+    end in every continuation (bench/ladder.py's lead -1.0)."""
+    game = all_games()["landperson"]
+    engine = Engine.new(game, 2, 0, {"mode": "deck"})
+    players = [make_bot("heuristic", "landperson", 1000 + seat) for seat in range(2)]
+    for _ in range(269):
+        seat = engine.deciding_seats()[0]
+        engine.apply(players[seat].choose(engine.view(seat)))
+    seat = engine.deciding_seats()[0]
+    view = engine.view(seat)
+    kinds = {action.kind for action in view.legal}
+    assert {"hunt", "use"} <= kinds
+    assert players[seat].choose(view).kind == "use"
+    assert SearchBot(Rng(269), budget=400).choose(view).kind != "hunt"
