@@ -35,6 +35,10 @@ def test_the_race_is_the_deck_against_the_others_and_the_seat_next_to_draw_loses
     # before the first seat's income (the return phase) it is the one next to draw
     state.phase = "return"
     assert race(state)[first] == -0.5 and race(state)[second] == 0.5
+    # a Scout's look (two cards from the top into the peek zone) leaves the race as it was
+    for _ in range(2):
+        state.zones[f"peek:{first}"].cards.append(state.zones[f"deck:{first}"].cards.pop())
+    assert race(state)[first] == -0.5
 
 
 def test_the_search_does_not_hunt_a_card_that_loses_the_deck_race() -> None:

@@ -4,7 +4,10 @@ The heuristic bot's judgement as a number: the win conditions first (lands still
 taken, and outside deck construction the stars occupied and cards discarded), then the persons a seat
 has on its field to attack and defend with (their worth as the bots judge recruits), then its hand
 and, in deck construction, its deck, each card of which is worth more than a card in hand (an empty
-deck at income loses: a card drawn early is one turn less to play)."""
+deck at income loses: a card drawn early is one turn less to play), and above all the deck race
+(`race`: whose deck runs out first), which decides that mode: cut a few moves on, the evaluation is
+the only place the search can see a deck-out a hundred moves later (issue 28: without the race the
+search drew its deck down and lost every game of 20 to the heuristic; bench/ladder.py)."""
 
 from __future__ import annotations
 
@@ -69,7 +72,11 @@ def race(state: GameState) -> list[float]:
     seat before its income, else the other) loses the race with a deck no longer than the other's."""
     active = state.active if state.active is not None else 0
     following = active if state.phase in (FIRST, RETURN) else other(active)
-    decks = [len(state.zones[f"deck:{seat}"].cards) for seat in range(state.seats)]
+    # a Scout's look holds the deck's top cards apart for a move: they are still the deck's
+    zones = state.zones
+    decks = [
+        len(zones[f"deck:{seat}"].cards) + len(zones[f"peek:{seat}"].cards) for seat in range(state.seats)
+    ]
     return [
         decks[seat] - decks[other(seat)] + (-0.5 if seat == following else 0.5) for seat in range(state.seats)
     ]
