@@ -168,6 +168,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
                 "turn_placed": 0,
                 "last_discard": None,
                 "discarder": None,
+                "releases": [],
                 "rebuilds": 0,
                 "leady": {"compares": 0, "shown": {}, "used": {}},
             }
@@ -261,6 +262,11 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             self._begin_round_turns(state, starter, events)
 
     def _draw(self, state: GameState, seat: int, events: list[Event]) -> None:
+        data = game_data(state)
+        if data["last_discard"] is not None and state.params["level"] >= 2 and data["releases"]:
+            last = data["releases"][-1]
+            if last["card"] == data["last_discard"]:
+                last["drew"] = seat  # it draws rather than Seek the discard: everyone sees it
         stock = state.zones["stock"].cards
         if not stock:
             pool = state.zones["pool"].cards
@@ -355,6 +361,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
 
     def _release(self, state: GameState, seat: int, card: int, events: list[Event]) -> None:
         events.append(state.move([card], f"hand:{seat}", "pool", "release"))
+        game_data(state)["releases"].append({"seat": seat, "card": card, "passed": [], "drew": None})
         if not hand(state, seat):
             self._ignite(state, seat, events)
             return
@@ -375,6 +382,9 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
         assert pending is not None
         discarder = pending.data["discarder"]
         order = [(discarder + k) % state.seats for k in range(1, state.seats)]
+        # the answers are said together (R7): who passed is as public as who called
+        passed = game_data(state)["releases"][-1]["passed"]
+        passed.extend(seat for seat in order if pending.commits[seat].kind == "pass")
         shooters: list[int] = []
         plans: dict[int, Any] = {}
         for seat in order:
@@ -457,6 +467,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
                 events.append(state.move([cards[0]], f"hand:{first}", entry["zone"], "boost"))
                 game_data(state)["placed"][first] += 1
         events.append(state.move([release], f"hand:{first}", "pool", "release"))
+        game_data(state)["releases"].append({"seat": first, "card": release, "passed": [], "drew": None})
         for seat in shooters[1:]:
             # the discard lies in the first shooter's meld, so the others lay their whole hand face
             # up on the table beside their melds: everyone sees that it ignites (R15)
@@ -559,6 +570,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
             "placed": list(data["placed"]),
             "last_discard": data["last_discard"],
             "discarder": data["discarder"],
+            "releases": copy_data(data["releases"]),  # a list of dicts: not the state's
             "starter": data["starter"],
             "leady_shown": dict(data["leady"]["shown"]),
             "rebuilds": data["rebuilds"],

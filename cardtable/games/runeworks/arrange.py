@@ -63,6 +63,7 @@ def arrange(game: RuneWorks, state: GameState, setup: dict[str, Any], refs: Scen
         state.zones["pool"].cards.append(card)
         data["last_discard"] = card
         data["discarder"] = refs.seat(entry.get("by", "P1"), "setup.discard.by")
+        data["releases"].append({"seat": data["discarder"], "card": card, "passed": [], "drew": None})
     if "mp" in setup:
         mp = setup["mp"]
         if not isinstance(mp, list) or len(mp) != state.seats or not all(isinstance(v, int) for v in mp):

@@ -63,6 +63,16 @@ class Leady(TypedDict):
     used: dict[str, list[int]]  # seat (as text) -> every card it showed this round (leady_second_from_rest)
 
 
+class Release(TypedDict):
+    """A Release of this round, as everyone at the table saw it: the card goes face up onto the Mana
+    Pool from that magician's hand, and the claim window's answers are said aloud together (R7)."""
+
+    seat: int  # who released it
+    card: int  # the card
+    passed: list[int]  # Level 3+: the seats that passed in its claim window (no Call, no Shot)
+    drew: int | None  # Level 2+: the seat that then drew instead of Seeking it (None: nobody did)
+
+
 class RuneWorksData(TypedDict):
     """Every key of a Rune Works! `state.data`."""
 
@@ -79,6 +89,7 @@ class RuneWorksData(TypedDict):
     turn_placed: int  # cards the seat whose turn it is put on the table this turn
     last_discard: int | None  # the card that may be Sought or Called, if any
     discarder: int | None  # the seat that released the last card
+    releases: list[Release]  # every Release of this round, in order (the last Ignites: nobody passes it)
     rebuilds: int  # times the stock was rebuilt from the Mana Pool this round
     leady: Leady  # Leady work of this round
 
