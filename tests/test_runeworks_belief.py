@@ -124,3 +124,35 @@ def test_a_claim_drawn_for_another_seat_stays_playable() -> None:
         if calls >= 40:
             break
     assert calls, "no re-deal drew another seat's Call"
+
+
+def _mean_against(engine: Engine, record: float, redeals: int = 30) -> float:
+    """How much the other seat's public record holds against its re-dealt hands, on average."""
+    game = engine.game
+    view = engine.view(0)
+    seen = belief.evidence(engine.state, 1, deck_of(view.cardset))
+    saved = belief.RECORD
+    belief.RECORD = record
+    try:
+        hands = [game.determinize(view, Rng(k)).zones["hand:1"].cards for k in range(redeals)]
+    finally:
+        belief.RECORD = saved
+    return sum(belief.against(hand, seen) for hand in hands) / redeals
+
+
+def test_a_redealt_hand_answers_to_the_seats_releases_and_passes() -> None:
+    """A magician releases the card it needs least and Calls or Seeks when it can: the re-deal reads
+    the view's `releases` and seldom gives the other seat a partner of a card it just released or a
+    pair it passed a Call or a Seek with (belief.py's docstring has the rates in heuristic games)."""
+    engine = _engine_after(4)
+    view = engine.view(0)
+    releases = view.data["releases"]
+    assert any(r["seat"] == 1 for r in releases) and any(r["drew"] == 1 for r in releases)
+    single, pairs = belief.evidence(engine.state, 1, deck_of(view.cardset))
+    last = next(r for r in reversed(releases) if r["seat"] == 1)
+    deck = deck_of(view.cardset)
+    same_rank = [c for c in range(52) if c != last["card"] and deck.rank[c] == deck.rank[last["card"]]]
+    assert all(single[c] >= belief.SAME_RANK for c in same_rank)  # it released the card just now
+    assert pairs, "no pass or Draw read"
+    read, unread = _mean_against(engine, belief.RECORD), _mean_against(engine, 0.0)
+    assert read < unread * 0.6, (read, unread)
