@@ -156,3 +156,40 @@ def test_a_redealt_hand_answers_to_the_seats_releases_and_passes() -> None:
     assert pairs, "no pass or Draw read"
     read, unread = _mean_against(engine, belief.RECORD), _mean_against(engine, 0.0)
     assert read < unread * 0.6, (read, unread)
+
+
+def test_a_redealt_hand_is_one_its_seat_would_have_released_its_last_card_from() -> None:
+    """The other seat's last Release tops the pool: the hand it holds now is the one it released that
+    card from. `would_release` asks the heuristic bot; it agrees with the true hands of a heuristic
+    game, and the re-deal tries again (belief.TRIES) until its hand agrees too."""
+    game = get_game("runeworks")
+    engine = Engine.new(game, 2, 5, {})
+    bots = [make_bot("heuristic", "runeworks", 10 + seat) for seat in range(2)]
+    agreed = asked = 0
+    while not engine.is_over() and asked < 8:
+        seat = engine.deciding_seats()[0]
+        view = engine.view(seat)
+        releases = engine.state.data["releases"]
+        if seat == 0 and any(a.kind == "draw" for a in view.legal) and releases and releases[-1]["seat"] == 1:
+            asked += 1
+            agreed += belief.would_release(
+                engine.state, 1, releases[-1]["card"], Rng(asked), game.public_data
+            )
+        engine.apply(bots[seat].choose(view))
+    assert asked == 8 and agreed >= 7, (agreed, asked)
+
+    engine = _engine_after(5, seed=8)  # a position where a hand kept at random seldom fits
+    view = engine.view(0)
+    card = view.data["releases"][-1]["card"]
+    assert view.data["releases"][-1]["seat"] == 1
+
+    def fitting(tries: int) -> int:
+        saved = belief.TRIES
+        belief.TRIES = tries
+        try:
+            dealt = [game.determinize(view, Rng(k)) for k in range(12)]
+        finally:
+            belief.TRIES = saved
+        return sum(belief.would_release(state, 1, card, Rng(0), game.public_data) for state in dealt)
+
+    assert fitting(belief.TRIES) >= fitting(1) + 5

@@ -70,7 +70,7 @@ class RuneWorks(RuneWorksMoves, RuneWorksWords, Game):
     def redealt(self, state: GameState, view: PlayerView, rng: Rng) -> None:
         """The other hands of a re-deal made like kept hands, not random ones (belief.py)."""
         if view.seat is not None:
-            sharpen(state, view.seat, view.data[KNOWN]["places"], rng)
+            sharpen(state, view.seat, view.data[KNOWN]["places"], rng, self.public_data)
 
     id = "runeworks"
     title = "Rune Works!"

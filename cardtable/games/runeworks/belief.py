@@ -28,6 +28,7 @@ the cards of `hand_cost`), less the more turns the seat took since: each brought
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...rules.rng import Rng
@@ -40,6 +41,7 @@ RECORD = 1.0  # how much the public record counts in a kept hand (0: not read; t
 SAME_RANK = 1.5  # a card of the rank the seat released
 NEAR = 1.5  # a card of its suit one step away
 GAP = 0.5  # a card of its suit two steps away
+TRIES = 4  # replays a hand may take to be one its seat would have released its last card from (1: no check)
 CLAIM = 4.0  # two cards the seat would have Called (a pass) or Sought (a Draw) the discard with
 
 
@@ -55,6 +57,7 @@ def turns_taken(state: GameState) -> int:
 
 
 Evidence = tuple[list[float], list[tuple[int, int, float]]]
+Public = Callable[[GameState, int], dict[str, Any]]  # the game's public_data
 
 
 def evidence(state: GameState, seat: int, deck: Deck) -> Evidence:
@@ -67,34 +70,65 @@ def evidence(state: GameState, seat: int, deck: Deck) -> Evidence:
     if RECORD <= 0:
         return single, pairs
     size = int(state.params["hand_size"])
-    at = {(deck.suit[card], deck.rank[card]): card for card in range(len(deck.rank))}
+    near, calls, seeks = _relations(deck)
     later = 0  # the seat's own Releases after the entry: each ended a turn that brought it a card
     for entry in reversed(state.data.get("releases") or ()):
         old = 1.0 - later / size
         if old <= 0:
             break
         card = entry["card"]
-        rank, suit = deck.rank[card], deck.suit[card]
         if entry["seat"] == seat:
             later += 1
-            for other in range(len(deck.rank)):
-                if other == card:
-                    continue
-                if deck.rank[other] == rank:
-                    single[other] += RECORD * SAME_RANK * old
-                elif deck.suit[other] == suit and abs(deck.rank[other] - rank) <= 2:
-                    single[other] += RECORD * (NEAR if abs(deck.rank[other] - rank) == 1 else GAP) * old
+            for other, weight in near[card]:
+                single[other] += RECORD * weight * old
             continue
         weight = RECORD * CLAIM * old * old  # both cards of the pair held then
         if seat in entry["passed"]:
-            same = [other for other in range(len(deck.rank)) if other != card and deck.rank[other] == rank]
-            pairs += [(a, b, weight) for i, a in enumerate(same) for b in same[i + 1 :]]
-        if entry["drew"] == seat and rank != SPIRIT_RANK:  # a 7 may be Sought alone: a Draw says nothing
-            for low, high in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
-                a, b = at.get((suit, low)), at.get((suit, high))
-                if a is not None and b is not None:
-                    pairs.append((a, b, weight))
+            pairs += [(a, b, weight) for a, b in calls[card]]
+        if entry["drew"] == seat:
+            pairs += [(a, b, weight) for a, b in seeks[card]]
     return single, pairs
+
+
+Relations = tuple[list[list[tuple[int, float]]], list[list[tuple[int, int]]], list[list[tuple[int, int]]]]
+_RELATIONS: dict[int, tuple[Deck, Relations]] = {}
+
+
+def _relations(deck: Deck) -> Relations:
+    """Per card of `deck`: its partners with their weights (SAME_RANK, NEAR, GAP), the pairs that Call
+    it (two more of its rank) and the pairs that Seek it (two of its suit that run with it; none for a
+    7, which may be Sought alone). Worked out once a deck: every re-deal reads them."""
+    kept = _RELATIONS.get(id(deck))
+    if kept is not None and kept[0] is deck:
+        return kept[1]
+    cards = range(len(deck.rank))
+    rank, suit = deck.rank, deck.suit
+    at = {(suit[card], rank[card]): card for card in cards}
+    near: list[list[tuple[int, float]]] = []
+    calls: list[list[tuple[int, int]]] = []
+    seeks: list[list[tuple[int, int]]] = []
+    for card in cards:
+        partners = []
+        for other in cards:
+            if other == card:
+                continue
+            if rank[other] == rank[card]:
+                partners.append((other, SAME_RANK))
+            elif suit[other] == suit[card] and abs(rank[other] - rank[card]) <= 2:
+                partners.append((other, NEAR if abs(rank[other] - rank[card]) == 1 else GAP))
+        near.append(partners)
+        same = [other for other in cards if other != card and rank[other] == rank[card]]
+        calls.append([(a, b) for i, a in enumerate(same) for b in same[i + 1 :]])
+        runs = []
+        if rank[card] != SPIRIT_RANK:
+            value = rank[card]
+            for low, high in ((value - 2, value - 1), (value - 1, value + 1), (value + 1, value + 2)):
+                a, b = at.get((suit[card], low)), at.get((suit[card], high))
+                if a is not None and b is not None:
+                    runs.append((a, b))
+        seeks.append(runs)
+    _RELATIONS[id(deck)] = (deck, (near, calls, seeks))
+    return near, calls, seeks
 
 
 def against(hand: list[int], seen: Evidence) -> float:
@@ -107,14 +141,39 @@ def against(hand: list[int], seen: Evidence) -> float:
     return cost
 
 
+def would_release(state: GameState, seat: int, card: int, rng: Rng, public: Public) -> bool:
+    """Whether the heuristic bot (bot.py), holding `seat`'s hand in `state` and `card`, the top of the
+    Mana Pool that `seat` released last, would have released that card rather than another or going
+    out: the seat's last choice read the way a player at the table reads it."""
+    from ...rules.actions import Action
+    from ...rules.view import make_view
+    from .bot import RuneWorksBot, _Seen
+    from .words import PLAY
+
+    then = state.fork()
+    then.zones["pool"].cards.pop()
+    hand = then.zones[f"hand:{seat}"].cards
+    hand.append(card)
+    then.phase, then.active, then.pending = PLAY, seat, None
+    legal = [Action(seat, "release", (c,)) for c in hand]
+    view = make_view(then, seat, legal, public(then, seat))
+    bot = RuneWorksBot(rng)
+    seen = _Seen(view)
+    plan = seen.plan(seen.hand, seen.own_melds > 0)
+    if len(plan.left) <= 1:
+        return False  # it would have gone out
+    return bot._release(view, seen, plan).cards[0] == card
+
+
 def kept_cost(hand: list[int], deck: Deck, seen: Evidence) -> float:
     """What a re-deal weighs a hand by: its cost to go out and what the seat's choices hold against it."""
     return hand_cost(hand, deck) + against(hand, seen)
 
 
-def sharpen(state: GameState, seat: int, places: Any, rng: Rng) -> None:
+def sharpen(state: GameState, seat: int, places: Any, rng: Rng, public: Public | None = None) -> None:
     """Each other seat's dealt hand in `state` turned into one a player keeping its best cards could
-    hold (module docstring); `places` the view's KNOWN places (None: every unseen card anywhere)."""
+    hold (module docstring); `places` the view's KNOWN places (None: every unseen card anywhere);
+    `public` the game's public_data, to read a seat's last Release by (`would_release`)."""
     turns = min(TURNS, turns_taken(state))
     if turns <= 0 or state.cardset is None:
         return
@@ -126,6 +185,8 @@ def sharpen(state: GameState, seat: int, places: Any, rng: Rng) -> None:
         for zones, cards in places:
             for card in cards:
                 free[card] = tuple(zones)
+    releases = state.data.get("releases") or ()
+    pool = state.zones["pool"].cards
     for other in range(state.seats):
         name = f"hand:{other}"
         if other == seat or name not in state.zones:
@@ -135,22 +196,46 @@ def sharpen(state: GameState, seat: int, places: Any, rng: Rng) -> None:
             continue
         if state.pending is not None and other in state.pending.commits:
             continue  # its claim was drawn from the hand as dealt (a Call's cards, a Shot it allows)
-
-        def may(card: int, zone: str) -> bool:
-            return free is None or zone in free.get(card, (zone,))
-
         seen = evidence(state, other, deck)
-
-        for _ in range(turns):
-            spots = [i for i, card in enumerate(stock) if may(card, name)]
-            if not spots:
+        # its last Release still tops the pool and it has not drawn since: the hand is the one it
+        # released that card from
+        last = releases[-1]["card"] if releases and releases[-1]["seat"] == other else None
+        check = public is not None and last is not None and bool(pool) and pool[-1] == last
+        dealt = (list(hand), list(stock))
+        for attempt in range(TRIES if check else 1):
+            if attempt:
+                hand[:], stock[:] = dealt
+            _keep(hand, stock, name, turns, deck, seen, free, rng)
+            if not check or would_release(state, other, last, rng, public):  # type: ignore[arg-type]
                 break
-            spot = spots[rng.below(len(spots))]
-            drawn = stock[spot]
-            held = [*hand, drawn]
-            choices = [i for i, card in enumerate(held) if i == len(hand) or may(card, "stock")]
-            rng.shuffle(choices)  # ties fall at random
-            best = min(choices, key=lambda i: kept_cost(held[:i] + held[i + 1 :], deck, seen))
-            if best == len(hand):
-                continue  # the drawn card was the one to give back: it stays in the stock
-            stock[spot], hand[best] = hand[best], drawn
+
+
+def _keep(
+    hand: list[int],
+    stock: list[int],
+    name: str,
+    turns: int,
+    deck: Deck,
+    seen: Evidence,
+    free: dict[int, tuple[str, ...]] | None,
+    rng: Rng,
+) -> None:
+    """`turns` turns of a hand kept by `kept_cost`: a card drawn at random from the stock, the card
+    whose loss costs least given back, only between places the view allows (`free`)."""
+
+    def may(card: int, zone: str) -> bool:
+        return free is None or zone in free.get(card, (zone,))
+
+    for _ in range(turns):
+        spots = [i for i, card in enumerate(stock) if may(card, name)]
+        if not spots:
+            break
+        spot = spots[rng.below(len(spots))]
+        drawn = stock[spot]
+        held = [*hand, drawn]
+        choices = [i for i, card in enumerate(held) if i == len(hand) or may(card, "stock")]
+        rng.shuffle(choices)  # ties fall at random
+        best = min(choices, key=lambda i: kept_cost(held[:i] + held[i + 1 :], deck, seen))
+        if best == len(hand):
+            continue  # the drawn card was the one to give back: it stays in the stock
+        stock[spot], hand[best] = hand[best], drawn
