@@ -24,6 +24,10 @@ held 0.13 cards of the released rank (0.57 for any other card of that hand), 0.0
 step away (0.35) and 0.16 two steps away (0.27); 0.4% of passes held a Call, 0.3% of Draws a Seek.
 Each such card or pair in a re-dealt hand costs it `evidence` in the replay (the weights below, in
 the cards of `hand_cost`), less the more turns the seat took since: each brought one new card.
+And while a seat's last Release still tops the Mana Pool, the hand it holds is the one it released
+that card from: the replay is tried again (up to `TRIES` times) until the heuristic bot, holding that
+hand and the card, would have released that very card (`would_release`; it agrees with 139 of 144
+true hands of heuristic games). bench/runeworks_belief.py measures each step against the true hands.
 """
 
 from __future__ import annotations
@@ -147,7 +151,7 @@ def would_release(state: GameState, seat: int, card: int, rng: Rng, public: Publ
     out: the seat's last choice read the way a player at the table reads it."""
     from ...rules.actions import Action
     from ...rules.view import make_view
-    from .bot import RuneWorksBot, _Seen
+    from .bot import RuneWorksBot
     from .words import PLAY
 
     then = state.fork()
@@ -156,13 +160,7 @@ def would_release(state: GameState, seat: int, card: int, rng: Rng, public: Publ
     hand.append(card)
     then.phase, then.active, then.pending = PLAY, seat, None
     legal = [Action(seat, "release", (c,)) for c in hand]
-    view = make_view(then, seat, legal, public(then, seat))
-    bot = RuneWorksBot(rng)
-    seen = _Seen(view)
-    plan = seen.plan(seen.hand, seen.own_melds > 0)
-    if len(plan.left) <= 1:
-        return False  # it would have gone out
-    return bot._release(view, seen, plan).cards[0] == card
+    return RuneWorksBot(rng).released(make_view(then, seat, legal, public(then, seat))) == card
 
 
 def kept_cost(hand: list[int], deck: Deck, seen: Evidence) -> float:

@@ -443,6 +443,15 @@ class RuneWorksBot(Bot):
         index = int(action.target[1:]) if action.target[1:].isdigit() else -1
         return 0 <= index < len(melds) and melds[index]["kind"] == "CS"
 
+    def released(self, view: PlayerView) -> int | None:
+        """The card this bot would release from `view`'s hand in the play phase, or None when it would
+        go out this turn instead (the belief reads another seat's last Release by it: belief.py)."""
+        seen = _Seen(view)
+        plan = seen.plan(seen.hand, seen.own_melds > 0)
+        if len(plan.left) <= 1:
+            return None
+        return self._release(view, seen, plan).cards[0]
+
     def _release(self, view: PlayerView, seen: _Seen, plan: Plan) -> Action:
         """The leftover card we need least, the least dangerous to give away."""
         releases = {a.cards[0]: a for a in view.legal if a.kind == "release"}
