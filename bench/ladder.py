@@ -122,6 +122,52 @@ is not attributed: what an opponent's releases and passes reveal would need it, 
 keeps no memory between decisions). What is left in Level 3 at two seats is luck the heuristic already
 plays well; the search does not lose to it, and does not beat it.
 
+The public record of releases (issue 28, 28 Nov 2026, 09:15-10:05 UTC, branch i28-rwrel). The view now
+carries what a person at the table saw: who released each card this round, who passed its claim window
+and who drew instead of Seeking it (Rune Works' data `releases`), and the kept-hand re-deal reads it
+(games/runeworks/belief.py: no partner of a card the seat released, no pair it passed a Call or drew
+past a Seek with, weighed by the turns since; and while its last Release tops the pool, a hand the
+heuristic would have released that card from, up to 4 replays). How close a re-dealt other hand comes
+to the true one (`python bench/runeworks_belief.py --seeds 0-39`, two seats, heuristic games, 6 re-deals a
+position; "common": true cards in the re-dealt 7; loaded CPU ms a re-deal):
+
+    seat 0's turn   true cost   cost: uniform  kept  record    common: uniform  kept  record
+      2                6.45           7.33     6.44  6.62              1.71     1.75  1.84
+      4                5.15           7.14     5.00  5.46              1.57     1.65  1.80
+      6                4.05           6.46     3.61  3.93              1.51     1.72  1.95
+      8                3.53           5.98     3.15  3.68              1.33     1.70  1.76
+     10+               2.78           5.67     3.11  3.44              1.40     1.97  2.05
+    ms a re-deal: uniform 0.41, kept 2.38, record 2.48 (kept 1.18 before the last-Release check)
+
+The record puts the hand's cost where it truly is (4.05 at turn 6, where the kept hand alone said 3.6)
+and a quarter to half a card more of the true hand into each re-deal, of 7: the discards of a hand
+that mostly keeps melds say little of which melds. Search vs heuristic (`bench/search_variants.py
+runeworks --seeds A-B --budget 400 --reference REF`, rotated, Level 3, `nice -n 10`, two to four such
+runs beside 3-4 other helpers on 2 cores, load 7-10: loaded CPU ms; base = main 6493b4f, kept hands):
+
+    two seats, budget 400        seeds   search/heuristic          changed  ms mean  p95
+    base (kept hands)            0-49    45/100  45.0% [35.6-54.8]  +5/-10   59       103
+    record, no last-Release check 0-49   47/100  47.0% [37.5-56.7]  +7/-10   77       135
+    record x2, no check          0-49    49/100  49.0% [39.4-58.7]  +7/-8    79       138
+    record + check (now)         0-49    48/100  48.0% [38.5-57.7]  +6/-8    98       225
+    record x2 + check            0-49    48/100  48.0% [38.5-57.7]  +8/-10   100      218
+    base                         0-149   142/300 47.3% [41.8-53.0]  +17/-25  59-74    103-125
+    record + check (now)         0-149   149/300 49.7% [44.0-55.3]  +18/-19  98-112   214-225
+      paired on the deal: the record won 19 games the base lost and lost 12 it won (sign test p 0.28)
+
+    four seats, budget 400 (fair 25%), seeds 0-49: record + check 47.5/200 23.8% [18.4-30.1] (+9/-11),
+    70 ms mean, 135 p95; without the check 44/200 22.0% [16.8-28.2] (+6/-12), 60, 108; the base (kept
+    hands, the table above) 46/200 23.0%
+    the table's budget (session.STRONG_BUDGET 1000), two seats, seeds 0-9: base 10/20, 201 ms mean, 286
+    p95; record + check 11/20, 296 ms mean, 531 p95: under the 1 s the table allows, loaded
+
+So the record is right (a public fact the view should carry, and the belief now reads it: hands that
+cost what the true ones cost), and it does not lift the search above the heuristic: 49.7% over 300
+games, at par, where the oracle that sees the other hand made 56%. What separates the two is the other
+hand's melds themselves, which the discards of a player that holds its melds until it goes out do not
+tell. The record costs the search about half again a decision (the last-Release check most of it:
+`belief.TRIES = 1` turns it off, `belief.RECORD = 0` the record).
+
 Land & Person's deck construction (issue 28, 28 Nov 2026, 09:15-10:35 UTC, branch i28-lpdeck). After
 i28-lp's better heuristic the search lost to it 0/20 there (seeds 0-9, budget 400; 10/20 before it).
 That mode is a draw race: 20 of 20 heuristic-vs-heuristic games ended by a deck-out with 4-5 of 5
