@@ -27,7 +27,9 @@ the cards of `hand_cost`), less the more turns the seat took since: each brought
 And while a seat's last Release still tops the Mana Pool, the hand it holds is the one it released
 that card from: the replay is tried again (up to `TRIES` times) until the heuristic bot, holding that
 hand and the card, would have released that very card (`would_release`; it agrees with 139 of 144
-true hands of heuristic games). bench/runeworks_belief.py measures each step against the true hands.
+true hands of heuristic games). A share of the hands (`MISREAD`) is kept without reading the record:
+the seat may not play as the heuristic does, and every hand the view allows still turns up
+(tests/test_determinize.py). bench/runeworks_belief.py measures each step against the true hands.
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ NEAR = 1.5  # a card of its suit one step away
 GAP = 0.5  # a card of its suit two steps away
 TRIES = 4  # replays a hand may take to be one its seat would have released its last card from (1: no check)
 CLAIM = 4.0  # two cards the seat would have Called (a pass) or Sought (a Draw) the discard with
+MISREAD = 0.2  # the share of re-dealt hands that do not read the record: the seat may not play as the
+# heuristic does (a person, a random bot), and a belief sure of it would never deal some hands it could hold
 
 
 def turns_taken(state: GameState) -> int:
@@ -69,8 +73,7 @@ def evidence(state: GameState, seat: int, deck: Deck) -> Evidence:
     hold now: a cost per card (a partner of a card it released) and per pair of cards (two it would
     have Called or Sought with), each scaled by the chance that a card it holds now was already in its
     hand then (one card of the hand is new for every turn it took since). Module docstring."""
-    single = [0.0] * len(deck.rank)
-    pairs: list[tuple[int, int, float]] = []
+    single, pairs = evidence_none(deck)
     if RECORD <= 0:
         return single, pairs
     size = int(state.params["hand_size"])
@@ -92,6 +95,11 @@ def evidence(state: GameState, seat: int, deck: Deck) -> Evidence:
         if entry["drew"] == seat:
             pairs += [(a, b, weight) for a, b in seeks[card]]
     return single, pairs
+
+
+def evidence_none(deck: Deck) -> Evidence:
+    """Nothing held against any hand: the record unread."""
+    return [0.0] * len(deck.rank), []
 
 
 Relations = tuple[list[list[tuple[int, float]]], list[list[tuple[int, int]]], list[list[tuple[int, int]]]]
@@ -194,11 +202,12 @@ def sharpen(state: GameState, seat: int, places: Any, rng: Rng, public: Public |
             continue
         if state.pending is not None and other in state.pending.commits:
             continue  # its claim was drawn from the hand as dealt (a Call's cards, a Shot it allows)
-        seen = evidence(state, other, deck)
+        reads = rng.random() >= MISREAD
+        seen = evidence(state, other, deck) if reads else evidence_none(deck)
         # its last Release still tops the pool and it has not drawn since: the hand is the one it
         # released that card from
         last = releases[-1]["card"] if releases and releases[-1]["seat"] == other else None
-        check = public is not None and last is not None and bool(pool) and pool[-1] == last
+        check = reads and public is not None and last is not None and bool(pool) and pool[-1] == last
         dealt = (list(hand), list(stock))
         for attempt in range(TRIES if check else 1):
             if attempt:
