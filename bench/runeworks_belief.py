@@ -6,7 +6,8 @@ re-deals its view a few times under three beliefs about the other hands, and com
 other hand with the true one:
 
 - uniform: the unseen cards dealt at random (`belief.TURNS = 0`);
-- kept: each other hand replays its turns keeping the cards that leave it cheapest (`belief.RECORD = 0`);
+- kept: each other hand replays its turns keeping the cards that leave it cheapest (`belief.RECORD = 0`,
+  `belief.TRIES = 1`);
 - record: the same, weighed against what the seat did in public this round (the view's `releases`:
   its own Releases, the claim windows it passed, the discards it drew past): the default.
 
@@ -37,14 +38,14 @@ from cardtable.games.runeworks.melds import deck_of
 from cardtable.rules.engine import Engine
 from cardtable.rules.rng import Rng
 
-BELIEFS = {"uniform": {"TURNS": 0}, "kept": {"RECORD": 0.0}, "record": {}}
+BELIEFS = {"uniform": {"TURNS": 0}, "kept": {"RECORD": 0.0, "TRIES": 1}, "record": {}}
 BUCKETS = (2, 4, 6, 8, 10)  # seat 0's turn; the last bucket holds every later turn too
 
 
 def measure(seeds: range, seats: int, redeals: int) -> dict[str, Any]:
     """Sums per (belief, bucket) over the seeds' positions (module docstring)."""
     game = get_game("runeworks")
-    saved = {name: getattr(belief, name) for name in ("TURNS", "RECORD")}
+    saved = {name: getattr(belief, name) for name in ("TURNS", "RECORD", "TRIES")}
     sums: dict[tuple[str, int], dict[str, float]] = {}
     timing = {name: [0.0, 0] for name in BELIEFS}
     for seed in seeds:
