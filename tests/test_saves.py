@@ -23,6 +23,7 @@ from cardtable.persistence.saves import (
 from cardtable.rules.engine import Engine
 from cardtable.rules.narration import Cards, Seat
 from cardtable.rules.rng import Rng
+from cardtable.rules.state import GameState
 from cardtable.session import SeatConfig, Session, autosave_path
 
 SEATS = [SeatConfig("Ann"), SeatConfig("Bot", False, "random")]
@@ -424,3 +425,27 @@ def test_a_finished_game_is_not_offered_as_continue_but_kept():
     assert session.engine.is_over()
     assert not autosave_path().exists(), "the menu offers Continue only for an unfinished game"
     assert autosave_path().with_name(autosave_path().name + ".finished").exists(), "kept for a look"
+
+
+@pytest.mark.parametrize("trusted", [True, False])
+def test_a_save_from_before_the_rules_kept_a_new_key_loads_and_plays_on(trusted: bool):
+    """Rune Works' data gained `releases` (the public record, 2026-11-28), so a save written before holds
+    no such key. Its snapshot fails the data's schema (even with this installation's key), so the moves
+    are replayed; the replay fills the key in and is the saved position but for it. It was refused as a
+    digest mismatch: every Rune Works game in progress was lost to the update."""
+    session = bot_game(40, seed=5)
+    now = session.engine
+    before = now.state.to_dict()
+    assert before["data"].pop("releases")  # the game made some
+    session.engine = Engine(now.game, GameState.from_dict(before, now.state.cardset))
+    session.save()  # as the earlier version wrote it
+    path = autosave_path()
+    journal_path(path).unlink(missing_ok=True)
+    assert "releases" not in read_doc(path)["state"]["data"]
+    if not trusted:
+        (path.parent / "save.key").unlink()
+    resumed = Session.resume()
+    if not trusted:
+        assert resumed.engine.state.canonical() == now.state.canonical()
+    advance(resumed, 40)  # and plays on, keeping the record from here
+    assert resumed.engine.state.data["releases"]

@@ -26,7 +26,8 @@ What makes a save trustworthy:
   into a different game.
 
 Saves written before this format (version 1: seed + moves + digest, seats in `meta`) still load, by
-replay. A damaged save raises SaveError naming the file and the problem; its files are never changed
+replay; so does a save from before a game's data gained a key (a public record begun later): the
+replay fills it in and is the saved position but for it (`_same_but_newer`). A damaged save raises SaveError naming the file and the problem; its files are never changed
 here. SaveError.fallback names what can be loaded instead (the main file with every journal line before
 the damage, or the `.bak`), so the menu can offer "Continue from the previous save?".
 """
@@ -663,7 +664,7 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         moves = _check_moves(raw_moves, seats, where, bound)
         engine = _replay(game, seats, seed, params, moves, where)
         raw_moves = [f"P{seat + 1}: {text}" for seat, text in moves]
-        if engine.state.digest() != digest:
+        if engine.state.digest() != digest and not _same_but_newer(engine.state, data["state"], digest):
             raise _fail(where, "the moves replay to a different position than was saved (digest mismatch)")
     if cardset_identity(engine.state.cardset) != identity:
         name = identity["id"] if isinstance(identity, dict) else "(none)"
@@ -688,6 +689,20 @@ def _load_v2(data: dict[str, Any], where: str, use_snapshot: bool) -> LoadedGame
         # still read back with care (Chronicle.restore) in case the words changed since.
         loaded.said = said[-SAID_KEPT:]
     return loaded
+
+
+def _same_but_newer(state: GameState, saved: Any, digest: str) -> bool:
+    """Whether the replayed position is the saved one as an earlier version of the game's rules kept
+    it: the same but for keys the rules' data has gained since (a public record begun later), which
+    the replay filled in. Left out of the replay's position, those keys give the saved digest."""
+    if not isinstance(saved, dict) or not isinstance(saved.get("data"), dict):
+        return False
+    position = state.to_dict()
+    newer = set(position["data"]) - set(saved["data"])
+    if not newer:
+        return False
+    position["data"] = {key: value for key, value in position["data"].items() if key not in newer}
+    return _same(hashlib.sha256(canonical(position)).hexdigest(), digest)
 
 
 def _from_snapshot(
