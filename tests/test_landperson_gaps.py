@@ -51,14 +51,18 @@ def test_the_attackers_are_acted_once_the_attack_is_declared() -> None:
 
 
 def test_a_siege_that_holds_and_an_intercept_won_are_told() -> None:
-    """Mutants: battle.resolve's `siege_holds` and `intercept_won` announcements dropped (the log's
-    "the siege holds" and "Ann wins the intercept" lines would go)."""
+    """Mutants: battle.resolve's `siege_holds`, `intercept_won` and `fight` announcements dropped (the
+    log's "the siege holds", "Ann wins the intercept" and "attack 5 against 8" lines would go, and the
+    table's note of who fought whom)."""
     siege = _engine(
         {"field:0": ["P10", "P07"], "field:1": ["P02"], "lands:1": ["L8"], "hand:0": []}, mode="deck"
     )
     events = _play(siege, [(0, "attack"), (0, "add P10"), (0, "add P07"), (0, "done"), (1, "siege")])
     events += _play(siege, [(1, "add P02"), (1, "done")])
     assert "siege_holds" in _told(events)
+    fights = [(e.seat, e.detail) for e in events if isinstance(e, Announced) and e.what == "fight"]
+    defenders = list(siege.state.zones["field:1"].cards)  # P02, with L8's siege 7 behind it
+    assert fights == [(0, {"mode": "siege", "attack": 5, "defence": 8, "defenders": defenders})]
     fight = _engine({"field:0": ["P10", "P02"], "field:1": ["P07", "P04"], "hand:0": []}, mode="shared")
     moves = [(0, "attack"), (0, "add P10"), (0, "add P02"), (0, "done"), (1, "intercept")]
     events = _play(fight, [*moves, (1, "add P07"), (1, "add P04"), (1, "done")])
