@@ -162,6 +162,12 @@ def test_the_decks_are_shuffled_from_the_seed_and_the_shuffles_told() -> None:
     ]
     for zone in ("lands:0", "deck:0", "lands:1", "deck:1"):
         assert built[0].state.zones[zone].cards != built[1].state.zones[zone].cards, zone
+    assert [e.zone for e in built[0].setup_events if isinstance(e, Shuffled)] == [
+        "lands:0",
+        "deck:0",
+        "lands:1",
+        "deck:1",
+    ]
     shared = [
         Engine.new(get_game("landperson"), 2, seed, {"mode": "shared", "first_player": 1}) for seed in (0, 1)
     ]
@@ -183,6 +189,15 @@ def _first_and_keep(engine: Engine, seat: int) -> list[Event]:
         legal = engine.legal_actions(seat)
         events += engine.apply(next((a for a in legal if a.kind == "first"), legal[0]))
     return events
+
+
+def test_a_player_who_lays_no_first_person_says_so() -> None:
+    """Mutant: dealing._do_nofirst's `Announced("no_first", ...)` dropped (the game's record would not
+    say that the player, dealt no person of cost 2 or less, laid none: only the move would)."""
+    deal = {"hand:0": ["P12", "P12", "P12", "P12", "P13", "P13", "P13", "P13", "P14", "P14"]}
+    engine = stacked_session("landperson", SEATS, deal, params={"mode": "shared", "first_player": 1}).engine
+    events = engine.apply_text(0, "nofirst")
+    assert [(e.what, e.seat) for e in events if isinstance(e, Announced)] == [("no_first", 0)]
 
 
 def test_a_bad_deck_is_refused_naming_its_parameter() -> None:
