@@ -37,7 +37,10 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
    import) takes the tests that call any function of the module, up to --budget, and the pool's other
    tests, fastest first, up to --budget more: a module-level value (an option's default or bounds) is
    read by tests that call none of the module's functions (until 2026-11-28 such a mutant took only the
-   callers: risugeon/params.py's bounds survived the very test that checks them).
+   callers: risugeon/params.py's bounds survived the very test that checks them). So does a mutant in
+   a function no traced test calls: it may run only at import (a class's `__init__` building a
+   module-level vocabulary; until 2026-11-28 09:50 UTC these were "no test runs it", untried); the
+   report marks its survivors "no traced test calls its function".
 Tests that fail without any mutant are left out; a test's subprocesses are not traced.
 
 Why a script of the project's own and not mutmut or cosmic-ray: mutmut 3 rewrites the whole package
@@ -684,11 +687,17 @@ class LineMap:
         function of the module (a test of a game's options): it takes the tests that call any
         function of the module up to `budget`, and the pool's other tests up to `budget` more."""
         calls = self.hits.get(str(ROOT / module), {})
-        if mutant.function:
-            return self._fastest(set(calls.get(mutant.function, [])), budget)
+        if mutant.function and calls.get(mutant.function):
+            return self._fastest(set(calls[mutant.function]), budget)
+        # outside every function, or in one no traced test calls: it may run at import only (a
+        # class's __init__ called while the module builds a table), which the trace does not see
         callers = {t for tests in calls.values() for t in tests}
         chosen = self._fastest(callers, budget) + self._fastest(set(self.durations) - callers, budget)
         return sorted(chosen, key=self._order)
+
+    def called(self, module: str, mutant: Mutant) -> bool:
+        """Whether a traced test calls the mutant's function (always, for one outside every function)."""
+        return not mutant.function or bool(self.hits.get(str(ROOT / module), {}).get(mutant.function))
 
     def _order(self, test: str) -> tuple[float, str]:
         return (self.durations.get(test, 0.0), test)
@@ -822,6 +831,7 @@ def run_module(
                 "why": why or "",
                 "timeout": outcome == "timeout",
                 "uncovered": outcome == "uncovered",
+                "uncalled": not lines.called(module, mutant),
                 "tests": len(picked[mutant.index]),
                 "seconds": round(seconds, 1),
                 "cpu_seconds": round(cpu, 1),
@@ -830,6 +840,7 @@ def run_module(
         print(
             f"  {module}:{mutant.line} {mutant.what}: {verdict}"
             f"{' (no test runs it)' if outcome == 'uncovered' else ''}"
+            f"{' (no traced test calls its function)' if not lines.called(module, mutant) else ''}"
             f"{' (timed out)' if outcome == 'timeout' else ''} ({seconds:.1f} s, {cpu:.1f} s CPU)",
             file=sys.stderr,
         )
@@ -936,6 +947,7 @@ def write_report(rows: list[dict[str, Any]], argv: list[str], seconds: float, pa
             f"- {'timed out (killed)' if x['timeout'] else x['verdict']}: line {x['line']} "
             f"`{x['source']}` :: {x['what']}"
             + (" (no test runs it)" if x.get("uncovered") else "")
+            + (" (no traced test calls its function)" if x.get("uncalled") and not x.get("uncovered") else "")
             + (f" (equivalent: {x['why']})" if x["verdict"] == "equivalent" else "")
             for x in left
         ]

@@ -12,7 +12,7 @@ import pytest
 from cardtable.cardsets import load_named
 from cardtable.games import get_game
 from cardtable.games.landperson.cards import best_lands, half, mix_band, parse_deck, person_value, recommended
-from cardtable.games.landperson.effects import VOCAB, stat
+from cardtable.games.landperson.effects import VOCAB, bonus, power, stat
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
@@ -130,6 +130,22 @@ def test_ability_numbers_stay_within_one_to_nine() -> None:
         "look_top: count must be at least 1, not 0",
         "extra_capture: count must be at most 9, not 10",
     ]
+
+
+def test_a_bonus_counts_its_amounts_for_its_own_task_and_a_special_only_when_specials_count() -> None:
+    """Mutants: effects._Abilities' bonus sum starting at 1 (`get(key, 0)` -> 1), and `bonus()`'s
+    default of 0 for a task the card has no bonus for made 1 or -1, or its specials switch read the
+    wrong way (`[0]` -> `[-1]` / `[1]`: the Militia's defend bonus counted when specials are off). The
+    bot and the table's totals read `bonus()`; the rules read `power()`."""
+    base = load_named("landperson")
+    twice = [{"bonus": {"stat": "int", "task": "commerce", "amount": n}} for n in (1, 2)]
+    cardset = edited_set(base, {"P03": {"specialty": twice}})  # a new set: its table built here
+    codes = physical_codes(cardset)
+    merchant, militia = codes.index("P03"), codes.index("P04")
+    assert bonus(cardset, merchant, "int", "commerce", False) == 3
+    assert power(cardset, merchant, "commerce", False) == 1 + 3  # INT 1
+    assert bonus(cardset, merchant, "atk", "attack", True) == 0
+    assert [bonus(cardset, militia, "atk", "defend", on) for on in (False, True)] == [0, 1]
 
 
 def test_a_land_has_no_intelligence_attack_or_cost() -> None:
