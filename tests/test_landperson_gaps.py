@@ -91,6 +91,22 @@ def test_moves_of_a_shape_no_notation_writes_are_refused_with_their_reasons() ->
     assert "one card" in engine.explain(Action(0, "pay", (low, high)))
 
 
+def test_a_scout_puts_back_the_lowest_copy_of_two_alike() -> None:
+    """Mutant: moves._why_not_top's copy rule made None (a Scout looking at two Merchants could put
+    back either copy: two moves for one outcome, and one the notation cannot write)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"hand:0": ["P02"], "field:0": ["P09"], "deck:0": ["P03", "P03", "P05"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    ).engine
+    engine.apply_text(0, "use P09")
+    low, high = sorted(engine.state.zones["peek:0"].cards)
+    assert engine.explain(Action(0, "top", (low,))) == ""
+    assert engine.explain(Action(0, "top", (high,))) == "P03: a move names the lowest-numbered copy of a card"
+
+
 def test_a_wanderer_released_is_named_by_its_lowest_copy() -> None:
     """Mutants: moves.py's `release` rule: its `return bad` (one card) or its copy rule made None."""
     engine = stacked_session(
