@@ -38,9 +38,11 @@ How it runs fast (a mutant used to cost one pytest start plus its whole test fil
    tests, fastest first, up to --budget more: a module-level value (an option's default or bounds) is
    read by tests that call none of the module's functions (until 2026-11-28 such a mutant took only the
    callers: risugeon/params.py's bounds survived the very test that checks them). So does a mutant in
-   a function no traced test calls: it may run only at import (a class's `__init__` building a
-   module-level vocabulary; until 2026-11-28 09:50 UTC these were "no test runs it", untried); the
-   report marks its survivors "no traced test calls its function".
+   a function no traced test calls but the module's import does (a kind's `__init__` building a
+   module-level vocabulary: the trace records calls per test, after the imports; until 2026-11-28
+   10:00 UTC these were "no test runs it", untried). Which functions an import calls is profiled
+   once per run (a child imports the modules asked for, ~2 s); the report marks such a survivor
+   "its function runs at import only".
 Tests that fail without any mutant are left out; a test's subprocesses are not traced.
 
 Why a script of the project's own and not mutmut or cosmic-ray: mutmut 3 rewrites the whole package
@@ -97,7 +99,7 @@ import sys
 import time
 import types
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from typing import Any
@@ -679,6 +681,8 @@ class LineMap:
     durations: dict[str, float]
     failed: set[str]
     seconds: float  # the wall time of the traced run (0 when all read from the cache)
+    # file -> the first lines of its functions called while the modules are imported (import_calls)
+    at_import: dict[str, set[int]] = field(default_factory=dict)
 
     def tests_for(self, module: str, mutant: Mutant, budget: float) -> list[str]:
         """The tests a mutant runs, fastest first: those that call the function it is in, up to
@@ -687,17 +691,20 @@ class LineMap:
         function of the module (a test of a game's options): it takes the tests that call any
         function of the module up to `budget`, and the pool's other tests up to `budget` more."""
         calls = self.hits.get(str(ROOT / module), {})
-        if mutant.function and calls.get(mutant.function):
-            return self._fastest(set(calls[mutant.function]), budget)
-        # outside every function, or in one no traced test calls: it may run at import only (a
-        # class's __init__ called while the module builds a table), which the trace does not see
+        if mutant.function and not self.import_only(module, mutant):
+            return self._fastest(set(calls.get(mutant.function, [])), budget)
         callers = {t for tests in calls.values() for t in tests}
         chosen = self._fastest(callers, budget) + self._fastest(set(self.durations) - callers, budget)
         return sorted(chosen, key=self._order)
 
-    def called(self, module: str, mutant: Mutant) -> bool:
-        """Whether a traced test calls the mutant's function (always, for one outside every function)."""
-        return not mutant.function or bool(self.hits.get(str(ROOT / module), {}).get(mutant.function))
+    def import_only(self, module: str, mutant: Mutant) -> bool:
+        """Whether the mutant's function is called by no traced test but by the module's import."""
+        file = str(ROOT / module)
+        return (
+            bool(mutant.function)
+            and not self.hits.get(file, {}).get(mutant.function)
+            and mutant.function in self.at_import.get(file, set())
+        )
 
     def _order(self, test: str) -> tuple[float, str]:
         return (self.durations.get(test, 0.0), test)
@@ -752,6 +759,39 @@ def line_map(pool: list[str], modules: list[str], jobs: int) -> LineMap:
     hits = {f: {int(n): t for n, t in lines.items()} for f, lines in merged["hits"].items()}
     seconds = time.monotonic() - started if missing else 0.0
     return LineMap(hits, merged["durations"], set(merged["failed"]), seconds)
+
+
+def import_calls(modules: list[str]) -> dict[str, set[int]]:
+    """file -> the first lines of its functions that importing the modules calls (a kind's __init__
+    run while a module builds its vocabulary): the traced run records calls per test, after the
+    imports, so without this a mutant there would run no test."""
+    files = {str(ROOT / m) for m in modules}
+    out = Path(f"/tmp/mutate-imports-{os.getpid()}.json")
+
+    def run() -> None:
+        _quiet()
+        _forget_the_repository()
+        profile = cProfile.Profile()
+        profile.enable()
+        for module in modules:
+            importlib.import_module(_module_name(module))
+        profile.disable()
+        found: dict[str, list[int]] = {}
+        for entry in profile.getstats():
+            code = entry.code
+            if not isinstance(code, str) and code.co_filename in files:
+                found.setdefault(code.co_filename, []).append(code.co_firstlineno)
+        out.write_bytes(json.dumps(found).encode("utf-8"))
+        os._exit(0)
+
+    children = _Children(1)
+    children.start("imports", 600, 3600, run)
+    [(_, outcome, _, _)] = children.drain()
+    if outcome != "passed" or not out.exists():
+        raise SystemExit(f"importing the modules failed ({outcome})")
+    found = json.loads(out.read_bytes().decode("utf-8"))
+    out.unlink()
+    return {f: set(lines) for f, lines in found.items()}
 
 
 def start_cost(pool: list[str]) -> float:
@@ -831,7 +871,7 @@ def run_module(
                 "why": why or "",
                 "timeout": outcome == "timeout",
                 "uncovered": outcome == "uncovered",
-                "uncalled": not lines.called(module, mutant),
+                "import_only": lines.import_only(module, mutant),
                 "tests": len(picked[mutant.index]),
                 "seconds": round(seconds, 1),
                 "cpu_seconds": round(cpu, 1),
@@ -840,7 +880,7 @@ def run_module(
         print(
             f"  {module}:{mutant.line} {mutant.what}: {verdict}"
             f"{' (no test runs it)' if outcome == 'uncovered' else ''}"
-            f"{' (no traced test calls its function)' if not lines.called(module, mutant) else ''}"
+            f"{' (its function runs at import only)' if lines.import_only(module, mutant) else ''}"
             f"{' (timed out)' if outcome == 'timeout' else ''} ({seconds:.1f} s, {cpu:.1f} s CPU)",
             file=sys.stderr,
         )
@@ -947,7 +987,7 @@ def write_report(rows: list[dict[str, Any]], argv: list[str], seconds: float, pa
             f"- {'timed out (killed)' if x['timeout'] else x['verdict']}: line {x['line']} "
             f"`{x['source']}` :: {x['what']}"
             + (" (no test runs it)" if x.get("uncovered") else "")
-            + (" (no traced test calls its function)" if x.get("uncalled") and not x.get("uncovered") else "")
+            + (" (its function runs at import only)" if x.get("import_only") else "")
             + (f" (equivalent: {x['why']})" if x["verdict"] == "equivalent" else "")
             for x in left
         ]
@@ -1007,6 +1047,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     _preload()
     lines = line_map(args.pool, modules, args.jobs)
+    lines.at_import = import_calls(modules)
     print(f"line map of {len(lines.durations)} tests: {lines.seconds:.0f} s", file=sys.stderr)
     overhead = start_cost(args.pool)
     print(f"a child's start (imports, collecting the pool): {overhead:.1f} s CPU", file=sys.stderr)
