@@ -395,3 +395,37 @@ def test_an_abilitys_decisions_count_in_the_sets_decision_bound() -> None:
     ability = {"effects": [{"look_top": 4}] * 3, "uses": 1}
     effects = [{"actions": 1}, {"ps": 2}, {"until_training_end": ability}]
     assert table_of(physical(edited_set(base, {"A14": {"effects": effects}}))).decision_bound == 6
+
+
+def _lesson_returning(kind: str, edits: dict[str, dict[str, Any]] | None = None) -> Engine:
+    """Master's Lesson (A09) edited to return a card of `kind` and gain one 1 skill higher, in hand
+    with a Cooking (P1, 1 point: production scores from the hand, deck and discard pile)."""
+    base = load_named("risugeon")
+    lesson = [{"return_to_pile": {"type": kind, "count": 1, "gain_higher": 1}}]
+    edited = physical(edited_set(base, {"A09": {"effects": lesson}, **(edits or {})}))
+    deal = {
+        "hand:0": ["A09", "P1", "C1A", "C1B"],
+        "deck:0": ["C2A", "C2B", "C2C", "C2D", "C2E"],
+        "discard:0": [],
+    }
+    return stacked_session("risugeon", SEATS, deal, {"phase": "action"}, cardset=edited).engine
+
+
+def test_a_card_with_points_returned_from_the_hand_to_its_pile_stops_scoring() -> None:
+    """Mutant: host.move's `tally[before] -= points` dropped (a card leaving a seat's scoring zones
+    for a supply pile would still count in that seat's score)."""
+    engine = _lesson_returning("production")
+    before = list(engine.state.scores)
+    engine.apply_text(0, "play A09")
+    engine.apply_text(0, "return P1")
+    assert engine.state.scores == [before[0] - 1, before[1]]
+
+
+def test_only_a_combat_card_returned_gains_one_higher() -> None:
+    """Mutant: host.gain_higher's `type != "combat" or skill not in tiers` made `and` (a production
+    card edited to carry a skill value of a combat tier would gain a combat card one tier up)."""
+    engine = _lesson_returning("production", {"P1": {"skill": 1}})
+    engine.apply_text(0, "play A09")
+    engine.apply_text(0, "return P1")
+    codes = physical_codes(engine.state.cardset)  # type: ignore[arg-type]
+    assert [codes[c] for c in engine.state.zones["discard:0"].cards] == []
