@@ -152,6 +152,38 @@ def test_the_generator_is_splitmix64_on_every_platform() -> None:
         Rng.from_dict({**saved, "version": "other"})
 
 
+class _Swapped(Exception):
+    """Raised by _Probe at a shuffle's first swap, with the index drawn."""
+
+
+class _Probe:
+    """A sequence of 2**53 items that stops a shuffle at its first swap: its first draw, j = the
+    53-bit number times 2**53 / 2**53, names the item swapped in whole."""
+
+    def __len__(self) -> int:
+        return 2**53
+
+    def __getitem__(self, index: int) -> int:
+        return index
+
+    def __setitem__(self, index: int, value: int) -> None:
+        raise _Swapped(value)
+
+
+def test_shuffle_and_choice_draw_the_53_bits_random_draws_and_a_seed_is_kept_in_64() -> None:
+    """Mutants: rng.shuffle's and rng.choice's written-out `random()` with the last shift `>> 31` made
+    30 or 32 (a change in the low bits of the draw: a 52-card deal notices about once in a million
+    seeds, a save made elsewhere would then replay differently), and `_MASK`'s `(1 << 64) - 1` made
+    `(0 << 64) - 1` or `(1 << 65) - 1` (a seed past 64 bits kept whole in the saved state)."""
+    for seed in (0, 26, 2**63 + 7):
+        first = int(Rng(seed).random() * 2**53)
+        assert Rng(seed).choice(range(2**53)) == first
+        with pytest.raises(_Swapped) as swapped:
+            Rng(seed).shuffle(_Probe())  # type: ignore[arg-type]
+        assert swapped.value.args == (first,)
+    assert Rng(2**64 + 5).state == 5 and Rng(-1).state == 2**64 - 1
+
+
 def test_a_roll_needs_a_die_and_a_stated_roll_is_a_face_of_it() -> None:
     """Mutants: dice.py roll's `count < 1 or sides < 2` (-> and, the bounds one off), force's
     `value < 1` (1 -> 2 refuses a stated 1), its `isinstance(value, bool)` test."""
