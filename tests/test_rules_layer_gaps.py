@@ -5,6 +5,7 @@ Gaps of a game's rules are that game's scenarios (tests/scenarios/<game>/)."""
 
 from __future__ import annotations
 
+import gc
 import hashlib
 from types import MappingProxyType
 
@@ -12,6 +13,7 @@ import pytest
 
 from cardtable.games import get_game
 from cardtable.rules import dice
+from cardtable.rules import view as view_module
 from cardtable.rules.actions import (
     Action,
     AmbiguousMoveError,
@@ -235,6 +237,23 @@ def test_a_view_shows_each_seat_its_own_hand_the_top_of_a_face_up_pile_and_count
     empty = make_view(state, 0, [], {}).zones["discard"]
     assert empty.cards == () and empty.top is None and empty.count == 0
     assert make_view(state, 0, [], {}).params == {"level": 1}
+
+
+def test_a_views_zones_name_every_zone_take_no_attribute_and_are_forgotten_with_the_view() -> None:
+    """Mutants: view.Zones._names' `at is None` (-> is not) and `held[0]` (-> [1]): the zones of a view
+    made from a state alone, listed; Zones' `__slots__` dropped (a bot could hang its own attributes
+    on the zones it was shown); `__del__`'s `_ZONES.pop` dropped (every view ever made would stay
+    held: a long game or a bot's thousands of views grow the table without end)."""
+    state = _table()
+    before = len(view_module._ZONES)
+    zones = make_view(state, 0, [], {}).zones
+    assert list(zones) == list(state.zones) and len(zones) == len(state.zones)
+    with pytest.raises(AttributeError):
+        zones.note = "mine"  # type: ignore[attr-defined]
+    assert len(view_module._ZONES) == before + 1
+    del zones
+    gc.collect()
+    assert len(view_module._ZONES) == before
 
 
 def test_a_views_data_is_a_read_only_copy_of_the_position_it_was_made_at() -> None:
