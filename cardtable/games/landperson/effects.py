@@ -80,7 +80,7 @@ class _Abilities:
 
     def __init__(self, effects: tuple[EffectData, ...]) -> None:
         self.effects = effects
-        # what the card brings to each task (places.power), worked out the first time it is asked:
+        # what the card brings to each task (power()), worked out the first time it is asked:
         # the rules ask it for every person of a field at every decision
         self.powers: dict[str, int] = {}
         self.ops = frozenset(e["op"] for e in effects)
@@ -143,7 +143,7 @@ def bonus(cardset: CardSet, card: int, stat: str, task: str, specials: bool) -> 
 
 def power(cardset: CardSet, card: int, task: str, specials: bool) -> int:
     """What a person brings to a task: intelligence for commerce, repair and paying, attack for
-    hunting, attacking and defending, with its ability bonuses for that task (places.power)."""
+    hunting, attacking and defending, with its ability bonuses for that task."""
     found = _table(cardset)[card][1 if specials else 0]
     value = found.powers.get(task)
     if value is None:

@@ -85,13 +85,6 @@ def specials(state: GameState) -> bool:
     return specials_apply(state.params)
 
 
-def power(state: GameState, card: int, task: str) -> int:
-    """What a person brings to a task: intelligence for commerce, repair and paying, attack for
-    hunting, attacking and defending, with its ability bonuses for that task."""
-    assert state.cardset is not None
-    return card_power(state.cardset, card, task, specials(state))
-
-
 def can_join(state: GameState, seat: int, card: int, task: str) -> bool:
     """Whether a person on the seat's field may take part in a task now. Preparing persons never act
     nor pay a cost (行動準備中); repair may also send acted persons (R5); specials forbid some."""
