@@ -174,7 +174,8 @@ def _slot(name: str) -> Word:
     return Word(f"sn.slot.{name}") if f"sn.slot.{name}" in WORDS else Word("sn.slot.hand")
 
 
-def _face(view: PlayerView, seat: int, slot: str) -> Any:
+def slot_face(view: PlayerView, seat: int, slot: str) -> Any:
+    """The die face a seat's slot shows (its character's side), "?" when the view has none."""
     slots = view.data.get("slots") or []
     return slots[seat].get(slot, {}).get("face", "?") if seat < len(slots) else "?"
 
@@ -206,7 +207,7 @@ def _move(action: Action, view: PlayerView) -> list[Phrase]:
     if kind == "draft":
         return [phrase("sn.draft", who=who, card=card)]
     if kind == "equip":
-        face = _face(view, action.seat, action.target)
+        face = slot_face(view, action.seat, action.target)
         return [phrase("sn.equip", who=who, card=card, slot=_slot(action.target), face=face)]
     if kind == "use":
         return [phrase("sn.use", who=who, card=card)]
@@ -300,7 +301,7 @@ def _announced(event: Announced, view: PlayerView) -> list[Phrase]:
         return [phrase("sn.fizzle", card=cards)]
     if what == "bomb":
         victim, where = detail.get("victim"), str(detail.get("slot", ""))
-        face = _face(view, victim, where) if isinstance(victim, int) else "?"
+        face = slot_face(view, victim, where) if isinstance(victim, int) else "?"
         return [phrase("sn.bomb", who=who, victim=Seat(victim), slot=_slot(where), face=face)]
     if what == "bomb_removed":
         return [phrase("sn.bomb_removed", who=who)]
@@ -466,7 +467,7 @@ def option(action: Action, view: PlayerView) -> Phrase:
     if kind == "take":
         return phrase("sn.option.take", right=Word(f"sn.right.{action.target}"))
     if kind == "equip":
-        face = _face(view, action.seat, action.target)
+        face = slot_face(view, action.seat, action.target)
         return phrase("sn.option.equip", card=card, slot=_slot(action.target), face=face)
     if kind in ("fire", "target", "discard"):
         return phrase(f"sn.option.{kind}", card=card, slot=_slot(action.target))
@@ -474,7 +475,7 @@ def option(action: Action, view: PlayerView) -> Phrase:
         # the opponent's character faces across the table, so its own "left" shows on your right:
         # the slot's die face, printed beside it, is what the person looks for
         victim = 1 - action.seat
-        face = _face(view, victim, action.target)
+        face = slot_face(view, victim, action.target)
         return phrase("sn.option.bomb", victim=Seat(victim), slot=_slot(action.target), face=face)
     if kind == "choose":
         return phrase("sn.option.choose", what=Word(f"sn.what.{action.target}"))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from ...games.sainome.narration import caption, hint
+from ...games.sainome.narration import caption, hint, slot_face
 from ...rules.actions import Action
 from ...rules.events import DiceRolled, Event
 from ...rules.narration import Seat, Word, phrase
@@ -438,8 +438,7 @@ class SainomeTable(TableScene):
         cx, cy = self.character_centre(victim)
         dx, dy = rect.centerx - cx, rect.centery - cy
         where = ("right" if dx > 0 else "left") if abs(dx) > abs(dy) else ("below" if dy > 0 else "above")
-        slots = self.view().data.get("slots") or []
-        face = slots[victim].get(action.target, {}).get("face", "?") if victim < len(slots) else "?"
+        face = slot_face(self.view(), victim, action.target)
         said = phrase("sn.option.bomb_seen", where=Word(f"sn.seen.{where}"), victim=Seat(victim), face=face)
         return self.say_phrase(said)
 
