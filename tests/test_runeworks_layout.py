@@ -39,7 +39,8 @@ def _table(seats: int, size: tuple[int, int], language: str = "en") -> tuple[App
         "runeworks",
         configs,
         deal={"hand:0": HAND},
-        setup={"first": "P1", "phase": "play", "melds": melds},
+        # the second magician's release on the pool: its "released by" line is a label too
+        setup={"first": "P1", "phase": "play", "melds": melds, "discard": {"card": "C8", "by": "P2"}},
         params={"level": 5},
     )
     return _opened(session, size, language)
@@ -124,6 +125,34 @@ def test_a_hand_too_wide_for_the_label_beside_it_has_the_label_above(language: s
         for label in labels:
             assert window.contains(label)
             assert not sprite.card_rect().colliderect(label), f"card {sprite.card} covers the label {label}"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "released by Benedict"), ("ja", "Benedictがリリース")]
+)
+def test_the_pool_says_who_released_its_top_card_until_it_is_taken(
+    language: str, words: str, drawn_texts: list[str]
+) -> None:
+    """The log says a Release once and scrolls on; under the Mana Pool the table keeps saying who let
+    the top card go, until a Seek (or a claim) takes it."""
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig(NAMES[0]), SeatConfig(NAMES[1])],
+        deal={"hand:0": HAND},
+        setup={"first": "P1", "phase": "start", "discard": {"card": "CQ", "by": "P2"}},  # C10 CJ CQ
+        params={"level": 5},
+    )
+    app, table = _opened(session, (1280, 720), language)
+    assert words in drawn_texts
+    seek = [a for a in table.my_legal() if a.kind == "seek"]
+    assert seek, "the first magician may Seek the released card"
+    drawn_texts.clear()
+    assert table.perform(seek[0])
+    table.animator.finish_all()
+    app.frame([])
+    assert drawn_texts, "the table was drawn again"
+    assert not any("Benedict" in t and ("released" in t or "リリース" in t) for t in drawn_texts)
     pygame.display.quit()
 
 

@@ -17,4 +17,5 @@ TABLE_WORDS: dict[str, dict[str, str]] = {
     "rw.button.claim": {"en": "Claim…", "ja": "宣言…"},
     "rw.button.noreveal": {"en": "Show nothing (N)", "ja": "見せない（N）"},
     "rw.claim_title": {"en": "Claim", "ja": "宣言"},
+    "rw.released_by": {"en": "released by {who}", "ja": "{who}がリリース"},
 }

@@ -346,7 +346,10 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
             DIM,
             "midtop",
         )
-        self.text(surface, t("table.pool"), px, (pool.centerx, pool.bottom + 8), DIM, "midtop")
+        label = self.text(surface, t("table.pool"), px, (pool.centerx, pool.bottom + 8), DIM, "midtop")
+        releaser = self.released_by(view)
+        if releaser is not None:  # who let the top card go: the log said it once, the table keeps it
+            self.text(surface, t("rw.released_by", who=releaser), px - 2, label.midbottom, DIM, "midtop")
         data = view.data
         level = data.get("level", 3)
         header = t("table.level", n=level)
@@ -360,6 +363,16 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
         self._draw_status(surface, view, px)
         if self.leady_left > 0:
             self._draw_leady(surface)
+
+    def released_by(self, view: PlayerView) -> str | None:
+        """The name of the magician who released the card on top of the Mana Pool (the round's public
+        record of releases), or None when no release lies on top (the card turned up at the deal, or
+        the released card was claimed or sought since)."""
+        pool = view.zones["pool"].cards
+        releases = view.data.get("releases") or ()
+        if not pool or not releases or releases[-1]["card"] != pool[-1]:
+            return None
+        return self.session.name(releases[-1]["seat"])
 
     def log_rect(self) -> pygame.Rect:
         width, height = self.app.size
