@@ -11,8 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from cardtable.cardsets.catalog import cardsets_for
+from cardtable.cardsets.catalog import cardsets_for, user_cardsets
 from cardtable.games import all_entries, get_game
+from cardtable.games.sandbox import card_sets as sandbox_card_sets
 from cardtable.persistence.files import user_folders
 from cardtable.persistence.settings import Settings
 from cardtable.resources import cardset_path
@@ -67,6 +68,11 @@ def test_every_game_with_a_card_set_offers_its_own_first(app: App, game_id: str)
 
 def test_a_designers_copy_is_offered_to_the_game_it_fits_and_plays(app: App) -> None:
     copy = _copy_into_user_folder("lyabi", "my_lyabi")
+    templates = sorted((copy.parent / "faces").glob("*.yaml"))
+    assert templates, "the copy keeps the bundled look: the face templates lie in faces/ beside it"
+    # the templates are no card sets: neither listed (the Sandbox offers every listed set) nor read
+    assert user_cardsets() == [copy]
+    assert not set(map(str, templates)) & set(sandbox_card_sets())
     assert str(copy) in cardsets_for("lyabi")
     assert str(copy) not in cardsets_for("sainome"), "a set is offered only to the game its template fits"
     scene = _open(app, "lyabi")

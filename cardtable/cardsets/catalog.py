@@ -28,13 +28,15 @@ _TEMPLATE_LINE = re.compile(r"""^template:[ \t]*["']?([A-Za-z0-9_-]+)["']?[ \t]*
 def user_cardsets() -> list[Path]:
     """The designer's own set files: `*.yaml` in the user card sets folder and one folder down (where
     `cardtable new-set` puts them), sorted; a set kept beside a save before a reload
-    (`NAME.before-TIME.yaml`) is not one to start from."""
+    (`NAME.before-TIME.yaml`) is not one to start from, nor a face template in a `faces/` folder
+    beside the sets (where a copy of a bundled set keeps its look): it names no `template:`, so
+    Setup read every such file whole each time it listed the sets, to find nothing."""
     from cardtable.persistence.files import user_folders
 
     own = user_folders().cardsets
     if not own.is_dir():
         return []
-    found = sorted(own.glob("*.yaml")) + sorted(own.glob("*/*.yaml"))
+    found = sorted(own.glob("*.yaml")) + sorted(p for p in own.glob("*/*.yaml") if p.parent.name != "faces")
     return [p for p in found if ".before-" not in p.name]
 
 
