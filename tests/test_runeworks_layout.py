@@ -153,6 +153,9 @@ def test_the_pool_says_who_released_its_top_card_until_it_is_taken(
     app.frame([])
     assert drawn_texts, "the table was drawn again"
     assert not any("Benedict" in t and ("released" in t or "リリース" in t) for t in drawn_texts)
+    # the first magician's own Release opens a claim window, whose clock runs where the line would be
+    table.perform(next(a for a in table.my_legal() if a.kind == "release"))
+    assert table.view().phase == "claim" and table.released_by(table.view()) is None
     pygame.display.quit()
 
 

@@ -367,7 +367,10 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
     def released_by(self, view: PlayerView) -> str | None:
         """The name of the magician who released the card on top of the Mana Pool (the round's public
         record of releases), or None when no release lies on top (the card turned up at the deal, or
-        the released card was claimed or sought since)."""
+        the released card was claimed or sought since). Not while its claim window is open: the window
+        names the card and its clock runs where the line would be."""
+        if view.phase == "claim":
+            return None
         pool = view.zones["pool"].cards
         releases = view.data.get("releases") or ()
         if not pool or not releases or releases[-1]["card"] != pool[-1]:
