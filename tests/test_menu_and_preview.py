@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from clock import SteppedClock
 from playthrough import session_at
 
 from cardtable.persistence.settings import Settings
@@ -22,7 +23,7 @@ from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
 from cardtable.ui.scenes.registry import table_scene_for
 from cardtable.ui.scenes.table import TableScene
-from cardtable.ui.scenes.table.menu import GROUP_FROM, ActionMenu, group_entries
+from cardtable.ui.scenes.table.menu import GROUP_FROM, OPEN_GRACE_S, ActionMenu, group_entries
 
 
 def _open(app: App, session: Session) -> TableScene:
@@ -182,6 +183,30 @@ def test_the_key_that_opened_the_menu_repeating_types_nothing_into_it(app: App) 
     _key(app, pygame.K_a, up=True)
     _key(app, pygame.K_a)  # let go and typed again: a letter
     assert menu.filter == "a"
+
+
+def test_a_chooser_the_table_opens_by_itself_takes_no_letter_typed_as_it_shows(app: App) -> None:
+    """Sainome's "attack now?" opens by itself as the setting ends: a letter pressed in that moment was
+    meant for the table, not typed into the chooser's filter (which then matched nothing). Its
+    numbers answer at once; letters filter once the list has been on show a moment."""
+    app.clock = SteppedClock(step_ms=100)  # type: ignore[assignment]
+    table = _open(app, session_at("sainome", "attack", pending=True))
+    for _ in range(10):
+        if table.menu is not None:
+            break
+        app.frame([])
+    menu = table.menu
+    assert menu is not None and menu.must_answer, "the decision's chooser opened by itself"
+    _key(app, pygame.K_e)
+    assert menu.filter == "" and len(menu.shown) == len(menu.actions), "a letter as it showed"
+    for _ in range(round(OPEN_GRACE_S * 10)):
+        app.frame([])
+    _key(app, pygame.K_a)
+    assert menu.filter == "a", "read a moment, it filters as every menu does"
+    _key(app, pygame.K_ESCAPE)
+    assert table.menu is menu and menu.filter == ""
+    _key(app, pygame.K_1)
+    assert table.menu is not menu, "its number answers it"
 
 
 # -- the large preview ---------------------------------------------------------------------------

@@ -21,6 +21,11 @@ from ...fonts import get_font, text_width, wrap_text
 from ...widgets import BUTTON, BUTTON_HOT, DIM, GOLD, INK, draw_panel, draw_text, fit_width
 
 TYPE_AHEAD_S = 0.9  # how long a typed digit waits for a second one
+# A chooser the table opens by itself (a decision's, when the table comes to it) takes no letters this
+# long after it shows: a letter then was typed before the person could see the list, meant for the
+# table ("attack now?" opened as the setting ended and took the key into its filter, which then
+# matched nothing; playtest 2026-11-28). Its numbers, arrows and Enter answer at once, as its hint says.
+OPEN_GRACE_S = 0.4
 MAX_LINES = 3  # an entry wraps to at most this many lines (the last is cut only beyond that)
 GROUP_FROM = 12  # a list this long groups the moves of one kind and target under a heading
 
@@ -86,6 +91,7 @@ class ActionMenu:
         self.focus = 0  # the focused entry (a position in `shown`)
         self.typed = ""
         self.typed_left = 0.0
+        self.grace_left = 0.0  # seconds in which letters are not typed into it (OPEN_GRACE_S)
         self.held: set[int] = set()  # keys held since before the menu opened: taken once let go
         self.box = pygame.Rect(0, 0, 0, 0)
         self.row_h = 30
@@ -294,6 +300,8 @@ class ActionMenu:
                 self.set_filter(self.filter + digit)  # "lv" then 5: "Lv5", not entry 5
             elif digit is not None:
                 return self.type_digit(digit)
+            elif self.grace_left > 0:
+                pass  # typed before the list could be read: not the person's filter
             elif event.key == pygame.K_SPACE and self.extends_filter(" "):
                 self.set_filter(self.filter + " ")  # "send grand": words, not one run of letters
             else:
@@ -349,6 +357,7 @@ class ActionMenu:
 
     def tick(self, dt: float) -> Action | None:
         """Time passes: a lone typed digit that waited long enough is taken."""
+        self.grace_left = max(0.0, self.grace_left - dt)
         if self.typed and self.typed_left > 0:
             self.typed_left -= dt
             if self.typed_left <= 0:

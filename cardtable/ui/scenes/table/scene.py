@@ -31,7 +31,7 @@ from .dice import DiceMixin
 from .drag import Drag, GestureMixin
 from .layout import LayoutMixin
 from .log import LogMixin
-from .menu import ActionMenu
+from .menu import OPEN_GRACE_S, ActionMenu
 from .moves import CardIndex
 from .overlay import OverlayMixin
 from .preview import PreviewMixin
@@ -232,7 +232,7 @@ class TableScene(
             or self.toast is not None
             or self.pause_after > 0
             or bool(self.rolls)
-            or (self.menu is not None and bool(self.menu.typed))
+            or (self.menu is not None and (bool(self.menu.typed) or self.menu.grace_left > 0))
             or (
                 not self.engine.is_over()
                 and any(self.session.is_bot(s) for s in self.engine.deciding_seats())
@@ -317,6 +317,8 @@ class TableScene(
         options = self.my_legal()
         if options:
             self.open_menu(self.pending_title(pending.kind, pending.prompt), options, must_answer=True)
+            assert self.menu is not None
+            self.menu.grace_left = OPEN_GRACE_S  # it opened by itself: a letter now was not for it
 
     def hand_off(self, seat: int) -> None:
         """Cover the table until only `seat`'s player looks; then show their view. When that view
