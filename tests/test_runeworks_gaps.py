@@ -16,7 +16,7 @@ from cardtable.games.runeworks.evaluate import evaluate
 from cardtable.games.runeworks.melds import deck_of
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, Event
+from cardtable.rules.events import Announced, Event, TurnStarted
 from cardtable.rules.game import ParamError
 
 RUNEWORKS = get_game("runeworks")
@@ -50,8 +50,9 @@ def _played(monkeypatch: pytest.MonkeyPatch, path: Path, text: str) -> tuple[Eng
 def test_leady_work_announces_every_card_shown_and_who_tied(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Mutant: `events.append(Announced("leady", ...))` dropped from _resolve_leady (the log's "P1
-    shows 9, P2 shows nothing" and "tie: again" lines are read from it)."""
+    """Mutants: `events.append(Announced("leady", ...))` dropped from _resolve_leady (the log's "P1
+    shows 9, P2 shows nothing" and "tie: again" lines are read from it); _begin_turn's
+    `events.append(TurnStarted(seat))` dropped (the log's and the table's "P2's turn")."""
     engine, events = _played(
         monkeypatch,
         tmp_path / "leady.yaml",
@@ -69,6 +70,7 @@ expect: {active: P2}
         {"shown": {"0": codes.index("S9"), "1": codes.index("H9"), "2": -1}, "tied": [0, 1]},
         {"shown": {"0": codes.index("C2"), "1": codes.index("D3")}, "tied": [1]},
     ]
+    assert [e.seat for e in events if isinstance(e, TurnStarted)] == [1]
 
 
 def test_a_blast_shot_is_announced_as_one(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -97,6 +99,19 @@ def test_the_game_hands_a_search_bot_one_standing_per_seat() -> None:
     got = RUNEWORKS.evaluate(engine.state)
     assert got == evaluate(engine.state)
     assert len(got) == 3 and all(0.0 <= v <= 1.0 for v in got)
+
+
+def test_the_balance_report_counts_the_cards_set_boosted_sought_and_called_as_played() -> None:
+    """Mutant: RuneWorks.play_kinds dropped (the Game default, none: the balance report
+    (cardtable/lab/record.py) would count no card a magician lays out)."""
+    state = Engine.new(RUNEWORKS, 2, 7).state
+    codes = [spec.code for spec in state.cardset.physical()]  # type: ignore[union-attr]
+    h5, h6, h7 = codes.index("H5"), codes.index("H6"), codes.index("H7")
+    for kind in ("set", "seek", "call"):
+        assert RUNEWORKS.card_choice(state, Action(0, kind, (h5, h6, h7))) == ("played", ("H5", "H6", "H7"))
+    assert RUNEWORKS.card_choice(state, Action(0, "boost", (h5,), "m0")) == ("played", ("H5",))
+    for kind in ("release", "reveal"):
+        assert RUNEWORKS.card_choice(state, Action(0, kind, (h5,))) is None
 
 
 def test_every_magician_level_is_a_variant_the_contract_tests_play() -> None:
