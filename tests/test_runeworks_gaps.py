@@ -216,6 +216,12 @@ setup: {first: P2, discard: {card: H7, by: P1}}
     assert seeks == ["seek", "seek H5 H6", "seek H5 H6 H8", "seek H6 H8"]
 
 
+def test_level_5_meld_damage_is_none_for_no_meld_then_30_50_and_60_from_three_on() -> None:
+    """Mutants: meld_damage's `return 0` for no meld -> None, 1 or -1 (round_items asks only for a
+    seat with melds, but the round-end screen's reasons and its test read it for every seat)."""
+    assert [scoring.meld_damage(n) for n in range(6)] == [0, 30, 50, 60, 60, 60]
+
+
 @pytest.mark.parametrize("seats", [2, 6])
 def test_the_score_bound_is_the_worst_round_a_magician_can_have(seats: int) -> None:
     """Mutants: worst_round_loss's constants one off (four 7s and four kings, 60 meld damage, a Blast
