@@ -171,12 +171,14 @@ def test_a_number_option_takes_its_range_and_nothing_past_it(name: str, low: int
         RUNEWORKS.resolve_params({name: high + 1})
 
 
-def test_a_boost_names_exactly_one_card_and_a_meld_by_its_number(
+def test_a_boost_names_exactly_one_card_and_a_meld_by_its_number_and_a_set_each_card_once_in_order(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Mutants of moves._why_not_boost's shape test (`len(action.cards) != 1 or not (target[:1] == "m"
-    and target[1:].isdigit())`, and/or swapped): the notation only writes `boost CODE to mN`, but an
-    action that reaches the rules another way (a table's drop, a saved game) is held to the same rule."""
+    and target[1:].isdigit())`, and/or swapped) and of _order_reason (its answer made None: a Set naming
+    its cards out of order accepted): the notation only writes `boost CODE to mN` and a
+    group in card order, but an action that reaches the rules another way (a table's drop, a saved
+    game) is held to the same rule."""
     engine, _events = _played(
         monkeypatch,
         tmp_path / "boost.yaml",
@@ -184,16 +186,19 @@ def test_a_boost_names_exactly_one_card_and_a_meld_by_its_number(
 game: runeworks
 seats: 2
 params: {level: 2}
-deal: {hand:0: [H8, H9, C2]}
+deal: {hand:0: [H8, H9, H10, C2]}
 setup: {first: P1, phase: play, melds: [{owner: P1, cards: [H5, H6, H7]}]}
 """,
     )
     codes = [spec.code for spec in engine.state.cardset.physical()]  # type: ignore[union-attr]
-    h8, h9 = codes.index("H8"), codes.index("H9")
+    h8, h9, h10 = codes.index("H8"), codes.index("H9"), codes.index("H10")
     shape = "boost names one card and a meld, such as 'boost H8 to m0'"
     assert RUNEWORKS.why_not(engine.state, Action(0, "boost", (h8,), "m0")) == ""
     for cards, target in (((h8, h9), "m0"), ((h8,), "x0"), ((h8,), "mx"), ((), "m0")):
         assert RUNEWORKS.why_not(engine.state, Action(0, "boost", cards, target)) == shape, (cards, target)
+    assert RUNEWORKS.why_not(engine.state, Action(0, "set", (h8, h9, h10))) == ""
+    got = RUNEWORKS.why_not(engine.state, Action(0, "set", (h10, h8, h9)))
+    assert got == "name each card once, in order: set H8 H9 H10"
 
 
 def test_a_released_7_is_offered_alone_first_then_with_hand_cards(
