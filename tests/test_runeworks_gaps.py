@@ -227,6 +227,27 @@ def test_level_5_meld_damage_is_none_for_no_meld_then_30_50_and_60_from_three_on
     assert [scoring.meld_damage(n) for n in range(6)] == [0, 30, 50, 60, 60, 60]
 
 
+def test_a_deck_short_of_cards_names_the_first_eight_missing_and_says_when_there_are_more() -> None:
+    """Mutants: deck_problems' `missing[:8]` -> `[:9]` and `len(missing) > 8` -> `> 9` or `<= 8` (the message a
+    designer reads: `cardtable validate` and the game's refusal to deal)."""
+    from types import SimpleNamespace
+
+    from cardtable.games.runeworks.melds import deck_problems
+
+    cards = RUNEWORKS.load_cardset(RUNEWORKS.resolve_params()).cards
+    spades = {spec.code for spec in cards if spec.get("suit") == "S" and spec.get("rank") <= 10}
+
+    def said(left_out: int) -> str:
+        kept = [spec for spec in cards if spec.code not in spades or spec.get("rank") > left_out]
+        ((_key, message),) = deck_problems(SimpleNamespace(cards=kept))  # type: ignore[arg-type]
+        return message
+
+    head = "the game needs the 52 cards of a standard deck;"
+    assert said(8) == f"{head} 8 missing (S1, S2, S3, S4, S5, S6, S7, S8)"
+    assert said(9) == f"{head} 9 missing (S1, S2, S3, S4, S5, S6, S7, S8 ...)"
+    assert said(10) == f"{head} 10 missing (S1, S2, S3, S4, S5, S6, S7, S8 ...)"
+
+
 @pytest.mark.parametrize("seats", [2, 6])
 def test_the_score_bound_is_the_worst_round_a_magician_can_have(seats: int) -> None:
     """Mutants: worst_round_loss's constants one off (four 7s and four kings, 60 meld damage, a Blast
