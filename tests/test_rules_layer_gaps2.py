@@ -15,9 +15,11 @@ from typing import Any, Literal, TypedDict
 import pytest
 
 from cardtable.games import get_game
+from cardtable.rules import determinize as determinize_module
 from cardtable.rules import narration
+from cardtable.rules import notation as notation_module
 from cardtable.rules import view as view_module
-from cardtable.rules.actions import Action
+from cardtable.rules.actions import Action, InvalidMoveError, NotationError
 from cardtable.rules.cards import CardSet, CardSpec, Text, read_only
 from cardtable.rules.determinize import fits, thaw
 from cardtable.rules.effects import (
@@ -35,9 +37,9 @@ from cardtable.rules.effects import (
 )
 from cardtable.rules.effects.resolver import Context
 from cardtable.rules.effects.timing import Timings, window_actions
-from cardtable.rules.engine import Engine
+from cardtable.rules.engine import Engine, ViewData
 from cardtable.rules.events import UNKNOWN, CardsMoved, GameEnded, Revealed
-from cardtable.rules.game import KNOWN, Game, Param, ParamError
+from cardtable.rules.game import KNOWN, LEGAL, Game, Param, ParamError, copy_reason, one_card
 from cardtable.rules.invariants import check_invariants, data_problems
 from cardtable.rules.knowledge import Knowledge
 from cardtable.rules.narration import (
@@ -54,9 +56,9 @@ from cardtable.rules.narration import (
     entry_json,
     phrase,
 )
-from cardtable.rules.notation import Notation, TargetWords
+from cardtable.rules.notation import Notation, TargetWords, code_spelling, ids_for_codes, physical_codes
 from cardtable.rules.rng import Rng
-from cardtable.rules.state import GameState
+from cardtable.rules.state import GameState, Pending
 from cardtable.rules.view import FrozenData
 from cardtable.rules.zones import Visibility, Zone
 
@@ -94,6 +96,8 @@ def test_an_undo_goes_back_to_the_stacked_position_and_to_what_each_seat_knew_th
             else:
                 engine.apply(rng.choice(engine.legal_actions(seat)))
                 just_undone = False
+            if every:  # the position after every `every`-th move is kept (apply's snapshot dropped)
+                assert max(engine._snapshots) == len(engine.state.history) // every * every
 
 
 def test_a_views_data_counts_its_keys_and_what_a_seat_knows_leaves_out_what_it_sees() -> None:
@@ -106,6 +110,68 @@ def test_a_views_data_counts_its_keys_and_what_a_seat_knows_leaves_out_what_it_s
     hand = engine.view(0).zones["hand:0"].cards
     assert len(hand) == 7 and not any(set(hand) & set(cards) for cards in places.values())
     assert ("hand:0",) not in places and ("hand:1", "stock") in places  # its own hand: the view shows it
+
+
+class _SharingWar(type(get_game("war"))):  # type: ignore[misc]
+    """War whose public data hands out the live state's own lists (public_data_shares_nothing is
+    False), counting how often it is asked."""
+
+    calls = 0
+
+    def public_data(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        _SharingWar.calls += 1
+        zones = state.zones
+        return {"seat": seat, "table": (zones["won:0"].cards, zones["won:1"].cards, zones["pot"].cards)}
+
+
+class _Half(ViewData):
+    """A view's data that says how to work out the game's data but not the KNOWN entry."""
+
+    def _data(self) -> dict[str, Any]:
+        return {"a": 1}
+
+
+def test_a_view_held_across_a_battle_reads_the_position_it_was_made_at_worked_out_once() -> None:
+    """Engine mutants (i26-mut12r): a second view of a position no longer sharing the first's data
+    (`_handed[seat] = ...` dropped) or zones (`if zones is None` -> `is not`: a held view's zones
+    read the live state); `ViewData.__slots__` dropped; `__contains__`'s `== KNOWN` -> `!=`;
+    ViewData's `_known_entry` not raising; _Public._data's `engine is None` -> `is not` (data read
+    live, then a key first read after the move came from the live lists) and its `and` -> `or` (the
+    game's data worked out again on every read); _Position.position's `self.built = built` dropped
+    (the position rebuilt on every read); _Public.detach's `is not None` -> `is` or `self._at = own`
+    dropped (a view sealed for a bot's thread went on reading the engine's live state); apply's
+    snapshot dropped (also in the undo test below, which the tool's budget may not reach)."""
+    engine = Engine.new(_SharingWar(), 2, 7)
+    engine.keep_snapshots(2)
+    view, again = engine.view(0), engine.view(0)
+    assert again.data is view.data and again.zones is view.zones  # one per position and seat
+    raw = view_module._HELD[id(view.data)][0]
+    with pytest.raises(AttributeError):
+        raw.note = 1
+    assert "table" in view.data and KNOWN in view.data and "nope" not in view.data
+    with pytest.raises(NotImplementedError):
+        _Half()[KNOWN]
+    assert view.data["seat"] == 0  # read while the position lasts: the live lists
+    at = engine._position()
+    for seat in (0, 1):
+        engine.apply(engine.legal_actions(seat)[0])
+    zones = engine.state.zones
+    assert zones["won:0"].cards or zones["won:1"].cards or zones["pot"].cards  # the battle took cards
+    calls = _SharingWar.calls
+    assert view.data["table"] == ((), (), ())  # as it was when the view was made
+    assert view.zones["pot"].cards == view.zones["won:0"].cards == ()
+    assert len(view.data) == 3 and _SharingWar.calls == calls + 1  # worked out once
+    # a view held across the next battle: its position is rebuilt from the one kept at the deal by
+    # replaying the two moves since, once
+    later, table = engine.view(0), tuple(tuple(zones[name].cards) for name in ("won:0", "won:1", "pot"))
+    at = engine._position()
+    for seat in (0, 1):
+        engine.apply(engine.legal_actions(seat)[0])
+    assert later.data["table"] == table and at.position() is at.position()
+    assert sorted(engine._snapshots) == [0, 2, 4]  # the position after every second move (for undo)
+    sealed = engine.view(1)
+    sealed.data.seal()  # as Session.ask_bot does before a worker thread reads the view
+    assert dict(sealed.data)["seat"] == 1 and not engine._public  # read from a position of its own
 
 
 class _Bare(Game):
@@ -144,6 +210,59 @@ def test_a_game_that_leaves_out_a_rule_fails_loudly_and_the_defaults_say_what_th
     assert game.scored_by_points({}) is True
     assert game.score_bounds(state) == (-1_000_000_000, 1_000_000_000)
     assert game.check(state) == []
+    # the default prompt of a pending decision: its text, else its kind (`or` -> `and`)
+    state.over, state.pending = False, Pending("pick", (0,), data={"text": "pick a card"})
+    assert game.pending_view(state).prompt == "pick a card"  # type: ignore[union-attr]
+    state.pending = Pending("pick", (0,))
+    assert game.pending_view(state).prompt == "pick"  # type: ignore[union-attr]
+
+
+def test_the_shared_checkers_answer_legal_as_the_empty_reason_and_name_each_sets_lowest_copy() -> None:
+    """Mutants of game.py (i26-mut12r): one_card's `return LEGAL` made None (a Check answers a
+    string); _lowest_copies' memo `last[0] is cardset` -> `is not` (the lowest copies of the same
+    card ids in the set asked before answered for another set)."""
+    assert one_card(Action(0, "play", (3,))) == LEGAL
+    assert (
+        one_card(Action(0, "play", (3, 4))) == one_card(Action(0, "play", (3,), "x")) == "play names one card"
+    )
+    twins = CardSet("t", Text(en="T"), "en", "standard", (CardSpec("A", Text(en="a"), count=2),))
+    pair = CardSet(
+        "p", Text(en="P"), "en", "standard", (CardSpec("A", Text(en="a")), CardSpec("B", Text(en="b")))
+    )
+    for cardset, legal in ((twins, False), (pair, True), (twins, False)):  # the same ids (0, 1) each time
+        state = GameState("t", 2, {}, 1, cardset)
+        assert copy_reason(state, 0, (0, 1)) == LEGAL
+        assert (copy_reason(state, 1, (0, 1)) == LEGAL) is legal
+    assert (
+        copy_reason(GameState("t", 2, {}, 1, twins), 1, (0, 1))
+        == "A: a move names the lowest-numbered copy of a card"
+    )
+
+
+def test_a_card_sets_codes_are_worked_out_once_per_set_and_a_code_it_lacks_is_named() -> None:
+    """Mutants of notation.py (i26-mut12r): the memos of physical_codes (`hit[0]` -> `hit[1]`) and
+    code_spelling (`hit[0]` -> `[1]` or `[-1]`, `is not cardset` -> `is`: a set asked after another
+    set under its reused id got that set's spelling) and the parser's legal-move index (`cached[0]`
+    -> `[1]`, `_legal_index = ...` dropped) worked out again on every call; ids_for_codes' "not a
+    card code" dropped (an unknown code told as a card this move cannot use: a scenario's unknown
+    code as "listed in two zones")."""
+    twins = CardSet("t", Text(en="T"), "en", "standard", (CardSpec("Ab", Text(en="a"), count=2),))
+    pair = CardSet("p", Text(en="P"), "en", "standard", (CardSpec("Cd", Text(en="c")), CardSpec("E", Text())))
+    assert physical_codes(twins) is physical_codes(twins) and physical_codes(twins) == ("Ab", "Ab")
+    assert code_spelling(twins) is code_spelling(twins) and code_spelling(twins) == {"AB": "Ab"}
+    # a set freed and its id given to another: the memo keeps the set beside, so it is never taken for it
+    notation_module._CODES[id(pair)] = (twins, ("Ab", "Ab"))
+    notation_module._SPELLING[id(pair)] = (twins, {"AB": "Ab"})
+    assert physical_codes(pair) == ("Cd", "E") and code_spelling(pair) == {"CD": "Cd", "E": "E"}
+    assert ids_for_codes(twins, ["ab", "AB"], [1, 0]) == (0, 1)
+    with pytest.raises(InvalidMoveError, match="'Zz' is not a card code of t"):
+        ids_for_codes(twins, ["Zz"], [0, 1])
+    with pytest.raises(NotationError, match="Ab is not among the cards this move can use"):
+        ids_for_codes(twins, ["Ab"], [])
+    state = GameState("t", 2, {}, 1, twins)
+    legal = [Action(0, "play", (0,)), Action(0, "play", (1,))]
+    game = _Bare()
+    assert game._index(state, legal) is game._index(state, legal) == {("play", ("Ab",)): legal}
 
 
 class _Host:
@@ -293,7 +412,9 @@ def test_a_literal_field_holds_only_its_named_values() -> None:
 
 def test_a_seat_shown_cards_knows_where_they_are_and_a_re_deal_knows_a_face_up_top_card() -> None:
     """Mutants of knowledge.py: `_pin` of a Revealed event dropped (a peek taught nothing);
-    Knowledge.assumed's `sees_index(seat, -1)` -> `-2` (a face-up pile's top card taken for unseen)."""
+    Knowledge.assumed's `sees_index(seat, -1)` -> `-2` (a face-up pile's top card taken for unseen).
+    i26-mut12r: an observer too many (`seats + 1` -> `+ 2`), assumed's `where[card] = key` dropped,
+    copy's `_zoned = 0` -> -1 (single_zones of a copy read only the last move since)."""
     known = Knowledge.at_setup(2, {"deck": [0, 1], "hand:0": [2, 3]}, [])
     known.observe([CardsMoved((0,), "deck", "hand:0", "draw", frozenset({0}), True)])
     known.observe([Revealed(0, (0, 2), "hand:0", "peek", frozenset({1}))])  # seat 1 is shown two of them
@@ -311,6 +432,22 @@ def test_a_seat_shown_cards_knows_where_they_are_and_a_re_deal_knows_a_face_up_t
         (("deck", "discard"), (3, 4, 5)),
         (("discard",), (6,)),
         (("hand:0",), (1, 2)),
+    )
+    # one table per observer, each seat's and the spectator's (`seats + 1` -> `+ 2` in __init__ or
+    # at_setup); what a re-deal was told is where its cards are (assumed's `where[card] = key`
+    # dropped: the next move seen of them could not find their group)
+    assert len(known.where) == len(known.groups) == len(assumed.where) == 3
+    told = Knowledge.assumed(zones, 2, 0, [(("deck", "discard"), (3, 4))])
+    assert told.where[0][3] == told.where[0][4] == frozenset({"deck", "discard"})
+    copied = known.copy()  # its log starts empty: every move observed after is asked about
+    copied.observe([CardsMoved((1,), "deck", "hand:1", "draw", frozenset({1}), True)])
+    copied.observe([CardsMoved((2,), "hand:0", "discard", "discard", None, False)])
+    assert copied.single_zones(0) == {"deck", "hand:0", "hand:1", "discard"}
+    told.observe([CardsMoved((3,), "deck", "hand:0", "draw", frozenset({0}), True)])
+    assert told.places(0) == (
+        (("deck", "discard"), (4, 5)),
+        (("discard",), (6,)),
+        (("hand:0",), (1, 2, 3)),
     )
 
 
@@ -337,11 +474,15 @@ def _view_knowing(engine: Engine, seat: int, places: Any) -> Any:
     return view._replace(data={**dict(view.data), KNOWN: known})
 
 
-def test_a_re_deal_follows_what_the_view_knows_and_says_when_it_cannot() -> None:
+def test_a_re_deal_follows_what_the_view_knows_and_says_when_it_cannot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Mutants of determinize.py: the deal of a game nobody followed (`possible = ...` dropped); the
     error for cards the view says nothing of (dropped, or naming 4 or 6 of them); the error when no
     deal fits (dropped); `fits`' `flow.get(..., 0) + 1` with -1 (a place taken back through two
-    groups miscounted, so a deal that fits is refused)."""
+    groups miscounted, so a deal that fits is refused). i26-mut12r: the re-dealt seed's `1 << 53` or
+    `1 << 11` made `0 << ...` (its high or its low bits always 0); `careful=attempt == _TRIES` made
+    `!=` (the careful deal, a flow per card, tried first where a quick one fits)."""
     stacked = Engine.new(RUNEWORKS, 2, 5, arrange=_stacked)  # nobody followed a stacked deal
     view = stacked.view(0)
     assert view.data[KNOWN]["places"] is None
@@ -350,6 +491,12 @@ def test_a_re_deal_follows_what_the_view_knows_and_says_when_it_cannot() -> None
         stacked.state.zones["hand:1"].cards + stacked.state.zones["stock"].cards
     )
     assert dealt.zones["hand:0"].cards == stacked.state.zones["hand:0"].cards
+    flows: list[int] = []
+    real_fits = determinize_module.fits
+    monkeypatch.setattr(determinize_module, "fits", lambda *args: flows.append(1) or real_fits(*args))
+    seeds = [RUNEWORKS.determinize(stacked.view(0), Rng(n)).seed for n in range(3)]
+    assert all(seed >> 11 for seed in seeds) and any(seed & 0x7FF for seed in seeds)  # 64 bits drawn
+    assert not flows  # a quick deal fits a hand and the stock at once: the careful one is never asked
     engine = Engine.new(RUNEWORKS, 2, 5)
     ((zones, cards),) = engine.view(0).data[KNOWN]["places"]
     assert zones == ("hand:1", "stock") and len(cards) == 45
