@@ -238,6 +238,8 @@ lost in the heuristic reference (`--lost-only`: the trailing seat, where a chang
       MATERIAL_RACE 1 (behind: worth less)
     wanderers as draws to come: 0.5 a wanderer     11     2  (27, 29)        98-127
       past the first, read into the race
+    a longer cut, `--search '{"depth": 20}'`       11     3  (27, 29, 31)    86-133, p95 180
+    a longer cut, `--search '{"depth": 40}'`       11     4  (21, 25, 27, 29) 99-131, p95 184
 
     python bench/search_variants.py landperson --seeds 21-32 --budget 400 --reference ref.jsonl \
         --lost-only --set cardtable.games.landperson.evaluate.MATERIAL_RACE=1.0   (WANDER_DRAW=0.5)
@@ -258,7 +260,13 @@ hidden deck orders decide: at move 40 of seeds 0-9 the race leader won 8 of the 
 60 continuations on re-deals of the mover's view (so the belief is calibrated), but position by
 position the re-deals gave the true winner 2-6 of 6. From its view the trailing seat wins about one
 game in five whatever it plays; what a move can add to that is below what these samples can show. The third candidate, a longer cut near the
-deck-out, was not run (the CPU went to the two above; depth 30 and cut="end" lost or stalled before).
+deck-out, was run only as a longer cut everywhere (SearchBot's `depth`, 13:00-13:15 UTC, the same
+trailing games): depth 40 won 4 of 11, the two more (seeds 21, 25) games main lost, and lost none main
+won; depth 20 won 3. A lead, not a result: 2 games to 0 (sign test p 0.5), and the games the search
+leads, where a longer cut with fewer playouts may lose what main keeps, were not played. Next: depth
+40 on whole rotated runs (both seats, 50+ seeds), then in shared-deck mode (19/22 to keep), and if it
+holds, the depth as the game's (Game.search_depth, a class attribute every mode shares) or a per-view
+depth the game passes to the search (game-free).
 Not met: the interval's low end above 50% in deck construction (55.0% [39.8-69.3] at seeds 0-19 stands).
 
 Measured 28 Nov 2026, 02:17-02:43 UTC, branch i28-strength3, budget 400 (not the 2000 the issue asks:
