@@ -11,7 +11,8 @@ line a game (seed, seat rotation, the search seat's win share, its decisions and
 heuristic's move, their CPU ms), then a summary line: wins, Wilson 95% interval, mean and p95 ms.
 `--reference FILE` (a run of this script with `--heuristic`, which seats the heuristic everywhere)
 adds the games whose result the search changed, won and lost: paired on the deal, far less noisy
-than the win rates.
+than the win rates. `--lost-only` (with `--reference`) plays only the games the reference seat lost:
+where a change can gain, a cheap screen when most results follow the deal (Land & Person's deck race).
 
     python bench/search_variants.py runeworks --seeds 0-49 --budget 400 > base.jsonl
     python bench/search_variants.py runeworks --seeds 0-49 --heuristic > ref.jsonl
@@ -67,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oracle", action="store_true", help="re-deal from the true state (a measure only)")
     parser.add_argument("--heuristic", action="store_true", help="the heuristic in every seat (a reference)")
     parser.add_argument("--reference", default="", help="a --heuristic run's lines: count changed results")
+    parser.add_argument(
+        "--lost-only",
+        action="store_true",
+        help="with --reference: only the games the reference seat lost (where a change can gain; a screen)",
+    )
     args = parser.parse_args(argv)
     for item in args.set:
         path, value = item.split("=", 1)
@@ -98,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     all_ms: list[float] = []
     for seed in range(first, last + 1):
         for shift in range(args.seats):
+            if args.lost_only and reference.get((seed, shift), 0.0) > 0.0:
+                continue
             engine = Engine.new(game, args.seats, seed, dict(params))
             playing["engine"] = engine
             bots = [
