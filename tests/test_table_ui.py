@@ -7,6 +7,7 @@ import pygame
 from table_helpers import click, drag
 
 from cardtable.rules.actions import Action
+from cardtable.rules.events import CardsMoved
 from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.scenes.handoff import HandOffScene
@@ -65,6 +66,27 @@ def test_dragging_a_hand_card_onto_the_pool_releases_it(app: App) -> None:
     mine = table.engine.state.history[before]  # the bot may already have moved after it
     assert (mine.seat, mine.kind, mine.cards) == (0, "release", (card,))
     assert card in table.engine.state.zones["pool"].cards
+
+
+def test_a_card_drawn_sets_off_at_once_and_cards_dealt_together_leave_card_after_card(app: App) -> None:
+    """A card drawn into the hand slides at once: its wait before setting off was its place in the whole
+    layout's share of a deal (up to 0.8 s for one card). Cards that arrive together still leave their
+    pile one after another, 0.02 s apart, in the order they are laid out."""
+    table = _table(app, [SeatConfig("Ann"), SeatConfig("Bot", False, "random")], {"level": 1})
+    _play_until_my_turn(app, table)
+    _settle(app, table, lambda: table.viewer == 0 and not table.animator.busy)
+    table.animator.speed = 1.0  # the app under test lands every card at once
+    table.perform(Action(0, "draw"))
+    drawn = table.engine.state.zones["hand:0"].cards[-1]
+    tweens = [t for t in table.animator.tweens if t.sprite.card == drawn]
+    assert len(tweens) == 1 and tweens[0].delay == 0.0, [(t.sprite.card, t.delay) for t in tweens]
+    table.animator.finish_all()
+    # the whole hand as if dealt from the Mana Source now: each card a new arrival, one after another
+    hand = tuple(table.engine.state.zones["hand:0"].cards)
+    table.board.sprites = {k: v for k, v in table.board.sprites.items() if v.card not in hand}
+    table.relayout(animate=True, events=[CardsMoved(hand, "stock", "hand:0", "deal")])
+    delays = sorted(t.delay for t in table.animator.tweens if t.sprite.card in hand)
+    assert delays == [i * 0.02 for i in range(len(hand))], delays
 
 
 def test_an_illegal_drop_slides_back_with_the_reason_and_changes_nothing(app: App) -> None:

@@ -259,7 +259,11 @@ class LayoutMixin:
         origins = self._origins(events or [], view, size) if animate else Origins({}, {})
         self._laid = None  # the piles of this relayout only: a game's piles may read more than the view
         sprites: list[CardSprite] = []
-        for index, place in enumerate(placements):
+        # Cards that arrive (dealt, drawn, bought) leave their pile one after another, in the order they
+        # arrive here: counted among the arriving cards, not by place in the whole layout, where one card
+        # drawn into a hand waited up to 0.8 s (its index's share of a deal) before it set off.
+        arriving = 0
+        for place in placements:
             sprite = CardSprite(place.key, place.card, place.face_up, place.x, place.y, place.width, place.z)
             sprite.angle = place.angle
             previous = old.get(place.key)
@@ -282,10 +286,11 @@ class LayoutMixin:
                             start,
                             (place.x, place.y),
                             SLIDE_S + (FLIP_S if flips else 0),
-                            min(index, 40) * 0.02 if previous is None else 0.0,
+                            min(arriving, 40) * 0.02 if previous is None else 0.0,
                             place.face_up if flips else None,
                         )
                     )
+                    arriving += previous is None
             sprites.append(sprite)
         self.board.replace_sprites(sprites)
         self.keep_dice_on_table()
