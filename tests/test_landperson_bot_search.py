@@ -5,10 +5,13 @@ lost to the heuristic 0/20. The evaluation now reads the race from both decks (e
 
 from __future__ import annotations
 
+import pytest
+
+import cardtable.bots.search as search_module
 from cardtable.bots import make_bot
 from cardtable.bots.search import SearchBot
 from cardtable.games import all_games
-from cardtable.games.landperson.evaluate import race
+from cardtable.games.landperson.evaluate import DECK_SEARCH_DEPTH, race
 from cardtable.rules.engine import Engine
 from cardtable.rules.rng import Rng
 
@@ -58,3 +61,38 @@ def test_the_search_does_not_hunt_a_card_that_loses_the_deck_race() -> None:
     assert {"hunt", "use"} <= kinds
     assert players[seat].choose(view).kind == "use"
     assert SearchBot(Rng(269), budget=400).choose(view).kind != "hunt"
+
+
+def test_the_search_looks_further_in_deck_construction_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Land & Person passes the search its own playout length in deck construction (the draw race:
+    bench/ladder.py, depth 40 against the default 10) and leaves shared-deck mode at the default."""
+    game = all_games()["landperson"]
+    assert game.search_depth_for(Engine.new(game, 2, 0, {"mode": "deck"}).view(0).params) == DECK_SEARCH_DEPTH
+    assert game.search_depth_for(Engine.new(game, 2, 0, {"mode": "shared"}).view(0).params) == 10
+    assert DECK_SEARCH_DEPTH != game.search_depth
+    # the search bot reads it from the view it decides on (no depth of its own)
+    depths: list[int] = []
+    real = search_module._Search.__init__
+
+    def spy(
+        self: object,
+        game: object,
+        view: object,
+        rng: object,
+        budget: int,
+        cap: object,
+        depth: int,
+        *rest: object,
+    ) -> None:
+        depths.append(depth)
+        real(self, game, view, rng, budget, cap, depth, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_module._Search, "__init__", spy)
+    for mode in ("deck", "shared"):
+        engine = Engine.new(game, 2, 0, {"mode": mode})
+        seat = engine.deciding_seats()[0]
+        while len(engine.view(seat).legal) < 2:
+            engine.apply(engine.view(seat).legal[0])
+            seat = engine.deciding_seats()[0]
+        SearchBot(Rng(1), budget=30).choose(engine.view(seat))
+    assert depths == [DECK_SEARCH_DEPTH, 10]

@@ -152,7 +152,7 @@ class SearchBot(Bot):
 
     `budget` engine actions a decision (deterministic); `time_cap_s` an optional cap in CPU seconds on
     top; `method` "pimc" (default: the paired flat search) or "ismcts"; `depth` playout moves before the evaluation scores the
-    position (None: the game's `search_depth`); `exploration` the UCB constant; `rollout` "heuristic"
+    position (None: the game's `search_depth_for` the view's params); `exploration` the UCB constant; `rollout` "heuristic"
     (the game's heuristic bot plays the playouts), "random", or "auto" (heuristic where the game has
     one); `margin` how much better than the heuristic's move another must look to be played; `cut`
     where a playout stops: "turn" (the default: at the start of the searching seat's turn after
@@ -205,7 +205,7 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         game = get_game(view.game)
-        depth = game.search_depth if self.depth is None else self.depth
+        depth = game.search_depth_for(view.params) if self.depth is None else self.depth
         search = _Search(game, view, self.rng, self.budget, self.time_cap_s, depth, self.exploration)
         search.policy = self._policy(view)
         search.margin = self.margin

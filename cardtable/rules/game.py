@@ -305,6 +305,11 @@ class Game(Notation):
     # (bots/search.py): short, because the evaluation, not the playout, carries the judgement.
     search_depth = 10
 
+    def search_depth_for(self, params: Mapping[str, Any]) -> int:
+        """The search bot's playout length in a game of these parameters (its view's `params`): the
+        game's `search_depth`, which a game whose modes play differently overrides per mode."""
+        return self.search_depth
+
     def evaluate(self, state: GameState) -> list[float]:
         """How well each seat stands, a number in [0, 1] per seat (a search bot's judgement of a
         position it stops looking ahead at; the state is a re-deal or a playout, never read by the UI).

@@ -26,6 +26,7 @@ Move notation (cards by code: L1-L8 lands, P01-P15 persons; copies by their lowe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...cardsets import load_for
@@ -46,6 +47,7 @@ from .data import LandPersonData, Task, game_data
 from .dealing import LandPersonDealing
 from .effects import VOCAB, activated
 from .ending import LandPersonEnding
+from .evaluate import DECK_SEARCH_DEPTH
 from .evaluate import evaluate as evaluate_position
 from .moves import (
     BATTLE,
@@ -61,7 +63,7 @@ from .moves import (
     hand,
     need,
 )
-from .params import PARAMS
+from .params import DECK, PARAMS
 from .places import (
     ACTED,
     PREPARING,
@@ -88,6 +90,10 @@ class LandPerson(LandPersonDealing, LandPersonEnding, LandPersonMoves, LandPerso
     def evaluate(self, state: GameState) -> list[float]:
         """Each seat's standing for a search bot (evaluate.py)."""
         return evaluate_position(state)
+
+    def search_depth_for(self, params: Mapping[str, Any]) -> int:
+        """A longer playout in deck construction, the draw race (evaluate.DECK_SEARCH_DEPTH)."""
+        return DECK_SEARCH_DEPTH if params["mode"] == DECK else self.search_depth
 
     id = "landperson"
     title = "Land & Person"

@@ -37,6 +37,10 @@ DECK_WORTH = 0.6
 RACE_WORTH = 3.0
 RACE_SPREAD = 1.0
 SCALE = 2.5
+# Deck construction: the search's playout length (Game.search_depth_for), 40 moves where the shared
+# default is 10: a longer look carries more of the repairs, recalls and releases that end the race in a
+# deck-out (bench/ladder.py: depth 40 against 10 on whole rotated games). Shared-deck mode keeps 10.
+DECK_SEARCH_DEPTH = 40
 
 
 def evaluate(state: GameState) -> list[float]:
