@@ -269,6 +269,32 @@ holds, the depth as the game's (Game.search_depth, a class attribute every mode 
 depth the game passes to the search (game-free).
 Not met: the interval's low end above 50% in deck construction (55.0% [39.8-69.3] at seeds 0-19 stands).
 
+The longer cut on whole games (issue 28, 28 Nov 2026, 13:27-13:56 UTC, branch i28-lpdepth): depth 40
+against main's 10, deck construction, budget 400, rotated, the very games of `cardtable simulate
+landperson --players 2 --games N --bots search,heuristic --bot-budget 400 --rotate` (search_variants.py,
+one seed an invocation, depth 40 and main alternating seed by seed on a frozen copy of main), one run at
+a time under `nice -n 10` beside the lead's, load 1-3: loaded CPU ms (mean over the decisions; p95 the
+median of the seeds' own). Seeds 21-31 complete i28-lprace's trailing-seat games (above, 13:00-13:15
+UTC, the same code) with the seats the heuristic reference won (`--lost-only` against the reference's
+shares inverted), so each seed is played in both seats:
+
+    deck construction, budget 400      seeds   depth 40                main (depth 10)        paired
+    whole rotated games                0-4     6/10  60.0% [31.3-83.2] 5/10  50.0% [23.7-76.3] +1/-0 (seed 4)
+      ms mean, p95                             94, 148                 87, 150
+    the seats the heuristic won        21-31   10/11 (lost 27)         11/11                  +0/-1
+      ms mean, p95                             84, 135                 79, 128
+    the seats it lost (i28-lprace)     21-31   4/11                    2/11                   +2/-0 (21, 25)
+    all (seeds 0-4, 21-31)             32      20/32 62.5% [45.3-77.1] 18/32 56.2% [39.3-71.8] +3/-1
+
+At the table's budget (STRONG_BUDGET 1000, no time cap) on every 30th decision of two heuristic
+games (seeds 0-1, deck construction, 64 decisions, the same ones at both depths, load 1): depth 40
+173 ms mean, 229 p95, 265 max; depth 10 175, 257, 281: well under the table's 1 s cap.
+Depth 40 is Land & Person's own depth in deck construction now (`Game.search_depth_for(params)`, a game-free hook the search reads from the view's
+params; evaluate.DECK_SEARCH_DEPTH), and shared-deck mode keeps 10, so its moves, and its 19/22, are
+main's by construction (tests/test_landperson_bot_search.py holds both depths). Not a proven gain:
++3/-1 is a sign test's p 0.63, and seeds 5-20 were not played for want of time; the cut at 40 costs
+6-8% more CPU a decision at budget 400. Next: seeds 5-50 rotated, both depths, to settle it.
+
 Measured 28 Nov 2026, 02:17-02:43 UTC, branch i28-strength3, budget 400 (not the 2000 the issue asks:
 2000 costs ~1 h of one core a game at 50 seeds), two seats, one invocation a game (`--games G --seeds N
 --budget 400 --seats 2`), seeds 0..N-1, each played in both seat orders; a loaded machine (2 cores,
