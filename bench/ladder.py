@@ -289,11 +289,12 @@ shares inverted), so each seed is played in both seats:
 At the table's budget (STRONG_BUDGET 1000, no time cap) on every 30th decision of two heuristic
 games (seeds 0-1, deck construction, 64 decisions, the same ones at both depths, load 1): depth 40
 173 ms mean, 229 p95, 265 max; depth 10 175, 257, 281: well under the table's 1 s cap.
-Depth 40 is Land & Person's own depth in deck construction now (`Game.search_depth_for(params)`, a game-free hook the search reads from the view's
-params; evaluate.DECK_SEARCH_DEPTH), and shared-deck mode keeps 10, so its moves, and its 19/22, are
-main's by construction (tests/test_landperson_bot_search.py holds both depths). Not a proven gain:
-+3/-1 is a sign test's p 0.63, and seeds 5-20 were not played for want of time; the cut at 40 costs
-6-8% more CPU a decision at budget 400. Next: seeds 5-50 rotated, both depths, to settle it.
+Depth 40 is Land & Person's own depth in deck construction now (`Game.search_depth_for(params)`, a
+game-free hook the search reads from the view's params; evaluate.DECK_SEARCH_DEPTH), and shared-deck mode
+keeps 10, so its moves, and its 19/22, are main's by construction (tests/test_landperson_bot_search.py
+holds both depths). Not a proven gain: +3/-1 is a sign test's p 0.63, and seeds 5-20 were not played for
+want of time; the cut at 40 costs 6-8% more CPU a decision at budget 400. Next: seeds 5-50 rotated, both
+depths, to settle it.
 
 Measured 28 Nov 2026, 02:17-02:43 UTC, branch i28-strength3, budget 400 (not the 2000 the issue asks:
 2000 costs ~1 h of one core a game at 50 seeds), two seats, one invocation a game (`--games G --seeds N
