@@ -355,6 +355,11 @@ class ActionMenu:
         self.typed_left = 0.0
         return self.actions[number - 1] if 1 <= number <= len(self.actions) else None
 
+    def timing(self) -> bool:
+        """Whether its clock runs: a typed digit waits for a second one, or its opening grace lasts
+        (the table keeps drawing frames meanwhile, so the time passes as it does)."""
+        return bool(self.typed) or self.grace_left > 0
+
     def tick(self, dt: float) -> Action | None:
         """Time passes: a lone typed digit that waited long enough is taken."""
         self.grace_left = max(0.0, self.grace_left - dt)

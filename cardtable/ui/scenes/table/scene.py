@@ -232,7 +232,7 @@ class TableScene(
             or self.toast is not None
             or self.pause_after > 0
             or bool(self.rolls)
-            or (self.menu is not None and (bool(self.menu.typed) or self.menu.grace_left > 0))
+            or (self.menu is not None and self.menu.timing())
             or (
                 not self.engine.is_over()
                 and any(self.session.is_bot(s) for s in self.engine.deciding_seats())
@@ -316,9 +316,8 @@ class TableScene(
             return
         options = self.my_legal()
         if options:
-            self.open_menu(self.pending_title(pending.kind, pending.prompt), options, must_answer=True)
-            assert self.menu is not None
-            self.menu.grace_left = OPEN_GRACE_S  # it opened by itself: a letter now was not for it
+            title = self.pending_title(pending.kind, pending.prompt)
+            self.open_menu(title, options, must_answer=True, by_itself=True)
 
     def hand_off(self, seat: int) -> None:
         """Cover the table until only `seat`'s player looks; then show their view. When that view
@@ -413,13 +412,18 @@ class TableScene(
         self.relayout(animate=False)
 
     # -- menus -------------------------------------------------------------------------------
-    def open_menu(self, title: str, actions: list[Action], must_answer: bool = False) -> None:
+    def open_menu(
+        self, title: str, actions: list[Action], must_answer: bool = False, by_itself: bool = False
+    ) -> None:
         """A list of moves to pick from by click, number or arrows (also the 'several moves' chooser);
-        `must_answer`: a decision's chooser, which the table opens again whenever it is closed."""
+        `must_answer`: a decision's chooser, which the table opens again whenever it is closed;
+        `by_itself`: opened by the table, not by a key or a click: a letter typed as it shows was meant
+        for the table, so it takes none for OPEN_GRACE_S."""
         t = self.app.t
         keys = t("table.menu_keys_long" if len(actions) >= 10 else "table.menu_keys")  # 19 said only past 9
         self.menu = ActionMenu(title, list(actions), self.words, keys, t("table.menu_no_match"))
         self.menu.must_answer = must_answer
+        self.menu.grace_left = OPEN_GRACE_S if by_itself else 0.0
         self.menu.place(self.app.size)
         self.needs_full_redraw = True
 
