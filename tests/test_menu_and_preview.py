@@ -299,3 +299,24 @@ def test_a_games_attribute_marks_are_drawn_in_their_colours(app: App) -> None:
         }
     finally:
         widgets.set_mark_colours({})
+
+
+def test_menu_text_keeps_marks_plain_and_is_rendered_once(app: App) -> None:
+    """Menus (`blit_text`) draw a game's marks in the text's own colour, as before the table coloured
+    them, and reuse one render per text: a menu redraws its labels every frame."""
+    from cardtable.ui.scenes.common import blit_text
+
+    widgets.set_mark_colours({"▲": (110, 170, 255)})
+    try:
+        screen = pygame.Surface((400, 60))
+        screen.fill((0, 0, 0))
+        rect = blit_text(screen, "▲B Lv1", 28, (0, 0))
+        drawn = {screen.get_at((x, y))[:3] for x in range(rect.right) for y in range(rect.bottom)}
+        assert (110, 170, 255) not in drawn, "no mark coloured in a menu"
+        assert widgets.INK in drawn
+        assert widgets.text_surface("▲B Lv1", 28, marks=False) is widgets.text_surface(
+            "▲B Lv1", 28, marks=False
+        ), "remembered"
+        assert widgets.text_surface("▲B Lv1", 28) is not widgets.text_surface("▲B Lv1", 28, marks=False)
+    finally:
+        widgets.set_mark_colours({})

@@ -47,17 +47,19 @@ def set_mark_colours(marks: Mapping[str, tuple[int, int, int]]) -> None:
 
 
 def text_surface(
-    text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False
+    text: str, px: int, colour: tuple[int, int, int] = INK, bold: bool = False, marks: bool = True
 ) -> pygame.Surface:
-    """One line of text. The surface is remembered and shared: callers blit it and never draw on it."""
-    return _rendered(text, px, tuple(colour), bold)
+    """One line of text, its marks in their colours unless `marks` is false (menus draw them plain).
+    The surface is remembered and shared: callers blit it and never draw on it."""
+    return _rendered(text, px, tuple(colour), bold, marks)
 
 
 @lru_cache(maxsize=2048)
-def _rendered(text: str, px: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
-    # Tables redraw the same labels after every move; rendering them again was a third of a frame.
+def _rendered(text: str, px: int, colour: tuple[int, ...], bold: bool, marks: bool) -> pygame.Surface:
+    # Tables redraw the same labels after every move, menus theirs every frame; rendering them again
+    # was a third of a table's frame.
     font = get_font(px, bold)
-    if _mark_pattern is None or not _mark_pattern.search(text):
+    if not marks or _mark_pattern is None or not _mark_pattern.search(text):
         return font.render(text, True, colour)
     # A line with marks: drawn piece by piece, each mark in its colour, side by side on one surface.
     pieces = [

@@ -37,6 +37,7 @@ from ..widgets import (
     Button,
     draw_panel,
     fit_width,
+    text_surface,
 )
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def blit_text(
     px_size = max(10, px_size)
     if max_width is not None:
         text, px_size = fit_text(text, px_size, max_width, bold, min_px)
-    surf = get_font(px_size, bold).render(text, True, colour)
+    surf = text_surface(text, px_size, colour, bold, marks=False)
     rect = surf.get_rect(**{anchor: pos})
     screen.blit(surf, rect)
     return rect
