@@ -338,3 +338,25 @@ def test_a_sets_template_is_read_from_its_line_or_its_yaml(tmp_path: Path) -> No
     assert set_template(flow) == "lyabi"
     assert set_template(nested) is None, "an indented line is not the set's template"
     assert set_template(tmp_path / "missing.yaml") is None
+
+
+def test_a_set_with_no_template_line_is_parsed_once_until_it_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Setup asks every user set's template each time it lists them: a file whose template needs the
+    parser is parsed once while it stays as it is on disk, and again after an edit."""
+    import os
+
+    from cardtable.cardsets import catalog
+
+    parsed: list[str] = []
+    real = catalog.parse_yaml
+    monkeypatch.setattr(catalog, "parse_yaml", lambda text, name: parsed.append(name) or real(text, name))
+    flow = tmp_path / "flow.yaml"
+    flow.write_bytes(b'{cardset: x, template: "lyabi", cards: []}\n')
+    assert [catalog.set_template(flow) for _ in range(3)] == ["lyabi"] * 3
+    assert parsed == [str(flow)]
+    flow.write_bytes(b'{cardset: x, template: "sainome", cards: []}\n')
+    os.utime(flow, ns=(1, 1))  # a different mtime even on a coarse clock
+    assert catalog.set_template(flow) == "sainome"
+    assert len(parsed) == 2

@@ -24,6 +24,12 @@ from .yamlfile import LoadError, decode_utf8, parse_yaml
 # `template: name` starting a line: a top-level key in block style
 _TEMPLATE_LINE = re.compile(r"""^template:[ \t]*["']?([A-Za-z0-9_-]+)["']?[ \t]*(?:#.*)?$""", re.MULTILINE)
 
+# A file with no `template:` line is parsed to be sure; Setup asks for every user set's template each
+# time it lists the sets, so the parsed answer is kept per file as it is on disk (path, mtime, size):
+# an edit is a new key.
+_parsed: dict[tuple[str, int, int], str | None] = {}
+_PARSED_KEPT = 256
+
 
 def user_cardsets() -> list[Path]:
     """The designer's own set files: `*.yaml` in the user card sets folder and one folder down (where
@@ -52,6 +58,19 @@ def set_template(path: Path) -> str | None:
     match = _TEMPLATE_LINE.search(text)
     if match:
         return match.group(1)
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _parsed:
+        if len(_parsed) >= _PARSED_KEPT:
+            _parsed.clear()
+        _parsed[key] = _parsed_template(text, path)
+    return _parsed[key]
+
+
+def _parsed_template(text: str, path: Path) -> str | None:
     try:
         data, _ = parse_yaml(text, str(path))
     except LoadError:
