@@ -20,7 +20,7 @@ the machine). The true hands are read from the engine's state: a measure only, n
     python bench/runeworks_belief.py --seeds 0-39             # a table
     python bench/runeworks_belief.py --seeds 0-39 --json      # one JSON object: <belief>_t6_cost ...
 
-Figures, and what the record did to the search's results, are in bench/ladder.py's Rune Works part.
+Figures, and what the record did to the search's results, are in bench/ladder_results.md's Rune Works part.
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def test_the_search_does_not_hunt_a_card_that_loses_the_deck_race() -> None:
     """Seed 0, move 269 of a heuristic game (bench/ladder.py --decisions): decks 21 and 21, the
     heuristic takes a person from the discard pile with its Strategist; the search without the race
     hunted instead (+0.12 at its cut, with a standard error of 0.001), a draw that lost the game to the
-    end in every continuation (bench/ladder.py's lead -1.0)."""
+    end in every continuation (bench/ladder_results.md: the lead -1.0)."""
     game = all_games()["landperson"]
     engine = Engine.new(game, 2, 0, {"mode": "deck"})
     players = [make_bot("heuristic", "landperson", 1000 + seat) for seat in range(2)]
@@ -65,7 +65,7 @@ def test_the_search_does_not_hunt_a_card_that_loses_the_deck_race() -> None:
 
 def test_the_search_looks_further_in_deck_construction_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Land & Person passes the search its own playout length in deck construction (the draw race:
-    bench/ladder.py, depth 40 against the default 10) and leaves shared-deck mode at the default."""
+    bench/ladder_results.md, depth 40 against the default 10) and leaves shared-deck mode at the default."""
     game = all_games()["landperson"]
     assert game.search_depth_for(Engine.new(game, 2, 0, {"mode": "deck"}).view(0).params) == DECK_SEARCH_DEPTH
     assert game.search_depth_for(Engine.new(game, 2, 0, {"mode": "shared"}).view(0).params) == 10

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from ..rules.state import GameState
 
 DEFAULT_BUDGET = 2000  # engine actions a decision in simulate; the table's is session.STRONG_BUDGET
-TABLE_TIME_CAP_S = 1.0  # the table's cap on top: 2000 actions take 0.3-1.1 s of CPU (bench/ladder.py)
+TABLE_TIME_CAP_S = 1.0  # the table's cap on top: 2000 actions take 0.3-1.1 s of CPU (bench/ladder_results.md)
 METHODS = ("ismcts", "pimc")
 ROLLOUTS = ("auto", "heuristic", "random")
 RANDOM_SHARE = 0.0  # how often a heuristic playout makes a random move instead: never (the re-deals
@@ -308,7 +308,7 @@ class _Search:
         """Whether a playout that made `made` moves stops here: after `moves` moves, and with the
         "turn" cut only where the searching seat's turn has just begun (the active seat was another
         one a move ago), up to STRETCH times `moves`; with the "end" cut never (the playout is scored
-        by the game's result: bench/ladder.py has what that did in a game with short rounds). Positions cut at the same point of the turn
+        by the game's result: bench/ladder_results.md has what that did in a game with short rounds). Positions cut at the same point of the turn
         compare fairly: cut at a fixed count of moves, one line ends just after its seat drew a card
         and another just after it discarded one, and the evaluation reads the hand sizes, not the
         moves."""

@@ -7,7 +7,7 @@ and, in deck construction, its deck, each card of which is worth more than a car
 deck at income loses: a card drawn early is one turn less to play), and above all the deck race
 (`race`: whose deck runs out first), which decides that mode: cut a few moves on, the evaluation is
 the only place the search can see a deck-out a hundred moves later (issue 28: without the race the
-search drew its deck down and lost every game of 20 to the heuristic; bench/ladder.py)."""
+search drew its deck down and lost every game of 20 to the heuristic; bench/ladder_results.md)."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ RACE_SPREAD = 1.0
 SCALE = 2.5
 # Deck construction: the search's playout length (Game.search_depth_for), 40 moves where the shared
 # default is 10: a longer look carries more of the repairs, recalls and releases that end the race in a
-# deck-out (bench/ladder.py: depth 40 against 10 on whole rotated games). Shared-deck mode keeps 10.
+# deck-out (bench/ladder_results.md: depth 40 against 10 on whole rotated games). Shared-deck mode keeps 10.
 DECK_SEARCH_DEPTH = 40
 
 

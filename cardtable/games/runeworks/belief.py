@@ -5,7 +5,7 @@ stock and the other hands. But a magician's hand is not a random 7: every turn i
 released the one it needed least, so after a few turns it is mostly melds and the makings of melds.
 Dealt at random, the other hand of a two-seat game looked 2-3.5 cards further from going out than it
 was (its cost to go out, `evaluate.hand_cost`, at the start of turn 6: 3.7 true, 6.4 re-dealt at
-random, 3.5 re-dealt here; bench/ladder.py has the table and what it did to the search's results).
+random, 3.5 re-dealt here; bench/ladder_results.md has the table and what it did to the search's results).
 
 `sharpen` puts that back, from the view alone: for each other hand it replays as many turns as that
 seat has had this round (at most `TURNS`), each one a random card from the stock added and the card
