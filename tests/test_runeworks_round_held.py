@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+import pytest
+from clock import SteppedClock
 from stacked import stacked_session
 
 from cardtable.rules.actions import Action
@@ -305,3 +307,65 @@ def test_a_one_round_game_the_mana_source_ends_says_so_without_points(app: App) 
     assert not table.winning
     app.frame([SPACE])
     assert isinstance(app.top, ResultsScene)
+
+
+@pytest.mark.parametrize("how", ["a bot ignites after a draw", "Ben ignites after a draw", "Ben shoots"])
+def test_a_one_round_games_winning_melds_are_seen_face_up_before_the_results(app: App, how: str) -> None:
+    """Playtest 2026-11-28, Level 3, the machine loaded: the bot's winning melds were seen face down,
+    then the results. The results came in the frame in which the winner's cards landed, so the only
+    frames that showed them were of their slide out of the hand, where a card leaving a hidden hand
+    shows its back until half way (two frames of the four at 0.1 s a frame). The last table is held
+    under the game-end screen now (rounds.py): a frame is drawn, under that screen and not the
+    results, in which every card of the winner's melds has landed face up and may be shown, whoever
+    wins and how: a bot, or at a table of two people the one not at the screen once the game ends (an
+    Ignite after a draw, a Shot off Ann's Release)."""
+    bot = how.startswith("a bot")
+    seats = [SeatConfig("Ann"), SeatConfig("Ben", False, "heuristic") if bot else SeatConfig("Ben")]
+    if how == "Ben shoots":
+        deal = {"hand:0": ["H8", "C2", "S9", "HK"], "hand:1": ["H6", "H7", "S2", "S3", "S4", "SK"]}
+    else:
+        deal = {"hand:0": ["C2", "D9", "D10", "HK"], "hand:1": ["S3", "S4", "S5"], "stock": ["SK"]}
+    session = stacked_session(
+        "runeworks", seats, deal=deal, setup={"first": "P1", "phase": "play"}, params={"level": 3}
+    )
+    app.fast = False
+    app.settings.animation_speed = 1.0
+    app.settings.bot_delay_s = 0.0
+    app.clock = SteppedClock(100)  # type: ignore[assignment]
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    table.animator.speed = 1.0
+    _settle(app, table)
+    c = _codes(session)
+    moves = [Action(0, "release", (c["H8" if how == "Ben shoots" else "HK"],))]
+    if how == "Ben shoots":
+        moves.append(Action(1, "shot"))  # claimed in the window
+    elif not bot:
+        moves += [
+            Action(1, "draw"),
+            Action(1, "set", (c["S3"], c["S4"], c["S5"])),
+            Action(1, "release", (c["SK"],)),
+        ]
+    seen = False
+    for move in moves:
+        for _ in range(200):  # Ben's turn comes behind the hand-off, after Ann's card has landed
+            if isinstance(app.top, HandOffScene):
+                app.frame([SPACE])
+            elif move.kind == "shot" or (app.top is table and table.viewer == move.seat and not table.busy()):
+                break
+            else:
+                app.frame([])
+        assert table.perform(move), move
+    for _ in range(400):
+        if isinstance(app.top, ResultsScene):
+            break
+        drawn = app.frame([SPACE] if isinstance(app.top, NoticeScene) and seen else [])
+        view = table.view()
+        melds = [c for e in view.data["melds"] if e["owner"] == 1 for c in view.zones[e["zone"]].cards]
+        landed = not table.animator.busy and not table.check_sprites()
+        shown = all(table.board.sprites[card].face_up and table.may_show(card) for card in melds)
+        if drawn and landed and shown and melds and not isinstance(app.top, ResultsScene):
+            seen = True
+    assert session.engine.is_over() and session.engine.state.winners == (1,), "Ben won"
+    assert isinstance(app.top, ResultsScene)
+    assert seen, "Ben's winning melds were never on show face up before the results"
