@@ -23,6 +23,7 @@ from cardtable.ui.scenes.notice import NoticeScene
 from cardtable.ui.scenes.results import ResultsScene
 from cardtable.ui.scenes.runeworks_table import RuneWorksTable
 from cardtable.ui.scenes.runeworks_table.held import HELD_PHASE
+from cardtable.ui.widgets import GOLD
 
 SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=44)
 
@@ -369,3 +370,68 @@ def test_a_one_round_games_winning_melds_are_seen_face_up_before_the_results(app
     assert session.engine.is_over() and session.engine.state.winners == (1,), "Ben won"
     assert isinstance(app.top, ResultsScene)
     assert seen, "Ben's winning melds were never on show face up before the results"
+
+
+def _showing(table: RuneWorksTable, sprite: Any) -> pygame.Rect:
+    """The part of a card that shows: up to the next card drawn over it from the right."""
+    rect = sprite.card_rect()
+    for other in table.board.sprites.values():
+        over = other.card_rect()
+        if (
+            other.z > sprite.z
+            and rect.x < over.x < rect.right
+            and over.top <= rect.top <= rect.bottom <= over.bottom
+        ):
+            rect.width = over.x - rect.x
+    return rect
+
+
+def test_a_card_boosted_onto_anothers_meld_is_framed_alone(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen under X: the winning Shot boosted a 5♠ onto Ann's 5♣ 5♥ 5♦, and the gold frame went round
+    the 5♠'s whole card, most of which lies under the 5♣ and 5♥: three of Ann's cards looked part of
+    the winning play. A frame goes round the part of a card that shows, a winning meld's cards side
+    by side share one, and no card outside the winning play is inside a frame."""
+    melds = [{"owner": "P1", "cards": ["C5", "H5", "D5"]}]
+    deal = {"hand:0": ["C2", "D9", "HK"], "hand:1": ["S5", "H6", "H7", "H8", "DK"]}
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig("Ann"), SeatConfig("Ben")],
+        deal=deal,
+        setup={"first": "P2", "phase": "play", "melds": melds},
+        params={"level": 3},
+    )
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    _settle(app, table)
+    c = _codes(session)
+    run = (c["H6"], c["H7"], c["H8"])
+    _play(
+        app,
+        table,
+        Action(1, "set", run),  # a meld of one's own first: then another's may be boosted
+        Action(1, "boost", (c["S5"],), "m0"),
+        Action(1, "release", (c["DK"],)),
+    )
+    assert isinstance(app.top, NoticeScene) and session.engine.state.winners == (1,)
+    assert table.winning == {c["S5"], *run, c["DK"]}
+    frames: list[pygame.Rect] = []
+    real = pygame.draw.rect
+
+    def record(surface: pygame.Surface, colour: Any, rect: Any, width: int = 0, **kwargs: Any) -> pygame.Rect:
+        if tuple(colour) == GOLD and width == 3:  # a winning frame: 2 px round what it frames
+            frames.append(pygame.Rect(rect).inflate(-4, -4))
+        return real(surface, colour, rect, width, **kwargs)
+
+    monkeypatch.setattr(pygame.draw, "rect", record)
+    table.needs_full_redraw = True
+    app.frame([])
+    monkeypatch.undo()
+    assert frames, "the winning play is framed"
+    for card, sprite in table.board.sprites.items():
+        shows = _showing(table, sprite)
+        if card in table.winning:
+            assert any(f.contains(shows) for f in frames), ("a winning card outside every frame", card)
+        else:
+            assert not any(f.collidepoint(shows.center) for f in frames), ("framed, not winning", card)
+    six = _showing(table, table.board.sprites[c["H6"]])
+    assert six.union(table.board.sprites[c["H8"]].card_rect()) in frames, "Ben's new meld in one frame"

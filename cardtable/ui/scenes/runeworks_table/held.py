@@ -30,6 +30,7 @@ from ....rules.events import (
 )
 from ....rules.view import PlayerView, ZoneView
 from ....rules.zones import Visibility
+from ...sprites import CardSprite
 from ...widgets import GOLD
 from ..table.privacy import visible_cards
 
@@ -212,14 +213,41 @@ class HeldRoundMixin:
             faces.append((log, 1))
         return faces
 
+    def shown_part(self: RuneWorksTable, sprite: CardSprite) -> pygame.Rect:
+        """The part of a card that shows: a card lying over it from the right, across its whole height
+        (the next card of a meld row, of the Mana Pool), hides the rest."""
+        rect = sprite.card_rect()
+        for other in self.board.sprites.values():
+            if (other.lifted, other.z) <= (sprite.lifted, sprite.z):
+                continue  # drawn under it
+            over = other.card_rect()
+            if rect.x < over.x < rect.right and over.top <= rect.top and over.bottom >= rect.bottom:
+                rect.width = over.x - rect.x
+        return rect
+
+    def winning_frames(self: RuneWorksTable) -> list[pygame.Rect]:
+        """Where the gold frames of a held round's winning play go: round the part of each winning card
+        that shows, the parts side by side in one row joined. Round a whole card, a 5♠ boosted onto
+        another's 5♣ 5♥ 5♦ (sorted first, so under the others) framed three of their cards as the
+        winner's too (seen under X)."""
+        parts = []
+        for card in self.winning:
+            sprite = self.board.sprites.get(card)
+            if sprite is not None and sprite.face_up and self.may_show(card):
+                parts.append(self.shown_part(sprite))
+        frames: list[pygame.Rect] = []
+        for part in sorted(parts, key=lambda r: (r.y, r.height, r.x)):
+            last = frames[-1] if frames else None
+            if last is not None and (last.y, last.height) == (part.y, part.height) and part.x <= last.right:
+                frames[-1] = last.union(part)
+            else:
+                frames.append(part)
+        return frames
+
     def _winning_marks(self: RuneWorksTable, screen: pygame.Surface) -> list[pygame.Rect]:
         """A held round's winning play (the Shot, Ignite or Call and what followed it), framed in gold."""
         rects = []
-        for card in sorted(self.winning):
-            sprite = self.board.sprites.get(card)
-            if sprite is None or not sprite.face_up or not self.may_show(card):
-                continue
-            rect = sprite.card_rect()
-            pygame.draw.rect(screen, GOLD, rect.inflate(4, 4), 3, border_radius=6)
-            rects.append(rect.inflate(8, 8))
+        for frame in self.winning_frames():
+            pygame.draw.rect(screen, GOLD, frame.inflate(4, 4), 3, border_radius=6)
+            rects.append(frame.inflate(8, 8))
         return rects
