@@ -435,3 +435,26 @@ def test_a_card_boosted_onto_anothers_meld_is_framed_alone(app: App, monkeypatch
             assert not any(f.collidepoint(shows.center) for f in frames), ("framed, not winning", card)
     six = _showing(table, table.board.sprites[c["H6"]])
     assert six.union(table.board.sprites[c["H8"]].card_rect()) in frames, "Ben's new meld in one frame"
+
+
+def test_a_turn_continued_frames_what_was_put_down_before_the_save(app: App) -> None:
+    """Seen under X: Ben set three melds and boosted one, the game was saved and continued, and the
+    Release that then ignited was framed alone. The table, opened on a game in the middle of a turn,
+    knows what that turn put down: the whole winning play is framed."""
+    deal = {"hand:0": ["C2", "D9", "D10", "HK"], "hand:1": ["S3", "S4", "S5", "H7", "DK"]}
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig("Ann"), SeatConfig("Ben")],
+        deal=deal,
+        setup={"first": "P2", "phase": "play"},
+        params={"level": 3},
+    )
+    c = _codes(session)
+    session.apply(Action(1, "set", (c["S3"], c["S4"], c["S5"])))  # before the save
+    session.apply(Action(1, "set", (c["H7"],)))
+    table = RuneWorksTable(app, session)  # Continue
+    app.push(table)
+    _settle(app, table)
+    _play(app, table, Action(1, "release", (c["DK"],)))
+    assert isinstance(app.top, NoticeScene) and session.engine.state.winners == (1,)
+    assert table.winning == {c["S3"], c["S4"], c["S5"], c["H7"], c["DK"]}

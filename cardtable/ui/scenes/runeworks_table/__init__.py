@@ -64,6 +64,7 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
         self.placed_now: list[int] = []  # the cards put down this turn (a Shot's, once shot)
         self.winning: frozenset[int] = frozenset()  # the held round's winning play, marked
         super().__init__(app, session)
+        self.placed_now = self._placed_so_far()
 
     # -- geometry ----------------------------------------------------------------------------
     card_size = (40, 0.1, 0.065)
@@ -489,6 +490,17 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
                 self.leady_shown = dict(event.detail.get("shown", {}))
                 self.leady_left = LEADY_SHOW_S if self.app.settings.animation_speed > 0 else 0.0
                 self.refresh_background()
+
+    def _placed_so_far(self) -> list[int]:
+        """The cards the turn under way has put down when the table opens on it (Continue in the middle
+        of a turn), from the game's moves replayed (Engine.replayed_events). A game continued after a
+        magician had set melds and then went out framed the last Release alone (seen under X)."""
+        if not self.session.move_count or self.engine.is_over():
+            return []
+        placed: list[int] = []
+        for events in self.engine.replayed_events():
+            placed = placed_this_turn(placed, events)
+        return placed
 
     def update(self, dt: float) -> bool:
         changed = False
