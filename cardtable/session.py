@@ -25,6 +25,7 @@ from __future__ import annotations
 import copy
 import logging
 import secrets
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -357,6 +358,16 @@ class Session:
         self.log.append(f"{self.name(seat)} took back a move")
         self._autosave({"undo": seat})
         return taken
+
+    def replayed_events(self) -> Iterator[list[Event]]:
+        """Each move's events so far, as everyone saw them (redacted for the spectator), by replaying
+        the game from its seed on an engine of its own: for a table opened on a game under way
+        (Continue), which saw none of the moves before. Costs a replay of the whole game."""
+        engine = self.engine
+        state = engine.state
+        again = Engine.new(engine.game, state.seats, state.seed, state.params, state.cardset, engine.arrange)
+        for action in state.history:
+            yield [event.redact(None) for event in again.apply(action)]
 
     def _log(self, action: Action, text: str, events: list[Event]) -> None:
         who = self.name(action.seat)

@@ -262,28 +262,3 @@ def test_an_action_the_game_gives_no_reason_for_is_still_refused(monkeypatch: py
     with pytest.raises(IllegalMoveError, match="fly is not allowed now"):
         engine.apply(fly)
     assert engine.state.history == []
-
-
-@pytest.mark.parametrize("gid", ["runeworks", "landperson"])
-def test_replayed_events_are_each_moves_events_as_everyone_saw_them(gid: str) -> None:
-    """A table opened on a game under way (Continue) reads the moves it did not see from a replay: the
-    same events, move by move, with nothing only one seat saw (a drawn card is unknown)."""
-    from cardtable.bots.random_bot import RandomBot
-    from cardtable.rules.events import UNKNOWN, CardsMoved
-    from cardtable.rules.rng import Rng
-
-    engine = Engine.new(get_game(gid), 2, 5, {})
-    chooser = RandomBot(Rng(5))
-    seen = []
-    for _ in range(40):
-        seat = engine.deciding_seats()[0]
-        seen.append([e.redact(None) for e in engine.apply(chooser.choose(engine.view(seat)))])
-    replayed = list(engine.replayed_events())
-    assert replayed == seen
-    drawn = [
-        e
-        for move in replayed
-        for e in move
-        if isinstance(e, CardsMoved) and e.dst.startswith("hand:") and e.src.startswith(("stock", "deck:"))
-    ]
-    assert drawn and all(set(e.cards) == {UNKNOWN} for e in drawn), "a card drawn is nobody else's to see"

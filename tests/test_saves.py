@@ -449,3 +449,30 @@ def test_a_save_from_before_the_rules_kept_a_new_key_loads_and_plays_on(trusted:
         assert resumed.engine.state.canonical() == now.state.canonical()
     advance(resumed, 40)  # and plays on, keeping the record from here
     assert resumed.engine.state.data["releases"]
+
+
+@pytest.mark.parametrize("game", ["runeworks", "landperson"])
+def test_a_continued_game_replays_each_moves_events_as_everyone_saw_them(game: str) -> None:
+    """A table opened on a game under way (Continue) reads the moves it did not see from a replay
+    (Session.replayed_events): the same events, move by move, with nothing only one seat saw (a drawn
+    card is unknown)."""
+    from cardtable.rules.events import UNKNOWN, CardsMoved
+
+    session = Session.new(
+        game, [SeatConfig("Ann", False, "random"), SeatConfig("Bob", False, "random")], 5, {}
+    )
+    seen = []
+    for _ in range(40):
+        action = session.bot_action(session.engine.deciding_seats()[0])
+        seen.append([event.redact(None) for event in session.apply(action)])
+    replayed = list(Session.resume().replayed_events())
+    assert replayed == seen
+    drawn = [
+        event
+        for move in replayed
+        for event in move
+        if isinstance(event, CardsMoved)
+        and event.dst.startswith("hand:")
+        and event.src.startswith(("stock", "deck:"))
+    ]
+    assert drawn and all(set(event.cards) == {UNKNOWN} for event in drawn), "a drawn card is its seat's alone"

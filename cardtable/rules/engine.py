@@ -423,15 +423,6 @@ class Engine:
         is no move of this game, AmbiguousMoveError when it fits several (both NotationErrors)."""
         return self.game.parse(self.state, seat, text, self.legal_actions(seat))
 
-    def replayed_events(self) -> Iterator[list[Event]]:
-        """Each move's events so far, as everyone saw them (redacted for the spectator), by replaying
-        the game from its seed on an engine of its own: for a table opened on a game under way
-        (Continue), which saw none of the moves before. Costs a replay of the whole game."""
-        state = self.state
-        again = Engine.new(self.game, state.seats, state.seed, state.params, state.cardset, self.arrange)
-        for action in state.history:
-            yield [event.redact(None) for event in again.apply(action)]
-
     # -- changes -----------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
         """Carry out `action` if legal, else raise IllegalMoveError with the reason."""

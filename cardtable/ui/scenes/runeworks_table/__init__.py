@@ -493,12 +493,12 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
 
     def _placed_so_far(self) -> list[int]:
         """The cards the turn under way has put down when the table opens on it (Continue in the middle
-        of a turn), from the game's moves replayed (Engine.replayed_events). A game continued after a
+        of a turn), from the game's moves replayed (Session.replayed_events). A game continued after a
         magician had set melds and then went out framed the last Release alone (seen under X)."""
         if not self.session.move_count or self.engine.is_over():
             return []
         placed: list[int] = []
-        for events in self.engine.replayed_events():
+        for events in self.session.replayed_events():
             placed = placed_this_turn(placed, events)
         return placed
 
