@@ -58,3 +58,24 @@ def test_deck_construction_draws_the_card_as_printed(app: App) -> None:
     table, ronin, _ = _table(app, "deck")
     assert not hasattr(table.board.renderer, "renderer")  # the set's own renderer, unwrapped
     assert not any("shared deck" in line for line in table.tooltip(ronin))
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_both_languages_of_an_ability_off_are_dimmed(app: App, language: str) -> None:
+    """The dimmed ability text of the shared deck is dimmed in both its languages: the second (drawn
+    under the first) was left in the printed text's grey, darker than the dimmed first line, so it
+    read as if still in play. No pixel of the text box is darker than the dimmed colour."""
+    app.t.language = language
+    table, ronin, _ = _table(app, "shared")
+    width = 240
+    face = table.board.face(ronin, width)
+    per_mm = face.get_width() / 63
+    box = pygame.Rect(round(5.5 * per_mm), round(28.4 * per_mm), round(52 * per_mm), round(21 * per_mm))
+    soft, paper = (0x5C, 0x5C, 0x64), (0xFC, 0xFA, 0xF3)
+    dimmed = sum(round(s + (p - s) * 0.35) for s, p in zip(soft, paper, strict=True))
+    darkest = min(
+        sum(face.get_at((x, y))[:3]) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+    )
+    assert darkest >= dimmed - 6, (
+        f"a pixel of the ability text is darker ({darkest}) than its dimmed colour ({dimmed})"
+    )
