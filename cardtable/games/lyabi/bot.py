@@ -12,8 +12,10 @@ battle), and the card set's values through the game's card table. As the spec's 
   expected damage taken over that guess, less a little for the lyabi it removes from the deck; the best
   one is placed. The opponent's commit is never read (a test swaps it and sees the same choice);
 * main phase: the card it will battle with is kept back; with the rest it places a stronger circle
-  when one is affordable (Lv11, else Lv5 over a Lv0), else acquires the lyabi worth most (cost,
-  times, its circles' attributes and the attribute that beats the opponent's);
+  when one is affordable (Lv11, else Lv5 over a Lv0), at the limit removing the circle whose damage
+  its deck misses least (ATK times the share of its lyabi of that attribute: the new circle's colour
+  is blind), else acquires the lyabi worth most (cost, times, its circles' attributes and the
+  attribute that beats the opponent's);
 * item phase: an item when none is held and the battle card can be kept; items are used at their
   timing when they help (the Brush turns a loss into a win, the Mirror always stops damage...).
 """
@@ -78,11 +80,7 @@ class LyabiBot(Bot):
         other = 1 - self._me(view)
         weight = {a: 0.5 for a in ATTRIBUTES}
         circles = self._circles(view, table, other)
-        if circles:
-            first = table.rules_of_code(circles_code(view, table, other))
-            for code in (*first.hand, *first.deck):
-                weight[table.rules_of_code(code).attribute] += 1
-        for code, count in view.data["acquired"][other].items():
+        for code, count in _owned(view, table, other).items():
             weight[table.rules_of_code(code).attribute] += count
         for attribute, _ in circles:
             weight[attribute] *= 2.0  # only lyabi of their circles' attributes deal damage
@@ -168,11 +166,24 @@ class LyabiBot(Bot):
                 continue
             if level == "11" and levels.count(11) >= 2:
                 continue
-            options = [a for a in usable if a.kind == "circle" and a.target == level]
+            options = [
+                a
+                for a in usable
+                if a.kind == "circle"
+                and a.target == level
+                and all(table.of(c).level < int(level) for c in a.cards if c in mine)
+            ]
             if options:
-                # remove the weakest circle when at the limit; pay as little as possible
+                # pay as little as possible; at the limit remove the circle whose damage its deck
+                # misses least (the new one's colour is blind: the deck's colours are what it has)
+                share = _shares(view, table, self._me(view))
                 return min(
-                    options, key=lambda a: (self._paid(table, a, mine), self._dropped_atk(table, a, mine))
+                    options,
+                    key=lambda a: (
+                        self._paid(table, a, mine),
+                        self._dropped_damage(table, a, mine, share),
+                        self._dropped_atk(table, a, mine),
+                    ),
                 )
         best: Action | None = None
         best_value = 0.0
@@ -196,6 +207,12 @@ class LyabiBot(Bot):
     @staticmethod
     def _dropped_atk(table: Table, action: Action, mine: Any) -> int:
         return sum(table.of(c).atk for c in action.cards if c in mine)
+
+    @staticmethod
+    def _dropped_damage(table: Table, action: Action, mine: Any, share: dict[str, float]) -> float:
+        """The damage a battle lyabi drawn from its deck loses with the circle removed: ATK times
+        the share of the deck of the circle's attribute."""
+        return sum(table.of(c).atk * share[table.of(c).attribute] for c in action.cards if c in mine)
 
     def _item(self, view: PlayerView, table: Table, legal: list[Action]) -> Action:
         if view.zones[f"item:{self._me(view)}"].cards:
@@ -236,6 +253,28 @@ class LyabiBot(Bot):
 
 def _pass(legal: list[Action]) -> Action:
     return next(a for a in legal if a.kind == "pass")
+
+
+def _owned(view: PlayerView, table: Table, seat: int) -> dict[str, int]:
+    """The lyabi a seat has built its deck of, as far as the view tells: the initial HAND and Deck of
+    its Lv0 circle (while it has it) and every lyabi it acquired, by code."""
+    owned = dict(view.data["acquired"][seat])
+    if view.zones[f"circles:{seat}"].cards:
+        first = table.rules_of_code(circles_code(view, table, seat))
+        for code in (*first.hand, *first.deck):
+            owned[code] = owned.get(code, 0) + 1
+    return owned
+
+
+def _shares(view: PlayerView, table: Table, seat: int) -> dict[str, float]:
+    """How much of a seat's deck (`_owned`, by times) is of each attribute: what a circle of that
+    attribute deals damage with (equal shares when the view tells nothing)."""
+    times = {a: 0.0 for a in ATTRIBUTES}
+    for code, count in _owned(view, table, seat).items():
+        rules = table.rules_of_code(code)
+        times[rules.attribute] += count * float(rules.times)
+    total = sum(times.values())
+    return {a: t / total if total else 1 / len(ATTRIBUTES) for a, t in times.items()}
 
 
 def circles_code(view: PlayerView, table: Table, seat: int) -> str:
