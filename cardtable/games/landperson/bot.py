@@ -25,7 +25,7 @@ spec's notes on bots (shared/rules/land-person.md section 5) are its rules:
   the land go without throwing persons after it;
 * spoils: the strongest loser; end phase and payments: the weakest cards go.
 
-bench/landperson_bots.py measures it against an earlier commit of itself and against random.
+bench/heuristic_bots.py measures it against an earlier commit of itself and against random.
 
 The deck-building bot for deck construction is cards.recommended_deck (the recommended 20/14/6 mix).
 """
