@@ -19,6 +19,14 @@ counts half; the script was bench/landperson_bots.py then):
     mode     new vs old               new vs random      old vs random
     deck     74.3% [69.1-79.0] 300    100% [98.7-100]    100% [98.7-100]
     shared   74.3% [69.1-79.0] 300    99.7% [98.1-99.9]  99.0% [97.1-99.7]
+
+Lyabi, measured 28 Nov 2026, 14:50-14:58 UTC (branch i28-lyaheur, its heuristic of 8d02e43, against
+main, `--game lyabi --old main --games 1000`: 1000 seeds x 2 seat orders a match, nice -n 10, load
+5-10 on 2 cores, 79 s of CPU for the three matches). The circle the heuristic removes at the limit follows its deck's
+colours (issue 28); it plays as strong as before:
+
+    new vs old                   new vs random       old vs random
+    50.2% [48.1-52.4] 2000       100% [99.8-100]     100% [99.8-100]
 """
 
 from __future__ import annotations
