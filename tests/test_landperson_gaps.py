@@ -1,6 +1,6 @@
-"""Land & Person gaps mutation testing found (issue 26, bench/mutate.py): the events a fight's log lines
-are built from and the public state the table shows. Each test fails under the mutant its docstring
-names; rule gaps are scenarios instead (tests/scenarios/landperson/)."""
+"""Land & Person gaps mutation testing found (issue 26, bench/mutate.py): the events the log's lines
+are built from, the public state the table shows and what each seat knows. Each test fails under the
+mutant its docstring names; rule gaps are scenarios instead (tests/scenarios/landperson/)."""
 
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from cardtable.games.landperson.effects import VOCAB, bonus, power, stat
 from cardtable.resources import cardset_path
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, CardsMoved, Event, GameEnded, Shuffled
+from cardtable.rules.events import UNKNOWN, Announced, CardsMoved, Event, GameEnded, Shuffled
 from cardtable.rules.game import CardProblem, ParamError
+from cardtable.rules.narration import Cards, Seat, phrase
 from cardtable.rules.notation import physical_codes
-from cardtable.session import SeatConfig
+from cardtable.session import SeatConfig, Session
 from tests.gap_helpers import assert_number_options, assert_seats, edited_set
 from tests.stacked import stacked_session
 
@@ -418,3 +419,105 @@ def test_the_report_reads_the_picks_the_turns_and_the_ending() -> None:
     assert game.scored_by_points(state.params) is False  # won outright: the spoils are no points
     engine.apply_text(0, "noattack")  # the other player's income finds the shared deck empty
     assert state.over and (game.turn_number(state), game.ending(state)) == (2, "deck_out")
+
+
+def test_the_log_tells_who_goes_first_and_each_turn_that_opens() -> None:
+    """Mutants: _choose_first's `Announced("first_player", ...)` and _begin_turn's `TurnStarted`
+    dropped (the log's "Ben goes first" and "Ben's turn" lines would go)."""
+    session = Session.new("landperson", SEATS, 0, {"mode": "shared", "first_player": 2}, autosave=False)
+    engine = session.engine
+    while engine.state.active is None:  # the first persons laid, the hands put back
+        legal = engine.legal_actions(engine.deciding_seats()[0])
+        session.apply(next((a for a in legal if a.kind == "first"), legal[0]))
+    told = [p for _, p in session.chronicle.lines(None)]
+    assert told[-3:-1] == [phrase("lp.first_player", who=Seat(1)), phrase("lp.turn", who=Seat(1))]
+    ending = stacked_session("landperson", SEATS, {"hand:0": []}, BATTLE, params={"mode": "deck"})
+    ending.apply(Action(0, "noattack"))
+    assert phrase("lp.turn", who=Seat(1)) in [p for _, p in ending.chronicle.lines(None)]
+
+
+def test_a_specialty_used_is_told_to_the_other_player() -> None:
+    """Mutant: _do_use's `Announced("use", ...)` dropped (the other player and a spectator, who do not
+    see the Scout's look, would read no line of the move: their copy of it names no card)."""
+    session = stacked_session(
+        "landperson",
+        SEATS,
+        {"hand:0": [], "field:0": ["P09"], "deck:0": ["P12", "P13"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    )
+    (scout,) = session.engine.state.zones["field:0"].cards
+    session.apply(Action(0, "use", (scout,)))
+    for seat in (1, None):
+        assert [p for _, p in session.chronicle.lines(seat)] == [
+            phrase("lp.use", who=Seat(0), cards=Cards((scout,)))
+        ]
+
+
+def test_a_commerce_below_its_cost_is_told_as_drawing_nothing() -> None:
+    """Mutants: _do_done's `drawn = 0 if short` made 1 or -1 (a commerce that fell short, with
+    below_cost_attempts, would be told as having drawn a card)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"lands:0": ["L4"], "field:0": ["P01"], "hand:0": [], "deck:0": ["P12"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck", "below_cost_attempts": True},
+    ).engine
+    events = _play(engine, [(0, "commerce"), (0, "add P01"), (0, "done")])
+    told = [(e.what, e.detail["drew"]) for e in events if isinstance(e, Announced)]
+    assert told == [("commerce", 0)] and engine.state.zones["hand:0"].cards == []
+
+
+def test_a_recruitment_paid_with_cards_shows_the_cards_paid_so_far() -> None:
+    """Mutant: _do_pay's `task["persons"].append(...)` dropped (the public task of a recruitment paid
+    by discards, data.py's `persons`, would show no card paid while the cost goes down)."""
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"hand:0": ["P10", "P01", "P02"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck"},
+    ).engine
+    codes = physical_codes(engine.state.cardset)
+    _play(engine, [(0, "recruit P10"), (0, "pay P02")])
+    task = engine.view(1).data["task"]
+    assert (task["kind"], [codes[c] for c in task["persons"]], task["owed"]) == ("pay", ["P02"], 1)
+
+
+def _looking_at_three(**params: Any) -> Engine:
+    """A Scout edited to look at the top 3 (the bundled one looks at 2: one choice, the other card
+    goes beneath it), used on a deck of four."""
+    scout = edited_set(load_named("landperson"), {"P09": {"specialty": [{"look_top": 3}]}})
+    engine = stacked_session(
+        "landperson",
+        SEATS,
+        {"hand:0": [], "field:0": ["P09"], "deck:0": ["P12", "P13", "P14", "P15"]},
+        {"first": "P1", "phase": "domestic"},
+        params={"mode": "deck", **params},
+        cardset=scout,
+    ).engine
+    engine.apply_text(0, "use P09")
+    return engine
+
+
+def test_a_scout_looking_at_three_puts_the_chosen_back_on_top_first_chosen_uppermost() -> None:
+    """Mutant: _peek_done's `data["peek"][::-1]` made `[::-2]` (with two cards chosen, only the last
+    would go back: the first chosen, meant for the top, stays in the look zone)."""
+    engine = _looking_at_three()
+    codes = physical_codes(engine.state.cardset)
+    _play(engine, [(0, "top P14"), (0, "top P12")])
+    top_first = [codes[c] for c in reversed(engine.state.zones["deck:0"].cards)]
+    assert (top_first, engine.state.zones["peek:0"].cards) == (["P14", "P12", "P13", "P15"], [])
+
+
+def test_only_the_scouting_player_knows_the_cards_chosen_so_far() -> None:
+    """Mutant: known_data's `_peeker(state) == seat` made `!=` (the looking player's own choices
+    would be hidden from it, and shown to the other player and a spectator)."""
+    engine = _looking_at_three()
+    engine.apply_text(0, "top P14")
+    game, state = engine.game, engine.state
+    chosen = state.data["peek"]
+    assert physical_codes(state.cardset)[chosen[0]] == "P14"
+    assert game.known_data(state, 0)["peek"] == chosen
+    assert game.known_data(state, 1)["peek"] == game.known_data(state, None)["peek"] == [UNKNOWN]

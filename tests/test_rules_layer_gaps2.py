@@ -560,7 +560,8 @@ class _Listed(_Bare):
 
 def test_the_default_rules_answer_from_the_games_moves_and_name_the_cards_chosen() -> None:
     """Mutants of game.py: the default why_not's LEGAL and its reason answering None; card_choice's
-    `which = "played"` dropped and its answer None; arrange's refusal of setup keys dropped."""
+    `which = "played"` dropped, its answer None and its `or` -> `and` (a pick naming no card, on a game
+    with a card set, would answer ("picked", ())); arrange's refusal of setup keys dropped."""
     game = _Listed()
     a, b = CardSpec("A", Text(en="Ace"), 2), CardSpec("K", Text(en="King"))
     state = GameState("bare", 2, {}, 1, CardSet("t", Text(en="T"), "en", "standard", (a, b)))
@@ -571,6 +572,7 @@ def test_the_default_rules_answer_from_the_games_moves_and_name_the_cards_chosen
     assert game.card_choice(state, Action(0, "play", (0,))) == ("played", ("A",))
     assert game.card_choice(state, Action(0, "buy", (2,))) == ("picked", ("K",))
     assert game.card_choice(state, Action(0, "pass")) is None
+    assert game.card_choice(state, Action(0, "buy")) is None  # a pick naming no card, on a set
     game.arrange(state, {}, None)  # type: ignore[arg-type]
     with pytest.raises(ParamError, match="bare scenarios take no setup keys, got hand, deck"):
         game.arrange(state, {"hand": [], "deck": []}, None)  # type: ignore[arg-type]
