@@ -8,10 +8,15 @@ section 5), each decision is a small rule:
 * equipment: the value of a layout is its expected damage per roll (each face 1/6; a 6 uses the best
   card with the 6 icon in hand or equipment), with the character's skill bonuses; a Time Bomb on its
   own character counts against it. It sets the best card first, in the slot fewest other cards fit;
-* action phase: an equipment change when re-setting hand and equipment would raise that value (or
-  remove a bomb), the attack, then a hand-activated card worth using (Quick Change or Either-Or for a
-  second roll, a Time Bomb while the opponent has an empty slot, Plunder, a Potion when low), else a
-  Hand refill when the hand is short (never by an awakened Magician, whom it would turn back);
+* action phase: an equipment change when re-setting hand and equipment would raise that value (with
+  the awakened side's bonus when the change awakens the character: the Magician's 2 magic cards, the
+  Princess's 4 slots) or remove a bomb, the attack, then a hand-activated card worth using (Quick
+  Change or Either-Or for a second roll, a Time Bomb while the opponent has an empty slot, Plunder, a
+  Potion when low), else a Hand refill when the hand is short. A refill that turns the awakened
+  Magician back (Mana Depletion) after this turn's attack costs its Magic Boost only until a change
+  sets 2 magic cards again: it refills unless the cards it draws (CARD_WORTH each) are worth less than
+  what it cannot win back (the boost on the cards it would fire when too few magic cards are left to
+  awaken it again; under `flip_mismatch: discard`, the equipment the flip would discard);
 * counter window: keeps counter cards for damage that matters, and spends one on a hit that would
   empty its HP deck;
 * the trash phase keeps counter cards and the cards that fit its faces, discarding only down to 5.
@@ -26,10 +31,11 @@ from typing import Any
 from ...bots.base import Bot
 from ...rules.actions import Action
 from ...rules.view import PlayerView
-from .cards import CardRules, Table, table_of
+from .cards import AWAKENED, NORMAL, CardRules, Table, table_of
 from .params import SLOTS
 
 CHARACTER_ORDER = ("PRI", "SWM", "SIS", "MAG")  # the rulebook recommends Swordman and Princess to start
+CARD_WORTH = 2.0  # damage a card drawn into the hand is worth, against an awakening a refill loses
 
 
 class SainomeBot(Bot):
@@ -47,20 +53,24 @@ class SainomeBot(Bot):
         assert view.seat is not None
         return view.seat
 
-    def _bonus(self, view: PlayerView, seat: int, rules: CardRules) -> int:
-        """The damage a seat's character adds to a card of this category."""
+    def _bonus(self, view: PlayerView, seat: int, rules: CardRules, side: str | None = None) -> int:
+        """The damage a seat's character adds to a card of this category (on `side`, else the side it
+        shows)."""
         table = self._table(view)
         info = view.data["characters"][seat]
         if info is None:
             return 0
-        side = table.by_code[info["code"]].sides[info["side"]]  # type: ignore[index]
-        return sum(s.damage for s in side.skills if s.category in ("any", rules.category))
+        shown = table.by_code[info["code"]].sides[side or info["side"]]  # type: ignore[index]
+        return sum(s.damage for s in shown.skills if s.category in ("any", rules.category))
 
-    def _damage(self, view: PlayerView, card: int, hand: list[int], others: list[int]) -> float:
-        """What firing `card` is worth to this seat (damage first, a little for draws and heals)."""
+    def _damage(
+        self, view: PlayerView, card: int, hand: list[int], others: list[int], side: str | None = None
+    ) -> float:
+        """What firing `card` is worth to this seat (damage first, a little for draws and heals), with
+        its character on `side` (else the side it shows)."""
         table = self._table(view)
         rules = table.card[card]
-        bonus = self._bonus(view, self._me(view), rules)
+        bonus = self._bonus(view, self._me(view), rules, side)
         items = [c for c in hand if table.card[c].category == "item"]
         value = 0.0
         for effect in rules.effects:
@@ -70,7 +80,7 @@ class SainomeBot(Bot):
             elif op == "catalyst" and not items:
                 return 0.2  # it would fizzle
             elif op == "charge":
-                best = max((self._damage(view, c, hand, []) for c in others if c != card), default=0.0)
+                best = max((self._damage(view, c, hand, [], side) for c in others if c != card), default=0.0)
                 value += (effect["amount"] + best) if best > 0 else 0.0
             elif op == "heal":
                 value += 0.6 * effect["amount"]
@@ -108,8 +118,12 @@ class SainomeBot(Bot):
             layout[free[0]] = card
         return layout
 
-    def _expected(self, view: PlayerView, layout: dict[str, int], hand: list[int]) -> float:
-        """Expected damage of one roll with this equipment (a bomb on me counts against it)."""
+    def _expected(
+        self, view: PlayerView, layout: dict[str, int], hand: list[int], side: str | None = None
+    ) -> float:
+        """Expected damage of one roll with this equipment (a bomb on me counts against it), with my
+        character on `side` (else the side it shows). Which faces a side shows does not matter here:
+        every face is rolled one time in six."""
         table = self._table(view)
         faces = self._faces(view)
         gear = list(layout.values())
@@ -117,7 +131,7 @@ class SainomeBot(Bot):
 
         def damage(card: int) -> float:
             if card not in worth:
-                worth[card] = self._damage(view, card, hand, gear)
+                worth[card] = self._damage(view, card, hand, gear, side)
             return worth[card]
 
         total = sum(damage(c) for c in gear)
@@ -125,6 +139,87 @@ class SainomeBot(Bot):
         total += max(sixes, default=0.0)
         total -= 3.0 * len([s for s in self._bombs_on_me(view) if s not in layout and faces.get(s)])
         return total / 6.0
+
+    # -- awakening ---------------------------------------------------------------------------
+    def _character(self, view: PlayerView) -> tuple[CardRules, bool] | None:
+        """My character's rules and whether it shows its awakened side."""
+        info = view.data["characters"][self._me(view)]
+        if info is None:
+            return None
+        return self._table(view).by_code[info["code"]], bool(info["awakened"])
+
+    def _awakens(self, view: PlayerView, layout: dict[str, int]) -> bool:
+        """Whether an equipment change that sets `layout` awakens my normal character (R3: the
+        Magician with 2 magic cards set, the Princess with every slot full)."""
+        mine = self._character(view)
+        if mine is None or mine[1] or mine[0].awaken is None:
+            return False
+        rule = mine[0].awaken
+        if rule.after not in ("equip", "equipment_change") or rule.hp_at_most is not None:
+            return False
+        table = self._table(view)
+        if rule.equipped is not None:
+            category, least = rule.equipped
+            if sum(1 for c in layout.values() if category in ("any", table.card[c].category)) < least:
+                return False
+        return not (rule.slots_full and len(layout) < len(SLOTS))
+
+    def _turns_back_on_refill(self, view: PlayerView) -> bool:
+        """Whether the Hand refill action turns my character back to normal (the awakened Magician's
+        Mana Depletion)."""
+        mine = self._character(view)
+        if mine is None or not mine[1] or mine[0].sides is None:
+            return False
+        skills = mine[0].sides[AWAKENED].skills
+        return any(s.on == "refill_action" and any(e["op"] == "flip" for e in s.effects) for s in skills)
+
+    def _awakening_lost(self, view: PlayerView, hand: list[int]) -> float:
+        """What turning back to normal by a Hand refill costs, in damage: nothing when the equipment
+        change of a later turn awakens it again (its cards and hand still hold what the awakening
+        needs, set on the normal side's faces), else what the awakened side adds to the cards it
+        would fire (those set, and those in hand that fit its faces). Under the `flip_mismatch:
+        discard` variant, equipment whose links miss its slot's normal face is lost as well."""
+        mine = self._character(view)
+        if mine is None or mine[0].sides is None:
+            return 0.0
+        table = self._table(view)
+        character = mine[0]
+        normal = dict(zip(SLOTS, character.sides[NORMAL].faces, strict=True))
+        gear = self._equipped(view)
+        lost_gear = []
+        if view.params.get("flip_mismatch") == "discard":
+            lost_gear = [c for s, c in gear.items() if normal[s] not in table.card[c].links]
+        kept = [c for c in gear.values() if c not in lost_gear]
+        cost = sum(self._damage(view, c, hand, kept, NORMAL) for c in lost_gear)
+        if self._awakens_again(view, [*kept, *hand], list(normal.values())):
+            return cost
+        faces = set(self._faces(view).values())
+        firing = kept + [c for c in hand if table.card[c].links & faces]
+        return cost + sum(
+            max(
+                0.0,
+                self._damage(view, c, hand, firing, AWAKENED) - self._damage(view, c, hand, firing, NORMAL),
+            )
+            for c in firing
+        )
+
+    def _awakens_again(self, view: PlayerView, cards: list[int], faces: list[int]) -> bool:
+        """Whether an equipment change could set enough of `cards` on slots with these faces to meet
+        my character's awakening by equipped cards (the Magician's 2 magic cards)."""
+        mine = self._character(view)
+        rule = None if mine is None else mine[0].awaken
+        if rule is None or rule.after not in ("equip", "equipment_change") or rule.equipped is None:
+            return False
+        if rule.slots_full or rule.hp_at_most is not None:
+            return False
+        table = self._table(view)
+        category, least = rule.equipped
+        fitting = [
+            table.card[c].links
+            for c in cards
+            if category in ("any", table.card[c].category) and table.card[c].links & set(faces)
+        ]
+        return _placeable(fitting, faces) >= least
 
     def _keep(self, view: PlayerView, card: int, hand: list[int]) -> float:
         """How much a hand card is worth keeping."""
@@ -173,7 +268,6 @@ class SainomeBot(Bot):
         return self._action_phase(view, legal)
 
     def _action_phase(self, view: PlayerView, legal: list[Action]) -> Action:
-        me = self._me(view)
         table = self._table(view)
         hand = list(view.hand())
         used = view.data["used"]
@@ -187,7 +281,11 @@ class SainomeBot(Bot):
             rest = [c for c in hand if c not in better.values()] + [
                 c for c in current.values() if c not in better.values()
             ]
-            if self._expected(view, better, rest) > now + 0.3 or (self._bombs_on_me(view) and now <= 1.0):
+            # a change that awakens the character fires its cards with the awakened side's bonus
+            side = AWAKENED if self._awakens(view, better) else None
+            if self._expected(view, better, rest, side) > now + 0.3 or (
+                self._bombs_on_me(view) and now <= 1.0
+            ):
                 return by_kind["change"][0]
         if "attack" in by_kind and now > 0:
             return by_kind["attack"][0]
@@ -195,14 +293,13 @@ class SainomeBot(Bot):
             pick = self._hand_card(view, by_kind["use"], hand, now, used)
             if pick is not None:
                 return pick
-        side = view.data["characters"][me]
-        mana_depletion = side and side["code"] == "MAG" and side["awakened"]
-        if (
-            "refill" in by_kind
-            and len(hand) < int(view.params["hand_limit"]) - 1
-            and not (mana_depletion and len(hand) >= 2)
-        ):
-            return by_kind["refill"][0]
+        limit = int(view.params["hand_limit"])
+        if "refill" in by_kind and len(hand) < limit - 1:
+            # a refill that turns the character back (Mana Depletion) must bring more than it loses
+            if not self._turns_back_on_refill(view) or CARD_WORTH * (
+                limit - len(hand)
+            ) > self._awakening_lost(view, hand):
+                return by_kind["refill"][0]
         if "change" in by_kind and any(table.card[c].links for c in hand) and not current:
             return by_kind["change"][0]
         return by_kind["end"][0]
@@ -333,3 +430,20 @@ class SainomeBot(Bot):
         if amount >= 3:
             return max(picks, key=lambda a: (min(saved(a), amount), -saved(a), -a.cards[0]))
         return decline[0] if decline else picks[0]
+
+
+def _placeable(links: list[frozenset[int]], faces: list[int]) -> int:
+    """How many of the cards (by their links) can be set at once, one a slot, on slots with these
+    faces (a largest matching: each card tries a slot, moving a card set before to another)."""
+    slot_of: dict[int, int] = {}  # slot index -> card index
+
+    def place(card: int, seen: set[int]) -> bool:
+        for slot, face in enumerate(faces):
+            if face in links[card] and slot not in seen:
+                seen.add(slot)
+                if slot not in slot_of or place(slot_of[slot], seen):
+                    slot_of[slot] = card
+                    return True
+        return False
+
+    return sum(1 for card in range(len(links)) if place(card, set()))
