@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.bots.base import Bot
 from cardtable.games import get_game
 from cardtable.rules.cards import CardSet
 from cardtable.rules.engine import Engine
@@ -37,3 +38,16 @@ def stacked_session(
 
     engine = Engine.new(game, len(seats), seed, params, cardset, arrange=arrange)
     return Session(engine, seats, autosave=False)
+
+
+def bot_plays(engine: Engine, bot: Bot, seat: int, until: str | None = None) -> list[str]:
+    """`bot`'s moves while `seat` is the one deciding (up to and including a move of kind `until`),
+    each as the log names it: what a game's bot tests read of a stacked position."""
+    moves = []
+    while not engine.is_over() and tuple(engine.deciding_seats()) == (seat,):
+        action = bot.choose(engine.view(seat))
+        moves.append(engine.describe(action))
+        engine.apply(action)
+        if action.kind == until:
+            break
+    return moves

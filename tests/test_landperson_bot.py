@@ -12,7 +12,7 @@ from cardtable.rules.engine import Engine
 from cardtable.rules.notation import physical_codes
 from cardtable.rules.rng import Rng
 from cardtable.session import SeatConfig
-from tests.stacked import stacked_session
+from tests.stacked import bot_plays, stacked_session
 
 SEATS = [SeatConfig("Ann", human=True), SeatConfig("Bot", human=False)]
 
@@ -23,15 +23,7 @@ def _engine(deal: dict[str, list[str]], setup: dict[str, Any], mode: str = "shar
 
 def _bot_plays(engine: Engine, seat: int, until: str | None = None) -> list[str]:
     """The bot's moves while it is the seat deciding (up to and including a move of kind `until`)."""
-    bot = LandPersonBot(Rng(1))
-    moves = []
-    while not engine.is_over() and tuple(engine.deciding_seats()) == (seat,):
-        action = bot.choose(engine.view(seat))
-        moves.append(engine.describe(action))
-        engine.apply(action)
-        if action.kind == until:
-            break
-    return moves
+    return bot_plays(engine, LandPersonBot(Rng(1)), seat, until)
 
 
 # The person's army after its own turn: every one of them acted, so nothing can defend the Capital.

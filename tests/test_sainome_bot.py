@@ -13,7 +13,7 @@ from cardtable.games.sainome.bot import SainomeBot
 from cardtable.rules.engine import Engine
 from cardtable.rules.rng import Rng
 from cardtable.session import SeatConfig
-from tests.stacked import stacked_session
+from tests.stacked import bot_plays, stacked_session
 
 SEATS = [SeatConfig("Bot", human=False), SeatConfig("Ann", human=True)]
 
@@ -24,15 +24,7 @@ def _engine(deal: dict[str, list[str]], setup: dict[str, Any], **params: Any) ->
 
 def _bot_plays(engine: Engine, seat: int = 0, until: str | None = None) -> list[str]:
     """The bot's moves while it is the seat deciding (up to and including a move of kind `until`)."""
-    bot = SainomeBot(Rng(1))
-    moves = []
-    while not engine.is_over() and tuple(engine.deciding_seats()) == (seat,):
-        action = bot.choose(engine.view(seat))
-        moves.append(engine.describe(action))
-        engine.apply(action)
-        if action.kind == until:
-            break
-    return moves
+    return bot_plays(engine, SainomeBot(Rng(1)), seat, until)
 
 
 def _awakened(engine: Engine, seat: int = 0) -> bool:
