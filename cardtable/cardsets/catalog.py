@@ -24,11 +24,11 @@ from .yamlfile import LoadError, decode_utf8, parse_yaml
 # `template: name` starting a line: a top-level key in block style
 _TEMPLATE_LINE = re.compile(r"""^template:[ \t]*["']?([A-Za-z0-9_-]+)["']?[ \t]*(?:#.*)?$""", re.MULTILINE)
 
-# A file with no `template:` line is parsed to be sure; Setup asks for every user set's template each
-# time it lists the sets, so the parsed answer is kept per file as it is on disk (path, mtime, size):
-# an edit is a new key.
-_parsed: dict[tuple[str, int, int], str | None] = {}
-_PARSED_KEPT = 256
+# Setup asks every user set's template each time it lists the sets (a file with no `template:` line
+# is parsed to be sure): the answer is kept per file as it is on disk (path, mtime, size), so an edit
+# is a new key.
+_read: dict[tuple[str, int, int], str | None] = {}
+_READ_KEPT = 256
 
 
 def user_cardsets() -> list[Path]:
@@ -50,7 +50,21 @@ def set_template(path: Path) -> str | None:
     """The `template:` a set file declares, read without validating it; None when it names none or
     the file cannot be read at all. A top-level key in block style starts a line (anything nested or
     in a block scalar is indented), so the line is found without parsing the YAML, which costs tens
-    of milliseconds a set; a file that writes its top level in flow style is parsed."""
+    of milliseconds a set; a file that writes its top level in flow style is parsed. The answer is
+    kept per file as it is on disk, so listing the sets again reads no file that has not changed."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _read:
+        if len(_read) >= _READ_KEPT:
+            _read.clear()
+        _read[key] = _read_template(path)
+    return _read[key]
+
+
+def _read_template(path: Path) -> str | None:
     try:
         text = decode_utf8(read_limited(path, MAX_YAML_BYTES), str(path))
     except (FileRefused, LoadError):
@@ -58,19 +72,6 @@ def set_template(path: Path) -> str | None:
     match = _TEMPLATE_LINE.search(text)
     if match:
         return match.group(1)
-    try:
-        stat = path.stat()
-    except OSError:
-        return None
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    if key not in _parsed:
-        if len(_parsed) >= _PARSED_KEPT:
-            _parsed.clear()
-        _parsed[key] = _parsed_template(text, path)
-    return _parsed[key]
-
-
-def _parsed_template(text: str, path: Path) -> str | None:
     try:
         data, _ = parse_yaml(text, str(path))
     except LoadError:
