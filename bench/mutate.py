@@ -57,6 +57,7 @@ Run (from the repo root; heavy: nice it, it is not part of CI):
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 60 --seed 26               # the issue's sweep
     nice -n 10 .venv/bin/python bench/mutate.py --all --sample 30 --seed 26               # ~30 min, idle
     .venv/bin/python bench/mutate.py cardtable/rules/engine.py --list                   # mutants only
+    .venv/bin/python bench/mutate.py --stale             # rows taken on other code than the module's now
 How long a sweep takes, from the children's CPU time (which the load does not change; on two idle
 cores with --jobs 2 the wall time is about half of it). Measured 2026-11-27/28 on this 2-core
 machine (bench/mutation_report.md, rows with a "CPU s"): a mutant costs its child 1-1.5 s of CPU when
@@ -74,7 +75,8 @@ whole `--sample 60` sweep is hours there: run it a few modules at a time (the re
 module's last row).
 
 Options: --report FILE (default bench/mutation_report.md: this run's rows replace those of the same
-modules, the run joins the runs list), --timeout S of CPU per mutant (default above), --jobs N
+modules, the run joins the runs list; each row keeps its module's `code_digest`, and `--stale` lists
+the modules, MODULES by default, whose code has changed since their row: re-run those), --timeout S of CPU per mutant (default above), --jobs N
 (default 2), --budget S, --pool PATHS, --json. MUTATE_VERBOSE=1 shows each
 child's pytest output.
 """
@@ -359,6 +361,22 @@ def mutants_of(source: str) -> list[Mutant]:
     sites = _Sites(source.splitlines())
     sites.visit(ast.parse(source))
     return sites.found
+
+
+def code_digest(source: str) -> str:
+    """What a row was measured on: 12 hex digits of the sha256 of the module's code without its
+    comments, docstrings or layout (`ast.unparse` of the tree, docstrings dropped). A comment or a
+    docstring edited leaves it, and the row, as they were; any change to the code makes the row stale:
+    its verdicts were taken on other code, and a changed module may draw other mutants for the seed
+    (two rows found stale by hand on 2026-11-28 each hid real gaps: History i26-lpmut)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            first = body[0].value
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                node.body = body[1:] or [ast.Pass()]  # type: ignore[attr-defined]
+    return hashlib.sha256(ast.unparse(tree).encode("utf-8")).hexdigest()[:12]
 
 
 def mutated_source(source: str, index: int) -> str:
@@ -826,6 +844,7 @@ def run_module(
     """Mutate one module (all its mutants, or a seeded sample) against the tests executing each."""
     # Read once: an edit of the working tree during a run changes neither the mutants nor the copy.
     source = (ROOT / module).read_bytes().decode("utf-8")
+    digest = code_digest(source)
     every = mutants_of(source)
     chosen = every
     if sample is not None and sample < len(every):
@@ -903,14 +922,15 @@ def run_module(
         # half of it is the wall time with --jobs 2)
         "cpu_seconds": round(sum(float(r["cpu_seconds"]) for r in results), 1),
         "results": results,
+        "code": digest,
     }
 
 
 _HEADER = (
     "| module | mutants | tried | killed | of them timed out | survived | equivalent | kill rate "
-    "| not counting equivalents | wall s | CPU s |"
+    "| not counting equivalents | wall s | CPU s | code |"
 )
-_RULE = "|---|---|---|---|---|---|---|---|---|---|---|"
+_RULE = "|---|---|---|---|---|---|---|---|---|---|---|---|"
 _SURVIVORS = "## Survivors and equivalents"
 
 
@@ -923,7 +943,7 @@ def _row(r: dict[str, Any]) -> str:
         f"| `{r['module']}` | {r['mutants']} | {r['tried']} | {r['killed']} | {timed_out}{note} | "
         f"{r['survived']} | {r['equivalent']} | {float(r['kill_ratio']):.0%} | "
         f"{float(r['kill_ratio_non_equivalent']):.0%} | {float(r['seconds']):.0f} | "
-        f"{float(r['cpu_seconds']):.0f} |"
+        f"{float(r['cpu_seconds']):.0f} | {r['code']} |"
     )
 
 
@@ -1009,6 +1029,27 @@ def write_report(rows: list[dict[str, Any]], argv: list[str], seconds: float, pa
     path.write_bytes(("\n".join(out) + "\n").encode("utf-8"))
 
 
+def stale_rows(report: Path, modules: list[str]) -> dict[str, str]:
+    """The modules whose row in the report does not stand for their code now, each with why: no row,
+    a row without a code digest, or a digest other than the module's `code_digest` today. Re-run
+    `--sample 60 --seed 26` on each (a few minutes a module) and give its survivors tests."""
+    digests: dict[str, str] = {}
+    for line in report.read_bytes().decode("utf-8").splitlines():
+        if line.startswith("| `"):
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            digests[line.split("`")[1]] = cells[11] if len(cells) > 11 else ""
+    stale: dict[str, str] = {}
+    for module in modules:
+        now = code_digest((ROOT / module).read_bytes().decode("utf-8"))
+        if module not in digests:
+            stale[module] = "no row"
+        elif not digests[module]:
+            stale[module] = "its row has no code digest"
+        elif digests[module] != now:
+            stale[module] = f"code changed since its row ({digests[module]} -> {now})"
+    return stale
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("modules", nargs="*", help="modules to mutate (paths from the repo root)")
@@ -1033,7 +1074,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--report", type=Path, default=REPORT)
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object on stdout")
+    parser.add_argument(
+        "--stale",
+        action="store_true",
+        help="list the modules (default: MODULES) whose report row was taken on other code; exit 1 if any",
+    )
     args = parser.parse_args(argv)
+    if args.stale:
+        stale = stale_rows(args.report, args.modules or list(MODULES))
+        for module, why in stale.items():
+            print(f"{module}: {why}")
+        return 1 if stale else 0
     modules = list(MODULES) if args.all else args.modules
     unknown = [m for m in modules if not (ROOT / m).is_file() or not m.endswith(".py")]
     if not modules or unknown:

@@ -1,0 +1,63 @@
+"""The mutation report's rows stand for the code they were measured on: each row keeps a digest of its
+module's code (bench/mutate.py `code_digest`), and `--stale` names a module changed since its row, so a
+rules change cannot quietly keep a kill rate measured on other code (two such rows found by hand on
+2026-11-28 each hid real gaps, and four more when the digest was first taken)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _mutate() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_mutate", ROOT / "bench" / "mutate.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_mutate", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+SOURCE = '''"""A module."""
+
+def pay(cost: int, gold: int) -> int:
+    """What is left."""
+    # a comment
+    return gold - cost
+'''
+
+
+def test_a_code_digest_ignores_comments_docstrings_and_layout_but_not_code():
+    mutate = _mutate()
+    same = SOURCE.replace("# a comment", "# another comment").replace("What is left.", "The rest.")
+    same = same.replace("gold - cost", "gold  -  cost").replace('"""A module."""', '"""Another."""')
+    assert mutate.code_digest(same) == mutate.code_digest(SOURCE)
+    assert mutate.code_digest(SOURCE.replace("gold - cost", "gold - cost - 1")) != mutate.code_digest(SOURCE)
+    assert mutate.code_digest(SOURCE.replace("int:\n", "int:\n    pass\n", 1)) != mutate.code_digest(SOURCE)
+
+
+def _report(path: Path, rows: dict[str, str]) -> Path:
+    lines = ["| module | mutants | tried | killed | t | s | e | k | n | w | c | code |", "|---|" * 12]
+    for module, digest in rows.items():
+        lines.append(f"| `{module}` (a note) | 5 | 5 | 5 | 0 | 0 | 0 | 100% | 100% | 1 | 1 | {digest} |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_stale_rows_names_a_changed_module_a_missing_row_and_a_row_without_a_digest(tmp_path: Path):
+    mutate = _mutate()
+    modules = ["cardtable/rules/dice.py", "cardtable/rules/zones.py", "cardtable/rules/rng.py"]
+    now = {m: mutate.code_digest((ROOT / m).read_bytes().decode("utf-8")) for m in modules}
+    current = _report(tmp_path / "a.md", dict(now))
+    assert mutate.stale_rows(current, modules) == {}
+    changed = _report(
+        tmp_path / "b.md", {modules[0]: "0123456789ab", modules[1]: "", modules[2]: now[modules[2]]}
+    )
+    stale = mutate.stale_rows(changed, [*modules, "cardtable/rules/view.py"])
+    assert sorted(stale) == sorted([modules[0], modules[1], "cardtable/rules/view.py"])
+    assert "code changed" in stale[modules[0]] and "no code digest" in stale[modules[1]]
+    assert stale["cardtable/rules/view.py"] == "no row"
