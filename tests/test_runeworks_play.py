@@ -217,3 +217,42 @@ def test_a_blast_shot_round_is_headed_as_a_blast_shot() -> None:
     assert round_end({**entry, "blasts": []}, 2)[1][0].key == "rw.round_end.shot"
     for key in ("rw.round_end.blast_shot", "rw.round_end.blasted", "rw.round_end.out"):
         assert WORDS[key]["en"] and WORDS[key]["ja"]
+
+
+def _seed_setting_beside_the_drawn_card() -> int:
+    """A deal whose starter, having drawn, can set a meld that leaves the drawn card in the hand."""
+    for seed in range(1, 300):
+        session = Session.new("runeworks", [SeatConfig("Ann"), SeatConfig("Ben")], seed, {"level": 3})
+        engine = session.engine
+        while engine.state.phase == "leady":
+            session.apply(Action(engine.deciding_seats()[0], "noreveal"))
+        me = engine.state.active
+        assert me is not None
+        before = set(engine.state.zones[f"hand:{me}"].cards)
+        session.apply(Action(me, "draw"))
+        (drawn,) = set(engine.state.zones[f"hand:{me}"].cards) - before
+        if any(a.kind == "set" and drawn not in a.cards for a in engine.legal_actions(me)):
+            return seed
+    raise AssertionError("no deal sets a meld without the drawn card")
+
+
+def test_the_drawn_label_clears_the_viewers_own_melds(app: App) -> None:
+    """Seen under X: the gold "drawn" above the new card sat on the bottom edge of the viewer's meld
+    row, just above the hand, hiding the melds' name plates."""
+    table = _after_leady(
+        app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=_seed_setting_beside_the_drawn_card()
+    )
+    engine = table.engine
+    me = engine.state.active
+    assert me is not None
+    _until(app, lambda: table.viewer == me and not isinstance(app.top, HandOffScene))
+    table.perform(Action(me, "draw"))
+    drawn = table.just_drawn
+    table.perform(next(a for a in engine.legal_actions(me) if a.kind == "set" and drawn not in a.cards))
+    _until(app, lambda: not table.animator.busy)
+    assert table.drawn_mark() is not None, "the drawn card is still in the hand, marked"
+    label = table.draw_overlay(app.screen)[1]
+    melds = [rect.inflate(-10, -10) for _index, rect in table.meld_rects()]
+    assert melds, "the viewer's meld lies on the table"
+    # wherever the drawn card falls in the sorted hand, under the row or beside it
+    assert all(label.top >= meld.bottom for meld in melds), (label, melds)

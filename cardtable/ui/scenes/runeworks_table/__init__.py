@@ -34,6 +34,8 @@ from .rounds import RoundEndMixin
 SUIT_NAMES = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 LEADY_SHOW_S = 2.0
 MELD_MIN_W = 50  # px: the smallest meld card (a larger index is drawn over it, and hover enlarges it)
+DRAWN_LABEL_PX = 14  # the gold "drawn" over the card just drawn
+DRAWN_LABEL_ROOM = 30  # px between the hand's pile and the viewer's meld row: the label (~21) and air
 MELD_INDEX_PX = 14  # px: the rank drawn over a small meld card's corner, readable across the table
 RANK_LETTERS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
@@ -104,8 +106,8 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
         width, height = self.app.size
         mw = int(self.card_width() * 0.62)
         mh = mw * 88 // 63
-        if seat == self.bottom_seat():
-            return width * 0.42, height - self.card_width() * 88 / 63 - mh - 26, mw
+        if seat == self.bottom_seat():  # above the hand, leaving room for the "drawn" label between
+            return width * 0.42, height - self.card_width() * 88 / 63 - mh - 12 - DRAWN_LABEL_ROOM, mw
         ax, ay = self.seat_anchor(seat)
         cx, cy = self.centre()
         x = ax + (cx - ax) * 0.45  # the centre of the seat's meld row, between the seat and the piles
@@ -246,7 +248,9 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
             rect = sprite.card_rect()
             pygame.draw.rect(screen, GOLD, rect, 3, border_radius=6)
             rects.append(rect.inflate(4, 4))
-            rects.append(draw_text(screen, self.app.t("rw.just_drawn"), 14, rect.midtop, GOLD, "midbottom"))
+            rects.append(
+                draw_text(screen, self.app.t("rw.just_drawn"), DRAWN_LABEL_PX, rect.midtop, GOLD, "midbottom")
+            )
         if not self.drag.active:
             rects += self._meld_indices(screen)
         rects += self._winning_marks(screen)
