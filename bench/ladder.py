@@ -17,6 +17,8 @@ Run (from the repo root; the search matches take minutes a game, run it under `n
     python bench/ladder.py                         # a table
     python bench/ladder.py --json                  # one JSON object: <game>_<n>p_search_win_rate ...
     python bench/ladder.py --games sainome,lyabi --seeds 10 --budget 1000
+    nice python bench/ladder.py --budget 1000 --seeds 50 --out ~/ladder --json   # hours: stop and run
+                                                   # again to resume; the seeds it holds are not replayed
 
 What it measured, run by run (issue 28: the budget-2000 table, why Rune Works stays at par, Land
 & Person's deck race, the four-seat rows): bench/ladder_results.md.
@@ -27,31 +29,71 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from cardtable.bots import bot_factories, make_bot
 from cardtable.bots.search import DEFAULT_BUDGET, SearchBot
 from cardtable.games import all_games, entry_for
+from cardtable.persistence.files import atomic_write_bytes
 from cardtable.rules.engine import Engine
 from cardtable.rules.rng import Rng
-from cardtable.simulate import simulate
+from cardtable.simulate import simulate, wilson
 
 LADDER_SEATS = {"runeworks": (2, 4), "risugeon": (2, 4)}  # seat counts beyond two that the issue asks
 
 
-def rung(game: str, seats: int, bots: list[str], seeds: int, seed: int, budget: int) -> dict[str, Any]:
-    """One match with rotation: the first bot's win rate, interval and decision times."""
-    report = simulate(game, seats, seeds, seed, bots=bots, rotate=True, budget=budget).to_dict()
-    row = report["bots"][bots[0]]
-    timing = report["decision_ms"].get(bots[0], {"mean_ms": 0.0, "p95_ms": 0.0})
+def _played(game: str, seats: int, bots: list[str], seed: int, seeds: int, budget: int) -> dict[str, Any]:
+    """The first bot's wins, seat games and decision CPU ms over `seeds` seeds from `seed`, rotated."""
+    report = simulate(game, seats, seeds, seed, bots=bots, rotate=True, budget=budget)
     return {
-        "win_rate": round(row["win_rate"], 4),
-        "ci95": [round(x, 4) for x in row["ci95"]],
-        "seat_games": row["seat_games"],
+        "wins": report.bot_wins[bots[0]],
+        "seat_games": report.bot_seats[bots[0]],
+        "decision_ms": report.decision_ms.get(bots[0], []),
+    }
+
+
+def _seed_by_seed(
+    out: Path, game: str, seats: int, bots: list[str], seeds: int, seed: int, budget: int
+) -> list[dict[str, Any]]:
+    """Each seed's part of a match, kept in `out` as it is played (one JSON file a seed, written whole
+    or not at all) and read back when it is there: a ladder of hours runs in pieces, stopped and
+    resumed, and the figures are those of the very games `simulate` plays for the whole range (a
+    seed's deal and bots depend on the seed alone)."""
+    folder = out / f"{game}-{seats}p-{bots[0]}-{bots[1]}-b{budget}"
+    folder.mkdir(parents=True, exist_ok=True)
+    parts = []
+    for s in range(seed, seed + seeds):
+        path = folder / f"seed{s}.json"
+        if path.exists():
+            parts.append(json.loads(path.read_bytes().decode("utf-8")))
+            continue
+        parts.append(_played(game, seats, bots, s, 1, budget))
+        atomic_write_bytes(path, json.dumps(parts[-1]).encode("utf-8"), keep_backup=False)
+    return parts
+
+
+def rung(
+    game: str, seats: int, bots: list[str], seeds: int, seed: int, budget: int, out: Path | None = None
+) -> dict[str, Any]:
+    """One match with rotation: the first bot's win rate, interval and decision times (with `out`,
+    played and kept seed by seed there, resuming what is kept)."""
+    if out is None:
+        parts = [_played(game, seats, bots, seed, seeds, budget)]
+    else:
+        parts = _seed_by_seed(out, game, seats, bots, seeds, seed, budget)
+    wins = sum(float(p["wins"]) for p in parts)
+    trials = sum(int(p["seat_games"]) for p in parts)
+    times = sorted(t for p in parts for t in p["decision_ms"])
+    low, high = wilson(wins, trials)
+    return {
+        "win_rate": round(wins / trials, 4) if trials else 0.0,
+        "ci95": [round(low, 4), round(high, 4)],
+        "seat_games": trials,
         "fair_share": round(1 / seats, 4),
-        "holds": row["ci95"][0] > 1 / seats,
-        "decision_mean_ms": round(timing["mean_ms"], 2),
-        "decision_p95_ms": round(timing["p95_ms"], 2),
+        "holds": low > 1 / seats,
+        "decision_mean_ms": round(sum(times) / len(times), 2) if times else 0.0,
+        "decision_p95_ms": round(times[min(len(times) - 1, int(0.95 * len(times)))], 2) if times else 0.0,
     }
 
 
@@ -162,6 +204,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="search engine actions a decision")
     parser.add_argument("--seats", default="", help="only these seat counts, comma separated (e.g. 2)")
     parser.add_argument(
+        "--out",
+        type=Path,
+        help="play and keep every match seed by seed in this folder, resuming what it holds (stop any time)",
+    )
+    parser.add_argument(
         "--decisions",
         type=int,
         default=0,
@@ -197,8 +244,10 @@ def main(argv: list[str] | None = None) -> int:
             if only and seats not in only:
                 continue
             key = f"{gid}_{seats}p"
-            heuristic = rung(gid, seats, ["heuristic", "random"], args.seeds, args.seed, args.budget)
-            search = rung(gid, seats, ["search", "heuristic"], args.seeds, args.seed, args.budget)
+            heuristic = rung(
+                gid, seats, ["heuristic", "random"], args.seeds, args.seed, args.budget, args.out
+            )
+            search = rung(gid, seats, ["search", "heuristic"], args.seeds, args.seed, args.budget, args.out)
             for name, row in (("heuristic_vs_random", heuristic), ("search_vs_heuristic", search)):
                 for field, value in row.items():
                     out[f"{key}_{name}_{field}"] = value
