@@ -3,29 +3,16 @@ figures of the very games one whole run plays (issue 28's rows were run that way
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def _ladder() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_ladder", ROOT / "bench" / "ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_ladder", module)
-    spec.loader.exec_module(module)
-    return module
+from bench_scripts import load_bench
 
 
 def test_a_ladder_kept_seed_by_seed_gives_the_whole_runs_figures_and_resumes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ):
-    ladder = _ladder()
+    ladder = load_bench("ladder")
     bots = ["heuristic", "random"]
     whole = ladder.rung("sainome", 2, bots, 3, 5, 400)
     kept = ladder.rung("sainome", 2, bots, 3, 5, 400, tmp_path)

@@ -5,21 +5,11 @@ rules change cannot quietly keep a kill rate measured on other code (two such ro
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
+
+from bench_scripts import load_bench
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def _mutate() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_mutate", ROOT / "bench" / "mutate.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("bench_mutate", module)
-    spec.loader.exec_module(module)
-    return module
 
 
 SOURCE = '''"""A module."""
@@ -32,7 +22,7 @@ def pay(cost: int, gold: int) -> int:
 
 
 def test_a_code_digest_ignores_comments_docstrings_and_layout_but_not_code():
-    mutate = _mutate()
+    mutate = load_bench("mutate")
     same = SOURCE.replace("# a comment", "# another comment").replace("What is left.", "The rest.")
     same = same.replace("gold - cost", "gold  -  cost").replace('"""A module."""', '"""Another."""')
     assert mutate.code_digest(same) == mutate.code_digest(SOURCE)
@@ -49,7 +39,7 @@ def _report(path: Path, rows: dict[str, str]) -> Path:
 
 
 def test_stale_rows_names_a_changed_module_a_missing_row_and_a_row_without_a_digest(tmp_path: Path):
-    mutate = _mutate()
+    mutate = load_bench("mutate")
     modules = ["cardtable/rules/dice.py", "cardtable/rules/zones.py", "cardtable/rules/rng.py"]
     now = {m: mutate.code_digest((ROOT / m).read_bytes().decode("utf-8")) for m in modules}
     current = _report(tmp_path / "a.md", dict(now))

@@ -4,6 +4,8 @@ away" summary is read before a chooser opens (never one drawn over the other).""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 
@@ -147,9 +149,10 @@ def test_the_round_end_reasons_say_one_meld_and_one_card_in_the_singular() -> No
     assert all(WORDS[p.key].get("ja") for _s, reasons, _d, _m in rows for p, _mp in reasons)
 
 
-def _seed_drawing_a_settable_card() -> int:
-    """A deal whose starter draws a card they can set at once (after Leady work with nothing shown)."""
-    for seed in range(1, 200):
+def _seed_where_the_starter_draws(settable: Callable[[int, list[int]], bool], what: str) -> int:
+    """A deal whose starter, having drawn (after Leady work with nothing shown), has a set for which
+    `settable(drawn card, set action's cards)` holds."""
+    for seed in range(1, 300):
         session = Session.new("runeworks", [SeatConfig("Ann"), SeatConfig("Ben")], seed, {"level": 3})
         engine = session.engine
         while engine.state.phase == "leady":
@@ -159,14 +162,21 @@ def _seed_drawing_a_settable_card() -> int:
         before = set(engine.state.zones[f"hand:{me}"].cards)
         session.apply(Action(me, "draw"))
         (drawn,) = set(engine.state.zones[f"hand:{me}"].cards) - before
-        if any(a.kind == "set" and drawn in a.cards for a in engine.legal_actions(me)):
+        if any(a.kind == "set" and settable(drawn, list(a.cards)) for a in engine.legal_actions(me)):
             return seed
-    raise AssertionError("no deal draws a card that can be set")
+    raise AssertionError(f"no deal {what}")
 
 
-def test_the_drawn_mark_stays_in_the_hand_when_the_drawn_card_is_set(app: App) -> None:
-    """Seen under X: Ben drew 7♠ and set it alone; the meld on the table kept the gold "drawn" frame."""
-    table = _after_leady(app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=_seed_drawing_a_settable_card())
+def _draw_then_set(app: App, with_the_drawn_card: bool) -> tuple[RuneWorksTable, int]:
+    """Two people at a deal whose starter draws, sees the drawn card marked, and sets a meld with it
+    or without it; the table and the drawn card."""
+    table = _after_leady(
+        app,
+        [SeatConfig("Ann"), SeatConfig("Ben")],
+        seed=_seed_where_the_starter_draws(
+            lambda drawn, cards: (drawn in cards) == with_the_drawn_card, "with such a set after the draw"
+        ),
+    )
     engine = table.engine
     me = engine.state.active
     assert me is not None
@@ -174,7 +184,19 @@ def test_the_drawn_mark_stays_in_the_hand_when_the_drawn_card_is_set(app: App) -
     table.perform(Action(me, "draw"))
     drawn = table.just_drawn
     assert drawn is not None and table.drawn_mark() is not None, "the drawn card is marked in the hand"
-    table.perform(next(a for a in engine.legal_actions(me) if a.kind == "set" and drawn in a.cards))
+    table.perform(
+        next(
+            a
+            for a in engine.legal_actions(me)
+            if a.kind == "set" and (drawn in a.cards) == with_the_drawn_card
+        )
+    )
+    return table, drawn
+
+
+def test_the_drawn_mark_stays_in_the_hand_when_the_drawn_card_is_set(app: App) -> None:
+    """Seen under X: Ben drew 7♠ and set it alone; the meld on the table kept the gold "drawn" frame."""
+    table, drawn = _draw_then_set(app, with_the_drawn_card=True)
     app.frame([])
     assert table.board.sprites[drawn].face_up, "the set card lies face up on the table"
     assert table.drawn_mark() is None, "a card on the table is no longer marked as just drawn"
@@ -219,36 +241,10 @@ def test_a_blast_shot_round_is_headed_as_a_blast_shot() -> None:
         assert WORDS[key]["en"] and WORDS[key]["ja"]
 
 
-def _seed_setting_beside_the_drawn_card() -> int:
-    """A deal whose starter, having drawn, can set a meld that leaves the drawn card in the hand."""
-    for seed in range(1, 300):
-        session = Session.new("runeworks", [SeatConfig("Ann"), SeatConfig("Ben")], seed, {"level": 3})
-        engine = session.engine
-        while engine.state.phase == "leady":
-            session.apply(Action(engine.deciding_seats()[0], "noreveal"))
-        me = engine.state.active
-        assert me is not None
-        before = set(engine.state.zones[f"hand:{me}"].cards)
-        session.apply(Action(me, "draw"))
-        (drawn,) = set(engine.state.zones[f"hand:{me}"].cards) - before
-        if any(a.kind == "set" and drawn not in a.cards for a in engine.legal_actions(me)):
-            return seed
-    raise AssertionError("no deal sets a meld without the drawn card")
-
-
 def test_the_drawn_label_clears_the_viewers_own_melds(app: App) -> None:
     """Seen under X: the gold "drawn" above the new card sat on the bottom edge of the viewer's meld
     row, just above the hand, hiding the melds' name plates."""
-    table = _after_leady(
-        app, [SeatConfig("Ann"), SeatConfig("Ben")], seed=_seed_setting_beside_the_drawn_card()
-    )
-    engine = table.engine
-    me = engine.state.active
-    assert me is not None
-    _until(app, lambda: table.viewer == me and not isinstance(app.top, HandOffScene))
-    table.perform(Action(me, "draw"))
-    drawn = table.just_drawn
-    table.perform(next(a for a in engine.legal_actions(me) if a.kind == "set" and drawn not in a.cards))
+    table, _drawn = _draw_then_set(app, with_the_drawn_card=False)
     _until(app, lambda: not table.animator.busy)
     assert table.drawn_mark() is not None, "the drawn card is still in the hand, marked"
     label = table.draw_overlay(app.screen)[1]
