@@ -34,14 +34,29 @@ class ClaimWindowMixin:
             return []
         out = []
         width, height = self.app.size
+        laid = self._laid_cards()
         for seat in self._claim_seats():
             if self.session.is_bot(seat):
                 continue
             ax, ay = self.seat_anchor(seat)
             rect = pygame.Rect(0, 0, max(130, width // 10), max(28, height // 24))
             rect.center = (int(ax), int(ay - self.card_width() * 1.2))
+            clash = [card for card in laid if card.colliderect(rect)]
+            if clash:  # the bottom magician's meld row lies just above the hand: the button goes above it
+                rect.bottom = min(card.top for card in clash) - 6
             out.append((seat, rect.clamp(pygame.Rect(0, 0, width, height))))
         return out
+
+    def _laid_cards(self: RuneWorksTable) -> list[pygame.Rect]:
+        """Where the cards laid on the table (melds, a shooter's hand) lie: a Claim button over the
+        bottom magician's meld row hid the top of its cards, their rank tags (seen under X)."""
+        laid = {
+            card
+            for name, zone in self.view().zones.items()
+            if name.startswith(("meld:", "shot:"))
+            for card in zone.cards
+        }
+        return [s.card_rect() for s in self.board.sprites.values() if s.card in laid]
 
     def _claim_buttons(self: RuneWorksTable) -> list[Button]:
         out = []
