@@ -164,7 +164,8 @@ class ClaimWindowMixin:
 
     def _draw_countdown(self: RuneWorksTable, surface: pygame.Surface, px: int) -> None:
         """The claim window's clock for everyone: seconds left and a shrinking bar under the pool, a
-        gold frame round the raised card; the claimants so far are named."""
+        gold frame round the raised card (the claimants so far are named in the status line:
+        claimed_words)."""
         _, pool = self.pile_rects()
         total = max(0.1, self.app.settings.claim_window_s)
         bar = pygame.Rect(pool.x, pool.bottom + px * 2 + 8, pool.width, max(6, px // 2))
@@ -174,11 +175,13 @@ class ClaimWindowMixin:
         pygame.draw.rect(surface, GOLD, filled, border_radius=3)
         secs = str(math.ceil(self.claim_left)) if not self._waiting() else "‖"
         self.text(surface, secs, px * 2, (bar.right + 8, bar.centery), GOLD, "midleft", bold=True)
-        if self.claimants:
-            names = ", ".join(self.session.name(s) for s in self.claimants)
-            self.text(
-                surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
-            )
+
+    def claimed_words(self: RuneWorksTable) -> str:
+        """Who has claimed in the open window ("Ann claims!"), for the status line; "" before anyone
+        has. Written under the clock, the names ran into the "what just happened" line (seen under X)."""
+        if not self.claimants:
+            return ""
+        return self.app.t("rw.claimed", name=", ".join(self.session.name(s) for s in self.claimants))
 
     def claim_drive(self: RuneWorksTable) -> bool:
         """The claim window runs its clock (standing still while a claimant chooses), then passes for
