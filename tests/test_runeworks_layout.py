@@ -220,3 +220,103 @@ def test_the_status_line_keeps_clear_of_the_hands_when_claims_are_asked_in_turn(
         for sprite in table.board.sprites.values():
             assert not sprite.card_rect().colliderect(label), f"card {sprite.card} covers the status {label}"
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_no_claim_button_covers_a_meld(seats: int, size: tuple[int, int]) -> None:
+    """Seen under X: once the viewer's meld row moved up to clear the "drawn" label, the Claim button
+    of the magician at the bottom (above their hand, face down in the window) lay over the top of
+    that magician's melds, hiding their rank tags. Every person's Claim button keeps off the melds."""
+    configs = [SeatConfig(n) for n in NAMES[:seats]]  # all people: everyone but the releaser may claim
+    melds = [{"owner": f"P{s + 1}", "cards": m} for s in range(seats) for m in MELDS[s]]
+    session = stacked_session(
+        "runeworks",
+        configs,
+        deal={"hand:1": HAND},
+        setup={"first": "P2", "phase": "play", "melds": melds},
+        params={"level": 5},
+    )
+    app = App(fast=True, size=size)
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    for _ in range(6):
+        app.frame([space] if isinstance(app.top, HandOffScene) else [])
+    assert app.top is table and table.viewer == 1
+    app.fast = False  # a timed window, as played: the buttons show while it runs
+    release = next(a for a in table.my_legal() if a.kind == "release")
+    assert table.perform(release)
+    for _ in range(60):
+        app.frame([space] if isinstance(app.top, HandOffScene) else [])
+        if table._claim_rects() and not table.animator.busy:
+            break
+    claims = table._claim_rects()
+    assert len(claims) == seats - 1, "every other person has a Claim button"
+    zones = table.view().zones
+    on_table = {c for name, z in zones.items() if name.startswith(("meld:", "shot:")) for c in z.cards}
+    cards = [s.card_rect() for s in table.board.sprites.values() if s.card in on_table]
+    assert len(cards) >= 3 * seats, "every seat's melds are on the table"
+    for seat, button in claims:
+        for card in cards:
+            assert not button.colliderect(card), f"P{seat + 1}'s Claim {button} covers a meld card {card}"
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 600)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("seats", [2, 6])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_claimants_names_keep_clear_of_what_just_happened(
+    seats: int,
+    size: tuple[int, int],
+    language: str,
+    monkeypatch: pytest.MonkeyPatch,
+    drawn_texts: list[str],
+) -> None:
+    """Seen under X: "Player 1 claims!", written under the claim window's clock, ran into the "what
+    just happened" line below it ("Player 2 releases 4♣"). The claimants are named in the status line;
+    no label of the table lies under that line's panel."""
+    from cardtable.ui.scenes.table import log
+
+    panels: list[pygame.Rect] = []
+    real = log.draw_panel
+    monkeypatch.setattr(
+        log,
+        "draw_panel",
+        lambda surface, rect, *a, **k: (panels.append(pygame.Rect(rect)), real(surface, rect, *a, **k))[1],
+    )
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig(n) for n in NAMES[:seats]],
+        deal={"hand:1": HAND},
+        setup={"first": "P2", "phase": "play"},
+        params={"level": 5},
+    )
+    app = App(fast=True, size=size)
+    app.settings.language = language
+    app.t.language = language
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    space = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
+    for _ in range(6):
+        app.frame([space] if isinstance(app.top, HandOffScene) else [])
+    app.fast = False  # a timed window, as played
+    assert table.perform(next(a for a in table.my_legal() if a.kind == "release"))
+    for _ in range(60):
+        app.frame([])
+        if table._claim_rects() and not table.animator.busy:
+            break
+    claimants = [s for s, _rect in table._claim_rects()]
+    for seat in claimants:
+        table._claim(seat)
+    panels.clear()
+    drawn_texts.clear()
+    table.paint_background()
+    happened = [p for p in panels if p.width < size[0] * 0.6 and p.top > size[1] * 0.4]
+    assert len(happened) == 1, f"the 'what just happened' line is on the table: {panels}"
+    for label in table.labels:
+        assert not label.colliderect(happened[0]), f"the label {label} lies under {happened[0]}"
+    said = table.app.t("rw.claimed", name=", ".join(table.session.name(s) for s in claimants))
+    shown = "".join(drawn_texts).replace(" ", "")
+    assert said.replace(" ", "") in shown, "the claimants are still named for everyone"
+    pygame.display.quit()

@@ -34,14 +34,29 @@ class ClaimWindowMixin:
             return []
         out = []
         width, height = self.app.size
+        laid = self._laid_cards()
         for seat in self._claim_seats():
             if self.session.is_bot(seat):
                 continue
             ax, ay = self.seat_anchor(seat)
             rect = pygame.Rect(0, 0, max(130, width // 10), max(28, height // 24))
             rect.center = (int(ax), int(ay - self.card_width() * 1.2))
+            clash = [card for card in laid if card.colliderect(rect)]
+            if clash:  # the bottom magician's meld row lies just above the hand: the button goes above it
+                rect.bottom = min(card.top for card in clash) - 6
             out.append((seat, rect.clamp(pygame.Rect(0, 0, width, height))))
         return out
+
+    def _laid_cards(self: RuneWorksTable) -> list[pygame.Rect]:
+        """Where the cards laid on the table (melds, a shooter's hand) lie: a Claim button over the
+        bottom magician's meld row hid the top of its cards, their rank tags (seen under X)."""
+        laid = {
+            card
+            for name, zone in self.view().zones.items()
+            if name.startswith(("meld:", "shot:"))
+            for card in zone.cards
+        }
+        return [s.card_rect() for s in self.board.sprites.values() if s.card in laid]
 
     def _claim_buttons(self: RuneWorksTable) -> list[Button]:
         out = []
@@ -149,7 +164,8 @@ class ClaimWindowMixin:
 
     def _draw_countdown(self: RuneWorksTable, surface: pygame.Surface, px: int) -> None:
         """The claim window's clock for everyone: seconds left and a shrinking bar under the pool, a
-        gold frame round the raised card; the claimants so far are named."""
+        gold frame round the raised card (the claimants so far are named in the status line:
+        claimed_words)."""
         _, pool = self.pile_rects()
         total = max(0.1, self.app.settings.claim_window_s)
         bar = pygame.Rect(pool.x, pool.bottom + px * 2 + 8, pool.width, max(6, px // 2))
@@ -159,11 +175,13 @@ class ClaimWindowMixin:
         pygame.draw.rect(surface, GOLD, filled, border_radius=3)
         secs = str(math.ceil(self.claim_left)) if not self._waiting() else "‖"
         self.text(surface, secs, px * 2, (bar.right + 8, bar.centery), GOLD, "midleft", bold=True)
-        if self.claimants:
-            names = ", ".join(self.session.name(s) for s in self.claimants)
-            self.text(
-                surface, self.app.t("rw.claimed", name=names), px, bar.move(0, 10).midbottom, GOLD, "midtop"
-            )
+
+    def claimed_words(self: RuneWorksTable) -> str:
+        """Who has claimed in the open window ("Ann claims!"), for the status line; "" before anyone
+        has. Written under the clock, the names ran into the "what just happened" line (seen under X)."""
+        if not self.claimants:
+            return ""
+        return self.app.t("rw.claimed", name=", ".join(self.session.name(s) for s in self.claimants))
 
     def claim_drive(self: RuneWorksTable) -> bool:
         """The claim window runs its clock (standing still while a claimant chooses), then passes for

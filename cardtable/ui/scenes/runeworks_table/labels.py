@@ -78,6 +78,8 @@ class LabelsMixin:
         elif view.phase == "claim" and self._window_open():
             card = view.data["claim"]["card"]
             text = t("table.claim_window", card=self._card_words(card))
+            if self.claimed_words():  # who claimed so far, for everyone at the table, on a line of its own
+                text += "\n" + self.claimed_words()
             self._draw_countdown(surface, px)
         elif view.phase == "claim" and self.app.settings.claim_ask_each:
             text = t("rw.claim_asking", card=self._card_words(view.data["claim"]["card"]))
@@ -90,7 +92,7 @@ class LabelsMixin:
             )
         top = 16 + px * 2
         width = self._status_width(view, top, top + (px + 2) * 4)
-        lines = wrap_text(get_font(px + 2), text, width)
+        lines = [line for part in text.split("\n") for line in wrap_text(get_font(px + 2), part, width)]
         if len(lines) > 3:  # never seen: the third line ends the text with an ellipsis
             lines = [*lines[:2], fit_width(" ".join(lines[2:]), px + 2, width)]
         for i, line in enumerate(lines):
