@@ -13,6 +13,7 @@ import pygame
 import pytest
 from stacked import stacked_session
 
+from cardtable.rules.actions import Action
 from cardtable.session import SeatConfig, Session
 from cardtable.ui.app import App
 from cardtable.ui.fonts import get_font
@@ -156,6 +157,24 @@ def test_the_pool_says_who_released_its_top_card_until_it_is_taken(
     # the first magician's own Release opens a claim window, whose clock runs where the line would be
     table.perform(next(a for a in table.my_legal() if a.kind == "release"))
     assert table.view().phase == "claim" and table.released_by(table.view()) is None
+    pygame.display.quit()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "Ignite Shot with Q♣!"), ("ja", "Q♣でイグナイトショット！")]
+)
+def test_the_claim_menu_names_the_card_an_ignite_shot_takes(language: str, words: str) -> None:
+    """Seen under X: in a claim window Call said "Call: take 4♣ with ..." but the Shot said only
+    "Ignite Shot!", leaving the player to work out which card it was about."""
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig(NAMES[0]), SeatConfig(NAMES[1])],
+        deal={"hand:0": HAND},
+        setup={"first": "P1", "phase": "start", "discard": {"card": "CQ", "by": "P2"}},
+        params={"level": 5},
+    )
+    app, table = _opened(session, (1280, 720), language)
+    assert table.words(Action(0, "shot")) == words
     pygame.display.quit()
 
 

@@ -358,7 +358,7 @@ WORDS.update(
             "ja": "{owner}の{meld}に{cards}をブースト",
         },
         "rw.option.pass": {"en": "Pass", "ja": "パス"},
-        "rw.option.shot": {"en": "Ignite Shot!", "ja": "イグナイトショット！"},
+        "rw.option.shot": {"en": "Ignite Shot with {card}!", "ja": "{card}でイグナイトショット！"},
         "rw.prompt.leady": {
             "en": "Leady work: choose a card to show, or show nothing",
             "ja": "前哨戦：見せるカードを1枚選ぶか、見せない",
@@ -376,7 +376,7 @@ def option(action: Action, view: PlayerView) -> Phrase:
     card = Cards((discard,)) if isinstance(discard, int) else Cards(())
     if kind == "set":
         return phrase("rw.option.set", cards=cards, shape=_shape(view, action.cards))
-    if kind in ("seek", "call"):
+    if kind in ("seek", "call", "shot"):
         return phrase(f"rw.option.{kind}", card=card, cards=cards)
     if kind == "boost":
         index = int(action.target[1:]) if action.target[1:].isdigit() else -1
