@@ -22,7 +22,7 @@ import pytest  # noqa: E402
 from cardtable.rules.cards import CardSet, CardSpec, Text  # noqa: E402
 from cardtable.ui import fonts, sound  # noqa: E402
 from cardtable.ui.render.cardface import CardRenderer, card_height  # noqa: E402
-from cardtable.ui.textlayout import HANGING, NO_END, NO_START, wrap  # noqa: E402
+from cardtable.ui.textlayout import HANGING, NO_END, NO_START, ORPHAN_MIN, is_cjk, wrap  # noqa: E402
 
 # --- a standard 52 built in code, with the fields cards/standard52.yaml carries --------------------
 
@@ -137,6 +137,30 @@ def test_only_hanging_punctuation_reaches_past_the_margin(text: str, width: int)
 def test_a_full_stop_hangs_instead_of_dragging_a_character_down() -> None:
     # Five characters fill the line exactly; the 。 hangs past the margin rather than moving.
     assert wrap("あいうえお。かきく", 10, east_asian_width) == ["あいうえお。", "かきく"]
+
+
+def test_a_few_japanese_characters_are_not_left_alone_on_the_last_line() -> None:
+    """Seen under X: "ら。" alone under a full line of Setup's level help, "の枠）" under the held
+    table's status. The greedy walk gives 'となに。' three characters of its own; the line above lends one."""
+    assert wrap("あいうえおかきくけこさしすせそたちつてとなに。", 20, east_asian_width) == [
+        "あいうえおかきくけこ",
+        "さしすせそたちつて",
+        "となに。",
+    ]
+    assert wrap("Draw two cards and then discard it", 31, east_asian_width)[-1] == "it", "Latin is left alone"
+
+
+@pytest.mark.parametrize("text", SAMPLES)
+@pytest.mark.parametrize("width", KINSOKU_WIDTHS)
+def test_a_last_line_keeps_a_few_characters_where_the_line_above_can_spare_them(
+    text: str, width: int
+) -> None:
+    lines = wrap(text, width, east_asian_width)
+    if len(lines) < 2 or len(lines[-1]) >= ORPHAN_MIN:
+        return
+    above = lines[-2]
+    # the line above spares Japanese from its end only while it keeps at least as many characters
+    assert not (is_cjk(above[-1]) and len(above) >= 2 * ORPHAN_MIN + 2), (width, lines)
 
 
 def test_small_kana_goes_down_with_the_character_before_it() -> None:

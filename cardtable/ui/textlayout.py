@@ -30,6 +30,9 @@ NO_START: frozenset[str] = frozenset(
 # Characters that may not end a line (gyōmatsu kinsoku).
 NO_END: frozenset[str] = frozenset("「『（［｛〔〈《【〘〖([{‘“")
 
+# The fewest characters a wrapped paragraph's last line of Japanese keeps (_no_orphan).
+ORPHAN_MIN = 4
+
 # Punctuation allowed to hang past the right margin (burasage).
 HANGING: frozenset[str] = frozenset("、。，．")
 
@@ -184,7 +187,30 @@ def _walk_paragraph(
             *done, current = _split_long(current, max_width, measure, hang)
             lines.extend(done)
     lines.append(current.rstrip(" \t"))
-    return lines
+    return _no_orphan(lines)
+
+
+def _no_orphan(lines: list[str]) -> list[str]:
+    """A last line of a few Japanese characters (`ら。`, `の枠）` alone under a full line, seen under X)
+    takes Japanese segments from the end of the line above until it holds ORPHAN_MIN characters, as
+    long as the line above keeps at least as many: both lines stay within the margin (the line above
+    only gets shorter) and kinsoku holds (segments are what kinsoku keeps together). Latin text is
+    left as the greedy walk broke it."""
+    if len(lines) < 2 or not lines[-1] or len(lines[-1]) >= ORPHAN_MIN:
+        return lines
+    above = _segments(lines[-2])
+    last = lines[-1]
+    while len(last) < ORPHAN_MIN and len(above) > 1:
+        piece = above[-1]
+        if _is_space(piece) or not all(is_cjk(ch) for ch in piece):
+            break
+        if len("".join(above[:-1])) < len(piece + last):
+            break
+        last = piece + last
+        above.pop()
+    if last == lines[-1]:
+        return lines
+    return [*lines[:-2], "".join(above).rstrip(" \t"), last]
 
 
 def wrap(text: str, max_width: int, measure: Callable[[str], int], hang: bool = True) -> list[str]:
