@@ -252,3 +252,29 @@ def test_the_drawn_label_clears_the_viewers_own_melds(app: App) -> None:
     assert melds, "the viewer's meld lies on the table"
     # wherever the drawn card falls in the sorted hand, under the row or beside it
     assert all(label.top >= meld.bottom for meld in melds), (label, melds)
+
+
+def test_the_card_shown_in_leady_work_lies_beside_the_bottom_hand_not_under_it(app: App) -> None:
+    """Seen under X: the bottom magician's shown K♣ lay above their hand, its lower part (the name
+    plate) under the hand's cards, in the public view between hand-offs as in their own."""
+    session = Session.new("runeworks", [SeatConfig("Ann"), SeatConfig("Ben")], 4, {"level": 3})
+    engine = session.engine
+    shown = []
+    for seat in (engine.deciding_seats()[0], 1 - engine.deciding_seats()[0]):
+        reveal = next(a for a in engine.legal_actions(seat) if a.kind == "reveal")
+        shown.append(reveal.cards[0])
+        session.apply(reveal)
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    for viewer in (None, 0):
+        table.viewer = viewer
+        table.relayout()
+        table.animator.finish_all()
+        app.frame([])
+        table.leady_shown = {"0": shown[0], "1": shown[1]}
+        bottom = table.bottom_seat()
+        hand = [s.card_rect() for s in table.board.sprites.values() if s.y > app.size[1] * 0.7]
+        assert hand, "the bottom hand is on the table"
+        spot = table.leady_spot(bottom)
+        assert pygame.Rect((0, 0), app.size).contains(spot)
+        assert not any(spot.colliderect(card) for card in hand), (viewer, spot, hand)

@@ -392,15 +392,32 @@ class RuneWorksTable(ClaimWindowMixin, RoundEndMixin, LabelsMixin, HeldRoundMixi
         width, height = self.app.size
         return (int(width * 0.42), int(height * 0.615)), "center", int(width * 0.5)
 
+    def leady_spot(self, seat: int) -> pygame.Rect:
+        """Where the card a seat showed in Leady work lies: beside its hand (right of it), inside the
+        window. The bottom hand is drawn full size, so its card goes right of its cards, bottoms level
+        (laid above them, it lay under the hand, its name plate hidden: seen under X); the others'
+        small fans are estimated from their card count."""
+        sw = int(self.card_width() * 0.8)
+        sh = sw * 88 // 63
+        area = self.table_area()
+        if seat == self.bottom_seat():
+            # the hand's sprites as last laid (keyed by place: a hand the view hides has no card ids)
+            laid = (self._fans or {}).get(f"hand:{seat}", {})
+            cards = [self.board.sprites[key].card_rect() for key in laid if key in self.board.sprites]
+            if cards:
+                fan = cards[0].unionall(cards[1:])
+                spot = pygame.Rect(fan.right + 8, fan.bottom - sh, sw, sh).clamp(area)
+                if spot.colliderect(fan):  # no room at the right: above the hand instead
+                    spot.bottom = fan.top - 6
+                return spot
+        ax, ay = self.seat_anchor(seat)
+        fan_w = len(self.view().zones[f"hand:{seat}"].cards) * self.card_width() * 0.15
+        return pygame.Rect(int(ax + fan_w + sw * 0.6), int(ay - sw * 0.9), sw, sh).clamp(area)
+
     def _draw_leady(self, surface: pygame.Surface) -> None:
         sw = int(self.card_width() * 0.8)
         for seat_text, card in self.leady_shown.items():
-            seat = int(seat_text)
-            ax, ay = self.seat_anchor(seat)
-            # beside the seat's hand (right of it), kept inside the window
-            fan = len(self.view().zones[f"hand:{seat}"].cards) * self.card_width() * 0.15
-            spot = pygame.Rect(int(ax + fan + sw * 0.6), int(ay - sw * 0.9), sw, sw * 88 // 63)
-            spot.clamp_ip(self.table_area())  # clear of the log at the right
+            spot = self.leady_spot(int(seat_text))
             if card >= 0:
                 surface.blit(self.board.face(card, sw), spot)
             else:
