@@ -277,13 +277,45 @@ def test_a_set_needs_gems_and_the_starting_decks_cards() -> None:
 
 
 def test_a_move_is_told_in_words_with_its_cards_names() -> None:
-    """Mutant: narrate's `text = ...` (the cards' names) dropped."""
+    """Mutants: narrate's `text = ...` (the cards' names) dropped; its ability label's `split('.')[0]`
+    -> `[-1]` (a card's second ability, labelled "A14.2", told as "uses the ability of A14.2")."""
     engine = _engine({"hand:0": ["A03", "C1A"]})
     game = get_game("risugeon")
     (card,) = _ids(engine, "hand:0", "A03")
-    name = engine.state.cardset.by_code()["A03"].name.get("en")  # type: ignore[union-attr]
+    by_code = engine.state.cardset.by_code()  # type: ignore[union-attr]
+    name = by_code["A03"].name.get("en")
     assert game.narrate(engine.state, Action(0, "play", (card,))) == f"uses {name}"
     assert game.narrate(engine.state, Action(0, "end")) == "ends the turn"
+    lake = by_code["A14"].name.get("en")
+    for label in ("A14", "A14.2"):  # the labels test_two_abilities_one_card_grants_... gives
+        said = game.narrate(engine.state, Action(0, "activate", target=label))
+        assert said == f"uses the ability of {lake}", label
+
+
+def test_the_games_own_check_flags_a_display_left_short_while_either_pile_could_refill_it() -> None:
+    """The display is refilled from the action deck and, once that is empty, from the stock area: a
+    display short of its size while either holds cards is a fault check() reports, and a short display
+    with both empty is where the game's actions ran out. Mutant: check()'s `action_deck.cards or
+    stock_area.cards` -> `and` (a display left short was reported only while both piles held cards)."""
+    game = get_game("risugeon")
+    state = _engine({}).state
+    size = int(state.params["display_size"])
+    short = f"the display holds {size - 1} cards with actions left to refill it"
+    assert state.zones["action_deck"].cards and not state.zones["stock_area"].cards
+    assert game.check(state) == []
+    from_deck = state.copy()
+    from_deck.zones["action_deck"].cards.append(from_deck.zones["display"].cards.pop())
+    assert short in game.check(from_deck)
+    from_stock = state.copy()
+    zones = from_stock.zones
+    zones["stock_area"].cards.extend(zones["action_deck"].cards)
+    zones["action_deck"].cards.clear()
+    zones["stock_area"].cards.append(zones["display"].cards.pop())
+    assert short in game.check(from_stock)
+    ran_out = from_stock.copy()
+    ran_out.zones["box"].cards.extend(ran_out.zones["stock_area"].cards)
+    ran_out.zones["stock_area"].cards.clear()
+    assert not any("the display holds" in p for p in game.check(ran_out))
 
 
 def test_a_free_card_costs_nothing_and_a_sets_rules_are_worked_out_once() -> None:

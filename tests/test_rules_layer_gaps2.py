@@ -1040,9 +1040,27 @@ def test_a_saved_phrase_missing_a_value_its_words_now_take_is_narrated_again() -
     assert entry_from_json(entry_json(held), {**COMMON, **words}, 2, 10) is None
 
 
+def test_a_saved_entry_reads_back_only_by_a_seated_actor_with_words_this_version_has() -> None:
+    """narration.py's survivors (i26-stale): entry_from_json's actor check `0 <= actor` -> `-1 <=` (an
+    entry by seat -1 read back); a word inside a phrase whose key this version lacks read on into a
+    KeyError out of entry_from_json (the save's log failed to load) instead of the move narrated again
+    (`key not in words or ...` -> `and`, or its `raise _Unread` dropped); _fills reading `{who[0]}`'s index for its name (`[0]` -> `[-1]`: such words never read
+    back, every save's move narrated again)."""
+    entry = Entry(4, 0, {0: [phrase("common.moved", who=Seat(1))], 1: [], None: []})
+    saved = entry_json(entry)
+    assert entry_from_json(saved, COMMON, 2, 10) == entry
+    assert entry_from_json({**saved, "a": -1}, COMMON, 2, 10) is None
+    unknown = phrase("common.moved", who=Word("no.such.key", {}))
+    assert entry_from_json(entry_json(Entry(4, 0, {0: [unknown], 1: [], None: []})), COMMON, 2, 10) is None
+    words = {"x.first": {"en": "{who[0]} goes first of {who}", "ja": "{who[0]}が先手"}}
+    first = Entry(4, 0, {0: [phrase("x.first", who=[Seat(1), Seat(0)])], 1: [], None: []})
+    assert entry_from_json(entry_json(first), words, 2, 10) == first
+
+
 def test_a_position_kept_for_later_comes_back_as_it_was_and_data_marshal_refuses_is_kept() -> None:
     """state.py's survivors: fork_later's rebuilt position lost its rng state, scores, forced rolls and
-    its `knowledge` slot unnoticed, and the copies of data marshal refuses (an enum) were never read."""
+    its `knowledge` slot unnoticed, and the copies of data marshal refuses (an enum) were never read;
+    data_later's `return lambda: marshal.loads(blob)` made None (i26-stale: data marshal takes)."""
     from cardtable.rules.state import _fork_data, copy_data, data_later
 
     engine = Engine.new(get_game("runeworks"), 2, 5)
@@ -1069,3 +1087,7 @@ def test_a_position_kept_for_later_comes_back_as_it_was_and_data_marshal_refuses
     assert _fork_data(Visibility.OWNER) is Visibility.OWNER
     assert copy_data(data) == data and copy_data(data) is not data
     assert data_later(data)() == data
+    plain = {"a": [1, (2, "x")], "b": None}  # what marshal takes: its bytes now, rebuilt when read
+    later = data_later(plain)
+    plain["a"].append(3)
+    assert later() == {"a": [1, (2, "x")], "b": None}
