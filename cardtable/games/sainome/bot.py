@@ -160,11 +160,7 @@ class SainomeBot(Bot):
         if rule.after not in ("equip", "equipment_change") or rule.hp_at_most is not None:
             return False
         table = self._table(view)
-        if rule.equipped is not None:
-            category, least = rule.equipped
-            if sum(1 for c in layout.values() if category in ("any", table.card[c].category)) < least:
-                return False
-        return not (rule.slots_full and len(layout) < len(SLOTS))
+        return rule.equipment_holds(table.card[c].category for c in layout.values())
 
     def _turns_back_on_refill(self, view: PlayerView) -> bool:
         """Whether the Hand refill action turns my character back to normal (the awakened Magician's

@@ -60,6 +60,18 @@ class Awaken:
     equipped: tuple[str, int] | None  # (category, at least)
     slots_full: bool
 
+    def equipment_holds(self, categories: Iterable[str]) -> bool:
+        """Whether equipment of these categories (one a card set) meets this awakening's terms on
+        equipment: at least `equipped`'s count of its category, and every slot filled where
+        `slots_full` (R3: the Magician's 2 magic cards, the Princess's 4 slots). The rules' check
+        and the bot's look-ahead both ask it."""
+        held = list(categories)
+        if self.equipped is not None:
+            category, least = self.equipped
+            if sum(1 for c in held if category in ("any", c)) < least:
+                return False
+        return not (self.slots_full and len(held) < len(SLOTS))
+
 
 @dataclass(frozen=True)
 class CardRules:

@@ -387,12 +387,7 @@ class Host:
             return
         if cond.damage_at_least is not None and amount < cond.damage_at_least:
             return
-        gear = [card for card, _ in self.equipment(seat)]
-        if cond.equipped is not None:
-            category, least = cond.equipped
-            if sum(1 for c in gear if category in ("any", self.table.card[c].category)) < least:
-                return
-        if cond.slots_full and len(gear) < len(SLOTS):
+        if not cond.equipment_holds(self.table.card[card].category for card, _ in self.equipment(seat)):
             return
         self.flip(seat, AWAKENED)
 
