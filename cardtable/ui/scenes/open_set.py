@@ -93,12 +93,39 @@ def remember(app: App, path: str) -> None:
 
 class OpenSetScene(FormScene):
     """ "Open a card set…": a path typed (or pasted) into one field, or one of the recent files, opens
-    in the Sandbox. No file dialog: a small own entry that works the same on every platform."""
+    in the Sandbox. No file dialog: a small own entry that works the same on every platform.
+
+    The field takes the keyboard as the screen opens, as its hint promises ("type or paste the path
+    and press Enter"): a path typed at once used to go nowhere until the field was clicked. Esc leaves
+    the screen even then (one press, not one to stop editing and another to go back)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.error: str | None = None
         self.field: TextField | None = None
+
+    def enter(self) -> None:
+        super().enter()
+        if self.field is not None:
+            self.start_editing(self.field)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        editing = self.editing
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if (
+            editing is None
+            or editing.composition
+            or key not in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)
+        ):
+            super().handle(event)  # an IME's composition takes its own Esc and Enter
+            return
+        editing.end(keep=key != pygame.K_ESCAPE)
+        self.editing = None
+        self.needs_full_redraw = True
+        if key == pygame.K_ESCAPE:
+            self.back()
+        else:
+            self.typed()
 
     def build(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -115,7 +142,6 @@ class OpenSetScene(FormScene):
             placeholder=t("open.placeholder"),
             max_len=MAX_PATH,
         )
-        self.field.on_done = self.typed
         self.controls = [self.field]
         y = top + h + px(size, 56)
         for index, path in enumerate(self.app.settings.recent_sets):

@@ -1,0 +1,68 @@
+"""The menu's "Open a card set…" as a first-time user meets it (seen under X at 1280x720): its hint says
+"type or paste the path and press Enter", and the screen must do just that. A path typed as the screen
+opened went nowhere (the field had the focus ring but took keys only once clicked or entered), Ctrl+V
+pasted nothing (SDL types no paste), and Esc while the field was being edited took two presses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from table_helpers import click_tag
+
+from cardtable.games.sandbox.newset import new_set
+from cardtable.ui.app import App
+from cardtable.ui.scenes.menu import MenuScene
+from cardtable.ui.scenes.open_set import OpenSetScene
+from cardtable.ui.scenes.sandbox_table import SandboxTable
+
+
+def _key(key: int, mod: int = 0, text: str = "") -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=text)
+
+
+def _open_screen(app: App) -> OpenSetScene:
+    app.push(MenuScene(app))
+    app.frame([])
+    app.frame([_key(pygame.K_o, text="o")])  # the menu's letter for Open a card set
+    scene = app.top
+    assert isinstance(scene, OpenSetScene)
+    return scene
+
+
+def test_a_path_typed_as_the_screen_opens_goes_into_the_field_and_enter_opens_it(
+    app: App, tmp_path: Path
+) -> None:
+    file = new_set("proto", tmp_path)
+    scene = _open_screen(app)
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(tmp_path / "nothing.yaml"))])
+    assert scene.field is not None and scene.field.text == str(tmp_path / "nothing.yaml")
+    app.frame([_key(pygame.K_RETURN, text="\r")])
+    assert app.top is scene and "nothing.yaml" in (scene.error or "")  # said on the screen, kept
+    app.frame([_key(pygame.K_RETURN, text="\r")])  # Enter on the field: edit it again, all selected
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(file))])
+    app.frame([_key(pygame.K_RETURN, text="\r")])
+    assert isinstance(app.scenes[0], SandboxTable)
+
+
+def test_ctrl_v_pastes_the_clipboard_into_the_field(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    file = new_set("proto", tmp_path)
+    monkeypatch.setattr(pygame.scrap, "get_text", lambda: f"{file}\n")  # as a file manager copies it
+    scene = _open_screen(app)
+    click_tag(app, scene, "path")  # a click into the field first, as one would (it is editing already)
+    app.frame([_key(pygame.K_v, pygame.KMOD_LCTRL, "\x16")])
+    assert scene.field is not None and scene.field.text == str(file)
+    app.frame([_key(pygame.K_RETURN, text="\r")])
+    assert isinstance(app.scenes[0], SandboxTable)
+
+
+def test_esc_leaves_the_screen_at_once_and_opens_nothing(app: App, tmp_path: Path) -> None:
+    file = new_set("proto", tmp_path)
+    scene = _open_screen(app)
+    click_tag(app, scene, "path")
+    app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(file))])
+    app.frame([_key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
