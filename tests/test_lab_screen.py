@@ -82,3 +82,30 @@ def test_escape_stops_the_run(app: App) -> None:
     _run_until(app, lab, "choose")
     assert lab.report is None and lab.error  # "Stopped: no report."
     assert lab.done < 500
+
+
+def test_a_cancel_while_the_plots_are_drawn_is_kept_to(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seen under X: Esc pressed after the last game ("20 of 20 games · drawing the plots…") turned
+    the line to "Stopping…", and then the results showed all the same."""
+    import threading
+
+    from cardtable.lab import page
+
+    drawing = threading.Event()
+    release = threading.Event()
+    real = page.write_report_folder
+
+    def slow_report(*args: object, **kwargs: object) -> object:
+        drawing.set()
+        release.wait(30)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(page, "write_report_folder", slow_report)
+    lab = _lab(app)
+    lab.start()
+    assert drawing.wait(60) and lab.done == lab.total  # every game played, the report being written
+    app.frame([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+    assert lab.cancel_asked
+    release.set()
+    _run_until(app, lab, "choose")
+    assert lab.report is None and lab.error == app.t("lab.cancelled")

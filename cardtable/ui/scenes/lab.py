@@ -171,7 +171,9 @@ class LabScene(FormScene):
             return changed
         if self.worker is not None and not self.worker.is_alive():
             self.worker = None
-            if "report" in self.outcome:
+            # A Cancel pressed after the last game (while the plots were drawn) said "Stopping…" and
+            # is kept to, as one pressed during the games is: back to the choices, no report shown.
+            if "report" in self.outcome and not self.cancel_asked:
                 self.report, self.folder = self.outcome["report"], self.outcome["folder"]
                 self.plot_images = {}
                 self.plot_index = 0
