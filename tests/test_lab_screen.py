@@ -71,6 +71,8 @@ def test_the_lab_plays_the_games_and_shows_the_report(app: App) -> None:
     assert lab.app.t.language == "ja"
     lab.again()
     assert lab.phase == "choose"
+    focused = lab.focused_control()
+    assert focused is not None and focused.tag == "start"  # Enter plays the same games again
 
 
 def test_escape_stops_the_run(app: App) -> None:

@@ -207,8 +207,11 @@ class LabScene(FormScene):
         return self.plot_images.get(name)
 
     def again(self) -> None:
+        """Back to the choices, the focus on Play the games (Enter plays the same again): it fell on
+        whichever row had the index of Another run's button."""
         self.phase = "choose"
         self.rebuild()
+        self.focus_on(next(c for c in self.controls if c.tag == "start"))
 
     def back(self) -> None:
         if self.phase == "run":
