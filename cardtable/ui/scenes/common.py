@@ -173,6 +173,10 @@ class UiButton(Button):
                 DIM if self.enabled else (100, 104, 100),
                 "topleft",
                 max_width=room,
+                # a hint is the button's small print (the menu's Continue: "Rune Works! · Round 1 ·
+                # Aki to play · Level 3"): it shrinks to 60% before it is cut, not a label's 80%, as
+                # small as the menu's "2-6 players" at 1280x720 and no smaller
+                min_px=max(10, round(hint_px * 0.6)),
             )
             return
         if self.align == "left" or self.badge:
