@@ -66,3 +66,15 @@ def test_esc_leaves_the_screen_at_once_and_opens_nothing(app: App, tmp_path: Pat
     app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(file))])
     app.frame([_key(pygame.K_ESCAPE)])
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+
+
+def test_down_from_the_field_reaches_the_recent_files(app: App, tmp_path: Path) -> None:
+    """The field takes the keys as the screen opens; Down (or Tab) still moves on to a recent file."""
+    file = new_set("proto", tmp_path)
+    app.settings.remember_set(str(file.resolve()))
+    scene = _open_screen(app)
+    app.frame([_key(pygame.K_DOWN)])
+    focused = scene.focused_control()
+    assert focused is not None and focused.tag == "recent:0" and scene.editing is None
+    app.frame([_key(pygame.K_RETURN, text="\r")])
+    assert isinstance(app.scenes[0], SandboxTable)

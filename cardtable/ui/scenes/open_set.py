@@ -28,6 +28,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_SET_BYTES = 4 * 1024 * 1024  # a set file read only to see whether it names a dropped card list
 OPENS = (".yaml", ".yml", ".csv")  # the files a drop opens (a CSV card list once the loader reads one)
+# the keys that end editing the path field on the Open screen: Esc leaves, Enter opens, the rest move on
+LEAVE_FIELD = (
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_TAB,
+)
 
 
 def sandbox_scene(
@@ -97,7 +106,8 @@ class OpenSetScene(FormScene):
 
     The field takes the keyboard as the screen opens, as its hint promises ("type or paste the path
     and press Enter"): a path typed at once used to go nowhere until the field was clicked. Esc leaves
-    the screen even then (one press, not one to stop editing and another to go back)."""
+    the screen even then (one press, not one to stop editing and another to go back), Up, Down and Tab
+    move on to the recent files and Back."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -112,11 +122,7 @@ class OpenSetScene(FormScene):
     def handle(self, event: pygame.event.Event) -> None:
         editing = self.editing
         key = event.key if event.type == pygame.KEYDOWN else None
-        if (
-            editing is None
-            or editing.composition
-            or key not in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER)
-        ):
+        if editing is None or editing.composition or key not in LEAVE_FIELD:
             super().handle(event)  # an IME's composition takes its own Esc and Enter
             return
         editing.end(keep=key != pygame.K_ESCAPE)
@@ -124,8 +130,10 @@ class OpenSetScene(FormScene):
         self.needs_full_redraw = True
         if key == pygame.K_ESCAPE:
             self.back()
-        else:
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.typed()
+        else:  # Up, Down, Tab: on to the recent files and Back, as from any field
+            super().handle(event)
 
     def build(self, size: tuple[int, int]) -> None:
         width, height = size
