@@ -381,7 +381,7 @@ class LabScene(FormScene):
                 lines.append(t("lab.more", n=len(holes) - 6))
         bottom = box.bottom - px(size, 100)
         for text in lines:
-            for line in wrap_text(font, "• " + text if not text.endswith(":") else text, text_w):
+            for line in wrap_text(font, "• " + text if not text.endswith((":", "：")) else text, text_w):
                 if y > bottom:
                     break
                 blit_text(screen, line, font_px, (x, y), INK)
