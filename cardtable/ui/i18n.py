@@ -68,6 +68,11 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.cap": {"en": "hit the cap", "ja": "上限に到達"},
     "lab.no_move": {"en": "a seat had no legal move", "ja": "合法手のない席"},
     "lab.more": {"en": "and {n} more (report.html)", "ja": "ほか{n}件（report.html）"},
+    "lab.bot_rate": {
+        "en": "{bot} wins {rate}% ± {half} of the seats it sat in (fair: {fair}%).",
+        "ja": "{bot}の勝率は{rate}% ± {half}（座った席すべてで。公平なら{fair}%）。",
+    },
+    "lab.rest_in_report": {"en": "… the rest is in report.html", "ja": "…続きはreport.htmlにあります"},
     "lab.saved": {"en": "Saved: {path}", "ja": "保存先：{path}"},
     "lab.plot_seats": {"en": "Seats", "ja": "席の勝率"},
     "lab.plot_length": {"en": "Length", "ja": "長さ"},
