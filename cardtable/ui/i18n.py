@@ -70,7 +70,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "lab.more": {"en": "and {n} more (report.html)", "ja": "ほか{n}件（report.html）"},
     "lab.bot_rate": {
         "en": "{bot} wins {rate}% ± {half} of the seats it sat in (fair: {fair}%).",
-        "ja": "{bot}の勝率は{rate}% ± {half}（座った席すべてで。公平なら{fair}%）。",
+        "ja": "{bot}の勝率は{rate}% ± {half}（座った席すべて、公平なら{fair}%）。",
     },
     "lab.rest_in_report": {"en": "… the rest is in report.html", "ja": "…続きはreport.htmlにあります"},
     "lab.saved": {"en": "Saved: {path}", "ja": "保存先：{path}"},
