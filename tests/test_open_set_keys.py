@@ -40,7 +40,7 @@ def test_a_path_typed_as_the_screen_opens_goes_into_the_field_and_enter_opens_it
     assert scene.field is not None and scene.field.text == str(tmp_path / "nothing.yaml")
     app.frame([_key(pygame.K_RETURN, text="\r")])
     assert app.top is scene and "nothing.yaml" in (scene.error or "")  # said on the screen, kept
-    app.frame([_key(pygame.K_RETURN, text="\r")])  # Enter on the field: edit it again, all selected
+    assert scene.editing is scene.field  # still taking keys: what is typed now replaces the path
     app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(file))])
     app.frame([_key(pygame.K_RETURN, text="\r")])
     assert isinstance(app.scenes[0], SandboxTable)

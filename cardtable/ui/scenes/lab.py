@@ -176,6 +176,7 @@ class LabScene(FormScene):
             # is kept to, as one pressed during the games is: back to the choices, no report shown.
             if "report" in self.outcome and not self.cancel_asked:
                 self.report, self.folder = self.outcome["report"], self.outcome["folder"]
+                self._fitted = None  # a new report: its lines are wrapped anew
                 self.plot_images = {}
                 self.plot_index = 0
                 self.phase = "results"
@@ -292,7 +293,7 @@ class LabScene(FormScene):
         """The font size and the wrapped lines of the results that fit `room` pixels: the largest size
         from 17 down to 12 (at 1280x720) at which all of them fit, else the smallest with as many as fit
         and a last line pointing to report.html."""
-        key = (size, width, room, self.app.t.language, id(self.report))
+        key = (size, width, room, self.app.t.language)
         if self._fitted is not None and self._fitted[0] == key:
             return self._fitted[1]  # drawn every frame: wrapped once
         fitted = self._fit_lines(size, width, room)

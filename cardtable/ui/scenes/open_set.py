@@ -132,6 +132,8 @@ class OpenSetScene(FormScene):
             self.back()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.typed()
+            if self.app.top is self and self.field is not None:
+                self.start_editing(self.field)  # nothing opened (an empty or a wrong path): type again
         else:  # Up, Down, Tab: on to the recent files and Back, as from any field
             super().handle(event)
 
