@@ -192,6 +192,13 @@ class OpenSetScene(FormScene):
             self.error = self.app.t("open.missing", name=str(file))
             self.needs_full_redraw = True
             return
+        if file.suffix.lower() == ".csv":  # a card list opens the set that names it, as a dropped one does
+            owner = set_of_card_list(file)
+            if owner is None:
+                self.error = self.app.t("open.csv_alone", name=file.name)
+                self.needs_full_redraw = True
+                return
+            file = owner
         try:
             scene = sandbox_scene(self.app, str(file))
         except Exception as exc:  # the set's problem in its words: fix the file and open it again
