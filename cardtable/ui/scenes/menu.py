@@ -352,9 +352,12 @@ class MenuScene(FormScene):
             "bottomleft",
         )
         if self.error:
-            top = max(self.games_bottom, self.buttons_bottom) + px(size, 24)
-            rect = pygame.Rect(int(width * 0.07), top, int(width * 0.86), 0)
-            draw_error(screen, self.error, rect, px(size, 17))
+            # At the foot of the window, in the key hints' place (Esc clears it and they come back):
+            # under the lists it ran over the hints and the version at 1280x720, and a second line of it
+            # (a long path) would have gone off the window.
+            rect = pygame.Rect(int(width * 0.07), height - px(size, 10), int(width * 0.86), 0)
+            draw_error(screen, self.error, rect, px(size, 17), above=True)
+            return
         count = min(10, len(self.games))
         hints = t("menu.keys", n=str(count) if count < 10 else "9, 0")
         blit_text(
