@@ -15,7 +15,7 @@ from cardtable.ui.scenes import menu as menu_module
 from cardtable.ui.scenes.menu import MenuScene
 
 
-@pytest.mark.parametrize("folder", ["saves", "a folder with a rather long name/" * 3 + "saves"])
+@pytest.mark.parametrize("folder", ["saves", "a folder with a rather long name/" * 2 + "saves"])
 def test_the_damaged_save_message_overlaps_nothing_and_stays_on_the_window(
     app: App, monkeypatch: pytest.MonkeyPatch, folder: str
 ) -> None:
