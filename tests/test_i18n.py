@@ -46,6 +46,15 @@ def test_every_key_has_both_languages_with_the_same_placeholders() -> None:
         assert _fields(entry["en"]) == _fields(entry["ja"]), f"{key}: placeholders differ"
 
 
+def test_the_uis_japanese_writes_full_width_colons_and_brackets() -> None:
+    """The UI's own Japanese writes ：（） as the rest of it does ("新しいゲーム：", "宣言の受付時間（秒）");
+    the Balance lab's lines read "セブンブリッジ:ボット対戦20回" and "中止しました(レポートなし)。" (seen
+    under X). A key's letter in a game's own words ("実行 (D)") is the game's business, not checked here."""
+    japanese = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+    half = {key: entry["ja"] for key, entry in STRINGS.items() if japanese.search(entry["ja"])}
+    assert not {key: text for key, text in half.items() if re.search(r"[:()]", text)}
+
+
 def test_no_game_word_shadows_another_key() -> None:
     seen: dict[str, str] = dict.fromkeys(STRINGS, "ui")
     modules: set[str] = set()

@@ -51,3 +51,29 @@ def test_esc_over_a_claim_asked_in_turn_pauses_and_the_claim_is_still_asked_afte
     assert app.top is table, "Esc over the A menu closes it, no pause"
     assert table.menu is None or table.menu.title != app.t("table.actions"), "the A menu is closed"
     pygame.display.quit()
+
+
+def test_esc_on_the_hand_off_opens_the_pause_menu_with_the_table_still_covered() -> None:
+    """Seen under X: Esc on the hand-off screen did nothing, so a group stopping there had to show the
+    next person's hand to reach Save and quit. The pause menu opens over the hand-off, not the table."""
+    session = stacked_session(
+        "runeworks",
+        [SeatConfig("Ann"), SeatConfig("Ben")],
+        deal={"hand:0": ["S2", "S6", "C10", "HA", "D8", "CJ", "H5", "DQ"]},
+        setup={"first": "P1", "phase": "play"},
+        params={"level": 3},
+    )
+    app = App(fast=True, size=(1280, 720))
+    table = RuneWorksTable(app, session)
+    app.push(table)
+    app.frame([])
+    assert isinstance(app.top, HandOffScene)
+    app.frame([ESC])
+    assert isinstance(app.top, PauseScene) and isinstance(app.scenes[-2], HandOffScene)
+    assert table not in app._shown()  # what the frame draws: the hand-off, dimmed, and the menu
+    app.frame([ESC])  # Resume: back to the hand-off, the hands still hidden
+    assert isinstance(app.top, HandOffScene) and table.viewer is None
+    app.frame([ESC])
+    app.top.save_and_quit()  # type: ignore[union-attr]
+    assert type(app.top).__name__ == "MenuScene"
+    pygame.display.quit()

@@ -360,3 +360,16 @@ def test_a_set_with_no_template_line_is_parsed_once_until_it_changes(
     os.utime(flow, ns=(1, 1))  # a different mtime even on a coarse clock
     assert catalog.set_template(flow) == "sainome"
     assert len(parsed) == 2
+
+
+def test_a_click_on_an_options_plus_shows_what_the_option_means(app: App) -> None:
+    """Seen under X: a mouse user clicking + on Sainome's "HP deck cards" read "Move to an option to
+    read what it means here." under the list: the -/+ buttons took no focus, and the hint follows it."""
+    from table_helpers import click
+
+    scene = _open(app, "sainome")
+    app.frame([])
+    click(app, _control(scene, "opt:hp_size+").rect.center)
+    assert scene.focused_tag() == "opt:hp_size"
+    param = next(p for p in get_game("sainome").params if p.name == "hp_size")
+    assert scene.focused_hint().startswith(scene.option_label(param))

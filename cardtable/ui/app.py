@@ -201,8 +201,18 @@ class App:
             callback()
         return drawn
 
+    def _shown(self) -> list[Scene]:
+        """The scenes a frame draws: the top one and, under translucent overlays, those they show."""
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].translucent:
+            first -= 1
+        return self.scenes[max(0, first) :]
+
     def _needs_draw(self) -> bool:
-        return any(s.needs_full_redraw for s in self.scenes)
+        # Only a scene that is drawn asks for a frame: one hidden under an opaque screen is not drawn,
+        # so its wish was never met and every frame was drawn for it (the menu, whose button had just
+        # opened Settings over it, kept a core a third busy). It is drawn anew when it shows again.
+        return any(s.needs_full_redraw for s in self._shown())
 
     def _stray_repeat(self, event: pygame.event.Event) -> bool:
         """Whether a key-down is the repeat of a key that acts once per press. pygame makes repeats on a
@@ -239,12 +249,10 @@ class App:
             self.top.handle(event)
 
     def _draw(self) -> None:
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].translucent:
-            first -= 1
-        layered = first < len(self.scenes) - 1
+        shown = self._shown()
+        layered = len(shown) > 1
         rects: list[pygame.Rect] | None = []
-        for scene in self.scenes[first:]:
+        for scene in shown:
             if layered:
                 scene.needs_full_redraw = True
             got = scene.draw(self.screen)

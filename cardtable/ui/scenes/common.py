@@ -4,8 +4,8 @@
   proportion from 1280x720 to 3840x2160: fonts are opened at the final pixel size, never scaled.
 - `UiButton`: a `widgets.Button` whose label grows with its height, with a keyboard focus ring, an
   optional digit badge and an `on_adjust` for Left/Right (steppers and choices).
-- `TextField`: a one-line text box for names and seeds, with IME support (start_text_input,
-  TEXTEDITING shows the composition underlined, TEXTINPUT commits it).
+- `TextField`: a one-line text box for names, seeds and paths, with IME support (start_text_input,
+  TEXTEDITING shows the composition underlined, TEXTINPUT commits it) and Ctrl+V pasting.
 - `FormScene`: a scene made of such controls: mouse (hover, click on release of a press that began on
   the same control), Up/Down/Tab focus, Enter/Space to press, Left/Right to adjust, Esc to go back.
 - `TextDoc`/`ScrollView`: a small Markdown subset (headings, bullets, paragraphs) wrapped with the
@@ -16,6 +16,7 @@ Handlers read `event.pos`, never `mouse.get_pos()`: posted events do not move th
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -43,6 +44,7 @@ from ..widgets import (
 if TYPE_CHECKING:
     from ..app import App
 
+log = logging.getLogger(__name__)
 FOCUS = (250, 236, 170)
 ERROR = (255, 150, 130)
 FIELD = (14, 22, 19)
@@ -171,6 +173,10 @@ class UiButton(Button):
                 DIM if self.enabled else (100, 104, 100),
                 "topleft",
                 max_width=room,
+                # a hint is the button's small print (the menu's Continue: "Rune Works! · Round 1 ·
+                # Aki to play · Level 3"): it shrinks to 60% before it is cut, not a label's 80%, as
+                # small as the menu's "2-6 players" at 1280x720 and no smaller
+                min_px=max(10, round(hint_px * 0.6)),
             )
             return
         if self.align == "left" or self.badge:
@@ -179,9 +185,19 @@ class UiButton(Button):
             blit_text(screen, self.label, size, rect.center, colour, "center", max_width=rect.width - 2 * pad)
 
 
+def clipboard_text() -> str:
+    """The text on the system clipboard ("" when there is none, or no clipboard: a headless display)."""
+    try:
+        return pygame.scrap.get_text() or ""  # SDL's clipboard (pygame-ce 2.2+ needs no scrap.init)
+    except pygame.error as exc:
+        log.info("clipboard unavailable: %s", exc)
+        return ""
+
+
 @dataclass(eq=False)
 class TextField(UiButton):
-    """A one-line text box. Click (or Enter on it) to edit; Enter finishes, Esc cancels.
+    """A one-line text box. Click (or Enter on it) to edit; Enter finishes, Esc cancels, Ctrl+V (Cmd+V,
+    Shift+Insert) pastes the clipboard's text.
 
     Editing turns on SDL text input so an IME can compose: TEXTEDITING carries the composition (drawn
     underlined at the caret), TEXTINPUT the committed text.
@@ -248,6 +264,10 @@ class TextField(UiButton):
                 self.all_selected = False
             elif event.key == pygame.K_a and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
                 self.all_selected = bool(self.text)  # Ctrl+A: select the whole text
+            elif (event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)) or (
+                event.key == pygame.K_INSERT and event.mod & pygame.KMOD_SHIFT
+            ):
+                self.accept(clipboard_text())  # Ctrl+V (Cmd+V, Shift+Insert): SDL types no paste itself
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
                 self.all_selected = False  # the caret moves to an end: keep the text, type after it
             return True

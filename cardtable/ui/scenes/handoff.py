@@ -1,6 +1,8 @@
 """The hand-off screen: covers the whole table until the next player alone looks at the screen.
 
-It is opaque on purpose: nothing of the table, no hand and no card, is drawn while it is up.
+It is opaque on purpose: nothing of the table, no hand and no card, is drawn while it is up. Esc opens
+the table's pause menu over it (rules, settings, save and quit), the table still covered: a group that
+stops at a hand-off need not show the next hand to reach Save and quit.
 """
 
 from __future__ import annotations
@@ -17,12 +19,22 @@ from ..widgets import DIM, GOLD, draw_text
 class HandOffScene(Scene):
     """ "Pass to Player 3; click when only Player 3 can see"."""
 
-    def __init__(self, app: App, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        app: App,
+        name: str,
+        on_ready: Callable[[], None],
+        on_escape: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.name = name
         self.on_ready = on_ready
+        self.on_escape = on_escape  # the table's pause menu
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.on_escape is not None:
+            self.on_escape()
+            return
         ready = (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)
         )

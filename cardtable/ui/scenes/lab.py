@@ -64,6 +64,7 @@ class LabScene(FormScene):
         self.plot_index = 0
         self.plot_images: dict[str, pygame.Surface] = {}
         self.error = ""
+        self._fitted: tuple[tuple[Any, ...], tuple[int, list[list[str]]]] | None = None
         self.rows: list[tuple[str, int]] = []
         self.panel = pygame.Rect(0, 0, 0, 0)
 
@@ -171,8 +172,11 @@ class LabScene(FormScene):
             return changed
         if self.worker is not None and not self.worker.is_alive():
             self.worker = None
-            if "report" in self.outcome:
+            # A Cancel pressed after the last game (while the plots were drawn) said "Stopping…" and
+            # is kept to, as one pressed during the games is: back to the choices, no report shown.
+            if "report" in self.outcome and not self.cancel_asked:
                 self.report, self.folder = self.outcome["report"], self.outcome["folder"]
+                self._fitted = None  # a new report: its lines are wrapped anew
                 self.plot_images = {}
                 self.plot_index = 0
                 self.phase = "results"
@@ -205,8 +209,11 @@ class LabScene(FormScene):
         return self.plot_images.get(name)
 
     def again(self) -> None:
+        """Back to the choices, the focus on Play the games (Enter plays the same again): it fell on
+        whichever row had the index of Another run's button."""
         self.phase = "choose"
         self.rebuild()
+        self.focus_on(next(c for c in self.controls if c.tag == "start"))
 
     def back(self) -> None:
         if self.phase == "run":
@@ -282,6 +289,39 @@ class LabScene(FormScene):
             self.controls.append(UiButton(t("lab.again"), again, self.again, tag="again"))
             self.controls.append(UiButton(t("setup.back"), back, self.back, tag="back"))
 
+    def _fit_results(self, size: tuple[int, int], width: int, room: int) -> tuple[int, list[list[str]]]:
+        """The font size and the wrapped lines of the results that fit `room` pixels: the largest size
+        from 17 down to 12 (at 1280x720) at which all of them fit, else the smallest with as many as fit
+        and a last line pointing to report.html."""
+        key = (size, width, room, self.app.t.language)
+        if self._fitted is not None and self._fitted[0] == key:
+            return self._fitted[1]  # drawn every frame: wrapped once
+        fitted = self._fit_lines(size, width, room)
+        self._fitted = (key, fitted)
+        return fitted
+
+    def _fit_lines(self, size: tuple[int, int], width: int, room: int) -> tuple[int, list[list[str]]]:
+        lines = self.result_lines()
+        large, small = px(size, 17), px(size, 12)
+        for font_px in range(large, small - 1, -1):
+            font = get_font(font_px)
+            step = round(font.get_linesize() * 1.05)
+            gap = px(size, 6) * font_px // large
+            rows = [
+                wrap_text(font, "• " + text if not text.endswith((":", "：")) else text, width)
+                for text in lines
+            ]
+            if sum(len(r) * step + gap for r in rows) <= room:
+                return font_px, rows
+        kept: list[list[str]] = []
+        used = step + gap  # the closing line's room
+        for wrapped in rows:
+            if used + len(wrapped) * step + gap > room:
+                break
+            kept.append(wrapped)
+            used += len(wrapped) * step + gap
+        return small, [*kept, [self.app.t("lab.rest_in_report")]]
+
     def _bot(self, name: str) -> str:
         """A bot's name as the Setup screen says it ("Normal" for heuristic), else its own name."""
         key = f"setup.level_{name}"
@@ -347,19 +387,28 @@ class LabScene(FormScene):
             text += " · " + t("lab.left", s=max(1, round(left)))
         blit_text(screen, text, px(size, 18), (bar.centerx, bar.bottom + px(size, 22)), INK, "center")
 
-    def _draw_results(self, screen: pygame.Surface, size: tuple[int, int]) -> None:
+    def result_lines(self) -> list[str]:
+        """The findings in words (cardtable/lab/report.py), then each bot's own win rate over every seat
+        it sat in (Bot of seat 1 against the others: the seat lines alone never said which won), then
+        the rules holes with their seeds."""
         from ...lab.report import findings
 
         t = self.app.t
         report = self.report
         assert report is not None
-        pad = px(size, 28)
-        box = self.panel
-        text_w = int(box.width * 0.36)
-        font_px = px(size, 17)
-        font = get_font(font_px)
-        x, y = box.x + pad, box.y + pad
         lines = findings(report, t.language)
+        bots = report.get("bots") or {}
+        if len(bots) > 1:
+            fair = round(100.0 / report["games"]["players"])
+            at = len(report["seats"])
+            for name, entry in bots.items():
+                rate = entry["win_rate"]
+                half = round((rate["ci95"][1] - rate["ci95"][0]) / 2 * 100)
+                text = t(
+                    "lab.bot_rate", bot=self._bot(name), rate=round(rate["rate"] * 100), half=half, fair=fair
+                )
+                lines.insert(at, text)
+                at += 1
         holes = report["endings"]["rules_holes"]
         if holes:
             lines.append(t("lab.holes"))
@@ -374,14 +423,25 @@ class LabScene(FormScene):
                 lines.append(t("lab.hole", seed=hole["seed"], moves=hole["actions"], kind=kind))
             if len(holes) > 6:
                 lines.append(t("lab.more", n=len(holes) - 6))
-        bottom = box.bottom - px(size, 100)
-        for text in lines:
-            for line in wrap_text(font, "• " + text if not text.endswith(":") else text, text_w):
-                if y > bottom:
-                    break
+        return lines
+
+    def _draw_results(self, screen: pygame.Surface, size: tuple[int, int]) -> None:
+        t = self.app.t
+        pad = px(size, 28)
+        box = self.panel
+        text_w = int(box.width * 0.36)
+        x, y = box.x + pad, box.y + pad
+        bottom = box.bottom - px(size, 108)  # above the "Saved:" line
+        # The findings shrink to fit their column (six seats and two bots are some twenty lines); what
+        # still does not fit ends in a line that says the rest is in report.html, never cut unsaid.
+        font_px, rows = self._fit_results(size, text_w, bottom - y)
+        font = get_font(font_px)
+        step = round(font.get_linesize() * 1.05)
+        for wrapped in rows:
+            for line in wrapped:
                 blit_text(screen, line, font_px, (x, y), INK)
-                y += round(font.get_linesize() * 1.05)
-            y += px(size, 6)
+                y += step
+            y += px(size, 6) * font_px // px(size, 17)
         if self.folder is not None:
             blit_text(
                 screen,

@@ -22,7 +22,7 @@ from ...persistence.saves import SaveError, summary
 from ...rules.game import Game
 from ...rules.narration import Renderer, narration_for
 from ...session import Session, autosave_path
-from ..fonts import get_font
+from ..fonts import get_font, wrap_text
 from ..i18n import players_text
 from ..progress import run_pure_work
 from ..widgets import DIM, GOLD, INK
@@ -352,9 +352,21 @@ class MenuScene(FormScene):
             "bottomleft",
         )
         if self.error:
-            top = max(self.games_bottom, self.buttons_bottom) + px(size, 24)
-            rect = pygame.Rect(int(width * 0.07), top, int(width * 0.86), 0)
-            draw_error(screen, self.error, rect, px(size, 17))
+            # At the foot of the window, in the key hints' place (Esc clears it and they come back):
+            # under the lists it ran over the hints and the version at 1280x720, and a second line of it
+            # (a long path) would have gone off the window. A long one is set smaller to stay clear of
+            # the lists above it.
+            rect = pygame.Rect(int(width * 0.07), height - px(size, 10), int(width * 0.86), 0)
+            room = rect.y - max(self.games_bottom, self.buttons_bottom) - px(size, 8)
+            for font_px in range(px(size, 17), px(size, 12) - 1, -1):
+                font, pad = get_font(font_px), font_px // 2  # as draw_error sets it
+                if (
+                    len(wrap_text(font, self.error, rect.width - 2 * pad)) * font.get_linesize() + 2 * pad
+                    <= room
+                ):
+                    break
+            draw_error(screen, self.error, rect, font_px, above=True)
+            return
         count = min(10, len(self.games))
         hints = t("menu.keys", n=str(count) if count < 10 else "9, 0")
         blit_text(

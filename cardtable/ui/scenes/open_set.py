@@ -28,6 +28,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 MAX_SET_BYTES = 4 * 1024 * 1024  # a set file read only to see whether it names a dropped card list
 OPENS = (".yaml", ".yml", ".csv")  # the files a drop opens (a CSV card list once the loader reads one)
+# the keys that end editing the path field on the Open screen: Esc leaves, Enter opens, the rest move on
+LEAVE_FIELD = (
+    pygame.K_ESCAPE,
+    pygame.K_RETURN,
+    pygame.K_KP_ENTER,
+    pygame.K_UP,
+    pygame.K_DOWN,
+    pygame.K_TAB,
+)
 
 
 def sandbox_scene(
@@ -93,12 +102,40 @@ def remember(app: App, path: str) -> None:
 
 class OpenSetScene(FormScene):
     """ "Open a card set…": a path typed (or pasted) into one field, or one of the recent files, opens
-    in the Sandbox. No file dialog: a small own entry that works the same on every platform."""
+    in the Sandbox. No file dialog: a small own entry that works the same on every platform.
+
+    The field takes the keyboard as the screen opens, as its hint promises ("type or paste the path
+    and press Enter"): a path typed at once used to go nowhere until the field was clicked. Esc leaves
+    the screen even then (one press, not one to stop editing and another to go back), Up, Down and Tab
+    move on to the recent files and Back."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.error: str | None = None
         self.field: TextField | None = None
+
+    def enter(self) -> None:
+        super().enter()
+        if self.field is not None:
+            self.start_editing(self.field)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        editing = self.editing
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if editing is None or editing.composition or key not in LEAVE_FIELD:
+            super().handle(event)  # an IME's composition takes its own Esc and Enter
+            return
+        editing.end(keep=key != pygame.K_ESCAPE)
+        self.editing = None
+        self.needs_full_redraw = True
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.typed()
+            if self.app.top is self and self.field is not None:
+                self.start_editing(self.field)  # nothing opened (an empty or a wrong path): type again
+        else:  # Up, Down, Tab: on to the recent files and Back, as from any field
+            super().handle(event)
 
     def build(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -115,7 +152,6 @@ class OpenSetScene(FormScene):
             placeholder=t("open.placeholder"),
             max_len=MAX_PATH,
         )
-        self.field.on_done = self.typed
         self.controls = [self.field]
         y = top + h + px(size, 56)
         for index, path in enumerate(self.app.settings.recent_sets):
@@ -156,6 +192,13 @@ class OpenSetScene(FormScene):
             self.error = self.app.t("open.missing", name=str(file))
             self.needs_full_redraw = True
             return
+        if file.suffix.lower() == ".csv":  # a card list opens the set that names it, as a dropped one does
+            owner = set_of_card_list(file)
+            if owner is None:
+                self.error = self.app.t("open.csv_alone", name=file.name)
+                self.needs_full_redraw = True
+                return
+            file = owner
         try:
             scene = sandbox_scene(self.app, str(file))
         except Exception as exc:  # the set's problem in its words: fix the file and open it again

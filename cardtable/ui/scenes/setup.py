@@ -219,14 +219,21 @@ class SetupScene(FormScene, SetupOptions):
         self.labels.append((text, size_px, pos, colour, anchor, max_width))
 
     def stepper(self, tag: str, value: str, rect: pygame.Rect, adjust: Any, click: Any = None) -> None:
-        """[-] value [+]: the value box takes the focus (Left/Right); the -/+ buttons are for the mouse."""
+        """[-] value [+]: the value box takes the focus (Left/Right); the -/+ buttons are for the mouse,
+        and a click on one moves the focus to its value box, so the option's meaning shows under the
+        list for a mouse as for the keyboard (it said "Move to an option…" while + was clicked)."""
         side = rect.height
         minus = pygame.Rect(rect.x, rect.y, side, side)
         plus = pygame.Rect(rect.right - side, rect.y, side, side)
         box = pygame.Rect(minus.right + side // 6, rect.y, plus.x - minus.right - side // 3, side)
-        self.controls.append(UiButton("−", minus, lambda: adjust(-1), focusable=False, tag=f"{tag}-"))
+
+        def nudge(step: int) -> None:
+            adjust(step)
+            self.focus_tag(tag)
+
+        self.controls.append(UiButton("−", minus, lambda: nudge(-1), focusable=False, tag=f"{tag}-"))
         self.controls.append(UiButton(value, box, click or (lambda: adjust(1)), tag=tag, on_adjust=adjust))
-        self.controls.append(UiButton("+", plus, lambda: adjust(1), focusable=False, tag=f"{tag}+"))
+        self.controls.append(UiButton("+", plus, lambda: nudge(1), focusable=False, tag=f"{tag}+"))
 
     def build(self, size: tuple[int, int]) -> None:
         width, height = size

@@ -334,7 +334,7 @@ class TableScene(
             self.welcome_back(seat, since)
 
         self.set_viewer(None)
-        self.app.push(HandOffScene(self.app, self.session.name(seat), ready))
+        self.app.push(HandOffScene(self.app, self.session.name(seat), ready, on_escape=self.open_pause))
 
     def keeps_secrets(self, seat: int) -> bool:
         """Whether `seat`'s view shows a card the table's spectator may not see."""
