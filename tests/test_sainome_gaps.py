@@ -14,7 +14,7 @@ from cardtable.games.sainome.cards import VOCAB, _attacks, _bound, attack_bound,
 from cardtable.games.sainome.host import Host
 from cardtable.rules.actions import Action
 from cardtable.rules.engine import Engine
-from cardtable.rules.events import Announced, Event, GameEnded, Shuffled, TurnStarted
+from cardtable.rules.events import Announced, Event, GameEnded, Revealed, Shuffled, TurnStarted
 from cardtable.rules.game import CardProblem
 from cardtable.rules.notation import physical_codes
 from cardtable.session import SeatConfig
@@ -126,6 +126,10 @@ def test_the_log_tells_a_damage_event_established_and_the_game_ended() -> None:
     assert engine.state.over and engine.state.winners == (0,)
     assert [(e.winners, e.scores) for e in events if isinstance(e, GameEnded)] == [((0,), (10, 0))]
     assert engine.state.data["frames"] == [] and engine.game.check(engine.state) == []
+    # the hands are shown at the end (Host.finish's Revealed dropped: a mutant, i26 re-take of host.py)
+    hands = [(seat, tuple(sorted(engine.state.zones[f"hand:{seat}"].cards))) for seat in (0, 1)]
+    shown = [(e.seat, e.cards) for e in events if isinstance(e, Revealed) and e.why == "game over"]
+    assert shown == hands and any(cards for _seat, cards in shown)
 
 
 def test_the_log_tells_a_plunder_and_a_skill() -> None:
@@ -136,6 +140,16 @@ def test_the_log_tells_a_plunder_and_a_skill() -> None:
     engine = _engine({"hand:0": ["SS", "WS"]}, {"characters": {"P1": "SIS", "P2": "PRI"}})
     skills = _told(engine.apply_text(0, "end"), "skill")
     assert [(seat, d["on"]) for seat, d in skills] == [(0, "action_phase_end")]
+
+
+def test_an_occasion_of_a_seat_without_a_character_queues_nothing() -> None:
+    """Mutant: Host.occasion's `rules is None or rules.sides is None` made `and` (a seat whose
+    character is not chosen yet, as in the setup's roll, has no skills: nothing to queue, no crash)."""
+    engine = _engine({})
+    assert engine.state.phase == "roll" and not engine.state.zones["character:0"].cards
+    events: list[Event] = []
+    Host(engine.state, events).occasion(0, "turn_start")
+    assert engine.state.data["frames"] == [] and events == []
 
 
 def test_a_common_deck_rebuilt_from_the_discard_pile_is_shuffled() -> None:
@@ -324,6 +338,15 @@ def test_the_card_check_keeps_endless_effects_out_of_skills_rolls_and_counters()
     assert _card_problems({"TB": {"links": [2]}}) == [
         (["cards", 19, "links"], "a time bomb is attached to the opponent, not equipped")
     ]
+    # an explosion goes off during the opponent's attack: an attack in it could roll for ever (found by
+    # the mutation re-take of cards.py: the decision bound counted such an attack as nothing)
+    assert _card_problems({"TB": {"effects": [{"time_bomb": [{"attack": {}}]}]}}) == [
+        (
+            ["cards", 19, "effects"],
+            "a time bomb's explosion cannot attack: it goes off during the opponent's attack, "
+            "and an attack from it could roll for ever",
+        )
+    ]
 
 
 def test_the_decision_bounds_of_the_bundled_set_worked_out_by_hand() -> None:
@@ -341,8 +364,13 @@ def test_the_decision_bounds_of_the_bundled_set_worked_out_by_hand() -> None:
     assert (table.attacks_in_hand_card, attack_bound(table)) == (1, 279)
     # damage 6, heal bonus 1, 4 slots, an attack worth 10: Thunder's catalyst + damage, Charge, Heal 2,
     # Either-Or's choice, Quick Change's equip + attack, Substitution's discard of 1.
-    bounds = [_bound(rules[c].effects, 6, 1, 4, 10) for c in ("TH", "CH", "HL", "EO", "QC", "SU")]
-    assert bounds == [7, 1, 4, 11, 15, 2]
+    bounds = [_bound(rules[c].effects, 6, 1, 4, 10) for c in ("TH", "CH", "HL", "EO", "QC", "SU", "TB")]
+    assert bounds == [7, 1, 4, 11, 15, 2, 1]  # a Time Bomb's attaching: 1 (its explosion is a fired card)
+    # a set without counter cards: a damage event is its window and the defender's skills, 1 + 0 + 3
+    plain = table_of(
+        edited_set(load_named("sainome"), {c: {"icons": ["hand"]} for c in ("WS", "SH", "SU", "CS")})
+    )
+    assert (plain.counters, plain.damage_event_bound) == (0, 4)
     assert [_attacks(rules[c].effects) for c in ("QC", "EO", "RS")] == [1, 1, 0]
 
 

@@ -123,17 +123,22 @@ class Table:
 _TABLES: dict[int, tuple[CardSet, Table]] = {}
 
 
-def _effect_ops(effects: Iterable[EffectData]) -> Iterable[str]:
-    """Every effect name in a compiled list, nested ones included."""
+def _effects(effects: Iterable[EffectData]) -> Iterable[EffectData]:
+    """Every effect in a compiled list, nested ones included (a choice's branches, an explosion)."""
     for effect in effects:
-        yield effect["op"]
+        yield effect
         for value in effect.values():
             if isinstance(value, list):
-                yield from _effect_ops(v for v in value if isinstance(v, dict) and "op" in v)
+                yield from _effects(v for v in value if isinstance(v, dict) and "op" in v)
             elif isinstance(value, dict):
                 for branch in value.values():
                     if isinstance(branch, list):
-                        yield from _effect_ops(v for v in branch if isinstance(v, dict) and "op" in v)
+                        yield from _effects(v for v in branch if isinstance(v, dict) and "op" in v)
+
+
+def _effect_ops(effects: Iterable[EffectData]) -> Iterable[str]:
+    """Every effect name in a compiled list, nested ones included."""
+    return (effect["op"] for effect in _effects(effects))
 
 
 def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
@@ -185,7 +190,14 @@ def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
             continue
         icons = set(spec.get("icons") or [])
         links = spec.get("links") or []
-        ops = set(_effect_ops(VOCAB.compile(spec.get("effects") or [])))
+        compiled = VOCAB.compile(spec.get("effects") or [])
+        ops = set(_effect_ops(compiled))
+        explodes = {
+            e["op"]
+            for bomb in _effects(compiled)
+            if bomb["op"] == "time_bomb"
+            for e in _effects(bomb["explode"])
+        }
         fireable = bool(links) or "six" in icons
         if "attack" in ops and (fireable or "counter" in icons or "hand" not in icons):
             found.append(
@@ -207,6 +219,14 @@ def check(base: CardSet, params: dict[str, Any]) -> list[CardProblem]:
         if "time_bomb" in ops and "hand" not in icons:
             found.append(
                 ([*where, "effects"], "a time bomb is attached from the hand: give it the hand icon")
+            )
+        if "attack" in explodes:
+            found.append(
+                (
+                    [*where, "effects"],
+                    "a time bomb's explosion cannot attack: it goes off during the opponent's attack, "
+                    "and an attack from it could roll for ever",
+                )
             )
         if "time_bomb" in ops and links:
             found.append(([*where, "links"], "a time bomb is attached to the opponent, not equipped"))
