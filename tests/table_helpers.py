@@ -8,6 +8,7 @@ arguments are `make_app`'s.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -68,3 +69,19 @@ def drag(app: App, start: Point, end: Point, through: tuple[Point, ...] = ()) ->
 def press(app: App, key: int, text: str = "") -> None:
     """A key pressed (no modifier) in a frame of its own."""
     app.frame([pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=text)])
+
+
+def set_with_a_csv_list(folder: Path) -> tuple[Path, Path, Path]:
+    """A new set in `folder` whose cards are a CSV list beside it (`cards: cards.csv`), and a CSV list
+    elsewhere that no set names: (the set, its list, the lone list), for opening a set by its list."""
+    from cardtable.games.sandbox.newset import new_set
+
+    file = new_set("proto", folder)
+    text = file.read_bytes().decode("utf-8")
+    file.write_bytes((text[: text.index("\ncards:\n")] + "\ncards: cards.csv\n").encode("utf-8"))
+    sheet = file.parent / "cards.csv"
+    sheet.write_bytes("code,name.ja,name.en,count\nSEED,種,Seed,6\nWAVE,大波,Great Wave,2\n".encode())
+    alone = folder / "elsewhere" / "list.csv"
+    alone.parent.mkdir()
+    alone.write_bytes(b"code,count\nA,1\n")
+    return file, sheet, alone

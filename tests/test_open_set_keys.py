@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import click_tag
+from table_helpers import click_tag, set_with_a_csv_list
 
 from cardtable.games.sandbox.newset import new_set
 from cardtable.ui.app import App
@@ -83,14 +83,7 @@ def test_down_from_the_field_reaches_the_recent_files(app: App, tmp_path: Path) 
 def test_a_typed_csv_card_list_opens_the_set_that_names_it(app: App, tmp_path: Path) -> None:
     """The hint says ".yaml or .csv": a card list's path typed in failed as YAML ("the top level must be
     a mapping") where the same file dropped onto the window opened the set that names it."""
-    file = new_set("proto", tmp_path)
-    text = file.read_bytes().decode("utf-8")
-    file.write_bytes((text[: text.index("\ncards:\n")] + "\ncards: cards.csv\n").encode("utf-8"))
-    sheet = file.parent / "cards.csv"
-    sheet.write_bytes("code,name.ja,name.en,count\nSEED,種,Seed,6\nWAVE,大波,Great Wave,2\n".encode())
-    alone = tmp_path / "elsewhere" / "list.csv"
-    alone.parent.mkdir()
-    alone.write_bytes(b"code,count\nA,1\n")
+    file, sheet, alone = set_with_a_csv_list(tmp_path)
     scene = _open_screen(app)
     app.frame([pygame.event.Event(pygame.TEXTINPUT, text=str(alone))])
     app.frame([_key(pygame.K_RETURN, text="\r")])

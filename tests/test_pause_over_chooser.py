@@ -18,12 +18,8 @@ SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" 
 ESC = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
 
 
-def _settle(app: App) -> None:
-    for _ in range(6):
-        app.frame([SPACE] if isinstance(app.top, HandOffScene) else [])
-
-
-def test_esc_over_a_claim_asked_in_turn_pauses_and_the_claim_is_still_asked_after() -> None:
+def _table(claim_ask_each: bool = False) -> tuple[App, RuneWorksTable]:
+    """Ann and Ben at Rune Works (Level 3), Ann to play with a hand of eight, the table opened."""
     session = stacked_session(
         "runeworks",
         [SeatConfig("Ann"), SeatConfig("Ben")],
@@ -32,9 +28,19 @@ def test_esc_over_a_claim_asked_in_turn_pauses_and_the_claim_is_still_asked_afte
         params={"level": 3},
     )
     app = App(fast=True, size=(1280, 720))
-    app.settings.claim_ask_each = True
+    app.settings.claim_ask_each = claim_ask_each
     table = RuneWorksTable(app, session)
     app.push(table)
+    return app, table
+
+
+def _settle(app: App) -> None:
+    for _ in range(6):
+        app.frame([SPACE] if isinstance(app.top, HandOffScene) else [])
+
+
+def test_esc_over_a_claim_asked_in_turn_pauses_and_the_claim_is_still_asked_after() -> None:
+    app, table = _table(claim_ask_each=True)
     _settle(app)
     assert table.perform(next(a for a in table.my_legal() if a.kind == "release"))
     _settle(app)
@@ -56,16 +62,7 @@ def test_esc_over_a_claim_asked_in_turn_pauses_and_the_claim_is_still_asked_afte
 def test_esc_on_the_hand_off_opens_the_pause_menu_with_the_table_still_covered() -> None:
     """Seen under X: Esc on the hand-off screen did nothing, so a group stopping there had to show the
     next person's hand to reach Save and quit. The pause menu opens over the hand-off, not the table."""
-    session = stacked_session(
-        "runeworks",
-        [SeatConfig("Ann"), SeatConfig("Ben")],
-        deal={"hand:0": ["S2", "S6", "C10", "HA", "D8", "CJ", "H5", "DQ"]},
-        setup={"first": "P1", "phase": "play"},
-        params={"level": 3},
-    )
-    app = App(fast=True, size=(1280, 720))
-    table = RuneWorksTable(app, session)
-    app.push(table)
+    app, table = _table()
     app.frame([])
     assert isinstance(app.top, HandOffScene)
     app.frame([ESC])

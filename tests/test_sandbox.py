@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from table_helpers import click, drag
+from table_helpers import click, drag, set_with_a_csv_list
 
 from cardtable.cardsets import load_cardset
 from cardtable.cli import main
@@ -480,14 +480,7 @@ def test_the_menus_open_entry_opens_a_typed_path_and_remembers_it(tmp_path: Path
 def test_a_dropped_csv_card_list_opens_the_set_that_names_it(tmp_path: Path) -> None:
     from cardtable.ui.scenes.notice import NoticeScene
 
-    file = new_set("proto", tmp_path)
-    text = file.read_bytes().decode("utf-8")
-    file.write_bytes((text[: text.index("\ncards:\n")] + "\ncards: cards.csv\n").encode("utf-8"))
-    sheet = file.parent / "cards.csv"
-    sheet.write_bytes("code,name.ja,name.en,count\nSEED,種,Seed,6\nWAVE,大波,Great Wave,2\n".encode())
-    alone = tmp_path / "elsewhere" / "list.csv"
-    alone.parent.mkdir()
-    alone.write_bytes(b"code,count\nA,1\n")
+    file, sheet, alone = set_with_a_csv_list(tmp_path)
     app = App(fast=True, size=(1280, 720))
     try:
         app.frame([pygame.event.Event(pygame.DROPFILE, file=str(alone))])
